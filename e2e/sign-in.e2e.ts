@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { expectAccessible, useBrowser } from "./support/browser";
+
+describe("sign-in by email link", () => {
+  const harness = useBrowser();
+
+  it("requests a link, opens it from the outbox, presses the button and is signed in", async () => {
+    const page = await harness.newPage();
+    const email = `e2e-${Date.now()}@example.test`;
+    await page.goto("/api/login?returnTo=%2Fpricing");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+    await page.getByLabel("Work email").fill(email);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+    await page.getByText("Check your email").waitFor();
+
+    const outbox = (await (await page.request.get("/api/dev/outbox")).json()) as {
+      to: string;
+      text: string;
+    }[];
+    const mail = outbox.find((m) => m.to === email);
+    const link = mail?.text.match(/https?:\/\/\S+\/auth\/magic\?token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+
+    await page.goto(link!);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/pricing");
+    const me = await page.request.get("/api/auth/user");
+    expect(me.status()).toBe(200);
+    expect((await me.json()).email).toBe(email);
+
+    // The same link a second time does nothing but explain itself.
+    const other = await harness.newPage();
+    await other.goto(link!);
+    harness.allowConsoleErrors(/status of 400/);
+    await other.getByRole("button", { name: "Sign in" }).click();
+    await other.getByText("This sign-in link is invalid, used or expired.").waitFor();
+    expect((await other.request.get("/api/auth/user")).status()).toBe(401);
+  });
+
+  it("pre-fills the email the signup page stored", async () => {
+    const page = await harness.newPage();
+    await page.goto("/login");
+    await page.evaluate(() => localStorage.setItem("signup-email-preference", "stored@example.test"));
+    await page.reload();
+    await expect.poll(() => page.getByLabel("Work email").inputValue()).toBe("stored@example.test");
+  });
+
+  it("logs out through /api/logout", async () => {
+    const page = await harness.newPage({ as: "newbie@demo.test" });
+    await page.goto("/");
+    expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+    await page.goto("/api/logout");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+  });
+});

@@ -1,0 +1,102 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
+
+// Debian's Chromium; the flags keep it off the closed network (TOOLCHAIN.md).
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// The signed-out current-user call answers 401 by design (SPEC §7); Chromium logs it as a failed load.
+const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 401/];
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+export interface BrowserHarness {
+  baseURL: string;
+  browser: Browser;
+  /** A new page in a fresh context, signed in as `as` (a demo account email) when given. */
+  newPage(options?: { as?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  /** Console errors matching these patterns are allowed for the current test only. */
+  allowConsoleErrors(...patterns: RegExp[]): void;
+}
+
+/** One Chromium per test file; a context per page; fails a test on any unexpected console error. */
+export function useBrowser(): BrowserHarness {
+  const baseURL = inject("baseURL");
+  const sessions = new Map<string, StorageState>();
+  const contexts: BrowserContext[] = [];
+  let consoleErrors: string[] = [];
+  let allowed: RegExp[] = [];
+  const harness = { baseURL } as BrowserHarness;
+
+  beforeAll(async () => {
+    harness.browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const unexpected = consoleErrors.filter(
+      (e) => ![...EXPECTED_CONSOLE_ERRORS, ...allowed].some((pattern) => pattern.test(e)),
+    );
+    consoleErrors = [];
+    allowed = [];
+    expect(unexpected, "unexpected console errors in the browser").toEqual([]);
+  });
+  afterAll(async () => {
+    await harness.browser?.close();
+  });
+
+  harness.allowConsoleErrors = (...patterns) => {
+    allowed.push(...patterns);
+  };
+  harness.newPage = async ({ as, viewport } = {}) => {
+    let storageState: StorageState | undefined;
+    if (as) {
+      storageState = sessions.get(as);
+      if (!storageState) {
+        // Signs in once per account through the development sign-in and reuses the session.
+        const ctx = await harness.browser.newContext({ baseURL });
+        const res = await ctx.request.post("/api/dev/login", {
+          data: { email: as },
+          headers: { origin: baseURL },
+        });
+        if (!res.ok()) throw new Error(`dev login as ${as} failed: ${res.status()} ${await res.text()}`);
+        storageState = await ctx.storageState();
+        sessions.set(as, storageState);
+        await ctx.close();
+      }
+    }
+    const context = await harness.browser.newContext({
+      baseURL,
+      storageState,
+      viewport: viewport ?? { width: 1280, height: 800 },
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on("console", (msg) => {
+      if (msg.type() === "error") consoleErrors.push(msg.text());
+    });
+    page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
+    return page;
+  };
+  return harness;
+}
+
+/** DESIGN.md §6: zero serious or critical axe violations on every page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious).toEqual([]);
+}

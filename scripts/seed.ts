@@ -1,0 +1,16 @@
+// npm run db:seed: loads the demo data into the configured database (never in production).
+import { loadConfig } from "../src/server/config";
+import { openDatabase } from "../src/server/db/client";
+import { migrateDatabase } from "../src/server/db/migrate";
+import { seedDemoData } from "../src/server/db/seed";
+
+const config = loadConfig();
+if (config.isProduction) {
+  console.error("Refusing to seed demo data with APP_ENV=production.");
+  process.exit(1);
+}
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+await migrateDatabase(database);
+const { seeded } = await seedDemoData(database.db);
+console.log(seeded ? "Demo data seeded." : "Demo data already present: nothing to do.");
+await database.close();

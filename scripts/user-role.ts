@@ -1,0 +1,20 @@
+// npm run user:role -- EMAIL ROLE: support tool to change a user's role (e.g. make an admin).
+
+import { loadConfig } from "../src/server/config";
+import { openDatabase } from "../src/server/db/client";
+import { setUserRole } from "../src/server/features/users/users.service";
+import { ROLES, type Role } from "../src/shared/constants";
+
+const [email, role] = process.argv.slice(2);
+if (!email || !role || !ROLES.includes(role as Role)) {
+  console.error(`Usage: npm run user:role -- EMAIL ${ROLES.join("|")}`);
+  process.exit(2);
+}
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+try {
+  await setUserRole({ db: database.db, email, role: role as Role });
+  console.log(`${email} is now ${role}.`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from "react";
+import { TOAST_REMOVE_DELAY_MS } from "../../../shared/constants";
+
+// One toast at a time (SPEC §9); dismissed toasts are removed after TOAST_REMOVE_DELAY_MS.
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+}
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+let toasts: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const l of listeners) l();
+};
+
+export function toast(input: ToastInput): { id: number; dismiss: () => void } {
+  const id = nextId++;
+  toasts = [{ ...input, id, open: true }]; // limit 1: a new toast replaces the old
+  emit();
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
+  emit();
+  setTimeout(() => {
+    toasts = toasts.filter((t) => t.id !== id);
+    emit();
+  }, TOAST_REMOVE_DELAY_MS);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, () => toasts);
+}

@@ -1,0 +1,14 @@
+import { AUTH_REDIRECT_DELAY_MS, MESSAGES } from "../../../shared/constants";
+import { toast } from "../../components/ui/use-toast";
+
+/** Full navigation to the login endpoint, back to where the user was (SPEC §2: not a background call). */
+export function goToLogin(): void {
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.href = here === "/" ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(here)}`;
+}
+
+/** SPEC §8: the "Unauthorized" toast, then the login page after 500 ms. */
+export function handleUnauthorized(): void {
+  toast({ title: MESSAGES.unauthorized, description: MESSAGES.loggedOut, variant: "destructive" });
+  setTimeout(goToLogin, AUTH_REDIRECT_DELAY_MS);
+}

@@ -1,0 +1,159 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { MailCheck } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useSearch } from "wouter";
+import type { z } from "zod";
+import { SIGNUP_EMAIL_STORAGE_KEY } from "../../shared/constants";
+import { magicLinkRequestSchema } from "../../shared/schemas/auth";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { usePublicConfig } from "../features/config/use-public-config";
+import { ApiError, apiRequest } from "../lib/api";
+
+type FormValues = z.input<typeof magicLinkRequestSchema>;
+
+function readStoredEmail(): string {
+  try {
+    return localStorage.getItem(SIGNUP_EMAIL_STORAGE_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function safeReturnTo(value: string | null): string | undefined {
+  return value && /^\/(?![/\\])/.test(value) ? value : undefined;
+}
+
+export default function LoginPage() {
+  const params = new URLSearchParams(useSearch());
+  const returnTo = safeReturnTo(params.get("returnTo"));
+  const { data: config } = usePublicConfig();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(magicLinkRequestSchema),
+    defaultValues: { email: readStoredEmail(), returnTo },
+  });
+  const request = useMutation({
+    mutationFn: (values: FormValues) =>
+      apiRequest<{ message: string }>("POST", "/api/auth/magic-link", values),
+  });
+  const errorMessage =
+    request.error instanceof ApiError
+      ? request.error.serverMessage
+      : request.error
+        ? "Something went wrong. Please try again."
+        : null;
+
+  return (
+    <main className="flex min-h-[80vh] items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <span className="text-2xl">Sign in to {config?.appName ?? "PayPerCall Hub"}</span>
+            </CardTitle>
+            <CardDescription>We email you a link that signs you in. No password needed.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {request.isSuccess ? (
+              <div role="status" className="flex gap-3 rounded-md bg-green-50 p-4 text-green-900">
+                <MailCheck className="h-5 w-5 shrink-0" aria-hidden />
+                <div>
+                  <p className="font-medium">Check your email</p>
+                  <p className="text-sm">{request.data.message}</p>
+                  <button type="button" className="mt-2 text-sm underline" onClick={() => request.reset()}>
+                    Use a different email
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <form
+                noValidate
+                className="space-y-4"
+                onSubmit={form.handleSubmit((values) => request.mutate(values))}
+              >
+                <div className="space-y-2">
+                  <Label htmlFor="login-email">Work email</Label>
+                  <Input
+                    id="login-email"
+                    type="email"
+                    autoComplete="email"
+                    aria-invalid={Boolean(form.formState.errors.email)}
+                    aria-describedby={form.formState.errors.email ? "login-email-error" : undefined}
+                    {...form.register("email")}
+                  />
+                  {form.formState.errors.email && (
+                    <p id="login-email-error" className="text-sm text-red-700">
+                      {form.formState.errors.email.message}
+                    </p>
+                  )}
+                </div>
+                {errorMessage && (
+                  <p role="alert" className="text-sm text-red-700">
+                    {errorMessage}
+                  </p>
+                )}
+                <Button type="submit" className="w-full" disabled={request.isPending}>
+                  {request.isPending ? "Sending link..." : "Email me a sign-in link"}
+                </Button>
+              </form>
+            )}
+          </CardContent>
+        </Card>
+        {config?.isDevelopment && <DemoAccounts returnTo={returnTo} />}
+      </div>
+    </main>
+  );
+}
+
+interface DemoAccount {
+  email: string;
+  role: string;
+  description: string;
+}
+
+/** Development only (DESIGN.md §4): one-click sign-in as a seeded account. */
+function DemoAccounts({ returnTo }: { returnTo: string | undefined }) {
+  const accounts = useQuery<DemoAccount[]>({ queryKey: ["/api/dev/accounts"] });
+  const login = useMutation({
+    mutationFn: (email: string) => apiRequest("POST", "/api/dev/login", { email }),
+    onSuccess: () => window.location.assign(returnTo ?? "/"),
+  });
+  if (!accounts.data) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Demo accounts</CardTitle>
+        <CardDescription>Development only: sign in as a seeded user.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-2">
+          {accounts.data.map((a) => (
+            <li key={a.email} className="flex items-center justify-between gap-2">
+              <span className="text-sm">
+                <span className="font-medium">{a.email}</span>
+                <span className="block text-slate-600">{a.description}</span>
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => login.mutate(a.email)}
+                disabled={login.isPending}
+                aria-label={`Sign in as ${a.email}`}
+              >
+                Sign in
+              </Button>
+            </li>
+          ))}
+        </ul>
+        {login.error && (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {login.error.message}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { DEFAULT_APP_NAME, DEFAULT_PREMIUM_PRICE_CENTS } from "../shared/constants";
+
+// Every environment variable the server reads is parsed here, once, at startup (DESIGN.md §3).
+// `.env.example` documents each one; keep the two in step.
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const optionalUrl = optionalString.pipe(z.url({ message: "must be a URL" }).optional());
+
+const envSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    HOST: z.string().default("0.0.0.0"),
+    APP_URL: optionalUrl,
+    APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
+    DATABASE_URL: optionalString,
+    PGLITE_DIR: z.string().default(".data/pglite"),
+    SESSION_SECRET: optionalString.pipe(
+      z.string().min(32, { message: "must be at least 32 characters" }).optional(),
+    ),
+    ADMIN_EMAILS: optionalString.transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default("PayPerCall Hub <no-reply@localhost>"),
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_ID: optionalString,
+    STRIPE_API_URL: optionalUrl,
+    PREMIUM_PRICE_CENTS: z.coerce.number().int().positive().default(DEFAULT_PREMIUM_PRICE_CENTS),
+    LEGAL_EMAIL: z.email().default("legal@paypercallhub.example"),
+    LEGAL_ADDRESS: z
+      .string()
+      .default("PayPerCall Hub Legal Team, 100 Market Street, Suite 300, Austin, TX 78701"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    VERIFY_ALLOW_PRIVATE: z
+      .enum(["0", "1"])
+      .default("0")
+      .transform((v) => v === "1"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_CLIENT_ID"],
+        message: "is required when OIDC_ISSUER_URL is set",
+      });
+    }
+    if (env.APP_ENV !== "production") return;
+    const required = ["DATABASE_URL", "SESSION_SECRET", "APP_URL"] as const;
+    for (const key of required) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
+    }
+    if (!env.SMTP_URL && !env.OIDC_ISSUER_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required in production unless OIDC_ISSUER_URL is set (users need a way to sign in)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env["APP_ENV"];
+  isProduction: boolean;
+  isDevelopment: boolean;
+  port: number;
+  host: string;
+  appUrl: string;
+  appName: string;
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  sessionSecret: string;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string | undefined } | undefined;
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    priceId: string | undefined;
+    apiUrl: string | undefined;
+  };
+  premiumPriceCents: number;
+  legal: { email: string; address: string };
+  logLevel: Env["LOG_LEVEL"];
+  verifyAllowPrivate: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+// Development only: a fixed secret so sessions survive restarts without configuration.
+const DEV_SESSION_SECRET = "development-only-session-secret-change-me-0123456789";
+
+/** Parses the environment; throws ConfigError listing every problem at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join(".") || "environment"} ${i.message}`),
+    );
+  }
+  const env = parsed.data;
+  return {
+    env: env.APP_ENV,
+    isProduction: env.APP_ENV === "production",
+    isDevelopment: env.APP_ENV === "development",
+    port: env.PORT,
+    host: env.HOST,
+    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    appName: env.APP_NAME,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR,
+    sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    adminEmails: env.ADMIN_EMAILS,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    oidc: env.OIDC_ISSUER_URL
+      ? {
+          issuerUrl: env.OIDC_ISSUER_URL,
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+        }
+      : undefined,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      priceId: env.STRIPE_PRICE_ID,
+      apiUrl: env.STRIPE_API_URL,
+    },
+    premiumPriceCents: env.PREMIUM_PRICE_CENTS,
+    legal: { email: env.LEGAL_EMAIL, address: env.LEGAL_ADDRESS },
+    logLevel: env.LOG_LEVEL,
+    verifyAllowPrivate: env.VERIFY_ALLOW_PRIVATE,
+  };
+}

@@ -1,0 +1,85 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: "postgres" | "pglite";
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The raw PGlite instance (embedded engine only), for migrations and test snapshots. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Data directory for PGlite; "memory://" keeps it in memory. */
+  pgliteDir?: string;
+  /** A dumped PGlite data directory to start from (tests load a pre-migrated snapshot). */
+  pgliteSnapshot?: Blob;
+  onPoolError?: (err: Error) => void;
+  poolMax?: number;
+}
+
+// Timeouts keep one slow query or a dead server from holding a request forever.
+const STATEMENT_TIMEOUT_MS = 10_000;
+const CONNECTION_TIMEOUT_MS = 5_000;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 20,
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+    });
+    // Without a listener an idle client's error (server restart, network drop) kills the process.
+    pool.on("error", (err) => options.onPoolError?.(err));
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      engine: "postgres",
+      pool,
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  const dir = options.pgliteDir ?? ".data/pglite";
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  // pg_trgm must be passed on every open once it exists in the data dir (TOOLCHAIN.md).
+  const client = await PGlite.create({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: "pglite",
+    pglite: client,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Runs raw SQL on either engine and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

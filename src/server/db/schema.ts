@@ -1,0 +1,343 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Entities of SPEC §3, plus the tables sign-in, mail, analytics and payments need.
+// Money is numeric(10,2) and travels as a string (DESIGN.md §3).
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const textList = (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`);
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  role: text("role", { enum: ["admin", "buyer", "publisher", "guest"] })
+    .notNull()
+    .default("guest"),
+  email: text("email").notNull().unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  profileImageUrl: text("profile_image_url"),
+  company: text("company"),
+  phone: text("phone"),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  stripeCustomerId: text("stripe_customer_id").unique(),
+  stripeSubscriptionId: text("stripe_subscription_id"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const publisherProfiles = pgTable(
+  "publisher_profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    website: text("website"),
+    trafficSources: textList("traffic_sources"),
+    verticals: textList("verticals"),
+    avgDailyCalls: integer("avg_daily_calls"),
+    geos: textList("geos"),
+    yearsInBusiness: integer("years_in_business"),
+    references: textList("references"),
+    complianceAckAt: timestamp("compliance_ack_at", { withTimezone: true }),
+    tier: text("tier", { enum: ["new", "verified", "premium"] })
+      .notNull()
+      .default("new"),
+    qualityScore: integer("quality_score").notNull().default(0),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("publisher_profiles_user_id_key").on(t.userId),
+    index("publisher_profiles_status_idx").on(t.status),
+  ],
+);
+
+export const buyerProfiles = pgTable(
+  "buyer_profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    company: text("company").notNull(),
+    verticals: textList("verticals"),
+    payoutMin: numeric("payout_min", { precision: 10, scale: 2 }),
+    payoutMax: numeric("payout_max", { precision: 10, scale: 2 }),
+    paymentTerms: text("payment_terms"),
+    callDurationRequirement: integer("call_duration_requirement"),
+    geoCoverage: textList("geo_coverage"),
+    dailyCap: integer("daily_cap"),
+    integrationOptions: textList("integration_options"),
+    notes: text("notes"),
+    contactEmail: text("contact_email"),
+    contactPhone: text("contact_phone"),
+    applicationUrl: text("application_url"),
+    isVerified: boolean("is_verified").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("buyer_profiles_user_id_key").on(t.userId)],
+);
+
+export const buyerListings = pgTable(
+  "buyer_listings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => buyerProfiles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    vertical: text("vertical").notNull(),
+    payout: numeric("payout", { precision: 10, scale: 2 }).notNull(),
+    paymentTerms: text("payment_terms").default("Net 30"),
+    durationRequirement: integer("duration_requirement"),
+    geos: textList("geos"),
+    minVolume: integer("min_volume"),
+    status: text("status").notNull().default("active"),
+    boostedUntil: timestamp("boosted_until", { withTimezone: true }),
+    // Title weighs more than description in keyword search (DESIGN.md §3).
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("buyer_listings_search_idx").using("gin", t.searchVector),
+    index("buyer_listings_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("buyer_listings_buyer_idx").on(t.buyerId),
+    // Keyset orders of the directory: newest, payout, boosted first (all on active rows).
+    index("buyer_listings_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`status = 'active'`),
+    index("buyer_listings_payout_idx").on(t.payout.desc(), t.id.desc()).where(sql`status = 'active'`),
+    index("buyer_listings_vertical_newest_idx")
+      .on(t.vertical, t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'active'`),
+    index("buyer_listings_boosted_idx")
+      .on(t.boostedUntil)
+      .where(sql`status = 'active' and boosted_until is not null`),
+  ],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => buyerProfiles.id, { onDelete: "cascade" }),
+    publisherId: uuid("publisher_id")
+      .notNull()
+      .references(() => publisherProfiles.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    verifiedDeal: boolean("verified_deal").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("reviews_buyer_idx").on(t.buyerId), index("reviews_publisher_idx").on(t.publisherId)],
+);
+
+export const dealIntents = pgTable(
+  "deal_intents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => buyerProfiles.id, { onDelete: "cascade" }),
+    publisherId: uuid("publisher_id")
+      .notNull()
+      .references(() => publisherProfiles.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("deal_intents_buyer_idx").on(t.buyerId),
+    index("deal_intents_publisher_idx").on(t.publisherId),
+  ],
+);
+
+export const notificationPreferences = pgTable("notification_preferences", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  verticals: textList("verticals"),
+  frequency: text("frequency", { enum: ["instant", "daily", "weekly"] })
+    .notNull()
+    .default("weekly"),
+  channels: text("channels").array().notNull().default(sql`'{email}'::text[]`),
+  smsOptIn: boolean("sms_opt_in").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Null for a complimentary subscription granted by support (no Stripe objects behind it).
+    stripeCustomerId: text("stripe_customer_id"),
+    stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    status: text("status").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("subscriptions_user_idx").on(t.userId)],
+);
+
+export const auditLogs = pgTable(
+  "audit_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    metaJson: jsonb("meta_json"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_logs_user_idx").on(t.userId),
+    index("audit_logs_action_idx").on(t.action, t.createdAt),
+  ],
+);
+
+export const compliance = pgTable(
+  "compliance",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    publisherId: uuid("publisher_id")
+      .notNull()
+      .references(() => publisherProfiles.id, { onDelete: "cascade" }),
+    tcpaComplianceAck: boolean("tcpa_compliance_ack").notNull().default(false),
+    dncProcessDesc: text("dnc_process_desc"),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("compliance_publisher_idx").on(t.publisherId)],
+);
+
+export const disputes = pgTable("disputes", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  buyerId: uuid("buyer_id")
+    .notNull()
+    .references(() => buyerProfiles.id, { onDelete: "cascade" }),
+  publisherId: uuid("publisher_id")
+    .notNull()
+    .references(() => publisherProfiles.id, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  status: text("status").notNull().default("pending"),
+  resolutionNotes: text("resolution_notes"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: jsonb("sess").notNull(),
+    expire: timestamp("expire", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire)],
+);
+
+/** Email sign-in links: only the SHA-256 of the token is kept (DESIGN.md §3). */
+export const magicLinkTokens = pgTable(
+  "magic_link_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    returnTo: text("return_to"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("magic_link_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/** Fixed-window counters for rate limits; in the database so every instance shares them. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+});
+
+/** Development mail sink read by GET /api/dev/outbox when SMTP_URL is unset. */
+export const mailOutbox = pgTable("mail_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  createdAt: createdAt(),
+});
+
+/** Views and contact reveals, the facts behind listing analytics. */
+export const listingEvents = pgTable(
+  "listing_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => buyerListings.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["view", "reveal"] }).notNull(),
+    // One view per viewer per day: viewerKey is the user id or a hashed anonymous key.
+    viewerKey: text("viewer_key").notNull(),
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("listing_events_listing_idx").on(t.listingId, t.kind, t.createdAt),
+    uniqueIndex("listing_events_view_once_key").on(t.listingId, t.viewerKey, t.day).where(sql`kind = 'view'`),
+  ],
+);
+
+export const savedListings = pgTable(
+  "saved_listings",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => buyerListings.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.listingId] })],
+);
+
+/** Stripe webhook events, stored once by id so replays write nothing. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  currentUserSchema,
+  MAGIC_LINK_SENT_MESSAGE,
+  magicLinkRequestSchema,
+  magicLinkVerifySchema,
+  messageSchema,
+  returnToSchema,
+} from "../../../shared/schemas/auth";
+import { AppError } from "../../lib/app-error";
+import { loadCurrentUser } from "../../plugins/auth";
+import { endUserSession, SESSION_COOKIE, startUserSession } from "../../plugins/session";
+import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
+import { finishOidcLogin, startOidcLogin } from "./oidc.service";
+
+const safeReturnTo = (value: unknown): string => {
+  const parsed = returnToSchema.safeParse(value);
+  return parsed.success && !parsed.data.startsWith("/api/") ? parsed.data : "/";
+};
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+
+  // Browser navigation (SPEC §2): OIDC when configured, else the built-in email sign-in page.
+  app.get(
+    "/api/login",
+    { schema: { querystring: z.object({ returnTo: z.string().optional() }) } },
+    async (req, reply) => {
+      const returnTo = safeReturnTo(req.query.returnTo);
+      if (!config.oidc) {
+        return reply.redirect(
+          returnTo === "/" ? "/login" : `/login?returnTo=${encodeURIComponent(returnTo)}`,
+        );
+      }
+      const start = await startOidcLogin({ oidc: config.oidc, appUrl: config.appUrl, returnTo });
+      req.session.oidc = start.state;
+      return reply.redirect(start.url);
+    },
+  );
+
+  app.get("/api/callback", async (req, reply) => {
+    if (!config.oidc) throw new AppError(404, "Not Found");
+    const expected = req.session.oidc;
+    req.session.oidc = undefined;
+    const { userId } = await finishOidcLogin({
+      db: app.db,
+      oidc: config.oidc,
+      adminEmails: config.adminEmails,
+      callbackUrl: new URL(req.url, config.appUrl),
+      expected,
+    });
+    await startUserSession(req, userId);
+    return reply.redirect(safeReturnTo(expected?.returnTo));
+  });
+
+  app.get("/api/logout", async (req, reply) => {
+    await endUserSession(req);
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
+    return reply.redirect("/");
+  });
+
+  app.get(
+    "/api/auth/user",
+    { schema: { response: { 200: currentUserSchema, 401: messageSchema } } },
+    async (req, reply) => {
+      const user = await loadCurrentUser(req);
+      if (!user) return reply.code(401).send({ message: "Unauthorized" });
+      reply.header("Cache-Control", "private, no-store");
+      return user;
+    },
+  );
+
+  app.post(
+    "/api/auth/magic-link",
+    { schema: { body: magicLinkRequestSchema, response: { 202: messageSchema } } },
+    async (req, reply) => {
+      if (config.oidc && config.smtpUrl === undefined && config.isProduction) {
+        throw new AppError(404, "Not Found");
+      }
+      await requestMagicLink({
+        db: app.db,
+        mailer: app.mailer,
+        email: req.body.email,
+        ip: req.ip,
+        returnTo: req.body.returnTo ? safeReturnTo(req.body.returnTo) : undefined,
+        appUrl: config.appUrl,
+        appName: config.appName,
+      });
+      return reply.code(202).send({ message: MAGIC_LINK_SENT_MESSAGE });
+    },
+  );
+
+  app.post(
+    "/api/auth/magic-link/verify",
+    {
+      schema: {
+        body: magicLinkVerifySchema,
+        response: { 200: z.object({ user: currentUserSchema, returnTo: z.string() }) },
+      },
+    },
+    async (req) => {
+      const { userId, returnTo } = await verifyMagicLink({
+        db: app.db,
+        token: req.body.token,
+        adminEmails: config.adminEmails,
+      });
+      await startUserSession(req, userId);
+      const user = await loadCurrentUser(req);
+      if (!user) throw new AppError(500, "Signed-in user vanished");
+      return { user, returnTo: safeReturnTo(returnTo) };
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { MAGIC_LINK_INVALID_MESSAGE } from "../../../shared/schemas/auth";
+import type { Db } from "../../db/client";
+import { auditLogs, magicLinkTokens } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { Mailer } from "../../lib/mailer";
+import { consumeRateLimit } from "../../lib/rate-limit";
+import { findOrCreateUserByEmail, normalizeEmail } from "../users/users.service";
+
+export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
+// Per email: enough for a typo and a retry, not enough to mail-bomb someone. Per IP: a whole office.
+export const MAGIC_LINK_LIMITS = {
+  perEmail: { limit: 5, windowSeconds: 15 * 60 },
+  perIp: { limit: 30, windowSeconds: 15 * 60 },
+};
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Mails a single-use sign-in link. Known and unknown addresses are treated alike (the account is made
+ * when the link is used), so the answer never tells whether someone has an account.
+ */
+export async function requestMagicLink({
+  db,
+  mailer,
+  email,
+  ip,
+  returnTo,
+  appUrl,
+  appName,
+}: {
+  db: Db;
+  mailer: Mailer;
+  email: string;
+  ip: string;
+  returnTo: string | undefined;
+  appUrl: string;
+  appName: string;
+}): Promise<void> {
+  const normalized = normalizeEmail(email);
+  await consumeRateLimit({ db, key: `magic-ip:${ip}`, ...MAGIC_LINK_LIMITS.perIp });
+  await consumeRateLimit({ db, key: `magic-email:${normalized}`, ...MAGIC_LINK_LIMITS.perEmail });
+
+  const token = randomBytes(32).toString("base64url"); // 256 bits
+  await db.delete(magicLinkTokens).where(lt(magicLinkTokens.expiresAt, new Date()));
+  await db.insert(magicLinkTokens).values({
+    tokenHash: hashToken(token),
+    email: normalized,
+    returnTo: returnTo ?? null,
+    expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
+  });
+  const link = `${appUrl}/auth/magic?token=${encodeURIComponent(token)}`;
+  await mailer.send({
+    to: normalized,
+    subject: `Your ${appName} sign-in link`,
+    text: `Sign in to ${appName}:\n\n${link}\n\nThe link works once and expires in 10 minutes. If you did not ask for it, ignore this message.`,
+    html: `<p>Sign in to ${appName}:</p><p><a href="${link}">Sign in</a></p><p>The link works once and expires in 10 minutes. If you did not ask for it, ignore this message.</p>`,
+  });
+}
+
+/** Consumes a link atomically (one winner even under concurrent clicks) and returns the user to sign in. */
+export async function verifyMagicLink({
+  db,
+  token,
+  adminEmails,
+}: {
+  db: Db;
+  token: string;
+  adminEmails: string[];
+}): Promise<{ userId: string; returnTo: string | null }> {
+  const consumed = await db
+    .update(magicLinkTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(magicLinkTokens.tokenHash, hashToken(token)),
+        isNull(magicLinkTokens.usedAt),
+        gt(magicLinkTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ email: magicLinkTokens.email, returnTo: magicLinkTokens.returnTo });
+  const row = consumed[0];
+  if (!row) throw new AppError(400, MAGIC_LINK_INVALID_MESSAGE);
+  const user = await findOrCreateUserByEmail({ db, email: row.email, adminEmails });
+  await db
+    .insert(auditLogs)
+    .values({ userId: user.id, action: "auth.login", metaJson: { method: "magic-link" } });
+  return { userId: user.id, returnTo: row.returnTo };
+}

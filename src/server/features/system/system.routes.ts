@@ -1,0 +1,40 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PREMIUM_INTERVAL } from "../../../shared/constants";
+import { publicConfigSchema } from "../../../shared/schemas/config";
+import { AppError } from "../../lib/app-error";
+
+export async function systemRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+
+  app.get(
+    "/api/health",
+    { schema: { response: { 200: z.object({ status: z.literal("ok") }) } } },
+    async () => ({
+      status: "ok" as const,
+    }),
+  );
+
+  app.get("/api/ready", async () => {
+    try {
+      await app.database.ping();
+    } catch (err) {
+      app.log.warn({ err }, "database not ready");
+      throw new AppError(503, "Database unavailable");
+    }
+    return { status: "ready", database: app.database.engine };
+  });
+
+  app.get("/api/config", { schema: { response: { 200: publicConfigSchema } } }, async () => ({
+    appName: config.appName,
+    premiumPriceCents: config.premiumPriceCents,
+    premiumInterval: PREMIUM_INTERVAL,
+    stripePublishableKey: config.stripe.publishableKey ?? null,
+    legalEmail: config.legal.email,
+    legalAddress: config.legal.address,
+    signInMethod: config.oidc ? ("oidc" as const) : ("magic-link" as const),
+    isDevelopment: config.isDevelopment,
+  }));
+}

@@ -1,0 +1,127 @@
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Role } from "../../../shared/constants";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { Db } from "../../db/client";
+import { auditLogs, subscriptions, users } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+
+/** Who is asking: the session's user with what the rules need, or null when signed out. */
+export interface Viewer {
+  id: string;
+  email: string;
+  role: Role;
+  hasActiveSubscription: boolean;
+}
+
+// DESIGN.md §3: Premium is derived from the subscriptions row (active or trialing, period end in the
+// future). A complimentary grant has no period end.
+export const activeSubscriptionCondition = (userId: string) =>
+  and(
+    eq(subscriptions.userId, userId),
+    inArray(subscriptions.status, ["active", "trialing"]),
+    or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, new Date())),
+  );
+
+export async function getCurrentUser({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<CurrentUser | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      role: users.role,
+      createdAt: users.createdAt,
+      hasActiveSubscription: sql<boolean>`exists (select 1 from ${subscriptions} where ${activeSubscriptionCondition(userId)})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    ...row,
+    hasActiveSubscription: Boolean(row.hasActiveSubscription),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toViewer(user: CurrentUser | null): Viewer | null {
+  return user
+    ? { id: user.id, email: user.email, role: user.role, hasActiveSubscription: user.hasActiveSubscription }
+    : null;
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Finds the user by email or creates one as `guest` (DESIGN.md §2). Emails in ADMIN_EMAILS are made
+ * admin at each sign-in. Profile fields from an identity provider fill gaps, never overwrite.
+ */
+export async function findOrCreateUserByEmail({
+  db,
+  email,
+  adminEmails,
+  profile = {},
+}: {
+  db: Db;
+  email: string;
+  adminEmails: string[];
+  profile?: { firstName?: string | null; lastName?: string | null; profileImageUrl?: string | null };
+}): Promise<{ id: string; role: Role }> {
+  const normalized = normalizeEmail(email);
+  const isAdmin = adminEmails.includes(normalized);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({
+        email: normalized,
+        role: isAdmin ? "admin" : "guest",
+        firstName: profile.firstName ?? null,
+        lastName: profile.lastName ?? null,
+        profileImageUrl: profile.profileImageUrl ?? null,
+        verifiedAt: new Date(),
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, role: users.role });
+    if (inserted[0]) {
+      await tx
+        .insert(auditLogs)
+        .values({ userId: inserted[0].id, action: "user.created", metaJson: { email: normalized } });
+      return inserted[0];
+    }
+    const existing = await tx
+      .update(users)
+      .set({
+        ...(isAdmin ? { role: "admin" as const } : {}),
+        firstName: sql`coalesce(${users.firstName}, ${profile.firstName ?? null})`,
+        lastName: sql`coalesce(${users.lastName}, ${profile.lastName ?? null})`,
+        profileImageUrl: sql`coalesce(${users.profileImageUrl}, ${profile.profileImageUrl ?? null})`,
+        verifiedAt: sql`coalesce(${users.verifiedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.email, normalized))
+      .returning({ id: users.id, role: users.role });
+    if (!existing[0]) throw new AppError(500, "User could not be created");
+    return existing[0];
+  });
+}
+
+export async function setUserRole({ db, email, role }: { db: Db; email: string; role: Role }): Promise<void> {
+  const updated = await db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(users.email, normalizeEmail(email)))
+    .returning({ id: users.id });
+  if (!updated[0]) throw new AppError(404, `No user with email ${email}`);
+  await db
+    .insert(auditLogs)
+    .values({ userId: updated[0].id, action: "user.role_changed", metaJson: { role } });
+}

@@ -1,0 +1,48 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Db } from "../db/client";
+import { mailOutbox } from "../db/schema";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * Mail goes through nodemailer either way: real SMTP when SMTP_URL is set, otherwise nodemailer's JSON
+ * transport builds the message and it lands in the outbox table (development and tests only; config
+ * refuses production without SMTP or OIDC).
+ */
+export function createMailer({
+  db,
+  smtpUrl,
+  from,
+}: {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+}): Mailer {
+  const transport: Transporter = smtpUrl
+    ? nodemailer.createTransport(smtpUrl)
+    : nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+      if (!smtpUrl) {
+        await db.insert(mailOutbox).values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+        });
+      }
+    },
+    close: () => transport.close(),
+  };
+}

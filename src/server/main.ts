@@ -1,0 +1,59 @@
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { seedDemoData } from "./db/seed";
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    onPoolError: (err) => console.error("database pool error:", err.message),
+  });
+  await migrateDatabase(database);
+  if (config.isDevelopment) await seedDemoData(database.db);
+
+  const app = await buildApp({ config, database });
+  app.log.info({ engine: database.engine }, "database ready");
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // Fails fast instead of hanging forever if something refuses to close.
+    const timer = setTimeout(() => {
+      app.log.error("shutdown timed out");
+      process.exit(1);
+    }, 15_000);
+    timer.unref();
+    try {
+      await app.close(); // stops accepting, waits for in-flight requests
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../config";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+// Stripe.js is the only third party the pages load (DESIGN.md §3: Payment Element on /subscribe).
+const STRIPE_SCRIPT = "https://js.stripe.com";
+
+export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", STRIPE_SCRIPT],
+        // Radix and Stripe set inline styles on elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'", "https://api.stripe.com"],
+        frameSrc: [STRIPE_SCRIPT, "https://hooks.stripe.com"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+    // HSTS only where the site is served over HTTPS for real.
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const allowedOrigin = new URL(config.appUrl).origin;
+  // Cookies are SameSite=Lax, and on top of that a mutation from another site is refused outright.
+  app.addHook("onRequest", async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config?.allowForeignOrigin) return;
+    const origin = request.headers.origin;
+    const site = request.headers["sec-fetch-site"];
+    if ((origin && origin !== allowedOrigin) || site === "cross-site") {
+      return reply.code(403).send({ message: "Cross-site request refused" });
+    }
+  });
+}

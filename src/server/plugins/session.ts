@@ -1,0 +1,95 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifySession, { type SessionStore } from "@fastify/session";
+import { eq, lt } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/client";
+import { sessions } from "../db/schema";
+
+export const SESSION_COOKIE = "ppc.sid";
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+// Sliding the idle timeout writes the row; once an hour is enough and keeps reads cheap.
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+type StoredSession = Parameters<SessionStore["set"]>[1];
+
+/** The sessions table as an @fastify/session store (DESIGN.md §3: server-side rows). */
+export function createSessionStore(db: Db): SessionStore {
+  return {
+    set(sid, session, callback) {
+      const expire = session.cookie.expires
+        ? new Date(session.cookie.expires)
+        : new Date(Date.now() + SESSION_IDLE_MS);
+      const sess = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+      db.insert(sessions)
+        .values({ sid, sess, expire })
+        .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire } })
+        .then(() => callback(), callback);
+    },
+    get(sid, callback) {
+      db.select()
+        .from(sessions)
+        .where(eq(sessions.sid, sid))
+        .then((rows) => {
+          const row = rows[0];
+          if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
+          callback(null, row.sess as StoredSession);
+        }, callback);
+    },
+    destroy(sid, callback) {
+      db.delete(sessions)
+        .where(eq(sessions.sid, sid))
+        .then(() => callback(), callback);
+    },
+  };
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expire, new Date()));
+}
+
+export async function registerSessions(app: FastifyInstance, config: AppConfig): Promise<void> {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: config.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store: createSessionStore(app.db),
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.isProduction,
+      path: "/",
+      maxAge: SESSION_IDLE_MS,
+    },
+  });
+
+  app.addHook("preHandler", async (request) => {
+    const session = request.session;
+    if (!session?.userId) return;
+    const now = Date.now();
+    if (!session.signedInAt || now - session.signedInAt > SESSION_ABSOLUTE_MS) {
+      await session.destroy();
+      return;
+    }
+    if (!session.touchedAt || now - session.touchedAt > TOUCH_EVERY_MS) {
+      session.touchedAt = now;
+      session.touch();
+    }
+  });
+}
+
+/** Starts a signed-in session under a new id, so a sid planted before login is worthless (fixation). */
+export async function startUserSession(request: FastifyRequest, userId: string): Promise<void> {
+  await request.session.regenerate();
+  const now = Date.now();
+  request.session.userId = userId;
+  request.session.signedInAt = now;
+  request.session.touchedAt = now;
+}
+
+export async function endUserSession(request: FastifyRequest): Promise<void> {
+  if (request.session?.sessionId) await request.session.destroy();
+}

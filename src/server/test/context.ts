@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { buildApp } from "../app";
+import { type AppConfig, loadConfig } from "../config";
+import { type Database, openDatabase } from "../db/client";
+import { withDatabase } from "./global-setup";
+import { PG_TEMPLATE_DB, PGLITE_SNAPSHOT } from "./paths";
+
+export const TEST_APP_URL = "http://localhost:5000";
+
+/** A fresh database for one test file, on the engine of the vitest project (pglite or postgres). */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB_ENGINE === "postgres") {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `ppc_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 5 });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+    return database;
+  }
+  const snapshot = new Blob([readFileSync(PGLITE_SNAPSHOT)]);
+  return openDatabase({ pgliteDir: "memory://", pgliteSnapshot: snapshot });
+}
+
+/** Empties every table (keeps the migrations journal), so each test starts from nothing. */
+export async function resetDatabase(database: Database): Promise<void> {
+  const result = (await database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const tables = result.rows.map((r) => `"${r.tablename}"`).join(", ");
+  if (tables) await database.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    APP_ENV: "test",
+    APP_URL: TEST_APP_URL,
+    SESSION_SECRET: "test-session-secret-0123456789abcdef-0123456789",
+    LOG_LEVEL: "silent",
+    ...overrides,
+  });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+}
+
+/**
+ * Registers hooks that give the test file one app on one database, emptied before each test.
+ * Read `ctx.app` inside tests (it is set in beforeAll).
+ */
+export function useTestApp(options: { env?: Record<string, string> } = {}): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    ctx.database = await openTestDatabase();
+    ctx.config = testConfig(options.env);
+    ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    await ctx.app.ready();
+  });
+  beforeEach(async () => {
+    await resetDatabase(ctx.database);
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}
+
+/** The session cookie from a response, ready to send back as a Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === "ppc.sid");
+  if (!cookie) throw new Error(`no session cookie in response (status ${response.statusCode})`);
+  return `ppc.sid=${cookie.value}`;
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import type { Role } from "../../shared/constants";
+import type { Db } from "../db/client";
+import {
+  buyerListings,
+  buyerProfiles,
+  mailOutbox,
+  publisherProfiles,
+  subscriptions,
+  users,
+} from "../db/schema";
+import { sessionCookie, type TestContext } from "./context";
+
+// Small factories for test data (STYLE.md): each test says what it needs, never the demo seed.
+
+export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> & { role?: Role } = {}) {
+  const [user] = await db
+    .insert(users)
+    .values({ email: `user-${randomUUID().slice(0, 8)}@example.test`, ...values })
+    .returning();
+  return user!;
+}
+
+export async function createPublisher(db: Db, values: Partial<typeof publisherProfiles.$inferInsert> = {}) {
+  const user = await createUser(db, { role: "publisher" });
+  const [profile] = await db
+    .insert(publisherProfiles)
+    .values({ userId: user.id, website: "https://publisher.example", ...values })
+    .returning();
+  return { user, profile: profile! };
+}
+
+export async function createBuyer(
+  db: Db,
+  values: Partial<typeof buyerProfiles.$inferInsert> = {},
+  userValues: Partial<typeof users.$inferInsert> = {},
+) {
+  const user = await createUser(db, { role: "buyer", ...userValues });
+  const [profile] = await db
+    .insert(buyerProfiles)
+    .values({
+      userId: user.id,
+      company: `Company ${user.id.slice(0, 4)}`,
+      contactEmail: `contact-${user.id.slice(0, 8)}@buyer.example`,
+      contactPhone: "(555) 010-9999",
+      applicationUrl: `https://buyer.example/apply/${user.id.slice(0, 8)}`,
+      ...values,
+    })
+    .returning();
+  return { user, profile: profile! };
+}
+
+export async function createListing(
+  db: Db,
+  buyerId: string,
+  values: Partial<typeof buyerListings.$inferInsert> = {},
+) {
+  const [listing] = await db
+    .insert(buyerListings)
+    .values({
+      buyerId,
+      title: "Final Expense Inbound Calls",
+      vertical: "Insurance",
+      payout: "50.00",
+      ...values,
+    })
+    .returning();
+  return listing!;
+}
+
+export async function grantPremium(
+  db: Db,
+  userId: string,
+  values: Partial<typeof subscriptions.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(subscriptions)
+    .values({ userId, status: "active", ...values })
+    .returning();
+  return row!;
+}
+
+/** The token of the newest sign-in mail sent to `email` (outbox; tests run without SMTP_URL). */
+export async function latestMagicToken(db: Db, email: string): Promise<string> {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const match = mail?.text.match(/token=([\w-]+)/);
+  if (!match?.[1]) throw new Error(`no sign-in mail for ${email}`);
+  return match[1];
+}
+
+/** Signs in through the real magic-link flow and returns the Cookie header for later requests. */
+export async function signIn(ctx: TestContext, email: string): Promise<string> {
+  const requested = await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
+  if (requested.statusCode !== 202) throw new Error(`magic link request failed: ${requested.body}`);
+  const token = await latestMagicToken(ctx.database.db, email);
+  const verified = await ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/magic-link/verify",
+    payload: { token },
+  });
+  return sessionCookie(verified);
+}

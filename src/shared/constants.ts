@@ -1,0 +1,119 @@
+// Constants from SPEC §9 and DESIGN.md §2. Imported by both sides; never retype them elsewhere.
+
+export const DEFAULT_APP_NAME = "PayPerCall Hub";
+
+/** Listing verticals shown in the directory filter (SPEC §2 Browse). */
+export const BROWSE_VERTICALS = ["Insurance", "Home Services", "Legal", "Medical", "Finance"] as const;
+
+/** Verticals a publisher can focus on (SPEC §9). */
+export const PUBLISHER_VERTICALS = [
+  "Insurance",
+  "Home Services",
+  "Legal",
+  "Medical",
+  "Finance",
+  "Solar",
+  "Education",
+  "Real Estate",
+  "Automotive",
+  "Travel",
+] as const;
+
+/** Verticals an admin can give a listing (SPEC §9). */
+export const LISTING_VERTICALS = [
+  "Insurance",
+  "Solar",
+  "Legal",
+  "Home Services",
+  "Medical",
+  "Finance",
+  "Real Estate",
+  "Auto",
+  "Education",
+  "Technology",
+  "Healthcare",
+] as const;
+
+export const TRAFFIC_SOURCES = [
+  "Search Engine Marketing",
+  "Social Media",
+  "Direct Mail",
+  "Email Marketing",
+  "Affiliate Networks",
+  "Display Advertising",
+  "Radio",
+  "TV",
+  "Organic Search",
+] as const;
+
+export const US_NATIONAL = "US National";
+
+export const GEOGRAPHIES = [
+  US_NATIONAL,
+  "California",
+  "Texas",
+  "Florida",
+  "New York",
+  "Illinois",
+  "Pennsylvania",
+  "Ohio",
+  "Georgia",
+  "North Carolina",
+] as const;
+
+/** Location filter on the browse page (SPEC §2). */
+export const BROWSE_GEOS = [US_NATIONAL, "California", "Texas", "Florida"] as const;
+
+/** Payout filter buckets (SPEC §9): min inclusive, max exclusive except the last. */
+export const PAYOUT_BUCKETS = [
+  { id: "25-50", label: "$25-$50", min: 25, max: 50 },
+  { id: "50-100", label: "$50-$100", min: 50, max: 100 },
+  { id: "100+", label: "$100+", min: 100, max: null },
+] as const;
+
+export const PAYMENT_TERMS = ["Net 15", "Net 30", "Net 45", "Weekly", "Bi-weekly"] as const;
+export const DEFAULT_PAYMENT_TERMS = "Net 30";
+export const FLEXIBLE = "Flexible";
+
+export const ROLES = ["admin", "buyer", "publisher", "guest"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const STATUSES = ["pending", "approved", "rejected", "active", "paused", "closed"] as const;
+export const LISTING_STATUSES = ["active", "paused", "inactive"] as const;
+
+/** Default Premium price (DESIGN.md §2): the server's PREMIUM_PRICE_CENTS overrides it. */
+export const DEFAULT_PREMIUM_PRICE_CENTS = 49900;
+export const PREMIUM_INTERVAL = "year" as const;
+
+export const ADDONS = {
+  smsAlerts: { name: "SMS Alerts", priceCents: 4900, per: "month" },
+  boostListing: { name: "Boost Listing", priceCents: 9900, days: 14 },
+} as const;
+
+/** SPEC §9: redirect delay after an auth failure or an admin denial. */
+export const AUTH_REDIRECT_DELAY_MS = 500;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export const SIGNUP_EMAIL_STORAGE_KEY = "signup-email-preference";
+export const WELCOME_DISMISSED_STORAGE_KEY = "welcome-dialog-dismissed";
+
+/** SPEC §9 static marketing figures (copy, not data). */
+export const MARKETING = {
+  activeBuyers: "500+",
+  monthlyVolume: "$2M+",
+  verticals: "15+",
+  satisfaction: "98%",
+  averagePayout: "$85",
+} as const;
+
+export const LEGAL_LAST_UPDATED = "January 11, 2025";
+
+export const MESSAGES = {
+  unauthorized: "Unauthorized",
+  loggedOut: "You are logged out. Logging in again...",
+  accessDenied: "Access Denied",
+  adminRequired: "Administrator access required.",
+  premiumRequired: "Premium subscription required",
+  listingNotFound: "Listing not found",
+} as const;

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { ROLES } from "../constants";
+
+export const currentUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.enum(ROLES),
+  hasActiveSubscription: z.boolean(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const emailSchema = z
+  .string({ message: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email("Enter a valid email address"));
+
+/** Same-site path only: "/x" but never "//host" or "/\host" (open-redirect guard). */
+export const returnToSchema = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site");
+
+export const magicLinkRequestSchema = z.object({
+  email: emailSchema,
+  returnTo: returnToSchema.optional(),
+});
+
+export const magicLinkVerifySchema = z.object({
+  token: z.string().min(20, "Sign-in link is incomplete").max(200),
+});
+
+export const messageSchema = z.object({ message: z.string() });
+
+export const MAGIC_LINK_SENT_MESSAGE =
+  "If that address can receive mail, a sign-in link is on its way. It works once, for 10 minutes.";
+export const MAGIC_LINK_INVALID_MESSAGE = "This sign-in link is invalid, used or expired. Request a new one.";
