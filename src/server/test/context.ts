@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { withDatabase } from "./global-setup";
-import { PG_TEMPLATE_DB, PGLITE_SNAPSHOT } from "./paths";
+import { PGLITE_SNAPSHOT } from "./paths";
 
 export const TEST_APP_URL = "http://localhost:5000";
 
@@ -19,7 +19,7 @@ export async function openTestDatabase(): Promise<Database> {
     const name = `ppc_test_${process.pid}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
     await admin.end();
     const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 5 });
     const close = database.close;

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
@@ -14,19 +14,37 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ pgliteDir: "memory://" });
     await migrateDatabase(database);
     const snapshot = await database.pglite!.dumpDataDir("gzip");
-    writeFileSync(PGLITE_SNAPSHOT, Buffer.from(await snapshot.arrayBuffer()));
+    // Write then rename, so a concurrent run never reads half a file.
+    const tmp = `${PGLITE_SNAPSHOT}.${process.pid}`;
+    writeFileSync(tmp, Buffer.from(await snapshot.arrayBuffer()));
+    renameSync(tmp, PGLITE_SNAPSHOT);
     await database.close();
   }
   if (engine === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
-    await admin.query(`create database ${PG_TEMPLATE_DB}`);
+    const template = `${PG_TEMPLATE_DB}_${process.pid}`;
+    project.provide("pgTemplate", template);
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.query(`create database ${template}`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: withDatabase(url, PG_TEMPLATE_DB) });
+    const database = await openDatabase({ databaseUrl: withDatabase(url, template) });
     await migrateDatabase(database);
     await database.close();
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${template} with (force)`);
+      await cleanup.end();
+    };
+  }
+  return undefined;
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgTemplate: string;
   }
 }
 
