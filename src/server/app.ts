@@ -8,6 +8,8 @@ import type { Database } from "./db/client";
 import "./fastify-types";
 import { authRoutes } from "./features/auth/auth.routes";
 import { devRoutes } from "./features/dev/dev.routes";
+import { listingRoutes } from "./features/listings/listings.routes";
+import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { registerErrorHandling } from "./plugins/errors";
@@ -24,6 +26,12 @@ export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
+// Query parameters that are credentials: sign-in tokens and OIDC codes must never reach the logs.
+const SECRET_PARAMS = /([?&](?:token|code|state|session_state)=)[^&#]*/gi;
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, "$1[redacted]");
+}
+
 /** Builds the whole app without listening (tests use app.inject; main.ts listens). */
 export async function buildApp({
   config,
@@ -35,7 +43,13 @@ export async function buildApp({
     logger: logger ?? {
       level: config.logLevel,
       // Request logs carry method, url and status; never cookies, auth headers or session ids.
-      redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+        }),
+      },
     },
     trustProxy: config.isProduction,
     bodyLimit: 1024 * 1024,
@@ -53,12 +67,24 @@ export async function buildApp({
   app.decorate("mailer", appMailer);
   app.addHook("onClose", async () => appMailer.close());
 
+  // Graceful shutdown: in-flight requests finish, and their keep-alive connections close after the
+  // response, so close() does not wait on idle clients.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (closing) reply.header("Connection", "close");
+  });
+
   registerErrorHandling(app);
   await registerSecurity(app, config);
   await registerSessions(app, config);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
+  await app.register(listingRoutes);
+  await app.register(subscriptionRoutes);
   if (config.isDevelopment) await app.register(devRoutes);
 
   // The built single-page app; index.html for every non-API path (client-side routing, 404 page).

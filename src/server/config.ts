@@ -14,7 +14,7 @@ const optionalUrl = optionalString.pipe(z.url({ message: "must be a URL" }).opti
 const envSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]).default("development"),
-    PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+    PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(5000),
     HOST: z.string().default("0.0.0.0"),
     APP_URL: optionalUrl,
     APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
@@ -39,7 +39,11 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
     STRIPE_API_URL: optionalUrl,
-    PREMIUM_PRICE_CENTS: z.coerce.number().int().positive().default(DEFAULT_PREMIUM_PRICE_CENTS),
+    PREMIUM_PRICE_CENTS: z.coerce
+      .number({ message: "must be a whole number of cents" })
+      .int()
+      .positive()
+      .default(DEFAULT_PREMIUM_PRICE_CENTS),
     LEGAL_EMAIL: z.email().default("legal@paypercallhub.example"),
     LEGAL_ADDRESS: z
       .string()

@@ -84,6 +84,8 @@ export async function registerSessions(app: FastifyInstance, config: AppConfig):
 /** Starts a signed-in session under a new id, so a sid planted before login is worthless (fixation). */
 export async function startUserSession(request: FastifyRequest, userId: string): Promise<void> {
   await request.session.regenerate();
+  // Expired rows are swept here, at sign-in, rather than by a timer (the expire index keeps it cheap).
+  await deleteExpiredSessions(request.server.db);
   const now = Date.now();
   request.session.userId = userId;
   request.session.signedInAt = now;

@@ -78,7 +78,7 @@ export async function finishOidcLogin({
 }): Promise<{ userId: string }> {
   if (!expected) throw new AppError(400, "Sign-in session expired. Please try again.");
   const configuration = await getOidcConfiguration(oidc);
-  let claims: client.IDToken | undefined;
+  let claims: Record<string, unknown> | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
       pkceCodeVerifier: expected.codeVerifier,
@@ -86,7 +86,15 @@ export async function finishOidcLogin({
       expectedNonce: expected.nonce,
       idTokenExpected: true,
     });
-    claims = tokens.claims();
+    const idClaims = tokens.claims();
+    claims = idClaims;
+    // Many providers put email only in UserInfo (scope claims); ask there when the ID token lacks it.
+    if (idClaims && typeof idClaims.email !== "string") {
+      claims = {
+        ...(await client.fetchUserInfo(configuration, tokens.access_token, idClaims.sub)),
+        ...idClaims,
+      };
+    }
   } catch {
     throw new AppError(400, "Sign-in failed. Please try again.");
   }

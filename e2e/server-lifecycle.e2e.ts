@@ -1,0 +1,50 @@
+import { spawnSync } from "node:child_process";
+import { connect } from "node:net";
+import { describe, expect, it } from "vitest";
+import { startServer } from "./support/server";
+
+describe("server process", () => {
+  it("finishes an in-flight request on SIGTERM, then exits 0", async () => {
+    const server = await startServer();
+    const { port } = new URL(server.url);
+    const body = JSON.stringify({ email: "inflight@example.test" });
+    const socket = connect(Number(port), "127.0.0.1");
+    let response = "";
+    socket.on("data", (d) => {
+      response += d.toString();
+    });
+    await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
+    // Headers and half the body: the request is in flight when the signal arrives.
+    socket.write(
+      `POST /api/auth/magic-link HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const exit = server.stop("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    socket.write(body.slice(10));
+    const code = await exit;
+    expect(response).toMatch(/^HTTP\/1\.1 202 Accepted/);
+    expect(code).toBe(0);
+    socket.destroy();
+  });
+
+  it("refuses to start in production without the required settings, naming each", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env: {
+        ...process.env,
+        APP_ENV: "production",
+        DATABASE_URL: "",
+        SESSION_SECRET: "",
+        APP_URL: "",
+        SMTP_URL: "",
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Invalid configuration:");
+    for (const name of ["DATABASE_URL", "SESSION_SECRET", "APP_URL", "SMTP_URL"]) {
+      expect(result.stderr).toContain(`- ${name} is required in production`);
+    }
+  });
+});

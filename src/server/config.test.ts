@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("configuration", () => {
+  it("starts with no configuration at all in development", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: "development",
+      port: 5000,
+      pgliteDir: ".data/pglite",
+      premiumPriceCents: 49900,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.appUrl).toBe("http://localhost:5000");
+  });
+
+  it("lists every production problem at once, readably", () => {
+    let error: unknown;
+    try {
+      loadConfig({ APP_ENV: "production" });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "DATABASE_URL is required in production",
+        "SESSION_SECRET is required in production",
+        "APP_URL is required in production",
+        expect.stringMatching(/^SMTP_URL is required in production unless OIDC_ISSUER_URL is set/),
+      ]),
+    );
+    expect((error as ConfigError).message).toContain("Invalid configuration:\n  - ");
+  });
+
+  it("accepts production with OIDC instead of SMTP", () => {
+    const config = loadConfig({
+      APP_ENV: "production",
+      DATABASE_URL: "postgres://db/app",
+      SESSION_SECRET: "x".repeat(40),
+      APP_URL: "https://hub.example",
+      OIDC_ISSUER_URL: "https://id.example",
+      OIDC_CLIENT_ID: "hub",
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.oidc).toEqual({
+      issuerUrl: "https://id.example",
+      clientId: "hub",
+      clientSecret: undefined,
+    });
+  });
+
+  it("rejects malformed values with the variable's name", () => {
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({ PORT: "eighty", SESSION_SECRET: "short", APP_URL: "not a url" });
+    } catch (err) {
+      error = err as ConfigError;
+    }
+    expect(error?.problems.sort()).toEqual([
+      "APP_URL must be a URL",
+      "PORT must be a port number",
+      "SESSION_SECRET must be at least 32 characters",
+    ]);
+    expect(() => loadConfig({ OIDC_ISSUER_URL: "https://id.example" })).toThrow(
+      "OIDC_CLIENT_ID is required when OIDC_ISSUER_URL is set",
+    );
+  });
+
+  it("parses ADMIN_EMAILS as a lower-cased list", () => {
+    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.test, ops@example.test ,," }).adminEmails).toEqual([
+      "boss@example.test",
+      "ops@example.test",
+    ]);
+  });
+});

@@ -1,0 +1,95 @@
+import { count, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { openTestDatabase } from "../test/context";
+import { queryRows } from "./client";
+import { migrateDatabase } from "./migrate";
+import { buyerListings, buyerProfiles, subscriptions, users } from "./schema";
+import { DEMO_ACCOUNTS, seedDemoData } from "./seed";
+
+describe("database", () => {
+  it("applies the committed migrations (again without harm) with pg_trgm and the search column", async () => {
+    const database = await openTestDatabase();
+    try {
+      await migrateDatabase(database); // already migrated from the template: must be a no-op
+      const extensions = await queryRows<{ extname: string }>(
+        database.db,
+        sql`select extname from pg_extension`,
+      );
+      expect(extensions.map((e) => e.extname)).toContain("pg_trgm");
+      const tables = await queryRows<{ tablename: string }>(
+        database.db,
+        sql`select tablename from pg_tables where schemaname = 'public' order by 1`,
+      );
+      expect(tables.map((t) => t.tablename)).toEqual(
+        expect.arrayContaining([
+          "users",
+          "publisher_profiles",
+          "buyer_profiles",
+          "buyer_listings",
+          "reviews",
+          "deal_intents",
+          "notification_preferences",
+          "subscriptions",
+          "audit_logs",
+          "compliance",
+          "disputes",
+          "sessions",
+        ]),
+      );
+      // Similarity search needs pg_trgm to be usable, not just installed.
+      const [row] = await queryRows<{ s: number }>(
+        database.db,
+        sql`select similarity('insurance', 'insur') as s`,
+      );
+      expect(row!.s).toBeGreaterThan(0.3);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("seeds the demo data once: a second run changes nothing", async () => {
+    const database = await openTestDatabase();
+    try {
+      const counts = async () => ({
+        users: (await database.db.select({ n: count() }).from(users))[0]!.n,
+        buyers: (await database.db.select({ n: count() }).from(buyerProfiles))[0]!.n,
+        listings: (await database.db.select({ n: count() }).from(buyerListings))[0]!.n,
+        subscriptions: (await database.db.select({ n: count() }).from(subscriptions))[0]!.n,
+      });
+      expect(await seedDemoData(database.db)).toEqual({ seeded: true });
+      const first = await counts();
+      expect(first.listings).toBeGreaterThanOrEqual(60);
+      expect(first.buyers).toBeGreaterThanOrEqual(3);
+      expect(await seedDemoData(database.db)).toEqual({ seeded: false });
+      expect(await counts()).toEqual(first);
+
+      const emails = (await database.db.select({ email: users.email, role: users.role }).from(users)).map(
+        (u) => `${u.email}:${u.role}`,
+      );
+      for (const account of DEMO_ACCOUNTS) expect(emails).toContain(`${account.email}:${account.role}`);
+      const verticals = await queryRows<{ vertical: string }>(
+        database.db,
+        sql`select distinct vertical from buyer_listings`,
+      );
+      expect(verticals.length).toBeGreaterThanOrEqual(11);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("deletes a publisher profile together with its user", async () => {
+    const database = await openTestDatabase();
+    try {
+      const [user] = await database.db.insert(users).values({ email: "gone@example.test" }).returning();
+      await database.db.execute(sql`insert into publisher_profiles (user_id) values (${user!.id})`);
+      await database.db.execute(sql`delete from users where id = ${user!.id}`);
+      const left = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from publisher_profiles`,
+      );
+      expect(left[0]!.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});

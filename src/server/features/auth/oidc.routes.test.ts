@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../db/schema";
+import { sessionCookie, TEST_APP_URL, type TestContext, useTestApp } from "../../test/context";
+import { followToCallback, startOidcProvider, type TestOidcProvider } from "../../test/oidc-provider";
+
+const CALLBACK = `${TEST_APP_URL}/api/callback`;
+let provider: TestOidcProvider;
+
+// The provider must exist before the app reads its configuration, so it starts at module load.
+beforeAll(async () => {
+  provider ??= await startOidcProvider({
+    redirectUri: CALLBACK,
+    account: { email: "Olive@Example.test", givenName: "Olive", familyName: "Ide" },
+  });
+  Object.assign(env, {
+    OIDC_ISSUER_URL: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+  });
+});
+afterAll(async () => {
+  await provider?.close();
+});
+const env: Record<string, string> = {};
+
+async function startLogin(ctx: TestContext) {
+  const login = await ctx.app.inject({ url: "/api/login?returnTo=%2Fbrowse" });
+  expect(login.statusCode).toBe(302);
+  const location = new URL(login.headers.location as string);
+  expect(location.origin).toBe(provider.issuer);
+  expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(location.searchParams.get("state")).toBeTruthy();
+  expect(location.searchParams.get("nonce")).toBeTruthy();
+  return { cookie: sessionCookie(login), providerUrl: location.href };
+}
+
+describe("sign-in with OpenID Connect", () => {
+  const ctx = useTestApp({ env });
+
+  it("signs the user in by verified email and returns them where they were", async () => {
+    const { cookie, providerUrl } = await startLogin(ctx);
+    const callbackUrl = await followToCallback(providerUrl, CALLBACK);
+    const callback = await ctx.app.inject({
+      url: callbackUrl.replace(TEST_APP_URL, ""),
+      headers: { cookie },
+    });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe("/browse");
+    const signedIn = sessionCookie(callback);
+    expect(signedIn).not.toBe(cookie); // new session id at login
+
+    const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie: signedIn } });
+    expect(me.json()).toMatchObject({
+      email: "olive@example.test",
+      firstName: "Olive",
+      lastName: "Ide",
+      role: "guest",
+    });
+  });
+
+  it("creates no session and no user when the state was tampered with", async () => {
+    const { cookie, providerUrl } = await startLogin(ctx);
+    const callbackUrl = new URL(await followToCallback(providerUrl, CALLBACK));
+    callbackUrl.searchParams.set("state", "forged-state");
+    const callback = await ctx.app.inject({
+      url: `${callbackUrl.pathname}${callbackUrl.search}`,
+      headers: { cookie },
+    });
+    expect(callback.statusCode).toBe(400);
+    expect(callback.json()).toEqual({ message: "Sign-in failed. Please try again." });
+    expect(await ctx.database.db.select().from(users)).toHaveLength(0);
+    const rows = await ctx.database.db.select().from(sessions);
+    expect(rows.filter((r) => (r.sess as { userId?: string }).userId)).toHaveLength(0);
+  });
+
+  it("refuses a callback that no login started", async () => {
+    const { providerUrl } = await startLogin(ctx);
+    const callbackUrl = new URL(await followToCallback(providerUrl, CALLBACK));
+    const callback = await ctx.app.inject({ url: `${callbackUrl.pathname}${callbackUrl.search}` });
+    expect(callback.statusCode).toBe(400);
+    expect(await ctx.database.db.select().from(users)).toHaveLength(0);
+  });
+});

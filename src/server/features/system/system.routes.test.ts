@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { buildApp, redactUrl } from "../../app";
+import { openTestDatabase, TEST_APP_URL, testConfig, useTestApp } from "../../test/context";
+
+describe("system routes and HTTP rules", () => {
+  const ctx = useTestApp();
+
+  it("answers health, readiness and the public configuration", async () => {
+    expect((await ctx.app.inject({ url: "/api/health" })).json()).toEqual({ status: "ok" });
+    const ready = await ctx.app.inject({ url: "/api/ready" });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe("ready");
+    const config = (await ctx.app.inject({ url: "/api/config" })).json();
+    expect(config).toEqual({
+      appName: "PayPerCall Hub",
+      premiumPriceCents: 49900,
+      premiumInterval: "year",
+      stripePublishableKey: null,
+      legalEmail: "legal@paypercallhub.example",
+      legalAddress: expect.any(String),
+      signInMethod: "magic-link",
+      isDevelopment: false,
+    });
+  });
+
+  it("reports not-ready when the database does not answer", async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    await database.close();
+    const res = await app.inject({ url: "/api/ready" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: "Database unavailable" });
+    await app.close();
+  });
+
+  it("answers unknown API paths with a JSON 404 and other paths with the single-page app", async () => {
+    const api = await ctx.app.inject({ url: "/api/no-such-thing" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: "Not Found" });
+    const page = await ctx.app.inject({ url: "/some/client/route" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+  });
+
+  it("sends security headers", async () => {
+    const res = await ctx.app.inject({ url: "/api/health" });
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["strict-transport-security"]).toBeUndefined(); // only in production
+  });
+
+  it("refuses a mutation from a foreign Origin and accepts our own", async () => {
+    const foreign = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link",
+      headers: { origin: "https://evil.example" },
+      payload: { email: "a@example.test" },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ message: "Cross-site request refused" });
+    const crossSite = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link",
+      headers: { "sec-fetch-site": "cross-site" },
+      payload: { email: "a@example.test" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const own = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link",
+      headers: { origin: TEST_APP_URL },
+      payload: { email: "a@example.test" },
+    });
+    expect(own.statusCode).toBe(202);
+  });
+
+  it("turns malformed JSON into a 400 and an oversized body into a 413", async () => {
+    const bad = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toEqual(expect.any(String));
+    const big = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link",
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ email: "a@example.test", pad: "x".repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ message: "Request body is too large" });
+  });
+
+  it("hides the development helpers outside development", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/dev/outbox"],
+      ["POST", "/api/dev/login"],
+      ["GET", "/api/dev/accounts"],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method,
+        url,
+        payload: method === "POST" ? { email: "a@b.co" } : undefined,
+      });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it("keeps sign-in tokens and OIDC codes out of logged URLs", () => {
+    expect(redactUrl("/auth/magic?token=abc123&x=1")).toBe("/auth/magic?token=[redacted]&x=1");
+    expect(redactUrl("/api/callback?code=c0de&state=s7&iss=x")).toBe(
+      "/api/callback?code=[redacted]&state=[redacted]&iss=x",
+    );
+    expect(redactUrl("/api/buyer-listings?search=solar")).toBe("/api/buyer-listings?search=solar");
+  });
+});
