@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema } from "../../../shared/schemas/auth";
+import {
+  listingDetailSchema,
+  listingQuerySchema,
+  listingSchema,
+  revealContactResponseSchema,
+} from "../../../shared/schemas/listings";
+import { getViewer } from "../../plugins/auth";
+import {
+  anonymousViewerKey,
+  getListing,
+  listListings,
+  listSavedListings,
+  revealContact,
+  saveListing,
+  unsaveListing,
+} from "./listings.service";
+
+const idParams = z.object({ id: z.string().max(64) });
+const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
+
+/**
+ * DESIGN.md §2: an answer that carries contacts is for this viewer only and must never be stored;
+ * a masked one still varies with the session (saved state, own listings), so it stays private.
+ */
+function setCaching(reply: FastifyReply, hasContacts: boolean) {
+  reply.header("Cache-Control", hasContacts ? "private, no-store" : "private, no-cache");
+}
+
+/** `Link: <...>; rel="next"`: the same query with the next keyset cursor (the body stays an array). */
+function nextLink(query: Record<string, string>, cursor: string): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (key !== "cursor") params.set(key, value);
+  }
+  params.set("cursor", cursor);
+  return `</api/buyer-listings?${params.toString()}>; rel="next"`;
+}
+
+export async function listingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/buyer-listings",
+    { schema: { querystring: listingQuerySchema, response: { 200: z.array(listingSchema), ...errors } } },
+    async (req, reply) => {
+      const viewer = await getViewer(req);
+      const result = await listListings({ db: app.db, viewer, query: req.query });
+      setCaching(reply, result.hasContacts);
+      if (result.nextCursor) {
+        reply.header("Link", nextLink(rawQuery(req.url), result.nextCursor));
+      }
+      return result.listings;
+    },
+  );
+
+  app.get(
+    "/api/buyer-listings/:id",
+    { schema: { params: idParams, response: { 200: listingDetailSchema, ...errors } } },
+    async (req, reply) => {
+      const viewer = await getViewer(req);
+      const listing = await getListing({
+        db: app.db,
+        viewer,
+        listingId: req.params.id,
+        viewerKey:
+          viewer?.id ??
+          anonymousViewerKey({
+            ip: req.ip,
+            userAgent: req.headers["user-agent"] ?? "",
+            secret: app.config.sessionSecret,
+          }),
+      });
+      setCaching(reply, listing.contact !== null);
+      return listing;
+    },
+  );
+
+  app.post(
+    "/api/reveal-contact/:id",
+    { schema: { params: idParams, response: { 200: revealContactResponseSchema, ...errors } } },
+    async (req, reply) => {
+      const result = await revealContact({
+        db: app.db,
+        viewer: await getViewer(req),
+        listingId: req.params.id,
+      });
+      setCaching(reply, true);
+      return result;
+    },
+  );
+
+  app.get(
+    "/api/saved-listings",
+    { schema: { response: { 200: z.array(listingSchema), ...errors } } },
+    async (req, reply) => {
+      const result = await listSavedListings({ db: app.db, viewer: await getViewer(req) });
+      setCaching(reply, result.hasContacts);
+      return result.listings;
+    },
+  );
+
+  app.put(
+    "/api/saved-listings/:id",
+    { schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await saveListing({ db: app.db, viewer: await getViewer(req), listingId: req.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/api/saved-listings/:id",
+    { schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await unsaveListing({ db: app.db, viewer: await getViewer(req), listingId: req.params.id });
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+/** The query string as the client sent it (the parsed one has defaults filled in). */
+function rawQuery(url: string): Record<string, string> {
+  const search = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
+  return Object.fromEntries(new URLSearchParams(search));
+}

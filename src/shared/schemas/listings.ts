@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { GEOGRAPHIES, LISTING_VERTICALS, PUBLISHER_VERTICALS } from "../constants";
+
+// The buyer directory's API contract (SPEC §7, DESIGN.md §2), shared by server and client.
+
+export const LISTING_SORTS = ["boosted", "newest", "payout"] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+export const DEFAULT_LISTING_LIMIT = 24;
+export const MAX_LISTING_LIMIT = 100;
+export const MAX_SEARCH_LENGTH = 200;
+
+/** Every vertical a listing can carry (admin set plus the publisher set; they overlap). */
+export const KNOWN_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
+
+const money = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, "must be an amount like 50 or 49.99");
+
+/**
+ * GET /api/buyer-listings query. payoutMin is inclusive and payoutMax exclusive, so the browse buckets
+ * ($25-$50, $50-$100) never both hold a $50.00 listing (SPEC §9).
+ */
+export const listingQuerySchema = z
+  .object({
+    search: z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    vertical: z
+      .string()
+      .refine((v) => KNOWN_VERTICALS.includes(v), { message: "is not a known vertical" })
+      .optional(),
+    payoutMin: money.optional(),
+    payoutMax: money.optional(),
+    geo: z.enum(GEOGRAPHIES, { message: "is not a known geography" }).optional(),
+    sort: z.enum(LISTING_SORTS, { message: `must be one of ${LISTING_SORTS.join(", ")}` }).default("boosted"),
+    limit: z.coerce
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(MAX_LISTING_LIMIT, `must be at most ${MAX_LISTING_LIMIT}`)
+      .default(DEFAULT_LISTING_LIMIT),
+    cursor: z.string().max(512, "is too long").optional(),
+    // DESIGN.md §2: the buyer dashboard asks for its own listings with ?mine=1.
+    mine: z.enum(["1", "true"], { message: "must be 1" }).optional(),
+  })
+  .refine((q) => !q.payoutMin || !q.payoutMax || Number(q.payoutMin) < Number(q.payoutMax), {
+    message: "payoutMin must be less than payoutMax",
+    path: ["payoutMin"],
+  });
+export type ListingQuery = z.infer<typeof listingQuerySchema>;
+export type ListingQueryInput = z.input<typeof listingQuerySchema>;
+
+/** Company, email, phone and application URL: only for Premium, admins and the owning buyer. */
+export const listingContactSchema = z.object({
+  company: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  applicationUrl: z.string().nullable(),
+});
+export type ListingContact = z.infer<typeof listingContactSchema>;
+
+export const listingSchema = z.object({
+  id: z.string(),
+  buyerId: z.string(),
+  /** "Buyer" + first 8 chars of buyerId while masked, the company once visible (SPEC §3). */
+  buyerName: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  vertical: z.string(),
+  payout: z.string(),
+  paymentTerms: z.string().nullable(),
+  /** Seconds; cards show minutes. */
+  durationRequirement: z.number().int().nullable(),
+  geos: z.array(z.string()),
+  minVolume: z.number().int().nullable(),
+  /** The buyer profile's daily cap (calls per day). */
+  dailyCap: z.number().int().nullable(),
+  status: z.string(),
+  boostedUntil: z.string().nullable(),
+  isBoosted: z.boolean(),
+  isVerified: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  contact: listingContactSchema.nullable(),
+});
+export type Listing = z.infer<typeof listingSchema>;
+
+export const listingDetailSchema = listingSchema.extend({
+  isSaved: z.boolean(),
+  /** Facts from listing_events over the last 30 days (no invented figures). */
+  stats: z.object({ views: z.number().int(), reveals: z.number().int() }),
+});
+export type ListingDetail = z.infer<typeof listingDetailSchema>;
+
+export const revealContactResponseSchema = z.object({ contact: listingContactSchema });
+export type RevealContactResponse = z.infer<typeof revealContactResponseSchema>;
+
+export const STATS_WINDOW_DAYS = 30;
