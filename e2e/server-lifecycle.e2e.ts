@@ -47,4 +47,21 @@ describe("server process", () => {
       expect(result.stderr).toContain(`- ${name} is required in production`);
     }
   });
+
+  it("refuses to seed demo data in production", () => {
+    const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts"], {
+      env: {
+        ...process.env,
+        APP_ENV: "production",
+        DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+        SESSION_SECRET: "x".repeat(40),
+        APP_URL: "https://hub.example",
+        SMTP_URL: "smtp://127.0.0.1:1",
+      },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Refusing to seed demo data with APP_ENV=production.");
+  });
 });

@@ -1,0 +1,82 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { QueryClient } from "@tanstack/react-query";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiError, apiRequest, isUnauthorizedError } from "./api";
+import { createQueryClient, getQueryFn } from "./query-client";
+
+let server: Server;
+let base = "";
+const seen: { method: string; url: string; contentType: string | undefined; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => {
+      body += d;
+    });
+    req.on("end", () => {
+      seen.push({ method: req.method!, url: req.url!, contentType: req.headers["content-type"], body });
+      if (req.url === "/api/auth/user") {
+        res.writeHead(401, { "content-type": "application/json" }).end('{"message":"Unauthorized"}');
+      } else if (req.url === "/api/empty-error") {
+        res.writeHead(500).end();
+      } else if (req.url?.startsWith("/api/items")) {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ url: req.url }));
+      } else {
+        res.writeHead(400, { "content-type": "application/json" }).end('{"message":"Bad thing"}');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("API helper and query defaults (SPEC §7-8)", () => {
+  it("sends JSON only when there is a payload and reports errors as 'STATUS: body'", async () => {
+    await expect(apiRequest("POST", `${base}/api/fail`, { a: 1 })).rejects.toThrow(
+      '400: {"message":"Bad thing"}',
+    );
+    expect(seen.at(-1)).toMatchObject({ method: "POST", contentType: "application/json", body: '{"a":1}' });
+    await expect(apiRequest("POST", `${base}/api/fail`)).rejects.toBeInstanceOf(ApiError);
+    expect(seen.at(-1)).toMatchObject({ contentType: undefined, body: "" });
+    const error = await apiRequest("POST", `${base}/api/fail`).catch((e: ApiError) => e);
+    expect((error as ApiError).serverMessage).toBe("Bad thing");
+  });
+
+  it("falls back to the status text when the body is empty", async () => {
+    await expect(apiRequest("GET", `${base}/api/empty-error`)).rejects.toThrow("500: Internal Server Error");
+  });
+
+  it("recognises the 401 Unauthorized error", async () => {
+    const error = await apiRequest("GET", `${base}/api/auth/user`).catch((e: Error) => e);
+    expect(isUnauthorizedError(error)).toBe(true);
+    expect(isUnauthorizedError(new Error("403: Forbidden"))).toBe(false);
+  });
+
+  it("reads by joining the query key with '/' and treats a 401 as signed out when asked", async () => {
+    const client = new QueryClient();
+    const data = await client.fetchQuery({
+      queryKey: [`${base}/api/items`, "42"],
+      queryFn: getQueryFn({ on401: "throw" }),
+    });
+    expect(data).toEqual({ url: "/api/items/42" });
+    const user = await client.fetchQuery({
+      queryKey: [`${base}/api/auth/user`],
+      queryFn: getQueryFn({ on401: "returnNull" }),
+    });
+    expect(user).toBeNull();
+  });
+
+  it("never retries, never refetches and never goes stale", () => {
+    const defaults = createQueryClient().getDefaultOptions();
+    expect(defaults.queries).toMatchObject({
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    expect(defaults.mutations).toMatchObject({ retry: false });
+  });
+});
