@@ -1,6 +1,8 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { RequireAdmin, RequireAuth } from "../features/auth/guards";
 import { useAuth } from "../features/auth/use-auth";
+import { Layout } from "./layout";
 
 // Route table of SPEC §2. Each page is its own chunk (DESIGN.md §3: route-level code splitting).
 const LoginPage = lazy(() => import("../pages/login-page"));
@@ -23,6 +25,25 @@ const AdminPublishersPage = lazy(() => import("../pages/admin-publishers-page"))
 const AdminBuyersPage = lazy(() => import("../pages/admin-buyers-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
 
+// Wrapped once at module level so each route keeps a stable component identity across renders.
+const signedIn = (Page: ComponentType) => () => (
+  <RequireAuth>
+    <Page />
+  </RequireAuth>
+);
+const adminOnly = (Page: ComponentType) => () => (
+  <RequireAdmin>
+    <Page />
+  </RequireAdmin>
+);
+const PublisherDashboardRoute = signedIn(PublisherDashboardPage);
+const PublisherOnboardingRoute = signedIn(PublisherOnboardingPage);
+const PublisherProfileRoute = signedIn(PublisherProfilePage);
+const BuyerDashboardRoute = signedIn(BuyerDashboardPage);
+const AdminDashboardRoute = adminOnly(AdminDashboardPage);
+const AdminPublishersRoute = adminOnly(AdminPublishersPage);
+const AdminBuyersRoute = adminOnly(AdminBuyersPage);
+
 function PageFallback() {
   return (
     <div
@@ -35,34 +56,49 @@ function PageFallback() {
   );
 }
 
-export function App() {
-  const { user, isLoading } = useAuth();
-  if (isLoading) return <PageFallback />;
+function Routes() {
+  const { user } = useAuth();
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Switch>
-        {/* Always available */}
-        <Route path="/login" component={LoginPage} />
-        <Route path="/auth/magic" component={MagicLinkPage} />
-        <Route path="/signup" component={SignupPage} />
-        <Route path="/privacy-policy" component={PrivacyPolicyPage} />
-        <Route path="/terms-of-service" component={TermsOfServicePage} />
-        <Route path="/" component={user ? HomePage : LandingPage} />
-        <Route path="/browse" component={BrowsePage} />
-        <Route path="/buyer/:id" component={BuyerDetailPage} />
-        <Route path="/pricing" component={PricingPage} />
-        {/* Signed in */}
-        <Route path="/subscribe" component={SubscribePage} />
-        <Route path="/publisher/dashboard" component={PublisherDashboardPage} />
-        <Route path="/publisher/onboarding" component={PublisherOnboardingPage} />
-        <Route path="/publisher/profile" component={PublisherProfilePage} />
-        <Route path="/buyer/dashboard" component={BuyerDashboardPage} />
-        {/* Admin only */}
-        <Route path="/admin/dashboard" component={AdminDashboardPage} />
-        <Route path="/admin/publishers" component={AdminPublishersPage} />
-        <Route path="/admin/buyers" component={AdminBuyersPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <Switch>
+      {/* Always available */}
+      <Route path="/login" component={LoginPage} />
+      <Route path="/auth/magic" component={MagicLinkPage} />
+      <Route path="/signup" component={SignupPage} />
+      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+      <Route path="/terms-of-service" component={TermsOfServicePage} />
+      {/* Signed out and signed in alike; / is the landing page or the signed-in home */}
+      <Route path="/" component={user ? HomePage : LandingPage} />
+      <Route path="/browse" component={BrowsePage} />
+      <Route path="/pricing" component={PricingPage} />
+      {/* Signed in. /subscribe checks sign-in itself: SPEC §8 gives it its own "Login Required" toast. */}
+      <Route path="/subscribe" component={SubscribePage} />
+      <Route path="/publisher/dashboard" component={PublisherDashboardRoute} />
+      <Route path="/publisher/onboarding" component={PublisherOnboardingRoute} />
+      <Route path="/publisher/profile" component={PublisherProfileRoute} />
+      {/* Before /buyer/:id, which would otherwise take "dashboard" for a listing id. */}
+      <Route path="/buyer/dashboard" component={BuyerDashboardRoute} />
+      <Route path="/buyer/:id" component={BuyerDetailPage} />
+      {/* Admin only */}
+      <Route path="/admin/dashboard" component={AdminDashboardRoute} />
+      <Route path="/admin/publishers" component={AdminPublishersRoute} />
+      <Route path="/admin/buyers" component={AdminBuyersRoute} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+export function App() {
+  const { isLoading } = useAuth();
+  return (
+    <Layout>
+      {/* Until we know who is here, no route can decide between landing and home or run a guard. */}
+      {isLoading ? (
+        <PageFallback />
+      ) : (
+        <Suspense fallback={<PageFallback />}>
+          <Routes />
+        </Suspense>
+      )}
+    </Layout>
   );
 }

@@ -1,17 +1,40 @@
-import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { Toaster } from "../components/ui/toaster";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { useToasts } from "../components/ui/use-toast";
+import { watchSessionExpiry } from "../features/auth/session-expiry";
 import { createQueryClient } from "../lib/query-client";
+
+// The toast UI (Radix) is not needed to paint a page, so it stays out of the initial JavaScript
+// (DESIGN.md §6) and loads once the browser is idle, or at once if a toast is raised before that.
+// `toast()` itself lives in the light use-toast store, so callers never wait for it.
+const Toaster = lazy(() => import("../components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+function DeferredToaster() {
+  const hasToasts = useToasts().length > 0;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if ("requestIdleCallback" in window) {
+      const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setIdle(true), 200);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!idle && !hasToasts) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => watchSessionExpiry(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300}>
-        {children}
-        <Toaster />
-      </TooltipPrimitive.Provider>
+      {children}
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

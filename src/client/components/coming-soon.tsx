@@ -1,4 +1,4 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
 
 /** Screens whose feature has not been built yet say so plainly instead of pretending. */
 export function ComingSoon({ title, description }: { title: string; description: string }) {
@@ -6,9 +6,7 @@ export function ComingSoon({ title, description }: { title: string; description:
     <main className="mx-auto max-w-3xl px-4 py-12">
       <Card>
         <CardHeader>
-          <CardTitle>
-            <span className="text-2xl">{title}</span>
-          </CardTitle>
+          <h1 className="text-2xl font-semibold leading-tight">{title}</h1>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>

@@ -1,5 +1,10 @@
 import { ComingSoon } from "../components/coming-soon";
 
-export default function Page() {
-  return <ComingSoon title="Manage Buyers" description="Coming soon." />;
+export default function AdminBuyersPage() {
+  return (
+    <ComingSoon
+      title="Manage Buyers"
+      description="Create, edit and delete buyer listings, and import them in bulk from CSV."
+    />
+  );
 }

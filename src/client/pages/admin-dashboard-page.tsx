@@ -1,5 +1,10 @@
 import { ComingSoon } from "../components/coming-soon";
 
-export default function Page() {
-  return <ComingSoon title="Admin Dashboard" description="Coming soon." />;
+export default function AdminDashboardPage() {
+  return (
+    <ComingSoon
+      title="Admin Dashboard"
+      description="Platform figures and the latest publisher applications waiting for review."
+    />
+  );
 }

@@ -1,5 +1,10 @@
 import { ComingSoon } from "../components/coming-soon";
 
-export default function Page() {
-  return <ComingSoon title="Manage Publishers" description="Coming soon." />;
+export default function AdminPublishersPage() {
+  return (
+    <ComingSoon
+      title="Manage Publishers"
+      description="Review publisher applications: approve or reject them, with their compliance details."
+    />
+  );
 }

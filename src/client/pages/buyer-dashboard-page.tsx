@@ -1,5 +1,10 @@
 import { ComingSoon } from "../components/coming-soon";
 
-export default function Page() {
-  return <ComingSoon title="Buyer Dashboard" description="Coming soon." />;
+export default function BuyerDashboardPage() {
+  return (
+    <ComingSoon
+      title="Buyer Dashboard"
+      description="Your company profile, your listings and the publishers interested in them."
+    />
+  );
 }

@@ -1,20 +1,205 @@
+import {
+  ArrowRight,
+  BarChart3,
+  Crown,
+  DollarSign,
+  LayoutDashboard,
+  Rocket,
+  Search,
+  Users,
+} from "lucide-react";
+import type { ComponentType } from "react";
+import { Link } from "wouter";
+import { MARKETING } from "../../shared/constants";
+import type { CurrentUser } from "../../shared/schemas/auth";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { useAuth } from "../features/auth/use-auth";
+import { getFullNameOrEmail, hasGivenName } from "../features/auth/user-display";
+import { usePremiumPrice } from "../features/config/use-premium-price";
+import { usePublicConfig } from "../features/config/use-public-config";
+import { WelcomeDialog } from "../features/shell/welcome-dialog";
 
-// Placeholder until the app-shell issue (#3) brings the landing page and the signed-in home.
+// Static copy (SPEC §2 "Signed-in home"): marketing figures, not live data (DESIGN.md §2).
+const STATS = [
+  { icon: Users, value: MARKETING.activeBuyers, label: "Active buyers" },
+  { icon: BarChart3, value: MARKETING.verticals, label: "Verticals covered" },
+  { icon: DollarSign, value: MARKETING.averagePayout, label: "Average payout per call" },
+];
+
+const PLATFORM_NOTES = [
+  {
+    title: "Verified buyer badges",
+    body: "Buyers whose company details we have checked carry a Verified badge in the directory.",
+  },
+  {
+    title: "Boosted listings",
+    body: "Buyers can boost a listing for featured placement at the top of the directory.",
+  },
+  {
+    title: "TCPA compliance first",
+    body: "Publishers acknowledge TCPA compliance during onboarding, and every buyer states its consent rules.",
+  },
+];
+
+interface Shortcut {
+  href: string;
+  title: string;
+  description: string;
+  icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+}
+
+function shortcutsFor(user: CurrentUser): Shortcut[] {
+  const shortcuts: Shortcut[] = [
+    {
+      href: "/browse",
+      title: "Browse Buyers",
+      description: "Search buyers by vertical, payout and location.",
+      icon: Search,
+    },
+  ];
+  // A user holds one profile (DESIGN.md §2): onboarding is only for someone who has none yet.
+  if (user.role === "guest") {
+    shortcuts.push({
+      href: "/publisher/onboarding",
+      title: "Get Started",
+      description: "Complete your publisher profile to get verified.",
+      icon: Rocket,
+    });
+  }
+  if (user.role === "buyer" || user.role === "publisher") {
+    shortcuts.push({
+      href: user.role === "buyer" ? "/buyer/dashboard" : "/publisher/dashboard",
+      title: "My Dashboard",
+      description:
+        user.role === "buyer"
+          ? "Manage your listings and company profile."
+          : "Your profile, status and alerts.",
+      icon: LayoutDashboard,
+    });
+  }
+  return shortcuts;
+}
+
+function SubscriptionCard({ user }: { user: CurrentUser }) {
+  const price = usePremiumPrice();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Crown className="h-5 w-5 text-purple-700" aria-hidden />
+          Subscription
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {user.hasActiveSubscription ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <Badge tone="purple">Premium</Badge>
+            <p className="text-sm text-slate-700">Buyer contact details and instant alerts are unlocked.</p>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-700">
+              You are on the Free plan. Premium{price.label ? ` (${price.label})` : ""} unlocks buyer contact
+              details.
+            </p>
+            <Button asChild>
+              <Link href="/pricing">Upgrade to Premium</Link>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function HomePage() {
   const { user } = useAuth();
+  const { data: config } = usePublicConfig();
+  // The route table only shows this page to a signed-in user.
+  if (!user) return null;
+  const greeting = hasGivenName(user) ? "Welcome back to" : "Welcome to";
+
   return (
-    <main className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-3xl font-bold">PayPerCall Hub</h1>
-      {user ? (
-        <p className="mt-4" data-testid="signed-in-as">
-          Signed in as {user.email}. <a href="/api/logout">Log out</a>
+    <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <WelcomeDialog user={user} />
+      <header>
+        <h1 className="text-3xl font-bold">
+          {greeting} {config?.appName}
+        </h1>
+        <p className="mt-2 text-lg text-slate-700" data-testid="signed-in-as">
+          {getFullNameOrEmail(user)}
         </p>
-      ) : (
-        <p className="mt-4">
-          <a href="/api/login">Sign In</a>
-        </p>
-      )}
+      </header>
+
+      {user.role === "publisher" && <SubscriptionCard user={user} />}
+
+      <section aria-labelledby="shortcuts-heading">
+        <h2 id="shortcuts-heading" className="sr-only">
+          Shortcuts
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {shortcutsFor(user).map((shortcut) => (
+            <li key={shortcut.href}>
+              <Link
+                href={shortcut.href}
+                className="group flex h-full items-start gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-600"
+              >
+                <shortcut.icon className="h-6 w-6 shrink-0 text-brand-600" aria-hidden />
+                <span>
+                  <span className="flex items-center gap-1 font-semibold">
+                    {shortcut.title}
+                    <ArrowRight
+                      className="h-4 w-4 transition-transform group-hover:translate-x-1"
+                      aria-hidden
+                    />
+                  </span>
+                  <span className="mt-1 block text-sm text-slate-600">{shortcut.description}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="sr-only">
+          The marketplace in numbers
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-3">
+          {STATS.map((stat) => (
+            <li key={stat.label}>
+              <Card className="flex items-center gap-4 p-5">
+                <stat.icon className="h-8 w-8 shrink-0 text-brand-600" aria-hidden />
+                <p className="flex flex-col">
+                  <span className="text-2xl font-bold">{stat.value}</span>
+                  <span className="text-sm text-slate-600">{stat.label}</span>
+                </p>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="updates-heading">
+        <Card>
+          <CardHeader>
+            <CardTitle id="updates-heading">Platform updates</CardTitle>
+            <CardDescription>What is new in the directory.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="space-y-4">
+              {PLATFORM_NOTES.map((note) => (
+                <li key={note.title}>
+                  <h3 className="font-medium">{note.title}</h3>
+                  <p className="text-sm text-slate-600">{note.body}</p>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </section>
     </main>
   );
 }

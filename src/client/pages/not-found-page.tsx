@@ -1,9 +1,10 @@
 import { AlertCircle } from "lucide-react";
+import { Link } from "wouter";
 import { Card, CardContent } from "../components/ui/card";
 
 export default function NotFoundPage() {
   return (
-    <main className="flex min-h-[70vh] w-full items-center justify-center px-4">
+    <main className="flex min-h-[60vh] w-full items-center justify-center px-4">
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="mb-4 flex gap-2">
@@ -11,6 +12,11 @@ export default function NotFoundPage() {
             <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
           </div>
           <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
+          <p className="mt-4 text-sm">
+            <Link href="/" className="font-medium text-brand-600 underline">
+              Go to the home page
+            </Link>
+          </p>
         </CardContent>
       </Card>
     </main>

@@ -1,5 +1,10 @@
 import { ComingSoon } from "../components/coming-soon";
 
-export default function Page() {
-  return <ComingSoon title="Publisher Dashboard" description="Coming soon." />;
+export default function PublisherDashboardPage() {
+  return (
+    <ComingSoon
+      title="Publisher Dashboard"
+      description="Your profile status, quality score, compliance and saved buyers."
+    />
+  );
 }

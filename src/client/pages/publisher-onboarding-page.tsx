@@ -1,5 +1,10 @@
 import { ComingSoon } from "../components/coming-soon";
 
-export default function Page() {
-  return <ComingSoon title="Publisher Onboarding" description="Coming soon." />;
+export default function PublisherOnboardingPage() {
+  return (
+    <ComingSoon
+      title="Publisher Onboarding"
+      description="Five steps to a verified publisher profile: business details, traffic, verticals and geographies, references, and TCPA compliance."
+    />
+  );
 }

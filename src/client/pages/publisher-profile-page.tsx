@@ -1,5 +1,7 @@
 import { ComingSoon } from "../components/coming-soon";
 
-export default function Page() {
-  return <ComingSoon title="Publisher Profile" description="Coming soon." />;
+export default function PublisherProfilePage() {
+  return (
+    <ComingSoon title="Publisher Profile" description="Edit your publisher profile and verify your domain." />
+  );
 }

@@ -7,8 +7,13 @@ export function goToLogin(): void {
   window.location.href = here === "/" ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(here)}`;
 }
 
+// Several failed calls often arrive together when a session ends; one toast and one redirect suffice.
+let redirectPending = false;
+
 /** SPEC §8: the "Unauthorized" toast, then the login page after 500 ms. */
 export function handleUnauthorized(): void {
+  if (redirectPending) return;
+  redirectPending = true;
   toast({ title: MESSAGES.unauthorized, description: MESSAGES.loggedOut, variant: "destructive" });
   setTimeout(goToLogin, AUTH_REDIRECT_DELAY_MS);
 }

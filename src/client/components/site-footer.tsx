@@ -1,0 +1,33 @@
+import { Link } from "wouter";
+import { usePublicConfig } from "../features/config/use-public-config";
+
+const FOOTER_LINKS = [
+  { href: "/browse", label: "Browse Buyers" },
+  { href: "/pricing", label: "Pricing" },
+  { href: "/privacy-policy", label: "Privacy Policy" },
+  { href: "/terms-of-service", label: "Terms of Service" },
+] as const;
+
+export function SiteFooter() {
+  const { data: config } = usePublicConfig();
+  return (
+    <footer className="border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+        <p>
+          © {new Date().getFullYear()} {config?.appName}
+        </p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} className="hover:text-slate-900 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}

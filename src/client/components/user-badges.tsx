@@ -1,0 +1,26 @@
+import type { CurrentUser } from "../../shared/schemas/auth";
+import { getRoleBadgeTone, getRoleLabel } from "../features/auth/user-display";
+import { Badge } from "./ui/badge";
+
+/** SPEC §2: admin red, buyer blue, publisher green, anyone else grey. */
+export function RoleBadge({ role }: { role: string }) {
+  return (
+    <Badge tone={getRoleBadgeTone(role)} data-testid="role-badge">
+      {getRoleLabel(role)}
+    </Badge>
+  );
+}
+
+/** Publishers see which plan they are on (SPEC §2 "Navigation bar"). */
+export function PlanBadge({ user }: { user: CurrentUser }) {
+  if (user.role !== "publisher") return null;
+  return user.hasActiveSubscription ? (
+    <Badge tone="purple" data-testid="plan-badge">
+      Premium
+    </Badge>
+  ) : (
+    <Badge tone="grey" data-testid="plan-badge">
+      Free
+    </Badge>
+  );
+}

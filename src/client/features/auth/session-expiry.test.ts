@@ -1,0 +1,56 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../lib/api";
+import { watchSessionExpiry } from "./session-expiry";
+
+const unauthorized = () => new ApiError(401, '401: {"message":"Unauthorized"}', '{"message":"Unauthorized"}');
+const serverError = () => new ApiError(500, '500: {"message":"Boom"}', '{"message":"Boom"}');
+
+describe("session expiry (SPEC §8)", () => {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const onUnauthorized = vi.fn();
+  const stop = watchSessionExpiry(client, onUnauthorized);
+  afterEach(() => {
+    onUnauthorized.mockClear();
+    client.clear();
+  });
+
+  const mutate = (error: Error, meta?: Record<string, unknown>) =>
+    client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: () => Promise.reject(error),
+        meta,
+      })
+      .execute(undefined)
+      .catch(() => undefined);
+
+  it("reacts to a 401 from a mutation", async () => {
+    await mutate(unauthorized());
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it("reacts to a 401 from a query", async () => {
+    await client
+      .fetchQuery({ queryKey: ["/api/protected"], queryFn: () => Promise.reject(unauthorized()) })
+      .catch(() => undefined);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it("ignores other errors and callers that handle the 401 themselves", async () => {
+    await mutate(serverError());
+    await mutate(unauthorized(), { handlesUnauthorized: true });
+    await client
+      .fetchQuery({ queryKey: ["/api/x"], queryFn: () => Promise.reject(new Error("network down")) })
+      .catch(() => undefined);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("stops watching when asked", async () => {
+    stop();
+    await mutate(unauthorized());
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { getActiveHref, getNavLinks, type NavLink } from "./nav-links";
+
+const bar = (links: NavLink[]) => links.filter((l) => l.label).map((l) => l.label);
+const menu = (links: NavLink[]) => links.filter((l) => l.menuLabel).map((l) => l.menuLabel);
+
+describe("navigation links per role (SPEC §2)", () => {
+  it("gives everyone Browse Buyers and Pricing, named Pricing & Settings in the menu", () => {
+    expect(bar(getNavLinks(null))).toEqual(["Browse Buyers", "Pricing"]);
+    expect(menu(getNavLinks({ role: "guest" }))).toEqual(["Pricing & Settings"]);
+  });
+
+  it("adds each role's own links", () => {
+    expect(bar(getNavLinks({ role: "admin" }))).toEqual(["Browse Buyers", "Pricing", "Admin"]);
+    expect(menu(getNavLinks({ role: "admin" }))).toEqual([
+      "Pricing & Settings",
+      "Admin Dashboard",
+      "Manage Publishers",
+    ]);
+    expect(bar(getNavLinks({ role: "publisher" }))).toEqual([
+      "Browse Buyers",
+      "Pricing",
+      "Dashboard",
+      "Profile",
+    ]);
+    expect(menu(getNavLinks({ role: "publisher" }))).toContain("Publisher Dashboard");
+    expect(bar(getNavLinks({ role: "buyer" }))).toEqual(["Browse Buyers", "Pricing", "Dashboard"]);
+    expect(menu(getNavLinks({ role: "buyer" }))).toContain("Buyer Dashboard");
+  });
+});
+
+describe("active link", () => {
+  const admin = getNavLinks({ role: "admin" });
+  const publisher = getNavLinks({ role: "publisher" }).filter((l) => l.label);
+  const buyer = getNavLinks({ role: "buyer" });
+
+  it("matches browse and pricing exactly", () => {
+    expect(getActiveHref(buyer, "/browse")).toBe("/browse");
+    expect(getActiveHref(buyer, "/browse/x")).toBeUndefined();
+    expect(getActiveHref(buyer, "/pricing")).toBe("/pricing");
+    expect(getActiveHref(buyer, "/")).toBeUndefined();
+  });
+
+  it("matches role areas by prefix, the most specific link winning", () => {
+    const adminBar = admin.filter((l) => l.label);
+    expect(getActiveHref(adminBar, "/admin/buyers")).toBe("/admin/dashboard");
+    expect(getActiveHref(admin, "/admin/publishers")).toBe("/admin/publishers");
+    expect(getActiveHref(admin, "/administrator")).toBeUndefined();
+    expect(getActiveHref(publisher, "/publisher/onboarding")).toBe("/publisher/dashboard");
+    expect(getActiveHref(publisher, "/publisher/profile")).toBe("/publisher/profile");
+    expect(getActiveHref(buyer, "/buyer/dashboard")).toBe("/buyer/dashboard");
+  });
+
+  it("does not treat a listing page under /buyer/{id} as the buyer's dashboard", () => {
+    expect(getActiveHref(buyer, "/buyer/4f1c2b9e-0000-4000-8000-000000000000")).toBeUndefined();
+  });
+});

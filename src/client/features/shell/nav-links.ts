@@ -1,0 +1,104 @@
+import type { CurrentUser } from "../../../shared/schemas/auth";
+
+export interface NavLink {
+  href: string;
+  /** Name in the top bar; null when the link lives only in the user menu. */
+  label: string | null;
+  /** Name in the signed-in user menu (SPEC §2 names some there differently); null: bar only. */
+  menuLabel: string | null;
+  /** SPEC §2: browse and pricing highlight on an exact match, role areas on their path prefix. */
+  match: { exact: string } | { prefix: string };
+}
+
+const BROWSE: NavLink = {
+  href: "/browse",
+  label: "Browse Buyers",
+  menuLabel: null,
+  match: { exact: "/browse" },
+};
+const PRICING: NavLink = {
+  href: "/pricing",
+  label: "Pricing",
+  menuLabel: "Pricing & Settings",
+  match: { exact: "/pricing" },
+};
+
+/**
+ * Links for the viewer's role in display order (SPEC §2 "Navigation bar"). The top bar shows those with a
+ * `label`, the user menu those with a `menuLabel`, and the mobile menu all of them.
+ */
+export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
+  const links = [BROWSE, PRICING];
+  switch (user?.role) {
+    case "admin":
+      links.push(
+        {
+          href: "/admin/dashboard",
+          label: "Admin",
+          menuLabel: "Admin Dashboard",
+          match: { prefix: "/admin" },
+        },
+        {
+          href: "/admin/publishers",
+          label: null,
+          menuLabel: "Manage Publishers",
+          match: { prefix: "/admin/publishers" },
+        },
+      );
+      break;
+    case "publisher":
+      links.push(
+        {
+          href: "/publisher/dashboard",
+          label: "Dashboard",
+          menuLabel: "Publisher Dashboard",
+          match: { prefix: "/publisher" },
+        },
+        {
+          href: "/publisher/profile",
+          label: "Profile",
+          menuLabel: "Profile",
+          match: { prefix: "/publisher/profile" },
+        },
+      );
+      break;
+    case "buyer":
+      links.push({
+        href: "/buyer/dashboard",
+        label: "Dashboard",
+        menuLabel: "Buyer Dashboard",
+        match: { prefix: "/buyer" },
+      });
+      break;
+  }
+  return links;
+}
+
+// /buyer/{id} is a listing seen from the directory, not the buyer's own area, so the buyer prefix rule
+// leaves it out (otherwise a buyer reading any listing would see "Dashboard" highlighted).
+const LISTING_DETAIL = /^\/buyer\/(?!dashboard(?:\/|$))[^/]+\/?$/;
+
+function matches(link: NavLink, path: string): boolean {
+  if ("exact" in link.match) return path === link.match.exact;
+  const { prefix } = link.match;
+  if (prefix === "/buyer" && LISTING_DETAIL.test(path)) return false;
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/**
+ * The one link to highlight for `path`, or undefined. When links share an area (Dashboard and Profile
+ * both live under /publisher) the most specific match wins, so only one link is ever highlighted.
+ */
+export function getActiveHref(links: NavLink[], path: string): string | undefined {
+  let best: NavLink | undefined;
+  let bestLength = -1;
+  for (const link of links) {
+    if (!matches(link, path)) continue;
+    const length = "exact" in link.match ? link.match.exact.length : link.match.prefix.length;
+    if (length > bestLength) {
+      best = link;
+      bestLength = length;
+    }
+  }
+  return best?.href;
+}
