@@ -1,0 +1,544 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
+import { checkStripePrice, createStripeClient, PAYMENT_PROVIDER_ERROR } from "../../lib/stripe";
+import { useTestApp } from "../../test/context";
+import { createUser, grantPremium, signIn } from "../../test/factories";
+import {
+  FAKE_STRIPE_PRICE_ID,
+  FAKE_STRIPE_SECRET_KEY,
+  type FakeStripe,
+  startFakeStripe,
+} from "../../test/fake-stripe";
+import { setComplimentaryPremium } from "./subscriptions.service";
+
+const WEBHOOK_SECRET = "whsec_test_0123456789abcdef";
+const env: Record<string, string> = {};
+let fake: FakeStripe;
+
+describe("Premium subscription with Stripe", () => {
+  // The fake must listen before the app is built: its URL goes into the app's config.
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    Object.assign(env, {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
+      STRIPE_API_URL: fake.url,
+    });
+  });
+  const ctx = useTestApp({ env });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake.reset();
+  });
+
+  // Only used to sign test events, exactly as Stripe's servers would.
+  const signer = new Stripe("sk_test_signer_only");
+
+  function eventFor(
+    type: string,
+    object: Record<string, unknown>,
+    id = `evt_${randomBytes(8).toString("hex")}`,
+  ) {
+    return {
+      id,
+      object: "event",
+      type,
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    };
+  }
+
+  function postWebhook(
+    event: unknown,
+    {
+      secret = WEBHOOK_SECRET,
+      timestamp,
+      headers = {},
+    }: { secret?: string; timestamp?: number; headers?: Record<string, string> } = {},
+  ) {
+    const payload = JSON.stringify(event);
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+    return ctx.app.inject({
+      method: "POST",
+      url: "/api/stripe/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": signature, ...headers },
+      payload,
+    });
+  }
+
+  async function signedInUser() {
+    const user = await createUser(ctx.database.db, { role: "publisher" });
+    const cookie = await signIn(ctx, user.email);
+    return { user, cookie };
+  }
+
+  function startSubscription(cookie: string) {
+    return ctx.app.inject({ method: "POST", url: "/api/get-or-create-subscription", headers: { cookie } });
+  }
+
+  async function isPremium(cookie: string): Promise<boolean> {
+    const res = await ctx.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
+    return res.json().hasActiveSubscription;
+  }
+
+  async function rowsOf(userId: string) {
+    return ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  }
+
+  /** A signed-in user with an incomplete Stripe subscription, as after opening /subscribe. */
+  async function userWithOpenSubscription() {
+    const { user, cookie } = await signedInUser();
+    const started = await startSubscription(cookie);
+    expect(started.statusCode).toBe(200);
+    const { subscriptionId, clientSecret } = started.json();
+    return { user, cookie, subscriptionId: subscriptionId as string, clientSecret: clientSecret as string };
+  }
+
+  describe("POST /api/get-or-create-subscription", () => {
+    it("answers 401 when signed out", async () => {
+      const res = await ctx.app.inject({ method: "POST", url: "/api/get-or-create-subscription" });
+      expect(res.statusCode).toBe(401);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it("creates one customer and an incomplete yearly subscription, and returns the invoice's client secret", async () => {
+      const { user, cookie } = await signedInUser();
+      const res = await startSubscription(cookie);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.subscriptionId).toMatch(/^sub_/);
+      expect(body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+
+      const [customerCall] = fake.requestsTo("POST", "/v1/customers");
+      expect(customerCall?.params).toMatchObject({ email: user.email, metadata: { userId: user.id } });
+      expect(customerCall?.idempotencyKey).toBe(`ppc-customer-${user.id}`);
+
+      const subscriptionCalls = fake.requestsTo("POST", "/v1/subscriptions");
+      expect(subscriptionCalls).toHaveLength(1);
+      expect(subscriptionCalls[0]!.params).toEqual({
+        customer: customerCall && fake.subscriptionObject(body.subscriptionId).customer,
+        items: [{ price: FAKE_STRIPE_PRICE_ID }],
+        payment_behavior: "default_incomplete",
+        payment_settings: { save_default_payment_method: "on_subscription" },
+        expand: ["latest_invoice.confirmation_secret"],
+        metadata: { userId: user.id },
+      });
+      expect(subscriptionCalls[0]!.idempotencyKey).toBe(`ppc-subscription-${user.id}-1`);
+      expect(subscriptionCalls[0]!.authorization).toBe(`Bearer ${FAKE_STRIPE_SECRET_KEY}`);
+
+      const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(stored?.stripeCustomerId).toMatch(/^cus_/);
+      expect(stored?.stripeSubscriptionId).toBe(body.subscriptionId);
+      const rows = await rowsOf(user.id);
+      expect(rows).toMatchObject([{ stripeSubscriptionId: body.subscriptionId, status: "incomplete" }]);
+      // Incomplete is not Premium.
+      expect(await isPremium(cookie)).toBe(false);
+    });
+
+    it("reuses the customer and the open subscription on the next visit", async () => {
+      const { cookie, subscriptionId, clientSecret } = await userWithOpenSubscription();
+      const again = await startSubscription(cookie);
+      expect(again.json()).toEqual({ subscriptionId, clientSecret });
+      expect(fake.requestsTo("POST", "/v1/customers")).toHaveLength(1);
+      expect(fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
+      expect(fake.subscriptionIds()).toEqual([subscriptionId]);
+    });
+
+    it("creates exactly one Stripe subscription for two concurrent calls (double click)", async () => {
+      const { user, cookie } = await signedInUser();
+      const [a, b] = await Promise.all([startSubscription(cookie), startSubscription(cookie)]);
+      expect(a.statusCode).toBe(200);
+      expect(b.statusCode).toBe(200);
+      expect(a.json().subscriptionId).toBe(b.json().subscriptionId);
+      expect(a.json().clientSecret).toBe(b.json().clientSecret);
+      expect(fake.subscriptionIds()).toHaveLength(1);
+      expect(fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
+      expect(fake.customerCount()).toBe(1);
+      expect(await rowsOf(user.id)).toHaveLength(1);
+    });
+
+    it("creates exactly one new subscription for two concurrent calls of a returning customer", async () => {
+      const { user, cookie, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "incomplete_expired" });
+      await ctx.database.db
+        .update(subscriptions)
+        .set({ status: "incomplete_expired" })
+        .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
+      const before = fake.requestsTo("POST", "/v1/subscriptions").length;
+      const [a, b] = await Promise.all([startSubscription(cookie), startSubscription(cookie)]);
+      expect(a.json().subscriptionId).toBe(b.json().subscriptionId);
+      expect(fake.requestsTo("POST", "/v1/subscriptions").length - before).toBe(1);
+      expect(fake.subscriptionIds()).toHaveLength(2);
+      expect(await rowsOf(user.id)).toHaveLength(2);
+    });
+
+    it("starts a new attempt, with a new idempotency key, when the open subscription expired unpaid", async () => {
+      const { user, cookie, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "incomplete_expired" });
+      const res = await startSubscription(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().subscriptionId).not.toBe(subscriptionId);
+      const calls = fake.requestsTo("POST", "/v1/subscriptions");
+      expect(calls.map((c) => c.idempotencyKey)).toEqual([
+        `ppc-subscription-${user.id}-1`,
+        `ppc-subscription-${user.id}-2`,
+      ]);
+      expect(fake.customerCount()).toBe(1);
+      const statuses = (await rowsOf(user.id)).map((r) => r.status).sort();
+      expect(statuses).toEqual(["incomplete", "incomplete_expired"]);
+    });
+
+    it("answers {status: active} without calling Stripe when the user already has Premium", async () => {
+      const { user, cookie } = await signedInUser();
+      await grantPremium(ctx.database.db, user.id);
+      const res = await startSubscription(cookie);
+      expect(res.json()).toEqual({ status: "active" });
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it("answers 502 with a plain message, and stores nothing, when Stripe keeps failing", async () => {
+      const { user, cookie } = await signedInUser();
+      fake.failNext(3); // the first try and the SDK's two retries
+      const res = await startSubscription(cookie);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ message: PAYMENT_PROVIDER_ERROR });
+      expect(fake.requestsTo("POST", "/v1/customers")).toHaveLength(3);
+      const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(stored?.stripeCustomerId).toBeNull();
+      expect(await rowsOf(user.id)).toHaveLength(0);
+    });
+  });
+
+  describe("POST /api/stripe/webhook", () => {
+    it("refuses a bad signature with 400 and writes nothing", async () => {
+      const { user, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      const wrongSecret = await postWebhook(event, { secret: "whsec_someone_else" });
+      expect(wrongSecret.statusCode).toBe(400);
+      expect(wrongSecret.json()).toEqual({ message: "Invalid Stripe signature" });
+      const noHeader = await ctx.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(event),
+      });
+      expect(noHeader.statusCode).toBe(400);
+      // A valid signature over other bytes (re-serialised JSON) does not verify either.
+      const signature = signer.webhooks.generateTestHeaderString({
+        payload: JSON.stringify(event),
+        secret: WEBHOOK_SECRET,
+      });
+      const tampered = await ctx.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        payload: JSON.stringify(event, null, 2),
+      });
+      expect(tampered.statusCode).toBe(400);
+
+      expect(await ctx.database.db.select().from(stripeEvents)).toHaveLength(0);
+      expect((await rowsOf(user.id))[0]?.status).toBe("incomplete");
+    });
+
+    it("refuses a stale timestamp (older than five minutes) with 400", async () => {
+      const { user, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      const res = await postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+      expect(res.statusCode).toBe(400);
+      expect(await ctx.database.db.select().from(stripeEvents)).toHaveLength(0);
+      expect((await rowsOf(user.id))[0]?.status).toBe("incomplete");
+    });
+
+    it("accepts Stripe's servers (a foreign Origin) when the signature is right", async () => {
+      const { subscriptionId } = await userWithOpenSubscription();
+      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      const res = await postWebhook(event, {
+        headers: { origin: "https://stripe.com", "sec-fetch-site": "cross-site" },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, duplicate: false });
+    });
+
+    it("stores each event once: a replay writes nothing more", async () => {
+      const { user, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      const first = await postWebhook(event);
+      expect(first.json()).toEqual({ received: true, duplicate: false });
+      const before = fake.requests.length;
+      const replay = await postWebhook(event);
+      expect(replay.statusCode).toBe(200);
+      expect(replay.json()).toEqual({ received: true, duplicate: true });
+      expect(fake.requests.length).toBe(before);
+      expect(await ctx.database.db.select().from(stripeEvents)).toEqual([
+        expect.objectContaining({ id: event.id, type: "customer.subscription.updated" }),
+      ]);
+      const logs = await ctx.database.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.action, "stripe.customer.subscription.updated"));
+      expect(logs).toHaveLength(1);
+      expect(logs[0]).toMatchObject({ userId: user.id, metaJson: { eventId: event.id, status: "active" } });
+    });
+
+    it("processes a concurrent duplicate once", async () => {
+      const { subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("invoice.paid", fake.invoiceObject(subscriptionId));
+      const results = await Promise.all([postWebhook(event), postWebhook(event), postWebhook(event)]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      expect(results.filter((r) => r.json().duplicate === false)).toHaveLength(1);
+      const logs = await ctx.database.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.action, "stripe.invoice.paid"));
+      expect(logs).toHaveLength(1);
+    });
+
+    it("converges to Stripe's current state whatever order the events arrive in", async () => {
+      const { user, cookie, subscriptionId } = await userWithOpenSubscription();
+      const createdPayload = fake.subscriptionObject(subscriptionId); // status incomplete, as sent then
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      const updatedPayload = fake.subscriptionObject(subscriptionId);
+
+      // The newer event first, the older one last: the old payload must not win.
+      expect((await postWebhook(eventFor("customer.subscription.updated", updatedPayload))).statusCode).toBe(
+        200,
+      );
+      expect((await postWebhook(eventFor("customer.subscription.created", createdPayload))).statusCode).toBe(
+        200,
+      );
+      expect((await rowsOf(user.id)).map((r) => r.status)).toEqual(["active"]);
+      expect(await isPremium(cookie)).toBe(true);
+    });
+
+    it("stores a subscription it hears of first through a webhook, found by the customer id", async () => {
+      const { user, cookie, subscriptionId } = await userWithOpenSubscription();
+      // As if our own write had been lost: the event alone must be enough.
+      await ctx.database.db.delete(subscriptions).where(eq(subscriptions.userId, user.id));
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      const res = await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      expect(res.statusCode).toBe(200);
+      expect(await rowsOf(user.id)).toMatchObject([
+        { stripeSubscriptionId: subscriptionId, status: "active" },
+      ]);
+      expect(await isPremium(cookie)).toBe(true);
+    });
+
+    it("records and ignores events about other things, and subscriptions of nobody we know", async () => {
+      const unrelated = await postWebhook(eventFor("charge.refunded", { id: "ch_1", object: "charge" }));
+      expect(unrelated.json()).toEqual({ received: true, duplicate: false });
+      expect(fake.requests).toHaveLength(0);
+      expect(await ctx.database.db.select().from(stripeEvents)).toHaveLength(1);
+    });
+
+    it("leaves the rest of the API parsing JSON as before", async () => {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link",
+        payload: { email: "json-still-works@example.test" },
+      });
+      expect(res.statusCode).toBe(202);
+    });
+  });
+
+  describe("entitlement follows Stripe", () => {
+    it("turns on after invoice.paid, stays on while cancelling, and turns off at the period end", async () => {
+      const { cookie, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      expect(await isPremium(cookie)).toBe(true);
+
+      // SPEC §9: cancel any time, access continues to the end of the billing period.
+      fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
+      await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
+      expect(await isPremium(cookie)).toBe(true);
+      const summary = await ctx.app.inject({ method: "GET", url: "/api/subscription", headers: { cookie } });
+      expect(summary.json()).toMatchObject({
+        hasActiveSubscription: true,
+        status: "active",
+        cancelAtPeriodEnd: true,
+      });
+
+      // The period end passes before Stripe reports anything: Premium ends on the date alone.
+      fake.updateSubscription(subscriptionId, { currentPeriodEnd: Math.floor(Date.now() / 1000) - 60 });
+      await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
+      expect(await isPremium(cookie)).toBe(false);
+    });
+
+    it("turns off when the subscription is cancelled (customer.subscription.deleted)", async () => {
+      const { cookie, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
+      expect(await isPremium(cookie)).toBe(true);
+      fake.updateSubscription(subscriptionId, { status: "canceled" });
+      await postWebhook(eventFor("customer.subscription.deleted", fake.subscriptionObject(subscriptionId)));
+      expect(await isPremium(cookie)).toBe(false);
+    });
+
+    it("turns off when a renewal fails (invoice.payment_failed leaves it past_due)", async () => {
+      const { cookie, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      expect(await isPremium(cookie)).toBe(true);
+      fake.updateSubscription(subscriptionId, { status: "past_due" });
+      await postWebhook(eventFor("invoice.payment_failed", fake.invoiceObject(subscriptionId)));
+      expect(await isPremium(cookie)).toBe(false);
+    });
+
+    it("holds while any one of several subscriptions is active", async () => {
+      const { user, cookie, subscriptionId } = await userWithOpenSubscription();
+      await grantPremium(ctx.database.db, user.id, {
+        status: "canceled",
+        currentPeriodEnd: new Date(Date.now() - 1000),
+      });
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      expect(await isPremium(cookie)).toBe(true);
+    });
+  });
+
+  describe("POST /api/subscription/refresh", () => {
+    it("makes the user Premium right after payment, before any webhook", async () => {
+      const { cookie, clientSecret } = await userWithOpenSubscription();
+      fake.payByClientSecret(clientSecret); // what confirmPayment does at Stripe
+      expect(await isPremium(cookie)).toBe(false);
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/subscription/refresh",
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        hasActiveSubscription: true,
+        status: "active",
+        cancelAtPeriodEnd: false,
+        isComplimentary: false,
+        canManageBilling: true,
+      });
+      expect(new Date(res.json().currentPeriodEnd).getTime()).toBeGreaterThan(
+        Date.now() + 360 * 24 * 3600 * 1000,
+      );
+      expect(await isPremium(cookie)).toBe(true);
+      // The client then asks again for the intent: the answer is "already active".
+      expect((await startSubscription(cookie)).json()).toEqual({ status: "active" });
+    });
+
+    it("answers 401 when signed out", async () => {
+      const res = await ctx.app.inject({ method: "POST", url: "/api/subscription/refresh" });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe("GET /api/subscription and POST /api/billing-portal", () => {
+    it("shows a never-subscribed user as free, without billing", async () => {
+      const { cookie } = await signedInUser();
+      const res = await ctx.app.inject({ method: "GET", url: "/api/subscription", headers: { cookie } });
+      expect(res.json()).toEqual({
+        hasActiveSubscription: false,
+        status: null,
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+        isComplimentary: false,
+        canManageBilling: false,
+      });
+      const portal = await ctx.app.inject({
+        method: "POST",
+        url: "/api/billing-portal",
+        headers: { cookie },
+      });
+      expect(portal.statusCode).toBe(409);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it("opens a portal session for the user's own customer, returning to the pricing page", async () => {
+      const { user, cookie } = await userWithOpenSubscription();
+      const res = await ctx.app.inject({ method: "POST", url: "/api/billing-portal", headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
+      const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(fake.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toEqual({
+        customer: stored?.stripeCustomerId,
+        return_url: `${ctx.config.appUrl}/pricing`,
+      });
+    });
+  });
+
+  describe("complimentary Premium (npm run user:premium)", () => {
+    it("grants and removes Premium without Stripe, audit-logged, idempotently", async () => {
+      const { user, cookie } = await signedInUser();
+      const db = ctx.database.db;
+      expect(await setComplimentaryPremium({ db, email: user.email.toUpperCase(), enabled: true })).toEqual({
+        userId: user.id,
+        changed: true,
+      });
+      expect((await setComplimentaryPremium({ db, email: user.email, enabled: true })).changed).toBe(false);
+      expect(await isPremium(cookie)).toBe(true);
+      const summary = await ctx.app.inject({ method: "GET", url: "/api/subscription", headers: { cookie } });
+      expect(summary.json()).toMatchObject({
+        hasActiveSubscription: true,
+        isComplimentary: true,
+        currentPeriodEnd: null,
+      });
+
+      expect((await setComplimentaryPremium({ db, email: user.email, enabled: false })).changed).toBe(true);
+      expect(await isPremium(cookie)).toBe(false);
+      const actions = (await db.select().from(auditLogs).where(eq(auditLogs.userId, user.id))).map(
+        (l) => l.action,
+      );
+      expect(actions).toEqual(
+        expect.arrayContaining(["subscription.complimentary_granted", "subscription.complimentary_revoked"]),
+      );
+      expect(fake.requests).toHaveLength(0);
+      await expect(
+        setComplimentaryPremium({ db, email: "nobody@example.test", enabled: true }),
+      ).rejects.toThrow(/No user/);
+    });
+
+    it("removes only the complimentary grant, never a paid subscription", async () => {
+      const { user, cookie, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      await setComplimentaryPremium({ db: ctx.database.db, email: user.email, enabled: true });
+      await setComplimentaryPremium({ db: ctx.database.db, email: user.email, enabled: false });
+      expect(await isPremium(cookie)).toBe(true);
+    });
+  });
+
+  describe("one price", () => {
+    it("serves PREMIUM_PRICE_CENTS in /api/config, the figure the Stripe price is checked against", async () => {
+      const res = await ctx.app.inject({ method: "GET", url: "/api/config" });
+      expect(res.json()).toMatchObject({
+        premiumPriceCents: ctx.config.premiumPriceCents,
+        premiumInterval: "year",
+      });
+      const stripe = createStripeClient(ctx.config.stripe)!;
+      expect(
+        await checkStripePrice({
+          stripe,
+          priceId: FAKE_STRIPE_PRICE_ID,
+          premiumPriceCents: ctx.config.premiumPriceCents,
+        }),
+      ).toBeNull();
+      expect(
+        await checkStripePrice({ stripe, priceId: FAKE_STRIPE_PRICE_ID, premiumPriceCents: 29900 }),
+      ).toMatch(/charges 49900 cents, PREMIUM_PRICE_CENTS is 29900/);
+      expect(await checkStripePrice({ stripe, priceId: "price_missing", premiumPriceCents: 49900 })).toMatch(
+        /Could not read Stripe price price_missing/,
+      );
+    });
+  });
+});

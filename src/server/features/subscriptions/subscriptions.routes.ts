@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  billingPortalSessionSchema,
+  subscriptionIntentSchema,
+  subscriptionSummarySchema,
+} from "../../../shared/schemas/subscriptions";
+import { AppError } from "../../lib/app-error";
+import { createStripeClient } from "../../lib/stripe";
+import { requireViewer } from "../../plugins/auth";
+import {
+  createBillingPortalSession,
+  getOrCreateSubscription,
+  getSubscriptionSummary,
+  refreshSubscription,
+} from "./subscriptions.service";
+import { stripeWebhookRoutes } from "./subscriptions.webhook";
+
+export async function subscriptionRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+  const stripe = createStripeClient(config.stripe);
+  const noStore = { "Cache-Control": "private, no-store" };
+
+  // The central handler answers AppErrors without logging them; a failed Stripe call deserves a log line.
+  app.addHook("onError", async (request, _reply, error) => {
+    if (error instanceof AppError && error.statusCode === 502 && error.cause) {
+      request.log.error({ err: error.cause }, "Stripe request failed");
+    }
+  });
+
+  app.post(
+    "/api/get-or-create-subscription",
+    { schema: { response: { 200: subscriptionIntentSchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.headers(noStore);
+      return getOrCreateSubscription({ db: app.db, stripe, priceId: config.stripe.priceId, viewer });
+    },
+  );
+
+  app.get(
+    "/api/subscription",
+    { schema: { response: { 200: subscriptionSummarySchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.headers(noStore);
+      return getSubscriptionSummary({ db: app.db, stripe, viewer });
+    },
+  );
+
+  app.post(
+    "/api/subscription/refresh",
+    { schema: { response: { 200: subscriptionSummarySchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.headers(noStore);
+      return refreshSubscription({ db: app.db, stripe, viewer });
+    },
+  );
+
+  app.post(
+    "/api/billing-portal",
+    { schema: { response: { 200: billingPortalSessionSchema } } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      reply.headers(noStore);
+      return createBillingPortalSession({
+        db: app.db,
+        stripe,
+        viewer,
+        returnUrl: new URL("/pricing", config.appUrl).toString(),
+      });
+    },
+  );
+
+  await app.register(stripeWebhookRoutes, { stripe });
+}

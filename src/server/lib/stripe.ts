@@ -1,0 +1,83 @@
+import Stripe from "stripe";
+import type { AppConfig } from "../config";
+import { AppError } from "./app-error";
+
+export type StripeClient = Stripe;
+
+/**
+ * The official SDK, pointed at STRIPE_API_URL when set (tests use a loopback fake, stripe-mock works
+ * too). Undefined without a secret key: payments are then simply not configured.
+ */
+export function createStripeClient(stripeConfig: AppConfig["stripe"]): StripeClient | undefined {
+  if (!stripeConfig.secretKey) return undefined;
+  const options: ConstructorParameters<typeof Stripe>[1] = {
+    // A retried POST reuses our idempotency key, so a network blip never charges twice.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "PayPerCall Hub" },
+  };
+  if (stripeConfig.apiUrl) {
+    const url = new URL(stripeConfig.apiUrl);
+    const protocol = url.protocol === "http:" ? "http" : "https";
+    options.host = url.hostname;
+    options.port = url.port || (protocol === "http" ? 80 : 443);
+    options.protocol = protocol;
+  }
+  return new Stripe(stripeConfig.secretKey, options);
+}
+
+/**
+ * DESIGN.md §2: the figure shown everywhere is PREMIUM_PRICE_CENTS, the figure charged is the Stripe
+ * Price. Returns a warning when they disagree (or the price cannot be read), else null.
+ */
+export async function checkStripePrice({
+  stripe,
+  priceId,
+  premiumPriceCents,
+}: {
+  stripe: StripeClient;
+  priceId: string;
+  premiumPriceCents: number;
+}): Promise<string | null> {
+  let price: Stripe.Price;
+  try {
+    price = await stripe.prices.retrieve(priceId);
+  } catch (err) {
+    return `Could not read Stripe price ${priceId}: ${(err as Error).message}`;
+  }
+  const problems: string[] = [];
+  if (price.unit_amount !== premiumPriceCents) {
+    problems.push(
+      `charges ${price.unit_amount ?? "a custom amount"} cents, PREMIUM_PRICE_CENTS is ${premiumPriceCents}`,
+    );
+  }
+  if (price.recurring?.interval !== "year") {
+    problems.push(
+      `bills every ${price.recurring?.interval ?? "(not recurring)"}, the product sells a yearly plan`,
+    );
+  }
+  if (price.currency !== "usd") problems.push(`is in ${price.currency.toUpperCase()}, pages show USD`);
+  return problems.length
+    ? `Stripe price ${priceId} differs from what the pages show: it ${problems.join("; ")}`
+    : null;
+}
+
+export const PAYMENT_PROVIDER_ERROR =
+  "The payment provider could not complete the request. Please try again.";
+
+/**
+ * Runs Stripe calls; a Stripe failure becomes a 502 with a plain message (its own text and status
+ * describe our request to Stripe, not the user's to us). The original stays as `cause` for the log.
+ */
+export async function withStripeErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) {
+      const wrapped = new AppError(502, PAYMENT_PROVIDER_ERROR);
+      wrapped.cause = err;
+      throw wrapped;
+    }
+    throw err;
+  }
+}
