@@ -1,5 +1,118 @@
-import { ComingSoon } from "../components/coming-soon";
+import { Link, useLocation, useSearch } from "wouter";
+import { Button } from "../components/ui/button";
+import { Skeleton } from "../components/ui/skeleton";
+import { useAuth } from "../features/auth/use-auth";
+import { ListingCard } from "../features/listings/listing-card";
+import { ListingFilters } from "../features/listings/listing-filters";
+import { PremiumBanner } from "../features/listings/premium-banner";
+import { UpgradeDialog } from "../features/listings/upgrade-dialog";
+import {
+  type BrowseFilters,
+  filtersFromSearch,
+  filtersToSearch,
+  useContactReveal,
+  useListings,
+} from "../features/listings/use-listings";
 
-export default function Page() {
-  return <ComingSoon title="Browse Buyers" description="Coming soon." />;
+function CardSkeletons() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <div key={i} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
+          <Skeleton className="h-5 w-24" />
+          <Skeleton className="h-6 w-3/4" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-20 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function BrowsePage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const { user } = useAuth();
+  const filters = filtersFromSearch(search);
+  const listings = useListings(filters);
+  const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
+  const isPremium = Boolean(user && (user.hasActiveSubscription || user.role === "admin"));
+  const items = listings.data?.pages.flatMap((p) => p.listings) ?? [];
+
+  // Filters live in the URL so a search can be shared and survives a reload.
+  const apply = (next: BrowseFilters) => {
+    const query = filtersToSearch(next);
+    navigate(query ? `/browse?${query}` : "/browse");
+  };
+
+  return (
+    <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
+      <header className="space-y-1">
+        <h1 className="text-3xl font-bold tracking-tight">Browse Buyers</h1>
+        <p className="text-slate-600">Compare payouts and requirements from buyers of calls and leads.</p>
+      </header>
+      {!isPremium && <PremiumBanner />}
+      {/* Keyed by the URL so back/forward puts the controls in step with the results. */}
+      <ListingFilters key={search} initial={filters} onApply={apply} />
+
+      <section aria-label="Buyer listings" aria-busy={listings.isLoading} className="space-y-6">
+        {listings.isLoading ? (
+          <>
+            <p role="status" className="sr-only">
+              Loading buyer listings…
+            </p>
+            <CardSkeletons />
+          </>
+        ) : listings.isError && !listings.data ? (
+          <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
+            <p>{listings.error.message}</p>
+            <Button variant="secondary" onClick={() => listings.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : items.length === 0 ? (
+          <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-10 text-center">
+            <p role="status" className="text-slate-700">
+              No buyers found matching your criteria.
+            </p>
+            {search && (
+              <Button asChild variant="link">
+                <Link href="/browse">Clear filters</Link>
+              </Button>
+            )}
+          </div>
+        ) : (
+          <>
+            <p role="status" className="text-sm text-slate-600">
+              Showing {items.length} {items.length === 1 ? "buyer" : "buyers"}
+              {listings.hasNextPage ? " (more available)" : ""}
+            </p>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((listing) => (
+                <ListingCard key={listing.id} listing={listing} onReveal={reveal} isRevealing={isRevealing} />
+              ))}
+            </div>
+            {listings.hasNextPage && (
+              <div className="flex justify-center">
+                <Button
+                  variant="secondary"
+                  onClick={() => listings.fetchNextPage()}
+                  disabled={listings.isFetchingNextPage}
+                >
+                  {listings.isFetchingNextPage ? "Loading..." : "Load More"}
+                </Button>
+              </div>
+            )}
+            {listings.isFetchNextPageError && (
+              <p role="alert" className="text-center text-sm text-red-700">
+                {listings.error?.message}
+              </p>
+            )}
+          </>
+        )}
+      </section>
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+    </main>
+  );
 }

@@ -1,5 +1,197 @@
-import { ComingSoon } from "../components/coming-soon";
+import { ArrowLeft, Bookmark, BookmarkCheck, Eye, MousePointerClick } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useParams } from "wouter";
+import { formatDate } from "../../shared/format";
+import type { ListingDetail } from "../../shared/schemas/listings";
+import { STATS_WINDOW_DAYS } from "../../shared/schemas/listings";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { Skeleton } from "../components/ui/skeleton";
+import { ContactDetails, MaskedContact } from "../features/listings/contact-details";
+import { ListingBadges } from "../features/listings/listing-badges";
+import {
+  formatDuration,
+  formatGeos,
+  formatPayout,
+  formatPerDay,
+  formatTerms,
+} from "../features/listings/listing-format";
+import { UpgradeDialog } from "../features/listings/upgrade-dialog";
+import { useContactReveal, useListing, useToggleSaved } from "../features/listings/use-listings";
+import { ApiError } from "../lib/api";
 
-export default function Page() {
-  return <ComingSoon title="Buyer Details" description="Coming soon." />;
+function BackToBrowse() {
+  return (
+    <Button asChild variant="link">
+      <Link href="/browse">
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Browse
+      </Link>
+    </Button>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-slate-100 py-2 last:border-0">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-hidden className="grid gap-6 lg:grid-cols-3">
+      <div className="space-y-4 lg:col-span-2">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="mx-auto max-w-md space-y-4 py-12 text-center">
+      <h1 className="text-2xl font-bold">Listing Not Found</h1>
+      <p className="text-slate-600">This listing does not exist or is no longer active.</p>
+      <Button asChild>
+        <Link href="/browse">Browse Buyers</Link>
+      </Button>
+    </div>
+  );
+}
+
+function SaveButton({ listing }: { listing: ListingDetail }) {
+  const { toggle, isPending } = useToggleSaved(listing);
+  return (
+    <Button
+      variant="secondary"
+      className="w-full"
+      onClick={toggle}
+      disabled={isPending}
+      aria-pressed={listing.isSaved}
+    >
+      {listing.isSaved ? (
+        <BookmarkCheck className="h-4 w-4" aria-hidden />
+      ) : (
+        <Bookmark className="h-4 w-4" aria-hidden />
+      )}
+      {listing.isSaved ? "Saved" : "Save"}
+    </Button>
+  );
+}
+
+function ListingView({ listing }: { listing: ListingDetail }) {
+  const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <header className="space-y-3">
+          <div className="flex flex-wrap gap-1.5">
+            <ListingBadges listing={listing} />
+          </div>
+          <h1 className="text-3xl font-bold tracking-tight">{listing.title}</h1>
+          <p className="text-slate-600">
+            {listing.buyerName} · {listing.vertical}
+          </p>
+        </header>
+        <Card>
+          <CardHeader>
+            <CardTitle>About this buyer</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="whitespace-pre-line text-slate-800">
+              {listing.description || "The buyer has not added a description."}
+            </p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Requirements</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="text-sm">
+              <Figure label="Payout">{formatPayout(listing.payout)} per call</Figure>
+              <Figure label="Call duration">{formatDuration(listing.durationRequirement)}</Figure>
+              <Figure label="Geography">{formatGeos(listing.geos)}</Figure>
+              <Figure label="Min volume">{formatPerDay(listing.minVolume)}</Figure>
+              <Figure label="Daily cap">{formatPerDay(listing.dailyCap)}</Figure>
+              <Figure label="Payment terms">{formatTerms(listing.paymentTerms)}</Figure>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Contact information</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {listing.contact ? <ContactDetails contact={listing.contact} /> : <MaskedContact />}
+            <Button onClick={() => reveal(listing)} disabled={isRevealing}>
+              {listing.contact ? "Contact Buyer" : "Upgrade to Premium"}
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+      <aside className="space-y-4" aria-label="Listing summary">
+        <Card>
+          <CardHeader>
+            <CardTitle>Performance</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="text-sm">
+              <Figure label={`Views (last ${STATS_WINDOW_DAYS} days)`}>
+                <span className="inline-flex items-center gap-1.5">
+                  <Eye className="h-4 w-4 text-slate-500" aria-hidden />
+                  {listing.stats.views}
+                </span>
+              </Figure>
+              <Figure label={`Contact reveals (last ${STATS_WINDOW_DAYS} days)`}>
+                <span className="inline-flex items-center gap-1.5">
+                  <MousePointerClick className="h-4 w-4 text-slate-500" aria-hidden />
+                  {listing.stats.reveals}
+                </span>
+              </Figure>
+              <Figure label="Listed">{formatDate(listing.createdAt)}</Figure>
+            </dl>
+          </CardContent>
+        </Card>
+        <SaveButton listing={listing} />
+      </aside>
+      <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+    </div>
+  );
+}
+
+export default function BuyerDetailPage() {
+  const { id = "" } = useParams<{ id: string }>();
+  const listing = useListing(id);
+  const notFound = listing.error instanceof ApiError && listing.error.status === 404;
+  return (
+    <main className="mx-auto w-full max-w-6xl space-y-4 px-4 py-8">
+      <BackToBrowse />
+      {listing.isLoading ? (
+        <>
+          <p role="status" className="sr-only">
+            Loading listing…
+          </p>
+          <DetailSkeleton />
+        </>
+      ) : notFound ? (
+        <NotFound />
+      ) : listing.error || !listing.data ? (
+        <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
+          <p>{listing.error?.message ?? "Could not load this listing."}</p>
+          <Button variant="secondary" onClick={() => listing.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ListingView listing={listing.data} />
+      )}
+    </main>
+  );
 }

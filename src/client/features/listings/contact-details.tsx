@@ -1,0 +1,72 @@
+import { ExternalLink, Lock, Mail, Phone } from "lucide-react";
+import type { ListingContact } from "../../../shared/schemas/listings";
+
+/** The contact as the server sent it (Premium, admin or owner). */
+export function ContactDetails({ contact }: { contact: ListingContact }) {
+  return (
+    <dl className="space-y-1.5 text-sm">
+      <div>
+        <dt className="sr-only">Company</dt>
+        <dd className="font-medium">{contact.company}</dd>
+      </div>
+      {contact.email && (
+        <div className="flex items-center gap-2">
+          <Mail className="h-4 w-4 shrink-0 text-slate-600" aria-hidden />
+          <dt className="sr-only">Email</dt>
+          <dd className="min-w-0 truncate">
+            <a className="text-brand-700 underline-offset-2 hover:underline" href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+          </dd>
+        </div>
+      )}
+      {contact.phone && (
+        <div className="flex items-center gap-2">
+          <Phone className="h-4 w-4 shrink-0 text-slate-600" aria-hidden />
+          <dt className="sr-only">Phone</dt>
+          <dd>
+            <a className="text-brand-700 underline-offset-2 hover:underline" href={`tel:${contact.phone}`}>
+              {contact.phone}
+            </a>
+          </dd>
+        </div>
+      )}
+      {contact.applicationUrl && (
+        <div className="flex items-center gap-2">
+          <ExternalLink className="h-4 w-4 shrink-0 text-slate-600" aria-hidden />
+          <dt className="sr-only">Application</dt>
+          <dd className="min-w-0 truncate">
+            <a
+              className="text-brand-700 underline-offset-2 hover:underline"
+              href={contact.applicationUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Apply to this buyer
+            </a>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * What non-premium viewers get: the server sent `contact: null`, so this is a drawn placeholder, never
+ * the real values under a blur (DESIGN.md §2).
+ */
+export function MaskedContact() {
+  return (
+    <div className="relative">
+      <div aria-hidden className="select-none space-y-1.5 text-sm blur-sm">
+        <p className="font-medium">Buyer Company LLC</p>
+        <p>partners@buyer-company.com</p>
+        <p>(555) 555-0100</p>
+      </div>
+      <p className="absolute inset-0 flex items-center justify-center gap-1.5 text-sm font-medium text-slate-800">
+        <Lock className="h-4 w-4" aria-hidden />
+        Contact details are masked
+      </p>
+    </div>
+  );
+}

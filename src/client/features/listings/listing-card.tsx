@@ -1,0 +1,74 @@
+import { Link } from "wouter";
+import type { Listing } from "../../../shared/schemas/listings";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { ContactDetails, MaskedContact } from "./contact-details";
+import { ListingBadges } from "./listing-badges";
+import { formatDuration, formatGeos, formatPayout, formatPerDay } from "./listing-format";
+
+/** SPEC §2 Browse card: figures, badges, and the contact plain for Premium or masked otherwise. */
+export function ListingCard({
+  listing,
+  onReveal,
+  isRevealing,
+}: {
+  listing: Listing;
+  onReveal: (listing: Listing) => void;
+  isRevealing: boolean;
+}) {
+  const titleId = `listing-${listing.id}-title`;
+  return (
+    <Card className="flex flex-col" aria-labelledby={titleId} role="article">
+      <div className="flex flex-1 flex-col gap-4 p-5">
+        <div className="space-y-2">
+          <div className="flex flex-wrap gap-1.5">
+            <ListingBadges listing={listing} />
+          </div>
+          <h2 id={titleId} className="text-lg font-semibold leading-snug">
+            <Link href={`/buyer/${listing.id}`} className="hover:underline">
+              {listing.title}
+            </Link>
+          </h2>
+          <p className="text-sm text-slate-600">{listing.buyerName}</p>
+        </div>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+          <div>
+            <dt className="text-slate-600">Payout</dt>
+            <dd className="text-base font-semibold text-green-800">{formatPayout(listing.payout)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Call duration</dt>
+            <dd className="font-medium">{formatDuration(listing.durationRequirement)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Geography</dt>
+            <dd className="font-medium">{formatGeos(listing.geos)}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Daily cap</dt>
+            <dd className="font-medium">{formatPerDay(listing.dailyCap)}</dd>
+          </div>
+        </dl>
+        <div className="mt-auto rounded-md border border-slate-200 bg-slate-50 p-3">
+          {listing.contact ? <ContactDetails contact={listing.contact} /> : <MaskedContact />}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="secondary" size="sm" className="flex-1">
+            <Link href={`/buyer/${listing.id}`} aria-label={`View details: ${listing.title}`}>
+              View Details
+            </Link>
+          </Button>
+          <Button
+            size="sm"
+            className="flex-1"
+            onClick={() => onReveal(listing)}
+            disabled={isRevealing}
+            aria-label={`${listing.contact ? "Contact Buyer" : "Upgrade to see contact"}: ${listing.title}`}
+          >
+            {listing.contact ? "Contact Buyer" : "Upgrade to see contact"}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { Lock } from "lucide-react";
+import { Link } from "wouter";
+import { Button } from "../../components/ui/button";
+import { usePremiumPrice } from "../config/use-premium-price";
+
+/** SPEC §2 Browse: the banner non-premium users see, priced by the one price hook. */
+export function PremiumBanner() {
+  const price = usePremiumPrice();
+  return (
+    <section
+      aria-label="Premium"
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="flex items-start gap-2 text-sm">
+        <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        <span>
+          Buyer contact details are masked. Upgrade to Premium{price.label ? ` for ${price.label}` : ""} to
+          see emails, phone numbers and application links.
+        </span>
+      </p>
+      <Button asChild size="sm">
+        <Link href="/subscribe">Upgrade to Premium</Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { filtersFromSearch, filtersToApiQuery, filtersToSearch, parseNextLink } from "./use-listings";
+
+describe("browse filters", () => {
+  it("round-trips through the page URL and leaves empty filters out", () => {
+    const filters = { search: "final expense", vertical: "Insurance", payout: "", geo: "Texas" };
+    const search = filtersToSearch(filters);
+    expect(search).toBe("search=final+expense&vertical=Insurance&geo=Texas");
+    expect(filtersFromSearch(`?${search}`)).toEqual(filters);
+  });
+
+  it("turns a payout bucket into the API's min and max", () => {
+    const base = { search: "", vertical: "", geo: "" };
+    expect(filtersToApiQuery({ ...base, payout: "25-50" })).toBe("payoutMin=25&payoutMax=50");
+    expect(filtersToApiQuery({ ...base, payout: "100+" })).toBe("payoutMin=100");
+    expect(filtersToApiQuery({ ...base, payout: "bogus" })).toBe("");
+  });
+
+  it("reads the next page from the Link header", () => {
+    expect(parseNextLink('</api/buyer-listings?cursor=abc>; rel="next"')).toBe(
+      "/api/buyer-listings?cursor=abc",
+    );
+    expect(parseNextLink(null)).toBeNull();
+  });
+});

@@ -1,0 +1,160 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { MESSAGES, PAYOUT_BUCKETS } from "../../../shared/constants";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { Listing, ListingDetail, RevealContactResponse } from "../../../shared/schemas/listings";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError, apiRequest, isUnauthorizedError } from "../../lib/api";
+import { goToLogin, handleUnauthorized } from "../auth/redirect-to-login";
+import { useAuth } from "../auth/use-auth";
+
+// The only module that knows the directory's URLs (STYLE.md).
+
+export const LISTINGS_KEY = "/api/buyer-listings";
+export const SAVED_LISTINGS_KEY = "/api/saved-listings";
+
+/** Browse filters as they live in the page URL (shareable, survive reload). */
+export interface BrowseFilters {
+  search: string;
+  vertical: string;
+  payout: string;
+  geo: string;
+}
+
+export const EMPTY_FILTERS: BrowseFilters = { search: "", vertical: "", payout: "", geo: "" };
+
+export function filtersFromSearch(search: string): BrowseFilters {
+  const params = new URLSearchParams(search);
+  return {
+    search: params.get("search") ?? "",
+    vertical: params.get("vertical") ?? "",
+    payout: params.get("payout") ?? "",
+    geo: params.get("geo") ?? "",
+  };
+}
+
+/** The page URL's query for a set of filters; empty filters are left out. */
+export function filtersToSearch(filters: BrowseFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value.trim()) params.set(key, value.trim());
+  }
+  return params.toString();
+}
+
+/** The API query: the payout bucket becomes payoutMin/payoutMax (min inclusive, max exclusive). */
+export function filtersToApiQuery(filters: BrowseFilters): string {
+  const params = new URLSearchParams();
+  if (filters.search.trim()) params.set("search", filters.search.trim());
+  if (filters.vertical) params.set("vertical", filters.vertical);
+  const bucket = PAYOUT_BUCKETS.find((b) => b.id === filters.payout);
+  if (bucket) {
+    params.set("payoutMin", String(bucket.min));
+    if (bucket.max !== null) params.set("payoutMax", String(bucket.max));
+  }
+  if (filters.geo) params.set("geo", filters.geo);
+  return params.toString();
+}
+
+/** The next page's URL from `Link: <...>; rel="next"` (DESIGN.md §2), or null on the last page. */
+export function parseNextLink(header: string | null): string | null {
+  if (!header) return null;
+  const match = header.match(/<([^>]+)>\s*;\s*rel="next"/);
+  return match?.[1] ?? null;
+}
+
+interface ListingPage {
+  listings: Listing[];
+  next: string | null;
+}
+
+/** Browse: the filtered directory, one keyset page at a time ("Load More"). */
+export function useListings(filters: BrowseFilters) {
+  const query = filtersToApiQuery(filters);
+  return useInfiniteQuery({
+    queryKey: [LISTINGS_KEY, "browse", query],
+    initialPageParam: query ? `${LISTINGS_KEY}?${query}` : LISTINGS_KEY,
+    queryFn: async ({ pageParam }): Promise<ListingPage> => {
+      const res = await fetch(pageParam, { credentials: "include" });
+      // SPEC §8: the list fetch failure names the status text.
+      if (!res.ok) throw new Error(`Failed to fetch buyer listings: ${res.statusText || res.status}`);
+      return { listings: (await res.json()) as Listing[], next: parseNextLink(res.headers.get("Link")) };
+    },
+    getNextPageParam: (lastPage) => lastPage.next,
+  });
+}
+
+/** One listing; its key makes the default fetcher GET /api/buyer-listings/{id}. */
+export function useListing(id: string) {
+  return useQuery<ListingDetail>({ queryKey: [LISTINGS_KEY, id] });
+}
+
+/** Premium, admins and the owner may reveal; the server decides in the end (403 opens the dialog). */
+export function canReveal(user: CurrentUser | null, listing: Listing): boolean {
+  return Boolean(user && (listing.contact !== null || user.hasActiveSubscription || user.role === "admin"));
+}
+
+/**
+ * SPEC §4 "Contact reveal": signed out goes to login; without Premium the upgrade dialog opens;
+ * with Premium the reveal is recorded, "Contact Revealed" shows and the listing is refetched.
+ */
+export function useContactReveal() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const mutation = useMutation({
+    mutationFn: (listingId: string) =>
+      apiRequest<RevealContactResponse>("POST", `/api/reveal-contact/${listingId}`),
+    onSuccess: ({ contact }) => {
+      toast({
+        title: "Contact Revealed",
+        description: [contact.company, contact.email, contact.phone].filter(Boolean).join(" · "),
+      });
+      return queryClient.invalidateQueries({ queryKey: [LISTINGS_KEY] });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return handleUnauthorized();
+      if (error.message.includes(MESSAGES.premiumRequired)) return setUpgradeOpen(true);
+      toast({
+        title: "Error",
+        description: error instanceof ApiError ? error.serverMessage : error.message,
+        variant: "destructive",
+      });
+    },
+  });
+  const reveal = (listing: Listing) => {
+    if (!user) return goToLogin();
+    if (!canReveal(user, listing)) return setUpgradeOpen(true);
+    mutation.mutate(listing.id);
+  };
+  return { reveal, isRevealing: mutation.isPending, upgradeOpen, setUpgradeOpen };
+}
+
+/** Save toggles a bookmark for the signed-in user; signed-out visitors are sent to log in. */
+export function useToggleSaved(listing: ListingDetail) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (save: boolean) => apiRequest(save ? "PUT" : "DELETE", `/api/saved-listings/${listing.id}`),
+    onSuccess: (_data, save) => {
+      queryClient.setQueryData<ListingDetail>([LISTINGS_KEY, listing.id], (old) =>
+        old ? { ...old, isSaved: save } : old,
+      );
+      toast({ title: save ? "Listing Saved" : "Listing Removed", description: listing.title });
+      return queryClient.invalidateQueries({ queryKey: [SAVED_LISTINGS_KEY] });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return handleUnauthorized();
+      toast({
+        title: "Error",
+        description: error instanceof ApiError ? error.serverMessage : error.message,
+        variant: "destructive",
+      });
+    },
+  });
+  const toggle = () => {
+    if (!user) return goToLogin();
+    mutation.mutate(!listing.isSaved);
+  };
+  return { toggle, isPending: mutation.isPending };
+}
