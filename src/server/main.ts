@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoData } from "./db/seed";
+import { warnAboutStripePrice } from "./lib/stripe";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -51,6 +52,10 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  // Not awaited: a slow or unreachable Stripe must not hold up serving; the outcome is only a log line.
+  void warnAboutStripePrice({ config, log: app.log }).catch((err) =>
+    app.log.warn({ err }, "could not check the Stripe price"),
+  );
 }
 
 main().catch((err) => {

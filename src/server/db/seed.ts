@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { LISTING_VERTICALS, US_NATIONAL } from "../../shared/constants";
+import { setComplimentaryPremium } from "../features/subscriptions/subscriptions.service";
 import type { Db } from "./client";
-import { buyerListings, buyerProfiles, publisherProfiles, subscriptions, users } from "./schema";
+import { buyerListings, buyerProfiles, publisherProfiles, users } from "./schema";
 
 // Demo data for development (DESIGN.md §4). Deterministic, so screenshots and tests read the same.
 
@@ -166,8 +167,8 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
       });
     }
     const premiumId = idOf("premium@demo.test");
-    // Complimentary Premium: no Stripe objects behind it, no period end.
-    if (premiumId) await tx.insert(subscriptions).values({ userId: premiumId, status: "active" });
+    // Complimentary Premium (no Stripe objects, no period end), granted the way support does it.
+    if (premiumId) await setComplimentaryPremium({ db: tx, email: "premium@demo.test", enabled: true });
 
     const buyerIds: string[] = [];
     for (const [index, c] of COMPANIES.entries()) {

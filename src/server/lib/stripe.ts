@@ -81,3 +81,25 @@ export async function withStripeErrors<T>(run: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
+
+/** Startup check (DESIGN.md §2): logs a warning, never fails or delays the start. */
+export async function warnAboutStripePrice({
+  config,
+  log,
+}: {
+  config: Pick<AppConfig, "stripe" | "premiumPriceCents">;
+  log: { warn: (message: string) => void };
+}): Promise<void> {
+  const stripe = createStripeClient(config.stripe);
+  if (!stripe) return;
+  if (!config.stripe.priceId) {
+    log.warn("STRIPE_SECRET_KEY is set but STRIPE_PRICE_ID is not: nobody can subscribe to Premium");
+    return;
+  }
+  const warning = await checkStripePrice({
+    stripe,
+    priceId: config.stripe.priceId,
+    premiumPriceCents: config.premiumPriceCents,
+  });
+  if (warning) log.warn(warning);
+}
