@@ -1,0 +1,252 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, useBrowser } from "./support/browser";
+
+interface PublicConfig {
+  appName: string;
+  premiumPriceCents: number;
+  legalEmail: string;
+  legalAddress: string;
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const content = (page: Page) => page.locator("#content");
+
+async function readConfig(page: Page): Promise<PublicConfig> {
+  return (await (await page.request.get("/api/config")).json()) as PublicConfig;
+}
+
+describe("landing, pricing and legal pages", () => {
+  const harness = useBrowser();
+
+  it("landing: hero links, marketing figures, the configured price, three testimonials and the footer", async () => {
+    const page = await harness.newPage();
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: "Connect with Premium Call Buyers" }).waitFor();
+    const config = await readConfig(page);
+    const price = `$${config.premiumPriceCents / 100}`;
+    const hero = page.locator("section").first();
+    expect(await hero.getByRole("link", { name: "Browse Buyers" }).getAttribute("href")).toBe("/browse");
+    expect(await hero.getByRole("link", { name: "Get Started Free" }).getAttribute("href")).toBe("/signup");
+    const premium = hero.getByRole("link", { name: `Go Premium: ${price}/year` });
+    expect(await premium.getAttribute("href")).toBe("/subscribe");
+
+    for (const figure of ["500+", "$2M+", "15+", "98%"]) {
+      await content(page).getByText(figure, { exact: true }).waitFor();
+    }
+    await content(page).getByTestId("premium-price").getByText(price).waitFor();
+    await content(page).getByText("$0", { exact: true }).waitFor();
+    expect(await page.locator("blockquote").count()).toBe(3);
+
+    const footer = page.getByRole("contentinfo");
+    const footerLinks = await footer
+      .getByRole("link")
+      .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+    expect(footerLinks).toEqual(["/browse", "/pricing", "/privacy-policy", "/terms-of-service"]);
+    await expectAccessible(page);
+  });
+
+  it("pricing: free and premium tiers, add-ons, FAQ", async () => {
+    const page = await harness.newPage();
+    await page.goto("/pricing");
+    await page.getByRole("heading", { name: "Simple, Transparent Pricing" }).waitFor();
+    const { premiumPriceCents } = await readConfig(page);
+    await content(page)
+      .getByTestId("premium-price")
+      .getByText(`$${premiumPriceCents / 100}`)
+      .waitFor();
+    await content(page).getByText("forever", { exact: true }).waitFor();
+    expect(await content(page).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
+      "/subscribe",
+    );
+    expect(await content(page).getByRole("link", { name: "Get Started Free" }).getAttribute("href")).toBe(
+      "/signup",
+    );
+    await content(page).getByText("$49/month").waitFor();
+    await content(page).getByText("$99 for 14 days").waitFor();
+    await content(page)
+      .getByText(/7-day money-back guarantee: ask within 7 days/)
+      .waitFor();
+    await content(page)
+      .getByText(/continues until the end of the billing period/)
+      .waitFor();
+    await content(page)
+      .getByText(/at least 30 days notice/)
+      .waitFor();
+    await expectAccessible(page);
+  });
+
+  it("pricing for a premium member marks Premium as the current plan", async () => {
+    const page = await harness.newPage({ as: "premium@demo.test" });
+    await page.goto("/pricing");
+    await page.getByRole("heading", { name: "Simple, Transparent Pricing" }).waitFor();
+    await content(page).getByRole("button", { name: "Current Plan" }).waitFor();
+    expect(await content(page).getByRole("link", { name: "Upgrade to Premium" }).count()).toBe(0);
+  });
+
+  it("privacy policy: eight sections, last updated date, link home", async () => {
+    const page = await harness.newPage();
+    await page.goto("/privacy-policy");
+    await page.getByRole("heading", { level: 1, name: "Privacy Policy" }).waitFor();
+    expect(await content(page).getByRole("heading", { level: 2 }).allTextContents()).toEqual([
+      "1. Information We Collect",
+      "2. How We Use Your Information",
+      "3. Information Sharing",
+      "4. Data Security",
+      "5. TCPA Compliance",
+      "6. Your Rights",
+      "7. Changes to This Policy",
+      "8. Contact Us",
+    ]);
+    await content(page).getByText("Last updated: January 11, 2025").waitFor();
+    expect(await content(page).getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    await expectAccessible(page);
+  });
+
+  it("terms of service: sections 1 to 13 and the legal contact from configuration", async () => {
+    const page = await harness.newPage();
+    await page.goto("/terms-of-service");
+    await page.getByRole("heading", { level: 1, name: "Terms of Service" }).waitFor();
+    const headings = await content(page).getByRole("heading", { level: 2 }).allTextContents();
+    expect(headings.map((h) => Number.parseInt(h, 10))).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    const config = await readConfig(page);
+    const contact = content(page).getByTestId("legal-contact");
+    await contact.getByRole("link", { name: config.legalEmail }).waitFor();
+    expect(await contact.textContent()).toContain(config.legalAddress);
+    for (const clause of [
+      /Do Not Call/,
+      /pay publishers according to the terms agreed/,
+      /malicious code/,
+      /billed in advance/,
+      /30 days notice/,
+      /terminate or suspend your account without notice/,
+      /notice of changes by email or in the service/,
+    ]) {
+      await content(page).getByText(clause).first().waitFor();
+    }
+    await content(page).getByText("Last updated: January 11, 2025").waitFor();
+    expect(await content(page).getByRole("link", { name: "Back to Home" }).getAttribute("href")).toBe("/");
+    await expectAccessible(page);
+  });
+});
+
+describe("signup", () => {
+  const harness = useBrowser();
+
+  it("enables Create only with an email and the terms ticked, stores the email and hands over to sign-in", async () => {
+    const page = await harness.newPage();
+    await page.goto("/signup");
+    const create = page.getByRole("button", { name: "Create Free Account" });
+    const terms = page.getByRole("checkbox", { name: /I agree to the Terms of Service and Privacy Policy/ });
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel("Work email").fill("new.publisher@example.test");
+    expect(await create.isDisabled()).toBe(true);
+    await terms.click();
+    expect(await create.isEnabled()).toBe(true);
+    await terms.click();
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByLabel("Work email").fill("");
+    await terms.click();
+    expect(await create.isDisabled()).toBe(true);
+    expect(await page.getByRole("link", { name: "Sign In", exact: true }).last().getAttribute("href")).toBe(
+      "/api/login",
+    );
+    await page.getByLabel("Work email").fill("new.publisher@example.test");
+    await expectAccessible(page);
+
+    await create.click();
+    await expect.poll(() => path(page)).toBe("/login");
+    expect(await page.evaluate(() => localStorage.getItem("signup-email-preference"))).toBe(
+      "new.publisher@example.test",
+    );
+    await expect.poll(() => page.getByLabel("Work email").inputValue()).toBe("new.publisher@example.test");
+  });
+
+  it("keeps the visitor on the page with a message when the email is not an address", async () => {
+    const page = await harness.newPage();
+    await page.goto("/signup");
+    await page.getByLabel("Work email").fill("not-an-email");
+    await page.getByRole("checkbox").click();
+    await page.getByRole("button", { name: "Create Free Account" }).click();
+    await page.getByRole("alert").getByText("Enter a valid email address").waitFor();
+    expect(path(page)).toBe("/signup");
+    expect(await page.evaluate(() => localStorage.getItem("signup-email-preference"))).toBeNull();
+    expect(await page.getByLabel("Work email").inputValue()).toBe("not-an-email");
+  });
+});
+
+describe("signed-in home", () => {
+  const harness = useBrowser();
+
+  it("shows the welcome dialog once, and not again after it is dismissed", async () => {
+    const page = await harness.newPage({ as: "newbie@demo.test" });
+    await page.goto("/");
+    const dialog = page.getByRole("dialog", { name: "Welcome, newbie!" });
+    await dialog.waitFor();
+    await dialog.getByText("Browse all buyer listings").waitFor();
+    await dialog.getByText(/unlock buyer contact information/).waitFor();
+    expect(await dialog.getByRole("link", { name: "View Plans" }).getAttribute("href")).toBe("/pricing");
+    await expectAccessible(page);
+
+    await dialog.getByRole("button", { name: "Start Browsing Buyers" }).click();
+    await expect.poll(() => path(page)).toBe("/browse");
+    expect(await page.evaluate(() => localStorage.getItem("welcome-dialog-dismissed"))).toBe("true");
+
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  it("greets a guest without a name, with Browse and Get Started shortcuts", async () => {
+    const page = await harness.newPage({ as: "newbie@demo.test" });
+    await page.goto("/");
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await page.getByRole("heading", { level: 1, name: "Welcome to PayPerCall Hub" }).waitFor();
+    expect(await page.getByTestId("signed-in-as").textContent()).toBe("newbie@demo.test");
+    const shortcuts = page.getByRole("region", { name: "Shortcuts" }).getByRole("link");
+    expect(await shortcuts.evaluateAll((ls) => ls.map((l) => l.getAttribute("href")))).toEqual([
+      "/browse",
+      "/publisher/onboarding",
+    ]);
+    expect(await page.getByRole("heading", { name: "Subscription" }).count()).toBe(0);
+    await page.getByText("$85", { exact: true }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it("welcomes a free publisher back, by name, with the upgrade card and their dashboard", async () => {
+    const page = await harness.newPage({ as: "publisher@demo.test" });
+    await page.goto("/");
+    await page.getByRole("dialog", { name: "Welcome, Pat!" }).getByRole("button", { name: "Close" }).click();
+    await page.getByRole("heading", { level: 1, name: "Welcome back to PayPerCall Hub" }).waitFor();
+    expect(await page.getByTestId("signed-in-as").textContent()).toBe("Pat Publisher");
+    expect(await content(page).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
+      "/pricing",
+    );
+    const shortcuts = page.getByRole("region", { name: "Shortcuts" }).getByRole("link");
+    expect(await shortcuts.evaluateAll((ls) => ls.map((l) => l.getAttribute("href")))).toEqual([
+      "/browse",
+      "/publisher/dashboard",
+    ]);
+    await expectAccessible(page);
+  });
+
+  it("shows a premium publisher the Premium badge instead of the upgrade link", async () => {
+    const page = await harness.newPage({ as: "premium@demo.test" });
+    await page.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
+    await page.goto("/");
+    const card = content(page).locator("div", { has: page.getByRole("heading", { name: "Subscription" }) });
+    await card.getByText("Premium", { exact: true }).first().waitFor();
+    expect(await content(page).getByRole("link", { name: "Upgrade to Premium" }).count()).toBe(0);
+  });
+
+  it("gives a buyer a My Dashboard shortcut to the buyer dashboard", async () => {
+    const page = await harness.newPage({ as: "buyer@demo.test" });
+    await page.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    const shortcut = page
+      .getByRole("region", { name: "Shortcuts" })
+      .getByRole("link", { name: /My Dashboard/ });
+    expect(await shortcut.getAttribute("href")).toBe("/buyer/dashboard");
+  });
+});

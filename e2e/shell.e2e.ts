@@ -1,0 +1,290 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { expectAccessible, useBrowser } from "./support/browser";
+
+const WELCOME_FLAG = "welcome-dialog-dismissed";
+
+/** Signed-in pages open the one-time welcome dialog on /; these tests are about the bar, not the dialog. */
+async function skipWelcome(page: Page) {
+  await page.addInitScript((key) => localStorage.setItem(key, "true"), WELCOME_FLAG);
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const barLink = (page: Page, name: string) => mainNav(page).getByRole("link", { name, exact: true });
+
+/**
+ * Texts of toasts as they appear, kept across full navigations: the 401 toast is on screen for only
+ * 500 ms before the browser leaves for the login page, so polling the page afterwards would miss it.
+ */
+async function recordToasts(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeBinding("__recordToast", (_source, text: string) => {
+    seen.push(text);
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { __recordToast: (t: string) => void }).__recordToast;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll<HTMLElement>("li[data-state='open']")) {
+        if (toast.dataset.recorded) continue;
+        toast.dataset.recorded = "1";
+        // biome-ignore lint/performance/useDomNodeTextContent: innerText keeps title and description apart
+        report(toast.innerText.replace(/\s+/g, " ").trim());
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return seen;
+}
+
+describe("navigation bar", () => {
+  const harness = useBrowser();
+
+  it("offers a visitor browsing, pricing and sign-in, and highlights the page they are on", async () => {
+    const page = await harness.newPage();
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Connect with Premium Call Buyers" }).waitFor();
+    expect(await mainNav(page).getByRole("link").allInnerTexts()).toEqual([
+      "PayPerCall Hub",
+      "Browse Buyers",
+      "Pricing",
+      "Sign In",
+      "Get Started Free",
+    ]);
+    expect(await barLink(page, "Sign In").getAttribute("href")).toBe("/api/login");
+    expect(await barLink(page, "Get Started Free").getAttribute("href")).toBe("/api/login");
+    expect(
+      await mainNav(page)
+        .getByRole("button", { name: /Account menu/ })
+        .count(),
+    ).toBe(0);
+    expect(await barLink(page, "Pricing").getAttribute("aria-current")).toBeNull();
+
+    await barLink(page, "Pricing").click();
+    await page.getByRole("heading", { name: "Simple, Transparent Pricing" }).waitFor();
+    expect(await barLink(page, "Pricing").getAttribute("aria-current")).toBe("page");
+    expect(await barLink(page, "Browse Buyers").getAttribute("aria-current")).toBeNull();
+
+    await barLink(page, "PayPerCall Hub").click();
+    await expect.poll(() => path(page)).toBe("/");
+  });
+
+  it("shows a guest their name, a grey Guest badge and the menu with Pricing & Settings and Log out", async () => {
+    const page = await harness.newPage({ as: "newbie@demo.test" });
+    await skipWelcome(page);
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
+    expect(await mainNav(page).getByRole("link").allInnerTexts()).toEqual([
+      "PayPerCall Hub",
+      "Browse Buyers",
+      "Pricing",
+    ]);
+    expect(await page.getByTestId("plan-badge").count()).toBe(0);
+    const account = mainNav(page).getByRole("button", { name: "Account menu for newbie@demo.test" });
+    // The avatar falls back to the first letter of the email: no name, no picture.
+    expect(await account.textContent()).toMatch(/^N.*newbie@demo\.test.*Guest/);
+    expect(await account.getByTestId("role-badge").getAttribute("class")).toContain("bg-slate-100");
+
+    await account.click();
+    const menu = page.getByRole("menu");
+    expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Pricing & Settings", "Log out"]);
+    expect(await menu.getByRole("menuitem", { name: "Log out" }).getAttribute("href")).toBe("/api/logout");
+    await expectAccessible(page);
+  });
+
+  it("gives a free publisher Dashboard, Profile and a Free badge", async () => {
+    const page = await harness.newPage({ as: "publisher@demo.test" });
+    await skipWelcome(page);
+    await page.goto("/publisher/profile");
+    await page.getByRole("heading", { name: "Publisher Profile" }).waitFor();
+    expect(await mainNav(page).getByRole("link").allInnerTexts()).toEqual([
+      "PayPerCall Hub",
+      "Browse Buyers",
+      "Pricing",
+      "Dashboard",
+      "Profile",
+    ]);
+    expect(await mainNav(page).getByTestId("plan-badge").textContent()).toBe("Free");
+    expect(await barLink(page, "Profile").getAttribute("aria-current")).toBe("page");
+    expect(await barLink(page, "Dashboard").getAttribute("aria-current")).toBeNull();
+
+    // Prefix rule: anything under /publisher that is not the profile belongs to the dashboard.
+    await page.goto("/publisher/onboarding");
+    await page.getByRole("heading", { name: "Publisher Onboarding" }).waitFor();
+    expect(await barLink(page, "Dashboard").getAttribute("aria-current")).toBe("page");
+
+    const account = mainNav(page).getByRole("button", { name: "Account menu for Pat Publisher" });
+    expect(await account.getByTestId("role-badge").getAttribute("class")).toContain("bg-green-100");
+    await account.click();
+    expect(await page.getByRole("menu").getByRole("menuitem").allInnerTexts()).toEqual([
+      "Pricing & Settings",
+      "Publisher Dashboard",
+      "Profile",
+      "Log out",
+    ]);
+    await expectAccessible(page);
+  });
+
+  it("marks a premium publisher with the Premium badge", async () => {
+    const page = await harness.newPage({ as: "premium@demo.test" });
+    await skipWelcome(page);
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
+    expect(await mainNav(page).getByTestId("plan-badge").textContent()).toBe("Premium");
+    // Initials when both names exist.
+    expect(
+      await mainNav(page)
+        .getByRole("button", { name: /Account menu/ })
+        .textContent(),
+    ).toMatch(/^PP/);
+  });
+
+  it("gives a buyer one Dashboard link, highlighted across /buyer/dashboard, and a blue badge", async () => {
+    const page = await harness.newPage({ as: "buyer@demo.test" });
+    await skipWelcome(page);
+    await page.goto("/buyer/dashboard");
+    await page.getByRole("heading", { name: "Buyer Dashboard" }).waitFor();
+    expect(await mainNav(page).getByRole("link").allInnerTexts()).toEqual([
+      "PayPerCall Hub",
+      "Browse Buyers",
+      "Pricing",
+      "Dashboard",
+    ]);
+    expect(await barLink(page, "Dashboard").getAttribute("aria-current")).toBe("page");
+    expect(await page.getByTestId("plan-badge").count()).toBe(0);
+    const account = mainNav(page).getByRole("button", { name: /Account menu/ });
+    expect(await account.getByTestId("role-badge").textContent()).toBe("Buyer");
+    expect(await account.getByTestId("role-badge").getAttribute("class")).toContain("bg-blue-100");
+    await account.click();
+    expect(await page.getByRole("menu").getByRole("menuitem").allInnerTexts()).toEqual([
+      "Pricing & Settings",
+      "Buyer Dashboard",
+      "Log out",
+    ]);
+    await expectAccessible(page);
+  });
+
+  it("gives an admin the Admin link, highlighted on every /admin page, and the admin menu", async () => {
+    const page = await harness.newPage({ as: "admin@demo.test" });
+    await skipWelcome(page);
+    await page.goto("/admin/dashboard");
+    await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+    expect(await mainNav(page).getByRole("link").allInnerTexts()).toEqual([
+      "PayPerCall Hub",
+      "Browse Buyers",
+      "Pricing",
+      "Admin",
+    ]);
+    expect(await barLink(page, "Admin").getAttribute("aria-current")).toBe("page");
+    await expectAccessible(page);
+
+    const account = mainNav(page).getByRole("button", { name: "Account menu for Ada Admin" });
+    expect(await account.getByTestId("role-badge").getAttribute("class")).toContain("bg-red-100");
+    await account.click();
+    const menu = page.getByRole("menu");
+    expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual([
+      "Pricing & Settings",
+      "Admin Dashboard",
+      "Manage Publishers",
+      "Log out",
+    ]);
+    await menu.getByRole("menuitem", { name: "Manage Publishers" }).click();
+    await page.getByRole("heading", { name: "Manage Publishers" }).waitFor();
+    expect(path(page)).toBe("/admin/publishers");
+    expect(await barLink(page, "Admin").getAttribute("aria-current")).toBe("page");
+    await page.goto("/admin/buyers");
+    await page.getByRole("heading", { name: "Manage Buyers" }).waitFor();
+    expect(await barLink(page, "Admin").getAttribute("aria-current")).toBe("page");
+  });
+
+  it("folds the links into a menu button at 375 px", async () => {
+    const viewport = { width: 375, height: 740 };
+    const visitor = await harness.newPage({ viewport });
+    await visitor.goto("/");
+    await visitor.getByRole("heading", { name: "Connect with Premium Call Buyers" }).waitFor();
+    expect(await barLink(visitor, "Browse Buyers").isVisible()).toBe(false);
+    const toggle = visitor.getByRole("button", { name: "Open menu" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await toggle.click();
+    const mobile = visitor.getByRole("navigation", { name: "Mobile" });
+    expect(await mobile.getByRole("link").allInnerTexts()).toEqual([
+      "Browse Buyers",
+      "Pricing",
+      "Sign In",
+      "Get Started Free",
+    ]);
+    expect(await visitor.getByRole("button", { name: "Close menu" }).getAttribute("aria-expanded")).toBe(
+      "true",
+    );
+    await expectAccessible(visitor);
+
+    const publisher = await harness.newPage({ as: "publisher@demo.test", viewport });
+    await skipWelcome(publisher);
+    await publisher.goto("/");
+    await publisher.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
+    await publisher.getByRole("button", { name: "Open menu" }).click();
+    const menu = publisher.getByRole("navigation", { name: "Mobile" });
+    expect(await menu.getByRole("link").allInnerTexts()).toEqual([
+      "Browse Buyers",
+      "Pricing & Settings",
+      "Publisher Dashboard",
+      "Profile",
+      "Log out",
+    ]);
+    expect(await menu.getByTestId("plan-badge").textContent()).toBe("Free");
+    expect(await menu.getByTestId("role-badge").textContent()).toBe("Publisher");
+    await menu.getByRole("link", { name: "Profile" }).click();
+    await publisher.getByRole("heading", { name: "Publisher Profile" }).waitFor();
+    // Following a link closes the menu.
+    expect(await publisher.getByRole("navigation", { name: "Mobile" }).count()).toBe(0);
+    await publisher.getByRole("button", { name: "Open menu" }).click();
+    expect(
+      await publisher
+        .getByRole("navigation", { name: "Mobile" })
+        .getByRole("link", { name: "Profile" })
+        .getAttribute("aria-current"),
+    ).toBe("page");
+    await expectAccessible(publisher);
+  });
+});
+
+describe("route guards and errors", () => {
+  const harness = useBrowser();
+
+  it("shows the 404 page for an unknown route", async () => {
+    const page = await harness.newPage();
+    await page.goto("/no-such-page");
+    await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
+    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await expectAccessible(page);
+  });
+
+  it("sends a non-admin away from /admin/dashboard with the Access Denied toast", async () => {
+    const page = await harness.newPage({ as: "publisher@demo.test" });
+    await skipWelcome(page);
+    const toasts = await recordToasts(page);
+    await page.goto("/admin/dashboard");
+    await expect.poll(() => path(page)).toBe("/");
+    await page.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
+    expect(toasts).toEqual([expect.stringContaining("Access Denied Administrator access required.")]);
+    // The admin screen never rendered for them.
+    expect(await page.getByRole("heading", { name: "Admin Dashboard" }).count()).toBe(0);
+    await expectAccessible(page);
+  });
+
+  it("sends a signed-out visitor on a signed-in route to log in with the Unauthorized toast", async () => {
+    const page = await harness.newPage();
+    const toasts = await recordToasts(page);
+    await page.goto("/publisher/dashboard");
+    await expect.poll(() => path(page)).toBe("/login");
+    expect(new URL(page.url()).searchParams.get("returnTo")).toBe("/publisher/dashboard");
+    expect(toasts).toEqual([expect.stringContaining("Unauthorized You are logged out. Logging in again...")]);
+  });
+
+  it("treats a signed-out visitor on an admin route the same way", async () => {
+    const page = await harness.newPage();
+    const toasts = await recordToasts(page);
+    await page.goto("/admin/publishers");
+    await expect.poll(() => path(page)).toBe("/login");
+    expect(toasts).toEqual([expect.stringContaining("Unauthorized")]);
+  });
+});
