@@ -1,5 +1,265 @@
-import { ComingSoon } from "../components/coming-soon";
+import { Elements } from "@stripe/react-stripe-js";
+import { AlertTriangle, Check, CheckCircle2, ShieldCheck } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { AUTH_REDIRECT_DELAY_MS } from "../../shared/constants";
+import { PAYMENT_MESSAGES } from "../../shared/schemas/subscriptions";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { Skeleton } from "../components/ui/skeleton";
+import { toast } from "../components/ui/use-toast";
+import { goToLogin, handleUnauthorized } from "../features/auth/redirect-to-login";
+import { useAuth } from "../features/auth/use-auth";
+import { usePremiumPrice } from "../features/config/use-premium-price";
+import { usePublicConfig } from "../features/config/use-public-config";
+import { PaymentForm } from "../features/subscription/payment-form";
+import { useStripeJs } from "../features/subscription/use-stripe-js";
+import { useRefreshSubscription, useSubscriptionIntent } from "../features/subscription/use-subscription";
+import { isUnauthorizedError } from "../lib/api";
 
-export default function Page() {
-  return <ComingSoon title="Subscribe to Premium" description="Coming soon." />;
+const BENEFITS = [
+  "Buyer contact details: email, phone and application link",
+  "Contact any buyer in the directory directly",
+  "Instant email alerts when new buyers match your verticals",
+  "7-day money-back guarantee; cancel anytime",
+];
+
+export default function SubscribePage() {
+  const { user } = useAuth();
+  const config = usePublicConfig();
+  const [hasPaid, setHasPaid] = useState(false);
+
+  // SPEC §8: "Login Required", then the sign-in page after 500 ms.
+  useEffect(() => {
+    if (user) return;
+    toast({
+      title: PAYMENT_MESSAGES.loginRequired,
+      description: PAYMENT_MESSAGES.loginRequiredDescription,
+      variant: "destructive",
+    });
+    const timer = setTimeout(goToLogin, AUTH_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [user]);
+
+  let content: ReactNode;
+  if (!user) {
+    content = (
+      <Notice
+        title={PAYMENT_MESSAGES.loginRequired}
+        description={PAYMENT_MESSAGES.loginRequiredDescription}
+      />
+    );
+  } else if (config.isPending) {
+    content = <PageSkeleton />;
+  } else if (config.isError) {
+    content = (
+      <Notice title="Something went wrong" description="The payment page could not be loaded.">
+        <Button onClick={() => config.refetch()}>Try again</Button>
+      </Notice>
+    );
+  } else if (!config.data.stripePublishableKey) {
+    content = <SetupRequired />;
+  } else if (hasPaid) {
+    content = <WelcomeToPremium />;
+  } else if (user.hasActiveSubscription) {
+    content = <AlreadyPremium />;
+  } else {
+    content = <Checkout publishableKey={config.data.stripePublishableKey} onPaid={() => setHasPaid(true)} />;
+  }
+  return <main className="mx-auto max-w-5xl px-4 py-10 sm:py-12">{content}</main>;
+}
+
+function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: () => void }) {
+  const price = usePremiumPrice();
+  const stripeJs = useStripeJs(publishableKey);
+  const intent = useSubscriptionIntent();
+  const refresh = useRefreshSubscription();
+
+  useEffect(() => {
+    if (!intent.error) return;
+    if (isUnauthorizedError(intent.error)) return handleUnauthorized();
+    toast({ title: "Error", description: PAYMENT_MESSAGES.initFailed, variant: "destructive" });
+  }, [intent.error]);
+
+  async function finishPayment() {
+    // The payment stands even if this refresh fails: Stripe's webhook turns Premium on moments later.
+    await refresh.mutateAsync().catch(() => undefined);
+    toast({
+      title: PAYMENT_MESSAGES.paymentSucceeded,
+      description: PAYMENT_MESSAGES.paymentSucceededDescription,
+    });
+    onPaid();
+  }
+
+  let payment: ReactNode;
+  if (stripeJs.status === "unavailable") {
+    payment = (
+      <p role="alert" className="flex gap-2 rounded-md bg-yellow-50 p-4 text-sm text-yellow-900">
+        <AlertTriangle className="h-5 w-5 shrink-0" aria-hidden />
+        {PAYMENT_MESSAGES.unavailable}
+      </p>
+    );
+  } else if (intent.isError) {
+    payment = (
+      <div className="space-y-4">
+        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
+          {PAYMENT_MESSAGES.initFailed}
+        </p>
+        <Button variant="secondary" onClick={() => intent.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (intent.data && "status" in intent.data) {
+    payment = <p className="text-sm">You already have Premium: there is nothing to pay.</p>;
+  } else if (stripeJs.status === "loading" || !intent.data) {
+    payment = (
+      <div role="status" aria-live="polite" className="space-y-3">
+        <span className="sr-only">Loading the secure payment form…</span>
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-12 w-full" />
+      </div>
+    );
+  } else {
+    payment = (
+      <Elements
+        key={intent.data.clientSecret}
+        stripe={stripeJs.stripe}
+        options={{ clientSecret: intent.data.clientSecret, appearance: { theme: "stripe" } }}
+      >
+        <PaymentForm priceLabel={price.label} onPaid={finishPayment} />
+      </Elements>
+    );
+  }
+
+  return (
+    <div className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-bold">Subscribe to Premium</h1>
+        <p className="mt-2 text-slate-700">Unlock buyer contact details and reach buyers directly.</p>
+      </header>
+      <div className="grid gap-6 md:grid-cols-5">
+        <Card className="md:col-span-2">
+          <CardHeader>
+            <CardTitle>Premium plan</CardTitle>
+            <p>
+              {price.amount ? (
+                <span data-testid="premium-price">
+                  <span className="text-4xl font-bold">{price.amount}</span>
+                  <span className="text-slate-600">/year</span>
+                </span>
+              ) : (
+                <Skeleton className="inline-block h-9 w-24 align-middle" />
+              )}
+            </p>
+            <CardDescription>Billed yearly, renews automatically.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ul className="space-y-2">
+              {BENEFITS.map((benefit) => (
+                <li key={benefit} className="flex items-start gap-2 text-sm">
+                  <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden />
+                  {benefit}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card className="md:col-span-3">
+          <CardHeader>
+            <CardTitle>Payment details</CardTitle>
+            <CardDescription className="flex items-center gap-1">
+              <ShieldCheck className="h-4 w-4" aria-hidden /> Secured by Stripe
+            </CardDescription>
+          </CardHeader>
+          <CardContent>{payment}</CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function SetupRequired() {
+  const [, navigate] = useLocation();
+  return (
+    <Notice
+      title={PAYMENT_MESSAGES.setupRequired}
+      description="Card payments are not configured on this server yet, so Premium cannot be bought here right now."
+    >
+      <Button
+        variant="secondary"
+        onClick={() => (window.history.length > 1 ? window.history.back() : navigate("/pricing"))}
+      >
+        Go Back
+      </Button>
+    </Notice>
+  );
+}
+
+function WelcomeToPremium() {
+  return (
+    <Notice
+      icon={<CheckCircle2 className="h-8 w-8 text-green-700" aria-hidden />}
+      title={PAYMENT_MESSAGES.paymentSucceededDescription}
+      description="Your payment went through. Buyer contact details are now visible across the directory."
+    >
+      <Button asChild>
+        <Link href="/browse">Browse buyers</Link>
+      </Button>
+      <Button asChild variant="secondary">
+        <Link href="/pricing">Manage subscription</Link>
+      </Button>
+    </Notice>
+  );
+}
+
+function AlreadyPremium() {
+  return (
+    <Notice
+      icon={<CheckCircle2 className="h-8 w-8 text-green-700" aria-hidden />}
+      title="You already have Premium"
+      description="There is nothing to pay: buyer contact details are already unlocked for you."
+    >
+      <Button asChild>
+        <Link href="/browse">Browse buyers</Link>
+      </Button>
+      <Button asChild variant="secondary">
+        <Link href="/pricing">Manage subscription</Link>
+      </Button>
+    </Notice>
+  );
+}
+
+function Notice({
+  title,
+  description,
+  icon,
+  children,
+}: {
+  title: string;
+  description: string;
+  icon?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Card className="mx-auto max-w-xl">
+      <CardHeader className="items-start">
+        {icon}
+        <h1 className="text-2xl font-semibold leading-tight">{title}</h1>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      {children && <CardContent className="flex flex-wrap gap-3">{children}</CardContent>}
+    </Card>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-6 md:grid-cols-5">
+      <span className="sr-only">Loading…</span>
+      <Skeleton className="h-72 md:col-span-2" />
+      <Skeleton className="h-72 md:col-span-3" />
+    </div>
+  );
 }

@@ -1,5 +1,130 @@
-// Placeholder owned by issue #5, which replaces this file with the subscription-management section of
-// /pricing (status, renewal, cancel). The pricing page already renders it for signed-in users.
+import { CreditCard } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { formatDate } from "../../../shared/format";
+import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { toast } from "../../components/ui/use-toast";
+import { ApiError, isUnauthorizedError } from "../../lib/api";
+import { handleUnauthorized } from "../auth/redirect-to-login";
+import { usePremiumPrice } from "../config/use-premium-price";
+import { useOpenBillingPortal, useSubscriptionSummary } from "./use-subscription";
+
+/** What the user's plan is doing, in one sentence (SPEC §9: access continues to the period end). */
+function describePlan(summary: SubscriptionSummary): string {
+  const end = summary.currentPeriodEnd ? formatDate(summary.currentPeriodEnd) : null;
+  if (summary.hasActiveSubscription) {
+    if (summary.isComplimentary) return "Complimentary Premium: no charge and no renewal date.";
+    if (summary.cancelAtPeriodEnd && end) {
+      return `Cancelled: Premium stays on until ${end} and will not renew.`;
+    }
+    return end ? `Renews on ${end}.` : "Active.";
+  }
+  if (summary.status === "past_due" || summary.status === "unpaid") {
+    return "Your last payment failed, so Premium is paused. Update your card in billing to restore it.";
+  }
+  if (summary.status === "canceled" || (summary.status === "active" && end)) {
+    return end ? `Premium ended on ${end}.` : "Premium has ended.";
+  }
+  return "You are on the Free plan: buyer contact details are hidden.";
+}
+
+/** "Pricing & Settings" (SPEC §2): the signed-in user's subscription, with Stripe's billing portal. */
 export function SubscriptionSettings() {
-  return null;
+  const summary = useSubscriptionSummary();
+  const portal = useOpenBillingPortal();
+  const price = usePremiumPrice();
+
+  function openPortal() {
+    portal.mutate(undefined, {
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return handleUnauthorized();
+        toast({
+          title: "Error",
+          description: error instanceof ApiError ? error.serverMessage : "Billing could not be opened.",
+          variant: "destructive",
+        });
+      },
+    });
+  }
+
+  let body: ReactNode;
+  if (summary.isPending) {
+    body = (
+      <CardContent>
+        <div role="status" aria-live="polite" className="space-y-2">
+          <span className="sr-only">Loading your subscription…</span>
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-5 w-72" />
+        </div>
+      </CardContent>
+    );
+  } else if (summary.isError) {
+    body = (
+      <CardContent className="space-y-3">
+        <p role="alert" className="text-sm text-red-800">
+          Your subscription could not be loaded.
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => summary.refetch()}>
+          Try again
+        </Button>
+      </CardContent>
+    );
+  } else {
+    const data = summary.data;
+    body = (
+      <>
+        <CardContent className="space-y-3">
+          <p className="flex items-center gap-2">
+            <span className="text-sm text-slate-700">Plan</span>
+            {data.hasActiveSubscription ? (
+              <Badge tone="purple">Premium</Badge>
+            ) : (
+              <Badge tone="grey">Free</Badge>
+            )}
+          </p>
+          <p className="text-sm" data-testid="subscription-status">
+            {describePlan(data)}
+          </p>
+          {data.canManageBilling && (
+            <p className="text-sm text-slate-600">
+              Update your card, download invoices or cancel in Stripe's billing portal.
+            </p>
+          )}
+        </CardContent>
+        <CardFooter className="flex flex-wrap gap-3">
+          {!data.hasActiveSubscription && (
+            <Button asChild>
+              <Link href="/subscribe">
+                {price.label ? `Upgrade to Premium: ${price.label}` : "Upgrade to Premium"}
+              </Link>
+            </Button>
+          )}
+          {data.canManageBilling && (
+            <Button variant="secondary" onClick={openPortal} disabled={portal.isPending || portal.isSuccess}>
+              <CreditCard className="h-4 w-4" aria-hidden />
+              {portal.isPending || portal.isSuccess ? "Opening billing..." : "Manage billing"}
+            </Button>
+          )}
+        </CardFooter>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="subscription-heading">
+      <Card>
+        <CardHeader>
+          <h2 id="subscription-heading" className="text-2xl font-bold">
+            Your subscription
+          </h2>
+          <CardDescription>Your plan, its renewal and your billing.</CardDescription>
+        </CardHeader>
+        {body}
+      </Card>
+    </section>
+  );
 }
