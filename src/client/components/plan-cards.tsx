@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { usePremiumPrice } from "../features/config/use-premium-price";
+import { usePublicConfig } from "../features/config/use-public-config";
 import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "./ui/card";
@@ -41,6 +42,9 @@ function Feature({ included, children }: { included: boolean; children: ReactNod
 /** The Premium figure always comes from the server (DESIGN.md §2); a placeholder until it arrives. */
 export function PremiumPrice({ className }: { className?: string }) {
   const price = usePremiumPrice();
+  const { isError } = usePublicConfig();
+  if (isError)
+    return <span className="text-sm text-slate-700">The price could not be loaded right now.</span>;
   if (!price.amount) return <Skeleton className="inline-block h-9 w-24 align-middle" />;
   return (
     <span className={className} data-testid="premium-price">

@@ -79,6 +79,14 @@ function shortcutsFor(user: CurrentUser): Shortcut[] {
       icon: LayoutDashboard,
     });
   }
+  if (user.role === "admin") {
+    shortcuts.push({
+      href: "/admin/dashboard",
+      title: "Admin Dashboard",
+      description: "Review publisher applications and manage listings.",
+      icon: LayoutDashboard,
+    });
+  }
   return shortcuts;
 }
 
