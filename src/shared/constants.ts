@@ -71,6 +71,11 @@ export const PAYOUT_BUCKETS = [
   { id: "100+", label: "$100+", min: 100, max: null },
 ] as const;
 
+/** Buyer directory limits; plain constants so the browse page does not pull in the schemas. */
+export const LISTING_SEARCH_MAX_LENGTH = 200;
+/** Listing performance figures cover this many days of listing events. */
+export const LISTING_STATS_WINDOW_DAYS = 30;
+
 export const PAYMENT_TERMS = ["Net 15", "Net 30", "Net 45", "Weekly", "Bi-weekly"] as const;
 export const DEFAULT_PAYMENT_TERMS = "Net 30";
 export const FLEXIBLE = "Flexible";

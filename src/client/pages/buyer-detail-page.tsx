@@ -1,9 +1,9 @@
 import { ArrowLeft, Bookmark, BookmarkCheck, Eye, MousePointerClick } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
+import { LISTING_STATS_WINDOW_DAYS as STATS_WINDOW_DAYS } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
 import type { ListingDetail } from "../../shared/schemas/listings";
-import { STATS_WINDOW_DAYS } from "../../shared/schemas/listings";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";

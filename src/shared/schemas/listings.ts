@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { GEOGRAPHIES, LISTING_VERTICALS, PUBLISHER_VERTICALS } from "../constants";
+import {
+  GEOGRAPHIES,
+  LISTING_SEARCH_MAX_LENGTH,
+  LISTING_STATS_WINDOW_DAYS,
+  LISTING_VERTICALS,
+  PUBLISHER_VERTICALS,
+} from "../constants";
 
 // The buyer directory's API contract (SPEC §7, DESIGN.md §2), shared by server and client.
 
@@ -8,7 +14,7 @@ export type ListingSort = (typeof LISTING_SORTS)[number];
 
 export const DEFAULT_LISTING_LIMIT = 24;
 export const MAX_LISTING_LIMIT = 100;
-export const MAX_SEARCH_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = LISTING_SEARCH_MAX_LENGTH;
 
 /** Every vertical a listing can carry (admin set plus the publisher set; they overlap). */
 export const KNOWN_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
@@ -100,4 +106,4 @@ export type ListingDetail = z.infer<typeof listingDetailSchema>;
 export const revealContactResponseSchema = z.object({ contact: listingContactSchema });
 export type RevealContactResponse = z.infer<typeof revealContactResponseSchema>;
 
-export const STATS_WINDOW_DAYS = 30;
+export const STATS_WINDOW_DAYS = LISTING_STATS_WINDOW_DAYS;

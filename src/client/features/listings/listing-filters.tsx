@@ -1,7 +1,11 @@
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { BROWSE_GEOS, BROWSE_VERTICALS, PAYOUT_BUCKETS } from "../../../shared/constants";
-import { MAX_SEARCH_LENGTH } from "../../../shared/schemas/listings";
+import {
+  BROWSE_GEOS,
+  BROWSE_VERTICALS,
+  LISTING_SEARCH_MAX_LENGTH as MAX_SEARCH_LENGTH,
+  PAYOUT_BUCKETS,
+} from "../../../shared/constants";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
