@@ -1,4 +1,5 @@
-import { loadStripe, type Stripe } from "@stripe/stripe-js";
+import type { Stripe } from "@stripe/stripe-js";
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useState } from "react";
 
 export type StripeJsState =
@@ -7,8 +8,9 @@ export type StripeJsState =
   | { status: "unavailable"; stripe: null };
 
 /**
- * Loads Stripe.js from js.stripe.com (it must come from Stripe, never bundled). This module is imported
- * by /subscribe only, so no other page loads it. A blocked or failed script becomes "unavailable".
+ * Loads Stripe.js from js.stripe.com (it must come from Stripe, never bundled), only when a page calls
+ * this: the `pure` entry does not inject the script on import, so even /subscribe skips it when payment
+ * is not configured or the visitor is signed out. A blocked or failed script becomes "unavailable".
  */
 export function useStripeJs(publishableKey: string): StripeJsState {
   const [state, setState] = useState<StripeJsState>({ status: "loading", stripe: null });

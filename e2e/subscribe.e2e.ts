@@ -1,0 +1,327 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  FAKE_STRIPE_PRICE_ID,
+  FAKE_STRIPE_SECRET_KEY,
+  type FakeStripe,
+  startFakeStripe,
+} from "../src/server/test/fake-stripe";
+import { formatPriceCents } from "../src/shared/format";
+import { expectAccessible, useBrowser } from "./support/browser";
+import { type RunningServer, startServer } from "./support/server";
+
+// Premium through Stripe (issue #5) in Chromium. Stripe.js is replaced through Playwright's request
+// routing by a small test double of the bits /subscribe uses (elements, the Payment Element,
+// confirmPayment); the server's real SDK talks to the loopback fake Stripe API, which the double's
+// confirmPayment pays through, as Stripe would.
+
+/** Served instead of https://js.stripe.com/<train>/stripe.js. Calls back into the test for confirmPayment. */
+const STRIPE_JS_DOUBLE = `
+(function () {
+  function Stripe(publishableKey) {
+    var clientSecret = null;
+    var listeners = {};
+    var host = null;
+    var emit = function (name, payload) {
+      (listeners[name] || []).forEach(function (cb) { cb(payload); });
+    };
+    var element = {
+      mount: function (node) {
+        host = typeof node === "string" ? document.querySelector(node) : node;
+        host.innerHTML = '<div data-testid="payment-element-double"><label>Card number ' +
+          '<input name="card" value="4242 4242 4242 4242" readonly></label></div>';
+        setTimeout(function () { emit("ready", { elementType: "payment" }); }, 0);
+      },
+      on: function (name, cb) { (listeners[name] = listeners[name] || []).push(cb); return element; },
+      off: function (name, cb) {
+        listeners[name] = (listeners[name] || []).filter(function (f) { return f !== cb; });
+        return element;
+      },
+      update: function () {},
+      focus: function () {},
+      blur: function () {},
+      collapse: function () {},
+      unmount: function () { if (host) host.innerHTML = ""; },
+      destroy: function () { if (host) host.innerHTML = ""; },
+    };
+    var elements = {
+      create: function (type) { window.__stripeDouble.created.push(type); return element; },
+      getElement: function () { return element; },
+      update: function () {},
+      submit: function () { return Promise.resolve({}); },
+    };
+    var unsupported = function () { return Promise.reject(new Error("not in the test double")); };
+    window.__stripeDouble = { publishableKey: publishableKey, created: [] };
+    return {
+      elements: function (options) { clientSecret = options && options.clientSecret; return elements; },
+      confirmPayment: function (params) {
+        return window.__confirmWithFakeStripe({
+          clientSecret: clientSecret,
+          returnUrl: params.confirmParams && params.confirmParams.return_url,
+          redirect: params.redirect,
+          sameElements: params.elements === elements,
+        }).then(function (outcome) {
+          return outcome.error
+            ? { error: { type: "card_error", code: "card_declined", message: outcome.error } }
+            : { paymentIntent: { id: outcome.paymentIntent, status: "succeeded" } };
+        });
+      },
+      createToken: unsupported,
+      createPaymentMethod: unsupported,
+      confirmCardPayment: unsupported,
+      registerAppInfo: function () {},
+      _registerWrapper: function () {},
+    };
+  }
+  Stripe.version = "endive";
+  window.Stripe = Stripe;
+})();
+`;
+
+const WEBHOOK_SECRET = "whsec_e2e_0123456789";
+const PUBLISHABLE_KEY = "pk_test_e2e_double";
+
+describe("Premium subscription with Stripe", () => {
+  const harness = useBrowser();
+  let fake: FakeStripe;
+  let server: RunningServer;
+  const contexts: BrowserContext[] = [];
+  let consoleErrors: string[] = [];
+  let allowedErrors: RegExp[] = [];
+
+  // A server of our own with Stripe configured (the shared one has no keys: the "setup required" case).
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startServer({
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
+      STRIPE_API_URL: fake.url,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+  beforeEach(() => {
+    consoleErrors = [];
+    allowedErrors = [];
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+    const unexpected = consoleErrors.filter(
+      (e) =>
+        !/status of 401/.test(e) && // the signed-out current-user call, by design
+        !allowedErrors.some((pattern) => pattern.test(e)),
+    );
+    expect(unexpected, "unexpected console errors in the browser").toEqual([]);
+  });
+
+  /** A page on the Stripe-enabled server, signed in as `as` through the development sign-in. */
+  async function stripePage(as?: string): Promise<Page> {
+    const context = await harness.browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+    });
+    contexts.push(context);
+    if (as) {
+      const res = await context.request.post("/api/dev/login", {
+        data: { email: as },
+        headers: { origin: server.url },
+      });
+      expect(res.ok()).toBe(true);
+    }
+    const page = await context.newPage();
+    page.on("console", (msg) => {
+      if (msg.type() === "error") consoleErrors.push(msg.text());
+    });
+    page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
+    return page;
+  }
+
+  async function priceLabel(page: Page): Promise<string> {
+    const config = (await (await page.request.get("/api/config")).json()) as { premiumPriceCents: number };
+    return formatPriceCents(config.premiumPriceCents);
+  }
+
+  it("shows 'Payment System Setup Required' with Go Back when no publishable key is set", async () => {
+    const page = await harness.newPage({ as: "publisher@demo.test" });
+    await page.goto("/pricing");
+    await page.goto("/subscribe");
+    await page.getByRole("heading", { name: "Payment System Setup Required" }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/pricing");
+  });
+
+  it("asks a signed-out visitor to log in, then goes to the sign-in page", async () => {
+    const page = await harness.newPage();
+    await page.goto("/subscribe");
+    await page.getByText("Please log in to subscribe to Premium.").first().waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+  });
+
+  it("says payment is unavailable when Stripe.js cannot load", async () => {
+    const page = await stripePage("newbie@demo.test");
+    await page.route("https://js.stripe.com/**", (route) => route.abort("failed"));
+    allowedErrors.push(/Failed to load resource/);
+    await page.goto("/subscribe");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Payment processing is temporarily unavailable. Please try again later." })
+      .waitFor();
+    await expect.poll(() => page.getByRole("button", { name: /Subscribe for/ }).count()).toBe(0);
+    await expectAccessible(page);
+  });
+
+  it("pays with the Payment Element: 'Processing...', success toast, Premium badge, contacts on browse", async () => {
+    fake.reset();
+    const page = await stripePage("publisher@demo.test");
+    await page.route("https://js.stripe.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
+    );
+    await page.route("https://billing.stripe.test/**", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<title>Stripe billing portal</title><h1>Billing</h1>",
+      }),
+    );
+    // confirmPayment waits on this gate, so the test sees the button while the payment is in flight.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const confirmations: {
+      clientSecret: string;
+      returnUrl: string;
+      redirect: string;
+      sameElements: boolean;
+    }[] = [];
+    await page.exposeFunction(
+      "__confirmWithFakeStripe",
+      async (request: {
+        clientSecret: string;
+        returnUrl: string;
+        redirect: string;
+        sameElements: boolean;
+      }) => {
+        confirmations.push(request);
+        await gate;
+        return { paymentIntent: fake.payByClientSecret(request.clientSecret) };
+      },
+    );
+
+    // Free before paying: masked contacts and a Free badge.
+    await page.goto("/browse");
+    await page
+      .getByRole("button", { name: /Upgrade to see contact/ })
+      .first()
+      .waitFor();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect.poll(() => nav.getByTestId("plan-badge").textContent()).toBe("Free");
+
+    await page.goto("/subscribe");
+    const price = await priceLabel(page);
+    await expect.poll(() => page.getByTestId("premium-price").textContent()).toBe(`${price}/year`);
+    const pay = page.getByRole("button", { name: `Subscribe for ${price}/year` });
+    await pay.waitFor();
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await expectAccessible(page);
+    expect(
+      await page.evaluate(() => (window as unknown as { __stripeDouble: unknown }).__stripeDouble),
+    ).toEqual({
+      publishableKey: PUBLISHABLE_KEY,
+      created: ["payment"],
+    });
+
+    await pay.click();
+    const processing = page.getByRole("button", { name: "Processing..." });
+    await processing.waitFor();
+    expect(await processing.isDisabled()).toBe(true);
+    release();
+
+    await page.getByText("Payment Successful", { exact: true }).waitFor();
+    await page.getByText("Welcome to Premium!").first().waitFor();
+    await expect.poll(() => nav.getByTestId("plan-badge").textContent()).toBe("Premium");
+
+    // What the page sent Stripe: the secret of the one subscription, returning to the site origin.
+    expect(confirmations).toEqual([
+      {
+        clientSecret: expect.stringMatching(/_secret_/),
+        returnUrl: server.url,
+        redirect: "if_required",
+        sameElements: true,
+      },
+    ]);
+    expect(fake.subscriptionIds()).toHaveLength(1);
+    expect(fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
+
+    await page.getByRole("main").getByRole("link", { name: "Browse buyers", exact: true }).click();
+    await page.locator('a[href^="mailto:"]').first().waitFor();
+    expect(await page.getByRole("button", { name: /Upgrade to see contact/ }).count()).toBe(0);
+
+    // Pricing & Settings: the renewal date and Stripe's billing portal.
+    await page.goto("/pricing");
+    const status = page.getByTestId("subscription-status");
+    await expect.poll(() => status.textContent()).toMatch(/^Renews on /);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Manage billing" }).click();
+    await expect.poll(() => new URL(page.url()).host).toBe("billing.stripe.test");
+    expect(fake.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toMatchObject({
+      return_url: `${server.url}/pricing`,
+    });
+  });
+
+  it("shows 'Payment Failed' with Stripe's message and keeps the form", async () => {
+    fake.reset();
+    const page = await stripePage("buyer@demo.test");
+    await page.route("https://js.stripe.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
+    );
+    await page.exposeFunction("__confirmWithFakeStripe", async () => ({ error: "Your card was declined." }));
+    await page.goto("/subscribe");
+    const pay = page.getByRole("button", { name: /^Subscribe for / });
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    await pay.click();
+    await page.getByText("Payment Failed", { exact: true }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "Your card was declined." }).first().waitFor();
+    await expect.poll(() => pay.isEnabled()).toBe(true);
+    const me = (await (await page.request.get("/api/auth/user")).json()) as {
+      hasActiveSubscription: boolean;
+    };
+    expect(me.hasActiveSubscription).toBe(false);
+  });
+
+  it("says so when the user already has Premium", async () => {
+    const page = await stripePage("premium@demo.test");
+    await page.route("https://js.stripe.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
+    );
+    await page.goto("/subscribe");
+    await page.getByRole("heading", { name: "You already have Premium" }).waitFor();
+    await page.goto("/pricing");
+    await expect
+      .poll(() => page.getByTestId("subscription-status").textContent())
+      .toBe("Complimentary Premium: no charge and no renewal date.");
+  });
+
+  it("tells the user when the subscription cannot be started", async () => {
+    fake.reset();
+    fake.failNext(100);
+    const page = await stripePage("admin@demo.test");
+    await page.route("https://js.stripe.com/**", (route) =>
+      route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
+    );
+    allowedErrors.push(/status of 502/);
+    await page.goto("/subscribe");
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Failed to initialize payment. Please try again." })
+      .first()
+      .waitFor();
+    await page.getByRole("button", { name: "Try again" }).waitFor();
+    fake.reset();
+  });
+});
