@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
 import { checkStripePrice, createStripeClient, PAYMENT_PROVIDER_ERROR } from "../../lib/stripe";
 import { useTestApp } from "../../test/context";
-import { createUser, grantPremium, signIn } from "../../test/factories";
+import { createBuyer, createListing, createUser, grantPremium, signIn } from "../../test/factories";
 import {
   FAKE_STRIPE_PRICE_ID,
   FAKE_STRIPE_SECRET_KEY,
@@ -397,6 +397,30 @@ describe("Premium subscription with Stripe", () => {
       fake.updateSubscription(subscriptionId, { status: "past_due" });
       await postWebhook(eventFor("invoice.payment_failed", fake.invoiceObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(false);
+    });
+
+    it("turns a free user's reveal from 403 into 200 after customer.subscription.updated makes them active", async () => {
+      const { profile: buyer } = await createBuyer(ctx.database.db);
+      const listing = await createListing(ctx.database.db, buyer.id);
+      const { cookie, subscriptionId } = await userWithOpenSubscription();
+      const reveal = () =>
+        ctx.app.inject({ method: "POST", url: `/api/reveal-contact/${listing.id}`, headers: { cookie } });
+
+      const before = await reveal();
+      expect(before.statusCode).toBe(403);
+      expect(before.json()).toEqual({ message: "Premium subscription required" });
+
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      expect((await postWebhook(event)).statusCode).toBe(200);
+
+      const after = await reveal();
+      expect(after.statusCode).toBe(200);
+      expect(after.json().contact).toMatchObject({
+        company: buyer.company,
+        email: buyer.contactEmail,
+        phone: buyer.contactPhone,
+      });
     });
 
     it("holds while any one of several subscriptions is active", async () => {
