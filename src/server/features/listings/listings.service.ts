@@ -176,6 +176,9 @@ function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 
+// ORDER BY spells "nulls last" because the indexes are declared "desc nulls last"; plain "desc" means
+// nulls first, which does not match them and turns every page into a sort of all active rows.
+
 export interface ListListingsResult {
   listings: Listing[];
   nextCursor: string | null;
@@ -211,7 +214,7 @@ export async function listListings({
     rows = await queryRows<ListingRow>(
       db,
       sql`select ${LISTING_COLUMNS} from ${LISTING_FROM} where ${and([...base, ...after])}
-          order by l.payout desc, l.id desc limit ${take}`,
+          order by l.payout desc nulls last, l.id desc nulls last limit ${take}`,
     );
   } else if (query.sort === "newest") {
     const after =
@@ -221,7 +224,7 @@ export async function listListings({
     rows = await queryRows<ListingRow>(
       db,
       sql`select ${LISTING_COLUMNS} from ${LISTING_FROM} where ${and([...base, ...after])}
-          order by l.created_at desc, l.id desc limit ${take}`,
+          order by l.created_at desc nulls last, l.id desc nulls last limit ${take}`,
     );
   } else {
     // Boosted first, newest within each group. Two index-ordered branches instead of ordering by an
@@ -234,11 +237,11 @@ export async function listListings({
         : null;
     const boostedBranch = sql`(select ${LISTING_COLUMNS}, true as boosted from ${LISTING_FROM}
         where ${and([...base, sql`l.boosted_until > ${ref}`, ...(after ? [after] : [])])}
-        order by l.created_at desc, l.id desc limit ${take})`;
+        order by l.created_at desc nulls last, l.id desc nulls last limit ${take})`;
     const restConditions = [...base, sql`(l.boosted_until is null or l.boosted_until <= ${ref})`];
     if (after && cursor?.s === "boosted" && !cursor.b) restConditions.push(after);
     const restBranch = sql`(select ${LISTING_COLUMNS}, false as boosted from ${LISTING_FROM}
-        where ${and(restConditions)} order by l.created_at desc, l.id desc limit ${take})`;
+        where ${and(restConditions)} order by l.created_at desc nulls last, l.id desc nulls last limit ${take})`;
     const inBoostedGroup = cursor?.s !== "boosted" || cursor.b;
     rows = await queryRows<ListingRow & { boosted: boolean }>(
       db,

@@ -1,0 +1,472 @@
+// npm run bench: the directory under load (DESIGN.md §6 budgets, results in docs/performance.md).
+//
+// For each engine (PostgreSQL, then embedded PGlite) a child process creates an empty database, migrates
+// it, loads BENCH_ROWS realistic listings with COPY, and serves the real app (buildApp) on a loopback
+// port. This process drives it with autocannon, so the load generator never shares the server's event
+// loop. Every database the bench creates is dropped at the end.
+//
+//   BENCH_DATABASE_URL  server to create the bench database on (default postgres://postgres@127.0.0.1:5432/postgres)
+//   BENCH_ROWS          listings to load (default 100000)
+//   BENCH_SECONDS       seconds per scenario and connection count (default 5)
+//   BENCH_ENGINES       comma list of postgres,pglite (default both)
+import { fork } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { type Database, openDatabase, queryRows } from "../src/server/db/client";
+import { migrateDatabase } from "../src/server/db/migrate";
+import { buyerProfiles, users } from "../src/server/db/schema";
+import { GEOGRAPHIES, LISTING_VERTICALS, PAYMENT_TERMS, US_NATIONAL } from "../src/shared/constants";
+
+type Engine = "postgres" | "pglite";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ENGINES = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",").map((e) => e.trim()) as Engine[];
+const BENCH_DB = `ppc_bench_${process.pid}`;
+const BUYERS = 500;
+const CONNECTIONS = [10, 50];
+
+// ---- realistic data --------------------------------------------------------------------------------
+
+/** A small deterministic PRNG, so two runs load the same directory. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(42);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+const TOPICS: Record<string, string[]> = {
+  Insurance: ["Final Expense", "Medicare Advantage", "Auto Insurance", "Health Insurance", "Life Insurance"],
+  Solar: ["Residential Solar", "Solar Battery Storage", "Commercial Solar"],
+  Legal: ["Personal Injury", "Mass Tort Intake", "Workers Compensation", "Bankruptcy", "DUI Defense"],
+  "Home Services": [
+    "HVAC Repair",
+    "Roofing Estimates",
+    "Plumbing Emergencies",
+    "Pest Control",
+    "Water Damage",
+  ],
+  Medical: ["Dental Implants", "Hearing Aids", "Addiction Treatment", "Medical Alert Devices"],
+  Finance: ["Debt Settlement", "Tax Relief", "Mortgage Refinance", "Personal Loans", "Credit Repair"],
+  "Real Estate": ["Home Sellers", "Cash Home Buyers", "Property Management"],
+  Auto: ["Auto Warranty", "Car Shipping", "Auto Loans"],
+  Education: ["Online Degree Enrollment", "Trade School Admissions", "Nursing Programs"],
+  Technology: ["Business VoIP", "Home Security Systems", "Internet Service"],
+  Healthcare: ["ACA Enrollment", "Senior Living Placement", "Home Care"],
+};
+const KINDS = ["Inbound Calls", "Qualified Leads", "Live Transfers", "Warm Transfers", "Pay Per Call"];
+const PHRASES = [
+  "TCPA consent required on every lead",
+  "no incentivized or co-registration traffic",
+  "real-time transfer through our IVR",
+  "duplicates filtered for 30 days",
+  "licensed agents answer within three rings",
+  "weekend hours available",
+  "bilingual Spanish callers welcome",
+  "search and social traffic preferred",
+  "caller must be the decision maker",
+  "recordings shared within 24 hours",
+];
+
+/** A listing row in COPY text format (tab separated, \N for null). */
+function listingLine(buyerIds: string[], now: number): { id: string; line: string } {
+  const vertical = pick(LISTING_VERTICALS);
+  const topic = pick(TOPICS[vertical]!);
+  const state = random() < 0.3 ? pick(GEOGRAPHIES.slice(1)) : null;
+  const title = `${state ? `${state} ` : ""}${topic} ${pick(KINDS)}`;
+  const description = `Buying ${topic.toLowerCase()} ${pick(KINDS).toLowerCase()}: ${pick(PHRASES)}; ${pick(PHRASES)}; ${pick(PHRASES)}.`;
+  // Payouts cluster around $30-$90 with a long tail, like real pay-per-call offers.
+  const payout = Math.min(400, 10 + Math.round(-Math.log(1 - random()) * 45 * 100) / 100).toFixed(2);
+  const geos = state
+    ? [state]
+    : random() < 0.5
+      ? [US_NATIONAL]
+      : [...new Set([pick(GEOGRAPHIES.slice(1)), pick(GEOGRAPHIES.slice(1))])];
+  const createdAt = new Date(now - random() * 730 * 24 * 3600 * 1000);
+  const boosted = random() < 0.02 ? new Date(now + random() * 14 * 24 * 3600 * 1000).toISOString() : "\\N";
+  const status = random() < 0.05 ? "paused" : "active";
+  const id = randomUUID();
+  const fields = [
+    id,
+    pick(buyerIds),
+    title,
+    description,
+    vertical,
+    payout,
+    pick(PAYMENT_TERMS),
+    String(pick([60, 90, 120, 180, 300])),
+    `{${geos.map((g) => `"${g}"`).join(",")}}`,
+    String(pick([5, 10, 20, 50, 100])),
+    status,
+    boosted,
+    createdAt.toISOString(),
+    createdAt.toISOString(),
+  ];
+  return { id, line: `${fields.join("\t")}\n` };
+}
+
+const COPY_LISTINGS = `copy buyer_listings (id, buyer_id, title, description, vertical, payout, payment_terms,
+  duration_requirement, geos, min_volume, status, boosted_until, created_at, updated_at) from stdin`;
+
+async function createBuyers(database: Database): Promise<string[]> {
+  const userRows = Array.from({ length: BUYERS }, (_, i) => ({
+    email: `bench-buyer-${i}@bench.example`,
+    role: "buyer" as const,
+  }));
+  const inserted = await database.db.insert(users).values(userRows).returning({ id: users.id });
+  const profiles = await database.db
+    .insert(buyerProfiles)
+    .values(
+      inserted.map((u, i) => ({
+        userId: u.id,
+        company: `Bench Buyer ${i} LLC`,
+        contactEmail: `partners@bench-${i}.example`,
+        contactPhone: `(555) 01${String(i).padStart(2, "0").slice(-2)}-${String(1000 + i).slice(-4)}`,
+        applicationUrl: `https://bench-${i}.example/apply`,
+        dailyCap: pick([50, 100, 200, 500]),
+        isVerified: random() < 0.5,
+      })),
+    )
+    .returning({ id: buyerProfiles.id });
+  return profiles.map((p) => p.id);
+}
+
+async function loadListings(database: Database, buyerIds: string[]): Promise<string[]> {
+  const now = Date.now();
+  const ids: string[] = [];
+  const lines: string[] = [];
+  for (let i = 0; i < ROWS; i++) {
+    const { id, line } = listingLine(buyerIds, now);
+    lines.push(line);
+    if (i % 97 === 0 && line.includes("\tactive\t")) ids.push(id);
+  }
+  // Fresh statistics and visibility map afterwards, as a long-running database would have.
+  const vacuum = "vacuum analyze buyer_listings; vacuum analyze buyer_profiles";
+  if (database.engine === "postgres") {
+    const client = await database.pool!.connect();
+    try {
+      // The app's pool caps statements at 10 s; a bulk load is not an app request.
+      await client.query("set statement_timeout = 0");
+      await pipeline(Readable.from(lines), client.query(copyFrom(COPY_LISTINGS)));
+      await client.query("vacuum analyze buyer_listings");
+      await client.query("vacuum analyze buyer_profiles");
+      await client.query("reset statement_timeout");
+    } finally {
+      client.release();
+    }
+  } else {
+    await database.pglite!.query(COPY_LISTINGS.replace("stdin", "'/dev/blob'"), [], {
+      blob: new Blob(lines),
+    });
+    await database.pglite!.exec(vacuum);
+  }
+  return ids;
+}
+
+/**
+ * Boosted-first pages walk the boosted listings newest first. Without this index the planner walks the
+ * whole newest index looking for the few boosted rows (~4 ms at 100k rows instead of ~0.4 ms).
+ * Proposed for the schema; "if not exists" makes this a no-op once a migration adds it.
+ */
+async function createProposedIndexes(database: Database) {
+  await database.db.execute(
+    sql.raw(`create index if not exists buyer_listings_boosted_newest_idx on buyer_listings
+      (created_at desc nulls last, id desc nulls last) where status = 'active' and boosted_until is not null`),
+  );
+  await database.db.execute(sql`analyze buyer_listings`);
+}
+
+// ---- child: one engine, loaded and serving ---------------------------------------------------------
+
+interface ReadyMessage {
+  type: "ready";
+  port: number;
+  loadSeconds: number;
+  rows: number;
+  activeRows: number;
+  listingIds: string[];
+}
+
+async function serve(engine: Engine) {
+  let adminClient: pg.Client | undefined;
+  let databaseUrl: string | undefined;
+  if (engine === "postgres") {
+    adminClient = new pg.Client({ connectionString: BASE_URL });
+    await adminClient.connect();
+    await adminClient.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await adminClient.query(`create database ${BENCH_DB}`);
+    const url = new URL(BASE_URL);
+    url.pathname = `/${BENCH_DB}`;
+    databaseUrl = url.toString();
+  }
+  const dropBenchDatabase = async () => {
+    if (!adminClient) return;
+    await adminClient.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await adminClient.end();
+  };
+  const database = await openDatabase(
+    engine === "postgres" ? { databaseUrl, poolMax: 20 } : { pgliteDir: "memory://" },
+  );
+  let listingIds: string[];
+  let loadSeconds: number;
+  try {
+    await migrateDatabase(database);
+    const started = performance.now();
+    const buyerIds = await createBuyers(database);
+    listingIds = await loadListings(database, buyerIds);
+    loadSeconds = (performance.now() - started) / 1000;
+    await createProposedIndexes(database);
+  } catch (err) {
+    await database.close();
+    await dropBenchDatabase();
+    throw err;
+  }
+  const [counts] = await queryRows<{ rows: number; active: number }>(
+    database.db,
+    sql`select count(*)::int as rows, count(*) filter (where status = 'active')::int as active from buyer_listings`,
+  );
+
+  const config = loadConfig({
+    APP_ENV: "test",
+    APP_URL: "http://127.0.0.1",
+    SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789",
+    LOG_LEVEL: "silent",
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const ready: ReadyMessage = {
+    type: "ready",
+    port,
+    loadSeconds,
+    rows: counts!.rows,
+    activeRows: counts!.active,
+    listingIds,
+  };
+  process.send!(ready);
+
+  process.on("message", async (message) => {
+    if (message !== "stop") return;
+    await app.close();
+    await database.close();
+    await dropBenchDatabase();
+    process.exit(0);
+  });
+}
+
+// ---- parent: drive the load and report -------------------------------------------------------------
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
+}
+const autocannon = createRequire(import.meta.url)("autocannon") as (
+  options: AutocannonOptions,
+) => Promise<AutocannonResult>;
+
+interface Scenario {
+  name: string;
+  budget?: { minRps?: number; maxP99?: number };
+  /** One path, or a path per request (rotating), relative to the server. */
+  paths: string[];
+}
+
+interface Row {
+  engine: Engine;
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  budget: string;
+}
+
+async function nextLink(base: string, path: string): Promise<string> {
+  const res = await fetch(`${base}${path}`);
+  const link = res.headers.get("link");
+  const match = link?.match(/<([^>]+)>; rel="next"/);
+  if (!match?.[1]) throw new Error(`no next page for ${path}`);
+  return match[1];
+}
+
+async function scenariosFor(base: string, listingIds: string[]): Promise<Scenario[]> {
+  const page2 = await nextLink(base, "/api/buyer-listings?limit=20");
+  const page3 = await nextLink(base, page2);
+  const browseBudget = { minRps: 2000, maxP99: 40 };
+  return [
+    { name: "browse, no filter", budget: browseBudget, paths: ["/api/buyer-listings?limit=20"] },
+    {
+      name: "browse, vertical + payout",
+      budget: browseBudget,
+      paths: [
+        "/api/buyer-listings?limit=20&vertical=Insurance&payoutMin=50&payoutMax=100",
+        "/api/buyer-listings?limit=20&vertical=Legal&payoutMin=100",
+        "/api/buyer-listings?limit=20&vertical=Home%20Services&payoutMin=25&payoutMax=50&geo=Texas",
+      ],
+    },
+    {
+      name: "keyword search",
+      budget: { maxP99: 50 },
+      paths: [
+        "/api/buyer-listings?limit=20&search=final%20expense",
+        "/api/buyer-listings?limit=20&search=roofing",
+        "/api/buyer-listings?limit=20&search=medic",
+        "/api/buyer-listings?limit=20&search=debt%20settlement&vertical=Finance",
+      ],
+    },
+    { name: "browse, page 3 (cursor)", budget: browseBudget, paths: [page3] },
+    {
+      name: "listing detail",
+      budget: { minRps: 3000, maxP99: 20 },
+      paths: listingIds.map((id) => `/api/buyer-listings/${id}`),
+    },
+  ];
+}
+
+async function measure(base: string, scenario: Scenario, connections: number, duration: number) {
+  let next = 0;
+  return autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const path = scenario.paths[next++ % scenario.paths.length]!;
+          return { ...req, path };
+        },
+      },
+    ],
+  });
+}
+
+function judge(scenario: Scenario, connections: number, result: AutocannonResult): string {
+  // DESIGN.md §6 states the budgets at 50 connections.
+  if (!scenario.budget || connections !== 50) return "";
+  const misses: string[] = [];
+  if (scenario.budget.minRps && result.requests.average < scenario.budget.minRps) {
+    misses.push(`< ${scenario.budget.minRps} req/s`);
+  }
+  if (scenario.budget.maxP99 && result.latency.p99 > scenario.budget.maxP99) {
+    misses.push(`p99 > ${scenario.budget.maxP99} ms`);
+  }
+  return misses.length ? `missed (${misses.join(", ")})` : "met";
+}
+
+async function runEngine(engine: Engine): Promise<{ rows: Row[]; ready: ReadyMessage }> {
+  const child = fork(fileURLToPath(import.meta.url), ["serve", engine], {
+    execArgv: ["--import", "tsx"],
+    stdio: "inherit",
+  });
+  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as ReadyMessage));
+    child.once("exit", (code) => reject(new Error(`${engine} server exited with ${code}`)));
+  });
+  console.log(
+    `${engine}: ${ready.rows} listings (${ready.activeRows} active) loaded in ${ready.loadSeconds.toFixed(1)} s`,
+  );
+  const base = `http://127.0.0.1:${ready.port}`;
+  const rows: Row[] = [];
+  try {
+    for (const scenario of await scenariosFor(base, ready.listingIds)) {
+      await measure(base, scenario, 10, 1); // warm-up: JIT, plans, buffers
+      for (const connections of CONNECTIONS) {
+        const result = await measure(base, scenario, connections, SECONDS);
+        const row: Row = {
+          engine,
+          scenario: scenario.name,
+          connections,
+          rps: Math.round(result.requests.average),
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          failures: result.non2xx + result.errors + result.timeouts,
+          budget: judge(scenario, connections, result),
+        };
+        rows.push(row);
+        console.log(
+          `  ${row.scenario.padEnd(26)} c=${String(connections).padEnd(3)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.failures ? `  FAILURES ${row.failures}` : ""}`,
+        );
+      }
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.send("stop");
+    await exited;
+  }
+  return { rows, ready };
+}
+
+function machine(): string {
+  const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
+  return [
+    `- CPU: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "unknown"} (nproc ${os.availableParallelism()})`,
+    `- Memory: ${gib(os.totalmem())} total, ${gib(os.freemem())} free at start`,
+    `- Node ${process.version}, ${os.type()} ${os.release()}`,
+    `- Load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  ].join("\n");
+}
+
+async function main() {
+  const header = `${machine()}\n- ${ROWS} listings, ${BUYERS} buyers, ${SECONDS} s per measurement, autocannon on the same host\n`;
+  console.log(header);
+  const results: Row[] = [];
+  const loads: string[] = [];
+  for (const engine of ENGINES) {
+    const { rows, ready } = await runEngine(engine);
+    results.push(...rows);
+    loads.push(`| ${engine} | ${ready.rows} | ${ready.loadSeconds.toFixed(1)} s |`);
+  }
+  const table = [
+    "| Engine | Scenario | Connections | req/s | p50 ms | p99 ms | Failures | Budget (§6, at 50) |",
+    "|---|---|---:|---:|---:|---:|---:|---|",
+    ...results.map(
+      (r) =>
+        `| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.budget} |`,
+    ),
+  ].join("\n");
+  const loadTable = [
+    "| Engine | Listings | Load (COPY + indexes + vacuum analyze) |",
+    "|---|---:|---:|",
+    ...loads,
+  ].join("\n");
+  const report = `${header}\n${loadTable}\n\n${table}\n`;
+  console.log(`\n${report}`);
+  if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, report);
+}
+
+if (process.argv[2] === "serve") {
+  await serve(process.argv[3] as Engine);
+} else {
+  await main();
+}
