@@ -80,6 +80,7 @@ const STRIPE_JS_DOUBLE = `
 
 const WEBHOOK_SECRET = "whsec_e2e_0123456789";
 const PUBLISHABLE_KEY = "pk_test_e2e_double";
+const PRICE_CENTS = 39900;
 
 describe("Premium subscription with Stripe", () => {
   const harness = useBrowser();
@@ -91,13 +92,17 @@ describe("Premium subscription with Stripe", () => {
 
   // A server of our own with Stripe configured (the shared one has no keys: the "setup required" case).
   beforeAll(async () => {
-    fake = await startFakeStripe();
+    // Not the default price: a page that printed a literal $499 instead of the configured figure would fail.
+    fake = await startFakeStripe({
+      prices: [{ id: FAKE_STRIPE_PRICE_ID, unitAmount: PRICE_CENTS, currency: "usd", interval: "year" }],
+    });
     server = await startServer({
       STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
       STRIPE_API_URL: fake.url,
+      PREMIUM_PRICE_CENTS: String(PRICE_CENTS),
     });
   });
   afterAll(async () => {
@@ -222,8 +227,17 @@ describe("Premium subscription with Stripe", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect.poll(() => nav.getByTestId("plan-badge").textContent()).toBe("Free");
 
+    // One price everywhere: the pricing page's Premium card shows the same figure as /subscribe below.
+    await page.goto("/pricing");
+    await expect
+      .poll(() => page.getByTestId("premium-price").first().textContent())
+      .toBe(`${formatPriceCents(PRICE_CENTS)}/year`);
+
     await page.goto("/subscribe");
     const price = await priceLabel(page);
+    expect(price).toBe(formatPriceCents(PRICE_CENTS));
+    // The Stripe price equals the configured one, so the startup check stayed quiet.
+    expect(server.output()).not.toMatch(/differs from what the pages show/);
     await expect.poll(() => page.getByTestId("premium-price").textContent()).toBe(`${price}/year`);
     const pay = page.getByRole("button", { name: `Subscribe for ${price}/year` });
     await pay.waitFor();
