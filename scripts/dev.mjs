@@ -3,7 +3,12 @@
 import { spawn } from "node:child_process";
 
 const apiPort = process.env.PORT ?? "5000";
-const env = { ...process.env, PORT: apiPort, API_PORT: apiPort, APP_URL: process.env.APP_URL ?? "http://localhost:5173" };
+const env = {
+  ...process.env,
+  PORT: apiPort,
+  API_PORT: apiPort,
+  APP_URL: process.env.APP_URL ?? "http://localhost:5173",
+};
 const children = [
   spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/server/main.ts"], { stdio: "inherit", env }),
   spawn("npx", ["vite"], { stdio: "inherit", env }),
