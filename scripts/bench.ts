@@ -175,7 +175,8 @@ async function loadListings(database: Database, buyerIds: string[]): Promise<str
     await database.pglite!.query(COPY_LISTINGS.replace("stdin", "'/dev/blob'"), [], {
       blob: new Blob(lines),
     });
-    await database.pglite!.exec(vacuum);
+    // VACUUM refuses to run inside the implicit transaction of a multi-statement exec.
+    for (const statement of vacuum.split(";")) await database.pglite!.exec(statement);
   }
   return ids;
 }
@@ -322,6 +323,8 @@ async function scenariosFor(base: string, listingIds: string[]): Promise<Scenari
   const page3 = await nextLink(base, page2);
   const browseBudget = { minRps: 2000, maxP99: 40 };
   return [
+    // Calibration: no database, no serialisation; shows what the machine and load generator allow.
+    { name: "health (calibration)", paths: ["/api/health"] },
     { name: "browse, no filter", budget: browseBudget, paths: ["/api/buyer-listings?limit=20"] },
     {
       name: "browse, vertical + payout",

@@ -227,29 +227,39 @@ export async function listListings({
           order by l.created_at desc nulls last, l.id desc nulls last limit ${take}`,
     );
   } else {
-    // Boosted first, newest within each group. Two index-ordered branches instead of ordering by an
-    // expression, which would sort every active row (DESIGN.md §3: btree indexes match the orders).
+    // Boosted first, newest within each group: the boosted group, then the rest, each read in index
+    // order. Ordering by an expression instead would sort every active row (DESIGN.md §3). The rest is
+    // only queried when the boosted group cannot fill the page, so a busy directory costs one query.
     if (cursor?.s === "boosted") referenceTime = cursor.t;
     const ref = sql`${referenceTime}::timestamptz`;
     const after =
       cursor?.s === "boosted"
-        ? sql`(l.created_at, l.id) < (${cursor.k}::timestamptz, ${cursor.i}::uuid)`
-        : null;
-    const boostedBranch = sql`(select ${LISTING_COLUMNS}, true as boosted from ${LISTING_FROM}
-        where ${and([...base, sql`l.boosted_until > ${ref}`, ...(after ? [after] : [])])}
-        order by l.created_at desc nulls last, l.id desc nulls last limit ${take})`;
-    const restConditions = [...base, sql`(l.boosted_until is null or l.boosted_until <= ${ref})`];
-    if (after && cursor?.s === "boosted" && !cursor.b) restConditions.push(after);
-    const restBranch = sql`(select ${LISTING_COLUMNS}, false as boosted from ${LISTING_FROM}
-        where ${and(restConditions)} order by l.created_at desc nulls last, l.id desc nulls last limit ${take})`;
+        ? [sql`(l.created_at, l.id) < (${cursor.k}::timestamptz, ${cursor.i}::uuid)`]
+        : [];
     const inBoostedGroup = cursor?.s !== "boosted" || cursor.b;
-    rows = await queryRows<ListingRow & { boosted: boolean }>(
-      db,
-      inBoostedGroup
-        ? sql`select * from (${boostedBranch} union all ${restBranch}) u
-              order by u.boosted desc, u."createdAt" desc, u.id desc limit ${take}`
-        : restBranch,
-    );
+    const boosted = inBoostedGroup
+      ? await queryRows<ListingRow>(
+          db,
+          sql`select ${LISTING_COLUMNS} from ${LISTING_FROM}
+              where ${and([...base, sql`l.boosted_until > ${ref}`, ...after])}
+              order by l.created_at desc nulls last, l.id desc nulls last limit ${take}`,
+        )
+      : [];
+    const rest =
+      boosted.length < take
+        ? await queryRows<ListingRow>(
+            db,
+            sql`select ${LISTING_COLUMNS} from ${LISTING_FROM}
+                where ${and([
+                  ...base,
+                  sql`(l.boosted_until is null or l.boosted_until <= ${ref})`,
+                  // Within the rest, the cursor applies only once the page has left the boosted group.
+                  ...(inBoostedGroup ? [] : after),
+                ])}
+                order by l.created_at desc nulls last, l.id desc nulls last limit ${take - boosted.length}`,
+          )
+        : [];
+    rows = [...boosted.map((r) => ({ ...r, boosted: true })), ...rest.map((r) => ({ ...r, boosted: false }))];
   }
 
   const page = rows.slice(0, query.limit);
@@ -277,15 +287,11 @@ function isVisible(row: { status: string; ownerUserId: string }, viewer: Viewer 
   );
 }
 
-async function findListingRow(
-  db: Db,
-  listingId: string,
-  extra: SQL = sql``,
-): Promise<ListingRow | undefined> {
+async function findListingRow(db: Db, listingId: string): Promise<ListingRow | undefined> {
   if (!isUuid(listingId)) return undefined;
   const rows = await queryRows<ListingRow>(
     db,
-    sql`select ${LISTING_COLUMNS}${extra} from ${LISTING_FROM} where l.id = ${listingId}`,
+    sql`select ${LISTING_COLUMNS} from ${LISTING_FROM} where l.id = ${listingId}`,
   );
   return rows[0];
 }
@@ -328,27 +334,30 @@ export async function getListing({
   viewerKey: string;
   now?: Date;
 }): Promise<ListingDetail> {
+  if (!isUuid(listingId)) throw new AppError(404, MESSAGES.listingNotFound);
   const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 24 * 3600 * 1000).toISOString();
-  const row = (await findListingRow(
+  const viewerId = viewer?.id ?? null;
+  // One statement: the view is recorded by a data-modifying CTE (same visibility rule as isVisible;
+  // the owner looking at their own listing is not a view), and the figures are read beside the row.
+  const [row] = await queryRows<ListingRow & { views: number; reveals: number; isSaved: boolean }>(
     db,
-    listingId,
-    sql`,
-      (select count(*)::int from listing_events e
-        where e.listing_id = l.id and e.kind = 'view' and e.created_at > ${since}::timestamptz) as "views",
-      (select count(*)::int from listing_events e
-        where e.listing_id = l.id and e.kind = 'reveal' and e.created_at > ${since}::timestamptz) as "reveals",
-      ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved"`,
-  )) as (ListingRow & { views: number; reveals: number; isSaved: boolean }) | undefined;
+    sql`with recorded_view as (
+          insert into listing_events (listing_id, user_id, kind, viewer_key, day)
+          select l.id, ${viewerId}::uuid, 'view', ${viewerKey}, ${utcDay(now)} from ${LISTING_FROM}
+          where l.id = ${listingId}
+            and (l.status = 'active' or ${viewer?.role === "admin"}::boolean or bp.user_id = ${viewerId}::uuid)
+            and bp.user_id is distinct from ${viewerId}::uuid
+          on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing
+        )
+        select ${LISTING_COLUMNS},
+          (select count(*)::int from listing_events e
+            where e.listing_id = l.id and e.kind = 'view' and e.created_at > ${since}::timestamptz) as "views",
+          (select count(*)::int from listing_events e
+            where e.listing_id = l.id and e.kind = 'reveal' and e.created_at > ${since}::timestamptz) as "reveals",
+          ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved"
+        from ${LISTING_FROM} where l.id = ${listingId}`,
+  );
   if (!row || !isVisible(row, viewer)) throw new AppError(404, MESSAGES.listingNotFound);
-
-  // The owner looking at their own listing is not a view of it.
-  if (viewer?.id !== row.ownerUserId) {
-    await db.execute(
-      sql`insert into listing_events (listing_id, user_id, kind, viewer_key, day)
-          values (${row.id}, ${viewer?.id ?? null}, 'view', ${viewerKey}, ${utcDay(now)})
-          on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing`,
-    );
-  }
   return {
     ...toListing(row, viewer, now),
     isSaved: Boolean(row.isSaved),
