@@ -78,7 +78,7 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   await registerSessions(app, config);
 
   await app.register(systemRoutes);

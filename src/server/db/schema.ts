@@ -133,8 +133,9 @@ export const buyerListings = pgTable(
     index("buyer_listings_vertical_newest_idx")
       .on(t.vertical, t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active'`),
-    index("buyer_listings_boosted_idx")
-      .on(t.boostedUntil)
+    // Boosted-first reads the boosted group newest first; this keeps that page to an index walk.
+    index("buyer_listings_boosted_newest_idx")
+      .on(t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active' and boosted_until is not null`),
   ],
 );

@@ -1,5 +1,5 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import helmet from "helmet";
 import type { AppConfig } from "../config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -7,8 +7,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 // Stripe.js is the only third party the pages load (DESIGN.md §3: Payment Element on /subscribe).
 const STRIPE_SCRIPT = "https://js.stripe.com";
 
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
-  await app.register(helmet, {
+export function registerSecurity(app: FastifyInstance, config: AppConfig): void {
+  // helmet's middleware is built once here; @fastify/helmet rebuilt it (re-parsing the CSP) on every
+  // request, a measurable share of a browse request's CPU (docs/performance.md).
+  const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -29,6 +31,9 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook("onRequest", (request, reply, done) => {
+    applySecurityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 
   const allowedOrigin = new URL(config.appUrl).origin;

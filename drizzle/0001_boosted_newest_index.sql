@@ -1,0 +1,2 @@
+DROP INDEX "buyer_listings_boosted_idx";--> statement-breakpoint
+CREATE INDEX "buyer_listings_boosted_newest_idx" ON "buyer_listings" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'active' and boosted_until is not null;
