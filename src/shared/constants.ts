@@ -122,3 +122,10 @@ export const MESSAGES = {
   premiumRequired: "Premium subscription required",
   listingNotFound: "Listing not found",
 } as const;
+
+/** What Premium adds, the same words on pricing, the upgrade dialog and the subscribe page. */
+export const PREMIUM_BENEFITS = [
+  "Buyer contact details: company, email, phone and application link",
+  "Instant email alerts when new buyers match your verticals",
+  "7-day money-back guarantee; cancel anytime",
+] as const;

@@ -1,6 +1,7 @@
 import { Check, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { PREMIUM_BENEFITS } from "../../shared/constants";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
@@ -17,12 +18,7 @@ const FREE_FEATURES: [string, boolean][] = [
   ["Instant email alerts", false],
 ];
 
-const PREMIUM_FEATURES = [
-  "Everything in Free",
-  "Buyer contact details: email, phone and application link",
-  "Instant email alerts for new buyers",
-  "7-day money-back guarantee",
-];
+const PREMIUM_FEATURES = ["Everything in Free", ...PREMIUM_BENEFITS];
 
 function Feature({ included, children }: { included: boolean; children: ReactNode }) {
   return (

@@ -1,11 +1,12 @@
 import { Elements } from "@stripe/react-stripe-js";
-import { AlertTriangle, Check, CheckCircle2, ShieldCheck } from "lucide-react";
+import { AlertTriangle, CheckCircle2, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { AUTH_REDIRECT_DELAY_MS } from "../../shared/constants";
+import { AUTH_REDIRECT_DELAY_MS, PREMIUM_BENEFITS } from "../../shared/constants";
 import { PAYMENT_MESSAGES } from "../../shared/schemas/subscriptions";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { CheckList } from "../components/ui/check-list";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../components/ui/use-toast";
 import { goToLogin, handleUnauthorized } from "../features/auth/redirect-to-login";
@@ -16,13 +17,6 @@ import { PaymentForm } from "../features/subscription/payment-form";
 import { useStripeJs } from "../features/subscription/use-stripe-js";
 import { useRefreshSubscription, useSubscriptionIntent } from "../features/subscription/use-subscription";
 import { isUnauthorizedError } from "../lib/api";
-
-const BENEFITS = [
-  "Buyer contact details: email, phone and application link",
-  "Contact any buyer in the directory directly",
-  "Instant email alerts when new buyers match your verticals",
-  "7-day money-back guarantee; cancel anytime",
-];
 
 export default function SubscribePage() {
   const { user } = useAuth();
@@ -156,14 +150,7 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
             <CardDescription>Billed yearly, renews automatically.</CardDescription>
           </CardHeader>
           <CardContent>
-            <ul className="space-y-2">
-              {BENEFITS.map((benefit) => (
-                <li key={benefit} className="flex items-start gap-2 text-sm">
-                  <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden />
-                  {benefit}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={PREMIUM_BENEFITS} />
           </CardContent>
         </Card>
         <Card className="md:col-span-3">

@@ -1,6 +1,7 @@
-import { Check } from "lucide-react";
 import { Link } from "wouter";
+import { PREMIUM_BENEFITS } from "../../../shared/constants";
 import { Button } from "../../components/ui/button";
+import { CheckList } from "../../components/ui/check-list";
 import {
   Dialog,
   DialogContent,
@@ -10,12 +11,6 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { usePremiumPrice } from "../config/use-premium-price";
-
-const BENEFITS = [
-  "Buyer contact details: company, email, phone and application link",
-  "Instant email alerts when new buyers match your verticals",
-  "Contact any verified buyer directly, with no middleman",
-];
 
 /** SPEC §2 Buyer detail: Premium benefits, "Maybe Later" and "Upgrade Now" (to /subscribe). */
 export function UpgradeDialog({
@@ -36,14 +31,7 @@ export function UpgradeDialog({
             {price.label ? ` (${price.label})` : ""}.
           </DialogDescription>
         </DialogHeader>
-        <ul className="space-y-2 text-sm">
-          {BENEFITS.map((benefit) => (
-            <li key={benefit} className="flex gap-2">
-              <Check className="mt-0.5 h-4 w-4 shrink-0 text-green-700" aria-hidden />
-              {benefit}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={PREMIUM_BENEFITS} />
         <DialogFooter>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Maybe Later

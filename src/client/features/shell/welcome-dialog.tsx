@@ -1,9 +1,9 @@
-import { CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { WELCOME_DISMISSED_STORAGE_KEY } from "../../../shared/constants";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
+import { CheckList } from "../../components/ui/check-list";
 import {
   Dialog,
   DialogContent,
@@ -59,14 +59,7 @@ export function WelcomeDialog({ user }: { user: CurrentUser }) {
           <DialogTitle>Welcome, {getWelcomeName(user)}!</DialogTitle>
           <DialogDescription>Your free account gives you access to:</DialogDescription>
         </DialogHeader>
-        <ul className="space-y-2">
-          {FREE_ACCESS.map((item) => (
-            <li key={item} className="flex items-center gap-2 text-sm">
-              <CheckCircle2 className="h-4 w-4 shrink-0 text-green-700" aria-hidden />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={FREE_ACCESS} />
         <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-700">
           Upgrade to Premium to unlock buyer contact information: email, phone and application link.
         </p>
