@@ -28,7 +28,7 @@ async function recordToasts(page: Page): Promise<string[]> {
       for (const toast of document.querySelectorAll<HTMLElement>("li[data-state='open']")) {
         if (toast.dataset.recorded) continue;
         toast.dataset.recorded = "1";
-        // biome-ignore lint/performance/useDomNodeTextContent: innerText keeps title and description apart
+        // innerText (not textContent) keeps the title and the description apart.
         report(toast.innerText.replace(/\s+/g, " ").trim());
       }
     }).observe(document, { childList: true, subtree: true });
