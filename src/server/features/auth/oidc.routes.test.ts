@@ -5,12 +5,14 @@ import { followToCallback, startOidcProvider, type TestOidcProvider } from "../.
 
 const CALLBACK = `${TEST_APP_URL}/api/callback`;
 let provider: TestOidcProvider;
+// The provider reads this object at each sign-in, so a test can change what it asserts about the user.
+const account = { email: "Olive@Example.test", givenName: "Olive", familyName: "Ide", emailVerified: true };
 
 // The provider must exist before the app reads its configuration, so it starts at module load.
 beforeAll(async () => {
   provider ??= await startOidcProvider({
     redirectUri: CALLBACK,
-    account: { email: "Olive@Example.test", givenName: "Olive", familyName: "Ide" },
+    account,
   });
   Object.assign(env, {
     OIDC_ISSUER_URL: provider.issuer,
@@ -79,5 +81,24 @@ describe("sign-in with OpenID Connect", () => {
     const callback = await ctx.app.inject({ url: `${callbackUrl.pathname}${callbackUrl.search}` });
     expect(callback.statusCode).toBe(400);
     expect(await ctx.database.db.select().from(users)).toHaveLength(0);
+  });
+
+  it("refuses an email the provider has not verified, creating no user", async () => {
+    account.emailVerified = false;
+    try {
+      const { cookie, providerUrl } = await startLogin(ctx);
+      const callbackUrl = new URL(await followToCallback(providerUrl, CALLBACK));
+      const callback = await ctx.app.inject({
+        url: `${callbackUrl.pathname}${callbackUrl.search}`,
+        headers: { cookie },
+      });
+      expect(callback.statusCode).toBe(403);
+      expect(callback.json()).toEqual({
+        message: "Your identity provider did not confirm your email address.",
+      });
+      expect(await ctx.database.db.select().from(users)).toHaveLength(0);
+    } finally {
+      account.emailVerified = true;
+    }
   });
 });
