@@ -1,5 +1,4 @@
-import { Link } from "wouter";
-import { LEGAL_LAST_UPDATED } from "../../shared/constants";
+import { LegalPage } from "../components/legal-page";
 import { usePublicConfig } from "../features/config/use-public-config";
 
 export default function PrivacyPolicyPage() {
@@ -67,31 +66,22 @@ export default function PrivacyPolicyPage() {
   ];
 
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Privacy Policy</h1>
-      <p className="mt-2 text-sm text-slate-600">Last updated: {LEGAL_LAST_UPDATED}</p>
-      <p className="mt-6 text-slate-700">
-        This policy explains what {product} collects about you, why, and the choices you have.
-      </p>
-      <ol className="mt-8 space-y-8">
-        {sections.map((section, index) => (
-          <li key={section.title}>
-            <h2 className="text-xl font-semibold">
-              {index + 1}. {section.title}
-            </h2>
-            <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
-              {section.body.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ol>
-      <p className="mt-10">
-        <Link href="/" className="font-medium text-brand-600 underline">
-          Back to Home
-        </Link>
-      </p>
-    </main>
+    <LegalPage
+      title="Privacy Policy"
+      intro={`This policy explains what ${product} collects about you, why, and the choices you have.`}
+    >
+      {sections.map((section, index) => (
+        <li key={section.title}>
+          <h2 className="text-xl font-semibold">
+            {index + 1}. {section.title}
+          </h2>
+          <ul className="mt-3 list-disc space-y-2 pl-5 text-slate-700">
+            {section.body.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </LegalPage>
   );
 }

@@ -1,5 +1,4 @@
-import { Link } from "wouter";
-import { LEGAL_LAST_UPDATED } from "../../shared/constants";
+import { LegalPage } from "../components/legal-page";
 import { Skeleton } from "../components/ui/skeleton";
 import { usePublicConfig } from "../features/config/use-public-config";
 
@@ -126,40 +125,31 @@ export default function TermsOfServicePage() {
   const { data: config } = usePublicConfig();
   const sections = sectionsFor(config?.appName ?? "the service");
   return (
-    <main className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Terms of Service</h1>
-      <p className="mt-2 text-sm text-slate-600">Last updated: {LEGAL_LAST_UPDATED}</p>
-      <ol className="mt-8 space-y-8">
-        {sections.map((section, index) => (
-          <li key={section.title}>
-            <h2 className="text-xl font-semibold">
-              {index + 1}. {section.title}
-            </h2>
-            {section.paragraphs.map((text) => (
-              <p key={text} className="mt-3 text-slate-700">
-                {text}
-              </p>
-            ))}
-            {section.items && (
-              <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
-                {section.items.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            )}
-            {index === sections.length - 1 && (
-              <div className="mt-3">
-                <LegalContact />
-              </div>
-            )}
-          </li>
-        ))}
-      </ol>
-      <p className="mt-10">
-        <Link href="/" className="font-medium text-brand-600 underline">
-          Back to Home
-        </Link>
-      </p>
-    </main>
+    <LegalPage title="Terms of Service">
+      {sections.map((section, index) => (
+        <li key={section.title}>
+          <h2 className="text-xl font-semibold">
+            {index + 1}. {section.title}
+          </h2>
+          {section.paragraphs.map((text) => (
+            <p key={text} className="mt-3 text-slate-700">
+              {text}
+            </p>
+          ))}
+          {section.items && (
+            <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+              {section.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          )}
+          {index === sections.length - 1 && (
+            <div className="mt-3">
+              <LegalContact />
+            </div>
+          )}
+        </li>
+      ))}
+    </LegalPage>
   );
 }
