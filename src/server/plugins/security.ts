@@ -4,8 +4,9 @@ import type { AppConfig } from "../config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-// Stripe.js is the only third party the pages load (DESIGN.md §3: Payment Element on /subscribe).
-const STRIPE_SCRIPT = "https://js.stripe.com";
+// Stripe.js is the only third party the pages load (DESIGN.md §3: Payment Element on /subscribe); these
+// are the sources Stripe's security guide lists for Stripe.js and its Elements frames.
+const STRIPE_JS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 
 export function registerSecurity(app: FastifyInstance, config: AppConfig): void {
   // helmet's middleware is built once here; @fastify/helmet rebuilt it (re-parsing the CSP) on every
@@ -14,12 +15,12 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", STRIPE_SCRIPT],
+        scriptSrc: ["'self'", ...STRIPE_JS],
         // Radix and Stripe set inline styles on elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
         connectSrc: ["'self'", "https://api.stripe.com"],
-        frameSrc: [STRIPE_SCRIPT, "https://hooks.stripe.com"],
+        frameSrc: [...STRIPE_JS, "https://hooks.stripe.com"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
