@@ -1,5 +1,26 @@
-import { ExternalLink, Lock, Mail, Phone } from "lucide-react";
+import { ExternalLink, Lock, type LucideIcon, Mail, Phone } from "lucide-react";
+import type { ReactNode } from "react";
 import type { ListingContact } from "../../../shared/schemas/listings";
+
+const LINK_CLASS = "text-brand-700 underline-offset-2 hover:underline";
+
+function ContactRow({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <Icon className="h-4 w-4 shrink-0 text-slate-600" aria-hidden />
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 truncate">{children}</dd>
+    </div>
+  );
+}
 
 /** The contact as the server sent it (Premium, admin or owner). */
 export function ContactDetails({ contact }: { contact: ListingContact }) {
@@ -10,42 +31,25 @@ export function ContactDetails({ contact }: { contact: ListingContact }) {
         <dd className="font-medium">{contact.company}</dd>
       </div>
       {contact.email && (
-        <div className="flex items-center gap-2">
-          <Mail className="h-4 w-4 shrink-0 text-slate-600" aria-hidden />
-          <dt className="sr-only">Email</dt>
-          <dd className="min-w-0 truncate">
-            <a className="text-brand-700 underline-offset-2 hover:underline" href={`mailto:${contact.email}`}>
-              {contact.email}
-            </a>
-          </dd>
-        </div>
+        <ContactRow icon={Mail} label="Email">
+          <a className={LINK_CLASS} href={`mailto:${contact.email}`}>
+            {contact.email}
+          </a>
+        </ContactRow>
       )}
       {contact.phone && (
-        <div className="flex items-center gap-2">
-          <Phone className="h-4 w-4 shrink-0 text-slate-600" aria-hidden />
-          <dt className="sr-only">Phone</dt>
-          <dd>
-            <a className="text-brand-700 underline-offset-2 hover:underline" href={`tel:${contact.phone}`}>
-              {contact.phone}
-            </a>
-          </dd>
-        </div>
+        <ContactRow icon={Phone} label="Phone">
+          <a className={LINK_CLASS} href={`tel:${contact.phone}`}>
+            {contact.phone}
+          </a>
+        </ContactRow>
       )}
       {contact.applicationUrl && (
-        <div className="flex items-center gap-2">
-          <ExternalLink className="h-4 w-4 shrink-0 text-slate-600" aria-hidden />
-          <dt className="sr-only">Application</dt>
-          <dd className="min-w-0 truncate">
-            <a
-              className="text-brand-700 underline-offset-2 hover:underline"
-              href={contact.applicationUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Apply to this buyer
-            </a>
-          </dd>
-        </div>
+        <ContactRow icon={ExternalLink} label="Application">
+          <a className={LINK_CLASS} href={contact.applicationUrl} target="_blank" rel="noopener noreferrer">
+            Apply to this buyer
+          </a>
+        </ContactRow>
       )}
     </dl>
   );

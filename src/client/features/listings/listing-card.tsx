@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { Listing } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
@@ -32,22 +33,12 @@ export function ListingCard({
           <p className="text-sm text-slate-600">{listing.buyerName}</p>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-          <div>
-            <dt className="text-slate-600">Payout</dt>
-            <dd className="text-base font-semibold text-green-800">{formatPayout(listing.payout)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Call duration</dt>
-            <dd className="font-medium">{formatDuration(listing.durationRequirement)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Geography</dt>
-            <dd className="font-medium">{formatGeos(listing.geos)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Daily cap</dt>
-            <dd className="font-medium">{formatPerDay(listing.dailyCap)}</dd>
-          </div>
+          <Fact label="Payout" className="text-base font-semibold text-green-800">
+            {formatPayout(listing.payout)}
+          </Fact>
+          <Fact label="Call duration">{formatDuration(listing.durationRequirement)}</Fact>
+          <Fact label="Geography">{formatGeos(listing.geos)}</Fact>
+          <Fact label="Daily cap">{formatPerDay(listing.dailyCap)}</Fact>
         </dl>
         <div className="mt-auto rounded-md border border-slate-200 bg-slate-50 p-3">
           {listing.contact ? <ContactDetails contact={listing.contact} /> : <MaskedContact />}
@@ -70,5 +61,22 @@ export function ListingCard({
         </div>
       </div>
     </Card>
+  );
+}
+
+function Fact({
+  label,
+  className = "font-medium",
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
   );
 }
