@@ -1,7 +1,7 @@
 import { ArrowLeft, Bookmark, BookmarkCheck, Eye, MousePointerClick } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
-import { LISTING_STATS_WINDOW_DAYS as STATS_WINDOW_DAYS } from "../../shared/constants";
+import { LISTING_STATS_WINDOW_DAYS } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
 import type { ListingDetail } from "../../shared/schemas/listings";
 import { Button } from "../components/ui/button";
@@ -143,13 +143,13 @@ function ListingView({ listing }: { listing: ListingDetail }) {
           </CardHeader>
           <CardContent>
             <dl className="text-sm">
-              <Figure label={`Views (last ${STATS_WINDOW_DAYS} days)`}>
+              <Figure label={`Views (last ${LISTING_STATS_WINDOW_DAYS} days)`}>
                 <span className="inline-flex items-center gap-1.5">
                   <Eye className="h-4 w-4 text-slate-500" aria-hidden />
                   {listing.stats.views}
                 </span>
               </Figure>
-              <Figure label={`Contact reveals (last ${STATS_WINDOW_DAYS} days)`}>
+              <Figure label={`Contact reveals (last ${LISTING_STATS_WINDOW_DAYS} days)`}>
                 <span className="inline-flex items-center gap-1.5">
                   <MousePointerClick className="h-4 w-4 text-slate-500" aria-hidden />
                   {listing.stats.reveals}

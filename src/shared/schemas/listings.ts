@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  GEOGRAPHIES,
-  LISTING_SEARCH_MAX_LENGTH,
-  LISTING_STATS_WINDOW_DAYS,
-  LISTING_VERTICALS,
-  PUBLISHER_VERTICALS,
-} from "../constants";
+import { GEOGRAPHIES, LISTING_SEARCH_MAX_LENGTH, LISTING_VERTICALS, PUBLISHER_VERTICALS } from "../constants";
 
 // The buyer directory's API contract (SPEC §7, DESIGN.md §2), shared by server and client.
 
@@ -14,7 +8,6 @@ export type ListingSort = (typeof LISTING_SORTS)[number];
 
 export const DEFAULT_LISTING_LIMIT = 24;
 export const MAX_LISTING_LIMIT = 100;
-export const MAX_SEARCH_LENGTH = LISTING_SEARCH_MAX_LENGTH;
 
 /** Every vertical a listing can carry (admin set plus the publisher set; they overlap). */
 export const KNOWN_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
@@ -33,7 +26,7 @@ export const listingQuerySchema = z
     search: z
       .string()
       .trim()
-      .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+      .max(LISTING_SEARCH_MAX_LENGTH, `must be at most ${LISTING_SEARCH_MAX_LENGTH} characters`)
       .optional()
       .transform((v) => (v ? v : undefined)),
     vertical: z
@@ -59,7 +52,6 @@ export const listingQuerySchema = z
     path: ["payoutMin"],
   });
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
-export type ListingQueryInput = z.input<typeof listingQuerySchema>;
 
 /** Company, email, phone and application URL: only for Premium, admins and the owning buyer. */
 export const listingContactSchema = z.object({
@@ -105,5 +97,3 @@ export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
 export const revealContactResponseSchema = z.object({ contact: listingContactSchema });
 export type RevealContactResponse = z.infer<typeof revealContactResponseSchema>;
-
-export const STATS_WINDOW_DAYS = LISTING_STATS_WINDOW_DAYS;

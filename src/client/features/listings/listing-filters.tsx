@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import {
   BROWSE_GEOS,
   BROWSE_VERTICALS,
-  LISTING_SEARCH_MAX_LENGTH as MAX_SEARCH_LENGTH,
+  LISTING_SEARCH_MAX_LENGTH,
   PAYOUT_BUCKETS,
 } from "../../../shared/constants";
 import { Button } from "../../components/ui/button";
@@ -43,7 +43,7 @@ export function ListingFilters({
             type="search"
             className="pl-9"
             placeholder="Keyword, e.g. final expense"
-            maxLength={MAX_SEARCH_LENGTH}
+            maxLength={LISTING_SEARCH_MAX_LENGTH}
             value={draft.search}
             onChange={set("search")}
           />

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLogs, listingEvents, savedListings } from "../../db/schema";
+import { auditLogs, buyerListings, listingEvents, savedListings } from "../../db/schema";
 import { useTestApp } from "../../test/context";
 import { createBuyer, createListing, createUser, grantPremium, signIn } from "../../test/factories";
 
@@ -100,7 +100,7 @@ describe("buyer directory", () => {
         for (const secret of [...secretsOf(own.profile), ...secretsOf(other.profile)]) {
           expect(res.body).not.toContain(secret);
         }
-        expect(res.headers["cache-control"]).not.toContain("public");
+        expect(res.headers["cache-control"]).toBe("private, no-cache");
       }
     });
 
@@ -375,7 +375,6 @@ describe("buyer directory", () => {
         "Final Expense Inbound Calls",
         "Debt Settlement Calls",
       ]);
-      const { buyerListings } = await import("../../db/schema");
       const future = new Date(Date.now() + 24 * HOUR);
       await db()
         .update(buyerListings)
@@ -512,11 +511,13 @@ describe("buyer directory", () => {
 
     it("counts one view per viewer per day, not the owner's, and reports 30-day figures", async () => {
       const { ownListing } = await seedTwoBuyers();
-      const visit = (headers: Record<string, string>) =>
-        ctx.app.inject({ url: `/api/buyer-listings/${ownListing.id}`, headers });
+      const visit = (headers: Record<string, string>, remoteAddress = "203.0.113.1") =>
+        ctx.app.inject({ url: `/api/buyer-listings/${ownListing.id}`, headers, remoteAddress });
       await visit({ "user-agent": "browser-a" });
       await visit({ "user-agent": "browser-a" });
+      // A visitor cannot inflate the count by changing the User-Agent: visitors are counted by address.
       await visit({ "user-agent": "browser-b" });
+      await visit({ "user-agent": "browser-a" }, "203.0.113.2");
       const reader = await createUser(db(), { role: "publisher" });
       const readerCookie = await signIn(ctx, reader.email);
       await visit({ cookie: readerCookie });
@@ -526,7 +527,7 @@ describe("buyer directory", () => {
       expect(asOwner.json().stats).toEqual({ views: 3, reveals: 0 });
       const views = await db().select().from(listingEvents).where(eq(listingEvents.kind, "view"));
       expect(views).toHaveLength(3);
-      expect(JSON.stringify(views)).not.toContain("127.0.0.1");
+      expect(JSON.stringify(views)).not.toContain("203.0.113");
     });
 
     it("formats money as a string and durations as integers", async () => {

@@ -8,9 +8,8 @@ import {
   listingSchema,
   revealContactResponseSchema,
 } from "../../../shared/schemas/listings";
-import { getViewer } from "../../plugins/auth";
+import { getViewer, requireViewer, signedIn } from "../../plugins/auth";
 import {
-  anonymousViewerKey,
   getListing,
   listListings,
   listSavedListings,
@@ -66,13 +65,8 @@ export async function listingRoutes(fastify: FastifyInstance) {
         db: app.db,
         viewer,
         listingId: req.params.id,
-        viewerKey:
-          viewer?.id ??
-          anonymousViewerKey({
-            ip: req.ip,
-            userAgent: req.headers["user-agent"] ?? "",
-            secret: app.config.sessionSecret,
-          }),
+        ip: req.ip,
+        keySecret: app.config.sessionSecret,
       });
       setCaching(reply, listing.contact !== null);
       return listing;
@@ -81,11 +75,14 @@ export async function listingRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/reveal-contact/:id",
-    { schema: { params: idParams, response: { 200: revealContactResponseSchema, ...errors } } },
+    {
+      preHandler: signedIn,
+      schema: { params: idParams, response: { 200: revealContactResponseSchema, ...errors } },
+    },
     async (req, reply) => {
       const result = await revealContact({
         db: app.db,
-        viewer: await getViewer(req),
+        viewer: await requireViewer(req),
         listingId: req.params.id,
       });
       setCaching(reply, true);
@@ -95,9 +92,9 @@ export async function listingRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/saved-listings",
-    { schema: { response: { 200: z.array(listingSchema), ...errors } } },
+    { preHandler: signedIn, schema: { response: { 200: z.array(listingSchema), ...errors } } },
     async (req, reply) => {
-      const result = await listSavedListings({ db: app.db, viewer: await getViewer(req) });
+      const result = await listSavedListings({ db: app.db, viewer: await requireViewer(req) });
       setCaching(reply, result.hasContacts);
       return result.listings;
     },
@@ -105,18 +102,18 @@ export async function listingRoutes(fastify: FastifyInstance) {
 
   app.put(
     "/api/saved-listings/:id",
-    { schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    { preHandler: signedIn, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await saveListing({ db: app.db, viewer: await getViewer(req), listingId: req.params.id });
+      await saveListing({ db: app.db, viewer: await requireViewer(req), listingId: req.params.id });
       return reply.code(204).send(null);
     },
   );
 
   app.delete(
     "/api/saved-listings/:id",
-    { schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    { preHandler: signedIn, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await unsaveListing({ db: app.db, viewer: await getViewer(req), listingId: req.params.id });
+      await unsaveListing({ db: app.db, viewer: await requireViewer(req), listingId: req.params.id });
       return reply.code(204).send(null);
     },
   );

@@ -1,26 +1,23 @@
 import { createHmac } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { MESSAGES, US_NATIONAL } from "../../../shared/constants";
+import { LISTING_STATS_WINDOW_DAYS, MESSAGES, US_NATIONAL } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
-import {
-  type Listing,
-  type ListingContact,
-  type ListingDetail,
-  type ListingQuery,
-  type ListingSort,
-  STATS_WINDOW_DAYS,
+import type {
+  Listing,
+  ListingContact,
+  ListingDetail,
+  ListingQuery,
+  ListingSort,
 } from "../../../shared/schemas/listings";
 import { type Db, queryRows } from "../../db/client";
 import { auditLogs, listingEvents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../users/users.service";
 
 // The buyer directory (SPEC §2 Browse and Buyer detail, DESIGN.md §2): listing queries with keyset
 // pagination, contact masking, reveals and view counting. Masking happens here and only here.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => UUID.test(value);
 
 /** One row of the listing queries, before masking. */
 interface ListingRow {
@@ -61,22 +58,22 @@ const LISTING_COLUMNS = sql`
 const LISTING_FROM = sql`buyer_listings l join buyer_profiles bp on bp.id = l.buyer_id`;
 
 /** DESIGN.md §2: Premium, admins and the buyer who owns the listing see its contact. */
-export function canSeeContact(viewer: Viewer | null, ownerUserId: string): boolean {
+function canSeeContact(viewer: Viewer | null, ownerUserId: string): boolean {
   if (!viewer) return false;
   return viewer.hasActiveSubscription || viewer.role === "admin" || viewer.id === ownerUserId;
 }
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
+const toContact = (row: ListingRow): ListingContact => ({
+  company: row.company,
+  email: row.contactEmail,
+  phone: row.contactPhone,
+  applicationUrl: row.applicationUrl,
+});
+
 function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Listing {
-  const contact: ListingContact | null = canSeeContact(viewer, row.ownerUserId)
-    ? {
-        company: row.company,
-        email: row.contactEmail,
-        phone: row.contactPhone,
-        applicationUrl: row.applicationUrl,
-      }
-    : null;
+  const contact = canSeeContact(viewer, row.ownerUserId) ? toContact(row) : null;
   const boostedUntil = row.boostedUntil ? toIso(row.boostedUntil) : null;
   return {
     id: row.id,
@@ -112,13 +109,13 @@ const cursorSchema = z.discriminatedUnion("s", [
 ]);
 type Cursor = z.infer<typeof cursorSchema>;
 
-export const INVALID_CURSOR_MESSAGE = "Invalid cursor: start again from the first page";
+const INVALID_CURSOR_MESSAGE = "Invalid cursor: start again from the first page";
 
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 
-export function decodeCursor(raw: string, sort: ListingSort): Cursor {
+function decodeCursor(raw: string, sort: ListingSort): Cursor {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
@@ -305,19 +302,13 @@ async function requireVisibleListing(db: Db, viewer: Viewer | null, listingId: s
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Who a view belongs to: the user id, or for visitors an HMAC of address and browser, so raw IPs are
- * never stored and the one-view-per-day rule still holds.
+ * Who a view belongs to: the user id, or for visitors an HMAC of their address, so raw IPs are never
+ * stored and the one-view-per-day rule still holds. Not the User-Agent: the client picks it freely, and
+ * each new value would count as a new viewer.
  */
-export function anonymousViewerKey({
-  ip,
-  userAgent,
-  secret,
-}: {
-  ip: string;
-  userAgent: string;
-  secret: string;
-}) {
-  return `anon:${createHmac("sha256", secret).update(`${ip}|${userAgent}`).digest("base64url").slice(0, 32)}`;
+function viewerKeyOf(viewer: Viewer | null, ip: string, secret: string): string {
+  if (viewer) return viewer.id;
+  return `anon:${createHmac("sha256", secret).update(ip).digest("base64url").slice(0, 32)}`;
 }
 
 /** GET /api/buyer-listings/{id}: the listing, its 30-day figures, and one counted view per viewer per day. */
@@ -325,17 +316,21 @@ export async function getListing({
   db,
   viewer,
   listingId,
-  viewerKey,
+  ip,
+  keySecret,
   now = new Date(),
 }: {
   db: Db;
   viewer: Viewer | null;
   listingId: string;
-  viewerKey: string;
+  /** The visitor's address and the secret that hashes it into a viewer key (see viewerKeyOf). */
+  ip: string;
+  keySecret: string;
   now?: Date;
 }): Promise<ListingDetail> {
   if (!isUuid(listingId)) throw new AppError(404, MESSAGES.listingNotFound);
-  const since = new Date(now.getTime() - STATS_WINDOW_DAYS * 24 * 3600 * 1000).toISOString();
+  const viewerKey = viewerKeyOf(viewer, ip, keySecret);
+  const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * 24 * 3600 * 1000).toISOString();
   const viewerId = viewer?.id ?? null;
   // One statement: the view is recorded by a data-modifying CTE (same visibility rule as isVisible;
   // the owner looking at their own listing is not a view), and the figures are read beside the row.
@@ -378,11 +373,10 @@ export async function revealContact({
   now = new Date(),
 }: {
   db: Db;
-  viewer: Viewer | null;
+  viewer: Viewer;
   listingId: string;
   now?: Date;
 }): Promise<{ contact: ListingContact }> {
-  if (!viewer) throw new AppError(401, MESSAGES.unauthorized);
   const row = await requireVisibleListing(db, viewer, listingId);
   if (!canSeeContact(viewer, row.ownerUserId)) throw new AppError(403, MESSAGES.premiumRequired);
   await db.transaction(async (tx) => {
@@ -399,31 +393,15 @@ export async function revealContact({
       .insert(auditLogs)
       .values({ userId: viewer.id, action: "listing.contact_revealed", metaJson: { listingId: row.id } });
   });
-  return {
-    contact: {
-      company: row.company,
-      email: row.contactEmail,
-      phone: row.contactPhone,
-      applicationUrl: row.applicationUrl,
-    },
-  };
+  return { contact: toContact(row) };
 }
 
 // ---- saved listings --------------------------------------------------------------------------------
 
 /** Saved listings are a bookmark list, newest first; a generous cap keeps the answer bounded. */
-export const MAX_SAVED_LISTINGS = 200;
+const MAX_SAVED_LISTINGS = 200;
 
-export async function saveListing({
-  db,
-  viewer,
-  listingId,
-}: {
-  db: Db;
-  viewer: Viewer | null;
-  listingId: string;
-}) {
-  if (!viewer) throw new AppError(401, MESSAGES.unauthorized);
+export async function saveListing({ db, viewer, listingId }: { db: Db; viewer: Viewer; listingId: string }) {
   const row = await requireVisibleListing(db, viewer, listingId);
   await db.execute(
     sql`insert into saved_listings (user_id, listing_id) values (${viewer.id}, ${row.id}) on conflict do nothing`,
@@ -436,10 +414,9 @@ export async function unsaveListing({
   listingId,
 }: {
   db: Db;
-  viewer: Viewer | null;
+  viewer: Viewer;
   listingId: string;
 }) {
-  if (!viewer) throw new AppError(401, MESSAGES.unauthorized);
   if (!isUuid(listingId)) throw new AppError(404, MESSAGES.listingNotFound);
   // Idempotent: removing a listing that is not saved (or no longer exists) is already done.
   await db.execute(
@@ -453,10 +430,9 @@ export async function listSavedListings({
   now = new Date(),
 }: {
   db: Db;
-  viewer: Viewer | null;
+  viewer: Viewer;
   now?: Date;
 }): Promise<ListListingsResult> {
-  if (!viewer) throw new AppError(401, MESSAGES.unauthorized);
   const rows = await queryRows<ListingRow>(
     db,
     sql`select ${LISTING_COLUMNS} from saved_listings s join buyer_listings l on l.id = s.listing_id
