@@ -129,3 +129,18 @@ export const PREMIUM_BENEFITS = [
   "Instant email alerts when new buyers match your verticals",
   "7-day money-back guarantee; cancel anytime",
 ] as const;
+
+/** SPEC §8 texts of the payment flow. */
+export const PAYMENT_MESSAGES = {
+  loginRequired: "Login Required",
+  loginRequiredDescription: "Please log in to subscribe to Premium.",
+  initFailed: "Failed to initialize payment. Please try again.",
+  paymentFailed: "Payment Failed",
+  paymentSucceeded: "Payment Successful",
+  paymentSucceededDescription: "Welcome to Premium!",
+  setupRequired: "Payment System Setup Required",
+  unavailable: "Payment processing is temporarily unavailable. Please try again later.",
+  processing: "Processing...",
+  notConfigured: "Payments are not configured on this server.",
+  noBillingAccount: "No billing account yet: subscribe to Premium first.",
+} as const;

@@ -27,18 +27,3 @@ export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 export const billingPortalSessionSchema = z.object({ url: z.string() });
 export type BillingPortalSession = z.infer<typeof billingPortalSessionSchema>;
-
-/** SPEC §8 texts of the payment flow. */
-export const PAYMENT_MESSAGES = {
-  loginRequired: "Login Required",
-  loginRequiredDescription: "Please log in to subscribe to Premium.",
-  initFailed: "Failed to initialize payment. Please try again.",
-  paymentFailed: "Payment Failed",
-  paymentSucceeded: "Payment Successful",
-  paymentSucceededDescription: "Welcome to Premium!",
-  setupRequired: "Payment System Setup Required",
-  unavailable: "Payment processing is temporarily unavailable. Please try again later.",
-  processing: "Processing...",
-  notConfigured: "Payments are not configured on this server.",
-  noBillingAccount: "No billing account yet: subscribe to Premium first.",
-} as const;

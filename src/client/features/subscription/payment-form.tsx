@@ -1,7 +1,7 @@
 import { PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Lock } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { PAYMENT_MESSAGES } from "../../../shared/schemas/subscriptions";
+import { PAYMENT_MESSAGES } from "../../../shared/constants";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 

@@ -5,7 +5,6 @@ import {
   subscriptionIntentSchema,
   subscriptionSummarySchema,
 } from "../../../shared/schemas/subscriptions";
-import { AppError } from "../../lib/app-error";
 import { createStripeClient } from "../../lib/stripe";
 import { requireViewer } from "../../plugins/auth";
 import {
@@ -21,13 +20,6 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
   const { config } = app;
   const stripe = createStripeClient(config.stripe);
   const noStore = { "Cache-Control": "private, no-store" };
-
-  // The central handler answers AppErrors without logging them; a failed Stripe call deserves a log line.
-  app.addHook("onError", async (request, _reply, error) => {
-    if (error instanceof AppError && error.statusCode === 502 && error.cause) {
-      request.log.error({ err: error.cause }, "Stripe request failed");
-    }
-  });
 
   app.post(
     "/api/get-or-create-subscription",

@@ -1,15 +1,18 @@
 import { and, count, desc, eq, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import {
-  PAYMENT_MESSAGES,
-  type SubscriptionIntent,
-  type SubscriptionSummary,
-} from "../../../shared/schemas/subscriptions";
+import { MESSAGES, PAYMENT_MESSAGES } from "../../../shared/constants";
+import type { SubscriptionIntent, SubscriptionSummary } from "../../../shared/schemas/subscriptions";
 import type { Db } from "../../db/client";
 import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { isUuid } from "../../lib/ids";
 import { type StripeClient, withStripeErrors } from "../../lib/stripe";
-import { activeSubscriptionCondition, normalizeEmail, type Viewer } from "../users/users.service";
+import {
+  ACTIVE_SUBSCRIPTION_STATUSES,
+  activeSubscriptionCondition,
+  normalizeEmail,
+  type Viewer,
+} from "../users/users.service";
 
 // Premium through Stripe (DESIGN.md §3, issue #5). Stripe is the source of truth: every change we
 // learn about (webhook, refresh after payment, a reused open subscription) re-reads the subscription
@@ -58,7 +61,7 @@ function clientSecretOf(subscription: Stripe.Subscription): string | null {
 }
 
 function isPaidStatus(status: string): boolean {
-  return status === "active" || status === "trialing";
+  return (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 }
 
 /** Stores Stripe's view of one subscription for `userId` (insert or update by Stripe id). */
@@ -75,10 +78,14 @@ async function saveSubscription(db: Db, userId: string, subscription: Stripe.Sub
     .insert(subscriptions)
     .values({ userId, stripeSubscriptionId: subscription.id, ...values })
     .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: values });
-  await db
-    .update(users)
-    .set({ stripeSubscriptionId: subscription.id, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+  // users.stripeSubscriptionId (SPEC §3) names the paid subscription; a late event about an abandoned
+  // or expired attempt must not overwrite it.
+  if (isPaidStatus(subscription.status)) {
+    await db
+      .update(users)
+      .set({ stripeSubscriptionId: subscription.id, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  }
   return values;
 }
 
@@ -124,7 +131,7 @@ export async function getOrCreateSubscription({
   return withStripeErrors(() =>
     db.transaction(async (tx) => {
       const user = await lockUser(tx, viewer.id);
-      if (!user) throw new AppError(401, "Unauthorized");
+      if (!user) throw new AppError(401, MESSAGES.unauthorized);
       // Re-checked under the lock: a request queued behind a successful refresh must not start a second plan.
       if (await hasActivePremium(tx, user.id)) return { status: "active" as const };
 
@@ -212,7 +219,7 @@ async function findOwnerOfNewSubscription(db: Db, subscription: Stripe.Subscript
     if (byCustomer) return byCustomer.id;
   }
   const metaUserId = subscription.metadata?.userId;
-  if (metaUserId && /^[0-9a-f-]{36}$/i.test(metaUserId)) {
+  if (metaUserId && isUuid(metaUserId)) {
     const [byMeta] = await db.select({ id: users.id }).from(users).where(eq(users.id, metaUserId));
     if (byMeta) return byMeta.id;
   }

@@ -15,10 +15,12 @@ export interface Viewer {
 
 // DESIGN.md §3: Premium is derived from the subscriptions row (active or trialing, period end in the
 // future). A complimentary grant has no period end.
+export const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
+
 export const activeSubscriptionCondition = (userId: string) =>
   and(
     eq(subscriptions.userId, userId),
-    inArray(subscriptions.status, ["active", "trialing"]),
+    inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
     or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, new Date())),
   );
 
