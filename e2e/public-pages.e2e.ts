@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
 
 interface PublicConfig {
@@ -24,7 +25,7 @@ describe("landing, pricing and legal pages", () => {
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "Connect with Premium Call Buyers" }).waitFor();
     const config = await readConfig(page);
-    const price = `$${config.premiumPriceCents / 100}`;
+    const price = formatPriceCents(config.premiumPriceCents);
     const hero = page.locator("section").first();
     expect(await hero.getByRole("link", { name: "Browse Buyers" }).getAttribute("href")).toBe("/browse");
     expect(await hero.getByRole("link", { name: "Get Started Free" }).getAttribute("href")).toBe("/signup");
@@ -51,10 +52,7 @@ describe("landing, pricing and legal pages", () => {
     await page.goto("/pricing");
     await page.getByRole("heading", { name: "Simple, Transparent Pricing" }).waitFor();
     const { premiumPriceCents } = await readConfig(page);
-    await content(page)
-      .getByTestId("premium-price")
-      .getByText(`$${premiumPriceCents / 100}`)
-      .waitFor();
+    await content(page).getByTestId("premium-price").getByText(formatPriceCents(premiumPriceCents)).waitFor();
     await content(page).getByText("forever", { exact: true }).waitFor();
     expect(await content(page).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
       "/subscribe",

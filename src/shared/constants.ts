@@ -123,6 +123,13 @@ export const MESSAGES = {
   listingNotFound: "Listing not found",
 } as const;
 
+/** What the free plan gives (SPEC §2 welcome dialog), the same words on pricing and in the dialog. */
+export const FREE_PLAN_FEATURES = [
+  "Browse all buyer listings",
+  "Payout ranges and verticals",
+  "Basic search filters",
+] as const;
+
 /** What Premium adds, the same words on pricing, the upgrade dialog and the subscribe page. */
 export const PREMIUM_BENEFITS = [
   "Buyer contact details: company, email, phone and application link",

@@ -1,7 +1,7 @@
 import { Check, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { PREMIUM_BENEFITS } from "../../shared/constants";
+import { FREE_PLAN_FEATURES, PREMIUM_BENEFITS } from "../../shared/constants";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
@@ -11,9 +11,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "./ui
 import { Skeleton } from "./ui/skeleton";
 
 const FREE_FEATURES: [string, boolean][] = [
-  ["Browse all buyer listings", true],
-  ["Payout ranges and verticals", true],
-  ["Basic search filters", true],
+  ...FREE_PLAN_FEATURES.map((feature): [string, boolean] => [feature, true]),
   ["Buyer contact details", false],
   ["Instant email alerts", false],
 ];

@@ -1,7 +1,6 @@
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../components/ui/button";
 import { Skeleton } from "../components/ui/skeleton";
-import { useAuth } from "../features/auth/use-auth";
 import { ListingCard } from "../features/listings/listing-card";
 import { ListingFilters } from "../features/listings/listing-filters";
 import { PremiumBanner } from "../features/listings/premium-banner";
@@ -33,12 +32,12 @@ function CardSkeletons() {
 export default function BrowsePage() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const { user } = useAuth();
   const filters = filtersFromSearch(search);
   const listings = useListings(filters);
   const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
-  const isPremium = Boolean(user && (user.hasActiveSubscription || user.role === "admin"));
   const items = listings.data?.pages.flatMap((p) => p.listings) ?? [];
+  // Masking is the server's decision (DESIGN.md §2): the banner shows when it masked something.
+  const isMasked = items.some((listing) => listing.contact === null);
 
   // Filters live in the URL so a search can be shared and survives a reload.
   const apply = (next: BrowseFilters) => {
@@ -52,7 +51,7 @@ export default function BrowsePage() {
         <h1 className="text-3xl font-bold tracking-tight">Browse Buyers</h1>
         <p className="text-slate-600">Compare payouts and requirements from buyers of calls and leads.</p>
       </header>
-      {!isPremium && <PremiumBanner />}
+      {isMasked && <PremiumBanner />}
       {/* Keyed by the URL so back/forward puts the controls in step with the results. */}
       <ListingFilters key={search} initial={filters} onApply={apply} />
 

@@ -58,7 +58,7 @@ export default function PricingPage() {
         <PlanCards user={user} headingLevel={2} />
       </section>
 
-      {/* Issue #5 fills this in: the signed-in user's subscription status and management. */}
+      {/* "Pricing & Settings" (SPEC §2): the signed-in user's subscription and billing. */}
       {user && <SubscriptionSettings />}
 
       <section aria-labelledby="addons-heading">

@@ -3,12 +3,13 @@ import { AlertTriangle, CheckCircle2, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { AUTH_REDIRECT_DELAY_MS, PAYMENT_MESSAGES, PREMIUM_BENEFITS } from "../../shared/constants";
+import { PremiumPrice } from "../components/plan-cards";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { CheckList } from "../components/ui/check-list";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../components/ui/use-toast";
-import { goToLogin, handleUnauthorized } from "../features/auth/redirect-to-login";
+import { goToLogin } from "../features/auth/redirect-to-login";
 import { useAuth } from "../features/auth/use-auth";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
@@ -70,7 +71,8 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
 
   useEffect(() => {
     if (!intent.error) return;
-    if (isUnauthorizedError(intent.error)) return handleUnauthorized();
+    // A 401 is the session-expiry watcher's to announce.
+    if (isUnauthorizedError(intent.error)) return;
     toast({ title: "Error", description: PAYMENT_MESSAGES.initFailed, variant: "destructive" });
   }, [intent.error]);
 
@@ -137,14 +139,7 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
           <CardHeader>
             <CardTitle>Premium plan</CardTitle>
             <p>
-              {price.amount ? (
-                <span data-testid="premium-price">
-                  <span className="text-4xl font-bold">{price.amount}</span>
-                  <span className="text-slate-600">/year</span>
-                </span>
-              ) : (
-                <Skeleton className="inline-block h-9 w-24 align-middle" />
-              )}
+              <PremiumPrice />
             </p>
             <CardDescription>Billed yearly, renews automatically.</CardDescription>
           </CardHeader>

@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { MESSAGES, PAYOUT_BUCKETS } from "../../../shared/constants";
-import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { Listing, ListingDetail, RevealContactResponse } from "../../../shared/schemas/listings";
 import { toast } from "../../components/ui/use-toast";
-import { ApiError, apiRequest, isUnauthorizedError } from "../../lib/api";
-import { goToLogin, handleUnauthorized } from "../auth/redirect-to-login";
+import { apiRequest } from "../../lib/api";
+import { toastError } from "../../lib/toast-error";
+import { goToLogin } from "../auth/redirect-to-login";
 import { useAuth } from "../auth/use-auth";
 
 // The only module that knows the directory's URLs (STYLE.md).
@@ -89,11 +89,6 @@ export function useListing(id: string) {
   return useQuery<ListingDetail>({ queryKey: [LISTINGS_KEY, id] });
 }
 
-/** Premium, admins and the owner may reveal; the server decides in the end (403 opens the dialog). */
-export function canReveal(user: CurrentUser | null, listing: Listing): boolean {
-  return Boolean(user && (listing.contact !== null || user.hasActiveSubscription || user.role === "admin"));
-}
-
 /**
  * SPEC §4 "Contact reveal": signed out goes to login; without Premium the upgrade dialog opens;
  * with Premium the reveal is recorded, "Contact Revealed" shows and the listing is refetched.
@@ -113,18 +108,14 @@ export function useContactReveal() {
       return queryClient.invalidateQueries({ queryKey: [LISTINGS_KEY] });
     },
     onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
       if (error.message.includes(MESSAGES.premiumRequired)) return setUpgradeOpen(true);
-      toast({
-        title: "Error",
-        description: error instanceof ApiError ? error.serverMessage : error.message,
-        variant: "destructive",
-      });
+      toastError(error);
     },
   });
   const reveal = (listing: Listing) => {
     if (!user) return goToLogin();
-    if (!canReveal(user, listing)) return setUpgradeOpen(true);
+    // The server sends a contact only to those who may see it (DESIGN.md §2): no copy of that rule here.
+    if (!listing.contact) return setUpgradeOpen(true);
     mutation.mutate(listing.id);
   };
   return { reveal, isRevealing: mutation.isPending, upgradeOpen, setUpgradeOpen };
@@ -143,14 +134,7 @@ export function useToggleSaved(listing: ListingDetail) {
       toast({ title: save ? "Listing Saved" : "Listing Removed", description: listing.title });
       return queryClient.invalidateQueries({ queryKey: [SAVED_LISTINGS_KEY] });
     },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return handleUnauthorized();
-      toast({
-        title: "Error",
-        description: error instanceof ApiError ? error.serverMessage : error.message,
-        variant: "destructive",
-      });
-    },
+    onError: (error) => toastError(error),
   });
   const toggle = () => {
     if (!user) return goToLogin();

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { WELCOME_DISMISSED_STORAGE_KEY } from "../../../shared/constants";
+import { FREE_PLAN_FEATURES, WELCOME_DISMISSED_STORAGE_KEY } from "../../../shared/constants";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { CheckList } from "../../components/ui/check-list";
@@ -31,12 +31,6 @@ function rememberDismissed(): void {
   }
 }
 
-const FREE_ACCESS = [
-  "Browse all buyer listings",
-  "See payout ranges and verticals",
-  "Use basic search filters",
-];
-
 /** SPEC §2: shown once to a signed-in user; any way of closing it sets the local flag. */
 export function WelcomeDialog({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(() => !wasDismissed());
@@ -59,7 +53,7 @@ export function WelcomeDialog({ user }: { user: CurrentUser }) {
           <DialogTitle>Welcome, {getWelcomeName(user)}!</DialogTitle>
           <DialogDescription>Your free account gives you access to:</DialogDescription>
         </DialogHeader>
-        <CheckList items={FREE_ACCESS} />
+        <CheckList items={FREE_PLAN_FEATURES} />
         <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-700">
           Upgrade to Premium to unlock buyer contact information: email, phone and application link.
         </p>

@@ -7,9 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { toast } from "../../components/ui/use-toast";
-import { ApiError, isUnauthorizedError } from "../../lib/api";
-import { handleUnauthorized } from "../auth/redirect-to-login";
+import { toastError } from "../../lib/toast-error";
 import { usePremiumPrice } from "../config/use-premium-price";
 import { useOpenBillingPortal, useSubscriptionSummary } from "./use-subscription";
 
@@ -40,14 +38,7 @@ export function SubscriptionSettings() {
 
   function openPortal() {
     portal.mutate(undefined, {
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return handleUnauthorized();
-        toast({
-          title: "Error",
-          description: error instanceof ApiError ? error.serverMessage : "Billing could not be opened.",
-          variant: "destructive",
-        });
-      },
+      onError: (error) => toastError(error, "Billing could not be opened."),
     });
   }
 
