@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { NavBar } from "../components/nav-bar";
-import { SiteFooter } from "../components/site-footer";
+import { NavBar } from "../features/shell/nav-bar";
+import { SiteFooter } from "../features/shell/site-footer";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

@@ -1,47 +1,84 @@
-// The one fetch helper (STYLE.md): cookies always, JSON body only when there is a payload, and errors
-// whose message is "STATUS: body" (SPEC §8).
+import { type ErrorCode, isErrorCode } from "../../shared/errors";
+
+// The one fetch helper (STYLE.md): every URL the client calls goes through `apiFetch` (or `apiRequest`,
+// its body-only form). Cookies always, a JSON body only when there is a payload (SPEC §7), and a refused
+// request becomes an ApiError whose message is "STATUS: body" (SPEC §8) and which carries the status and
+// the server's error code (src/shared/errors.ts), so callers decide on those, never on the text.
 
 export class ApiError extends Error {
+  /** The code from the `{message, code}` body; undefined when the body was not ours (a proxy's page). */
+  readonly code: ErrorCode | undefined;
+  /** The sentence a person may read: the body's `message`, else the status text. Never raw JSON. */
+  readonly serverMessage: string;
+
   constructor(
     readonly status: number,
-    message: string,
+    readonly statusText: string,
     readonly body: string,
   ) {
-    super(message);
+    super(`${status}: ${body || statusText}`);
     this.name = "ApiError";
-  }
-
-  /** The server's {"message"} when the body is one, else the raw text. */
-  get serverMessage(): string {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      if (typeof parsed.message === "string") return parsed.message;
-    } catch {
-      // not JSON: fall through
-    }
-    return this.body;
+    const parsed = parseErrorBody(body);
+    this.code = parsed.code;
+    this.serverMessage = parsed.message ?? statusText;
   }
 }
 
-export async function throwIfNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new ApiError(res.status, `${res.status}: ${text}`, text);
+function parseErrorBody(body: string): { message?: string; code?: ErrorCode } {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; code?: unknown } | null;
+    return {
+      message: typeof parsed?.message === "string" ? parsed.message : undefined,
+      code: isErrorCode(parsed?.code) ? parsed.code : undefined,
+    };
+  } catch {
+    return {};
+  }
 }
 
-export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+export interface ApiResponse<T> {
+  data: T;
+  status: number;
+  /** The answer's headers, e.g. the directory's `Link: <...>; rel="next"` (DESIGN.md §2). */
+  headers: Headers;
+}
+
+/** A call that also returns the status and headers. Throws ApiError on any non-2xx answer. */
+export async function apiFetch<T = unknown>(
+  method: string,
+  url: string,
+  data?: unknown,
+): Promise<ApiResponse<T>> {
   const res = await fetch(url, {
     method,
     headers: data !== undefined ? { "Content-Type": "application/json" } : {},
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: "include",
   });
-  await throwIfNotOk(res);
-  if (res.status === 204) return undefined as T;
+  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
   const type = res.headers.get("content-type") ?? "";
-  return (type.includes("application/json") ? await res.json() : await res.text()) as T;
+  const body =
+    res.status === 204 ? undefined : type.includes("application/json") ? await res.json() : await res.text();
+  return { data: body as T, status: res.status, headers: res.headers };
 }
 
-export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+/** A call whose answer body is all the caller needs. */
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  return (await apiFetch<T>(method, url, data)).data;
+}
+
+/** SPEC §8: a 401 means the session ended (or never began). */
+export function isUnauthorizedError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
+}
+
+export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again.";
+
+/** What to tell a person about a failed call: the server's sentence, or `fallback` when there is none. */
+export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
 }

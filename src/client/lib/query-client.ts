@@ -1,15 +1,17 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { throwIfNotOk } from "./api";
+import { apiRequest, isUnauthorizedError } from "./api";
 
 type UnauthorizedBehavior = "returnNull" | "throw";
 
 /** Default read (SPEC §7): GET the path made by joining the key segments with "/". */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (on401 === "returnNull" && res.status === 401) return null as T;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
+    try {
+      return await apiRequest<T>("GET", queryKey.join("/"));
+    } catch (error) {
+      if (on401 === "returnNull" && isUnauthorizedError(error)) return null as T;
+      throw error;
+    }
   };
 }
 

@@ -1,4 +1,4 @@
-import { ComingSoon } from "../components/coming-soon";
+import { ComingSoon } from "../features/shell/coming-soon";
 
 export default function AdminPublishersPage() {
   return (

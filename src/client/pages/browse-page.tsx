@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../components/ui/button";
+import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
 import { ListingCard } from "../features/listings/listing-card";
 import { ListingFilters } from "../features/listings/listing-filters";
@@ -7,6 +8,7 @@ import { PremiumBanner } from "../features/listings/premium-banner";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import {
   type BrowseFilters,
+  describeListingsFailure,
   filtersFromSearch,
   filtersToSearch,
   useContactReveal,
@@ -15,7 +17,7 @@ import {
 
 function CardSkeletons() {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden>
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <div key={i} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
@@ -56,60 +58,60 @@ export default function BrowsePage() {
       <ListingFilters key={search} initial={filters} onApply={apply} />
 
       <section aria-label="Buyer listings" aria-busy={listings.isLoading} className="space-y-6">
-        {listings.isLoading ? (
-          <>
-            <p role="status" className="sr-only">
-              Loading buyer listings…
-            </p>
-            <CardSkeletons />
-          </>
-        ) : listings.isError && !listings.data ? (
-          <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
-            <p>{listings.error.message}</p>
-            <Button variant="secondary" onClick={() => listings.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : items.length === 0 ? (
-          <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-10 text-center">
-            <p role="status" className="text-slate-700">
-              No buyers found matching your criteria.
-            </p>
-            {search && (
-              <Button asChild variant="link">
-                <Link href="/browse">Clear filters</Link>
-              </Button>
-            )}
-          </div>
-        ) : (
-          <>
-            <p role="status" className="text-sm text-slate-600">
-              Showing {items.length} {items.length === 1 ? "buyer" : "buyers"}
-              {listings.hasNextPage ? " (more available)" : ""}
-            </p>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((listing) => (
-                <ListingCard key={listing.id} listing={listing} onReveal={reveal} isRevealing={isRevealing} />
-              ))}
-            </div>
-            {listings.hasNextPage && (
-              <div className="flex justify-center">
-                <Button
-                  variant="secondary"
-                  onClick={() => listings.fetchNextPage()}
-                  disabled={listings.isFetchingNextPage}
-                >
-                  {listings.isFetchingNextPage ? "Loading..." : "Load More"}
-                </Button>
+        <QueryState
+          query={listings}
+          loadingLabel="Loading buyer listings…"
+          loading={<CardSkeletons />}
+          errorMessage={describeListingsFailure}
+        >
+          {() =>
+            items.length === 0 ? (
+              <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-10 text-center">
+                <p role="status" className="text-slate-700">
+                  No buyers found matching your criteria.
+                </p>
+                {search && (
+                  <Button asChild variant="link">
+                    <Link href="/browse">Clear filters</Link>
+                  </Button>
+                )}
               </div>
-            )}
-            {listings.isFetchNextPageError && (
-              <p role="alert" className="text-center text-sm text-red-700">
-                {listings.error?.message}
-              </p>
-            )}
-          </>
-        )}
+            ) : (
+              <>
+                <p role="status" className="text-sm text-slate-600">
+                  Showing {items.length} {items.length === 1 ? "buyer" : "buyers"}
+                  {listings.hasNextPage ? " (more available)" : ""}
+                </p>
+                <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                  {items.map((listing) => (
+                    <ListingCard
+                      key={listing.id}
+                      listing={listing}
+                      onReveal={reveal}
+                      isRevealing={isRevealing}
+                    />
+                  ))}
+                </div>
+                {listings.hasNextPage && (
+                  <div className="flex justify-center">
+                    <Button
+                      variant="secondary"
+                      onClick={() => listings.fetchNextPage()}
+                      disabled={listings.isFetchingNextPage}
+                    >
+                      {listings.isFetchingNextPage ? "Loading..." : "Load More"}
+                    </Button>
+                  </div>
+                )}
+                {listings.isFetchNextPageError && (
+                  <p role="alert" className="text-center text-sm text-red-700">
+                    {describeListingsFailure(listings.error)}
+                  </p>
+                )}
+              </>
+            )
+          }
+        </QueryState>
       </section>
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
     </main>

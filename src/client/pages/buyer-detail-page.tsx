@@ -6,6 +6,7 @@ import { formatDate } from "../../shared/format";
 import type { ListingDetail } from "../../shared/schemas/listings";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
 import { ContactDetails, MaskedContact } from "../features/listings/contact-details";
 import { ListingBadges } from "../features/listings/listing-badges";
@@ -18,7 +19,6 @@ import {
 } from "../features/listings/listing-format";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import { useContactReveal, useListing, useToggleSaved } from "../features/listings/use-listings";
-import { ApiError } from "../lib/api";
 
 function BackToBrowse() {
   return (
@@ -42,7 +42,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 function DetailSkeleton() {
   return (
-    <div aria-hidden className="grid gap-6 lg:grid-cols-3">
+    <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-4 lg:col-span-2">
         <Skeleton className="h-10 w-2/3" />
         <Skeleton className="h-32 w-full" />
@@ -169,29 +169,17 @@ function ListingView({ listing }: { listing: ListingDetail }) {
 export default function BuyerDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const listing = useListing(id);
-  const notFound = listing.error instanceof ApiError && listing.error.status === 404;
   return (
     <main className="mx-auto w-full max-w-6xl space-y-4 px-4 py-8">
       <BackToBrowse />
-      {listing.isLoading ? (
-        <>
-          <p role="status" className="sr-only">
-            Loading listing…
-          </p>
-          <DetailSkeleton />
-        </>
-      ) : notFound ? (
-        <NotFound />
-      ) : listing.error || !listing.data ? (
-        <div role="alert" className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-6 text-red-900">
-          <p>{listing.error?.message ?? "Could not load this listing."}</p>
-          <Button variant="secondary" onClick={() => listing.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <ListingView listing={listing.data} />
-      )}
+      <QueryState
+        query={listing}
+        loadingLabel="Loading listing…"
+        loading={<DetailSkeleton />}
+        notFound={<NotFound />}
+      >
+        {(data) => <ListingView listing={data} />}
+      </QueryState>
     </main>
   );
 }

@@ -1,11 +1,11 @@
 import { Quote, ShieldCheck } from "lucide-react";
 import { Link } from "wouter";
 import { MARKETING } from "../../shared/constants";
-import { PlanCards } from "../components/plan-cards";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
+import { PlanCards } from "../features/subscription/plan-cards";
 
 // Marketing copy (SPEC §1, §9): these figures are claims in copy, not data (DESIGN.md §2).
 const STATS = [

@@ -5,13 +5,13 @@ import { useForm } from "react-hook-form";
 import { useSearch } from "wouter";
 import type { z } from "zod";
 import { SIGNUP_EMAIL_STORAGE_KEY } from "../../shared/constants";
-import { magicLinkRequestSchema } from "../../shared/schemas/auth";
+import { magicLinkRequestSchema, safeReturnTo } from "../../shared/schemas/auth";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
 import { usePublicConfig } from "../features/config/use-public-config";
-import { ApiError, apiRequest } from "../lib/api";
+import { apiRequest, errorMessage } from "../lib/api";
 
 type FormValues = z.input<typeof magicLinkRequestSchema>;
 
@@ -21,10 +21,6 @@ function readStoredEmail(): string {
   } catch {
     return "";
   }
-}
-
-function safeReturnTo(value: string | null): string | undefined {
-  return value && /^\/(?![/\\])/.test(value) ? value : undefined;
 }
 
 export default function LoginPage() {
@@ -39,12 +35,6 @@ export default function LoginPage() {
     mutationFn: (values: FormValues) =>
       apiRequest<{ message: string }>("POST", "/api/auth/magic-link", values),
   });
-  const errorMessage =
-    request.error instanceof ApiError
-      ? request.error.serverMessage
-      : request.error
-        ? "Something went wrong. Please try again."
-        : null;
 
   return (
     <main className="flex min-h-[80vh] items-center justify-center px-4 py-12">
@@ -74,25 +64,14 @@ export default function LoginPage() {
                 className="space-y-4"
                 onSubmit={form.handleSubmit((values) => request.mutate(values))}
               >
-                <div className="space-y-2">
-                  <Label htmlFor="login-email">Work email</Label>
-                  <Input
-                    id="login-email"
-                    type="email"
-                    autoComplete="email"
-                    aria-invalid={Boolean(form.formState.errors.email)}
-                    aria-describedby={form.formState.errors.email ? "login-email-error" : undefined}
-                    {...form.register("email")}
-                  />
-                  {form.formState.errors.email && (
-                    <p id="login-email-error" className="text-sm text-red-700">
-                      {form.formState.errors.email.message}
-                    </p>
+                <FormField id="login-email" label="Work email" error={form.formState.errors.email?.message}>
+                  {(control) => (
+                    <Input {...control} type="email" autoComplete="email" {...form.register("email")} />
                   )}
-                </div>
-                {errorMessage && (
+                </FormField>
+                {request.isError && (
                   <p role="alert" className="text-sm text-red-700">
-                    {errorMessage}
+                    {errorMessage(request.error)}
                   </p>
                 )}
                 <Button type="submit" className="w-full" disabled={request.isPending}>
@@ -115,11 +94,11 @@ interface DemoAccount {
 }
 
 /** Development only (DESIGN.md §4): one-click sign-in as a seeded account. */
-function DemoAccounts({ returnTo }: { returnTo: string | undefined }) {
+function DemoAccounts({ returnTo }: { returnTo: string }) {
   const accounts = useQuery<DemoAccount[]>({ queryKey: ["/api/dev/accounts"] });
   const login = useMutation({
     mutationFn: (email: string) => apiRequest("POST", "/api/dev/login", { email }),
-    onSuccess: () => window.location.assign(returnTo ?? "/"),
+    onSuccess: () => window.location.assign(returnTo),
   });
   if (!accounts.data) return null;
   return (
@@ -150,7 +129,7 @@ function DemoAccounts({ returnTo }: { returnTo: string | undefined }) {
         </ul>
         {login.error && (
           <p role="alert" className="mt-2 text-sm text-red-700">
-            {login.error.message}
+            {errorMessage(login.error)}
           </p>
         )}
       </CardContent>

@@ -3,7 +3,7 @@ import { Link, useSearch } from "wouter";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { usePublicConfig } from "../features/config/use-public-config";
-import { ApiError, apiRequest } from "../lib/api";
+import { apiRequest, errorMessage } from "../lib/api";
 
 // The link opens this page and a person presses the button: mail scanners that follow links must not
 // use up the token (DESIGN.md §3).
@@ -14,7 +14,6 @@ export default function MagicLinkPage() {
     mutationFn: () => apiRequest<{ returnTo: string }>("POST", "/api/auth/magic-link/verify", { token }),
     onSuccess: ({ returnTo }) => window.location.assign(returnTo),
   });
-  const error = verify.error instanceof ApiError ? verify.error.serverMessage : verify.error?.message;
 
   return (
     <main className="flex min-h-[80vh] items-center justify-center px-4 py-12">
@@ -39,9 +38,9 @@ export default function MagicLinkPage() {
               This sign-in link is incomplete. Open the link from your email again.
             </p>
           )}
-          {error && (
+          {verify.isError && (
             <div role="alert" className="space-y-2 text-sm text-red-700">
-              <p>{error}</p>
+              <p>{errorMessage(verify.error)}</p>
               <Link href="/login" className="font-medium text-brand-600 underline">
                 Request a new link
               </Link>

@@ -1,10 +1,10 @@
 import { MessageSquare, TrendingUp } from "lucide-react";
 import { ADDONS } from "../../shared/constants";
 import { formatPriceCents } from "../../shared/format";
-import { PlanCards } from "../components/plan-cards";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../components/ui/card";
 import { useAuth } from "../features/auth/use-auth";
+import { PlanCards } from "../features/subscription/plan-cards";
 import { SubscriptionSettings } from "../features/subscription/subscription-settings";
 
 const ADDON_CARDS = [

@@ -1,5 +1,5 @@
-import { LegalPage } from "../components/legal-page";
 import { usePublicConfig } from "../features/config/use-public-config";
+import { LegalPage } from "../features/legal/legal-page";
 
 export default function PrivacyPolicyPage() {
   const { data: config } = usePublicConfig();

@@ -1,37 +1,39 @@
-import { type FormEvent, useState } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
 import { Link } from "wouter";
+import type { z } from "zod";
 import { SIGNUP_EMAIL_STORAGE_KEY } from "../../shared/constants";
-import { emailSchema } from "../../shared/schemas/auth";
+import { signupSchema } from "../../shared/schemas/auth";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../components/ui/card";
 import { Checkbox } from "../components/ui/checkbox";
+import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { usePublicConfig } from "../features/config/use-public-config";
+
+type SignupValues = z.input<typeof signupSchema>;
 
 // SPEC §2 "Signup": the account itself is made at sign-in; this page only remembers the email so the
 // login page can pre-fill it, then hands over to /api/login as a full navigation.
 export default function SignupPage() {
   const { data: config } = usePublicConfig();
-  const [email, setEmail] = useState("");
-  const [acceptedTerms, setAcceptedTerms] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SignupValues, unknown, z.output<typeof signupSchema>>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { email: "", acceptedTerms: false },
+  });
+  // SPEC §2: the button stays disabled until both are filled.
+  const [email, acceptedTerms] = form.watch(["email", "acceptedTerms"]);
   const canSubmit = email.trim() !== "" && acceptedTerms;
 
-  function createAccount(event: FormEvent) {
-    event.preventDefault();
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Enter a valid email address");
-      return;
-    }
+  const createAccount = form.handleSubmit((values) => {
     try {
-      localStorage.setItem(SIGNUP_EMAIL_STORAGE_KEY, parsed.data);
+      localStorage.setItem(SIGNUP_EMAIL_STORAGE_KEY, values.email);
     } catch {
       // Storage can be disabled; the login page then simply starts empty.
     }
     window.location.href = "/api/login";
-  }
+  });
 
   return (
     <main className="flex min-h-[70vh] items-center justify-center px-4 py-12">
@@ -45,33 +47,31 @@ export default function SignupPage() {
         </CardHeader>
         <CardContent>
           <form noValidate className="space-y-5" onSubmit={createAccount}>
-            <div className="space-y-2">
-              <Label htmlFor="signup-email">Work email</Label>
-              <Input
-                id="signup-email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@company.com"
-                value={email}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? "signup-email-error" : undefined}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setError(null);
-                }}
-              />
-              {error && (
-                <p id="signup-email-error" role="alert" className="text-sm text-red-700">
-                  {error}
-                </p>
+            <FormField id="signup-email" label="Work email" error={form.formState.errors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  placeholder="you@company.com"
+                  {...form.register("email")}
+                />
               )}
-            </div>
+            </FormField>
             <div className="flex items-start gap-3">
-              <Checkbox
-                id="signup-terms"
-                checked={acceptedTerms}
-                onCheckedChange={(checked) => setAcceptedTerms(checked === true)}
-                className="mt-0.5"
+              <Controller
+                control={form.control}
+                name="acceptedTerms"
+                render={({ field }) => (
+                  <Checkbox
+                    id="signup-terms"
+                    ref={field.ref}
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    onBlur={field.onBlur}
+                    className="mt-0.5"
+                  />
+                )}
               />
               <Label htmlFor="signup-terms" className="font-normal leading-6">
                 I agree to the{" "}

@@ -3,10 +3,10 @@ import { AlertTriangle, CheckCircle2, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { AUTH_REDIRECT_DELAY_MS, PAYMENT_MESSAGES, PREMIUM_BENEFITS } from "../../shared/constants";
-import { PremiumPrice } from "../components/plan-cards";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { CheckList } from "../components/ui/check-list";
+import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
 import { toast } from "../components/ui/use-toast";
 import { goToLogin } from "../features/auth/redirect-to-login";
@@ -14,6 +14,7 @@ import { useAuth } from "../features/auth/use-auth";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { PaymentForm } from "../features/subscription/payment-form";
+import { PremiumPrice } from "../features/subscription/plan-cards";
 import { useStripeJs } from "../features/subscription/use-stripe-js";
 import { useRefreshSubscription, useSubscriptionIntent } from "../features/subscription/use-subscription";
 import { isUnauthorizedError } from "../lib/api";
@@ -43,22 +44,23 @@ export default function SubscribePage() {
         description={PAYMENT_MESSAGES.loginRequiredDescription}
       />
     );
-  } else if (config.isPending) {
-    content = <PageSkeleton />;
-  } else if (config.isError) {
-    content = (
-      <Notice title="Something went wrong" description="The payment page could not be loaded.">
-        <Button onClick={() => config.refetch()}>Try again</Button>
-      </Notice>
-    );
-  } else if (!config.data.stripePublishableKey) {
-    content = <SetupRequired />;
-  } else if (hasPaid) {
-    content = <WelcomeToPremium />;
-  } else if (user.hasActiveSubscription) {
-    content = <AlreadyPremium />;
   } else {
-    content = <Checkout publishableKey={config.data.stripePublishableKey} onPaid={() => setHasPaid(true)} />;
+    content = (
+      <QueryState
+        query={config}
+        loadingLabel="Loading…"
+        loading={<PageSkeleton />}
+        errorMessage={() => "The payment page could not be loaded."}
+        className="mx-auto max-w-xl"
+      >
+        {({ stripePublishableKey }) => {
+          if (!stripePublishableKey) return <SetupRequired />;
+          if (hasPaid) return <WelcomeToPremium />;
+          if (user.hasActiveSubscription) return <AlreadyPremium />;
+          return <Checkout publishableKey={stripePublishableKey} onPaid={() => setHasPaid(true)} />;
+        }}
+      </QueryState>
+    );
   }
   return <main className="mx-auto max-w-5xl px-4 py-10 sm:py-12">{content}</main>;
 }
@@ -237,8 +239,7 @@ function Notice({
 
 function PageSkeleton() {
   return (
-    <div role="status" aria-live="polite" className="grid gap-6 md:grid-cols-5">
-      <span className="sr-only">Loading…</span>
+    <div className="grid gap-6 md:grid-cols-5">
       <Skeleton className="h-72 md:col-span-2" />
       <Skeleton className="h-72 md:col-span-3" />
     </div>

@@ -1,6 +1,6 @@
-import { LegalPage } from "../components/legal-page";
 import { Skeleton } from "../components/ui/skeleton";
 import { usePublicConfig } from "../features/config/use-public-config";
+import { LegalPage } from "../features/legal/legal-page";
 
 interface Section {
   title: string;

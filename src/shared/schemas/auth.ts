@@ -26,6 +26,22 @@ export const returnToSchema = z
   .max(2048)
   .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site");
 
+/** SPEC §2 "Signup" (SPEC §5: an email and the terms ticked); the account itself is made at sign-in. */
+export const signupSchema = z.object({
+  email: emailSchema,
+  acceptedTerms: z.boolean().refine(Boolean, "Accept the Terms of Service and Privacy Policy to continue"),
+});
+
+/**
+ * Where to send someone after sign-in: `value` when it is a same-site path, else "/". API paths are
+ * refused too (a redirect there would show JSON, or replay a call). One rule for the server and the client.
+ */
+export function safeReturnTo(value: unknown): string {
+  const parsed = returnToSchema.safeParse(value);
+  if (!parsed.success || /^\/api(?:[/?#]|$)/i.test(parsed.data)) return "/";
+  return parsed.data;
+}
+
 export const magicLinkRequestSchema = z.object({
   email: emailSchema,
   returnTo: returnToSchema.optional(),

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { TOAST_REMOVE_DELAY_MS } from "../../../shared/constants";
+import { errorMessage, GENERIC_ERROR_MESSAGE, isUnauthorizedError } from "../../lib/api";
 
 // One toast at a time (SPEC §9); dismissed toasts are removed after TOAST_REMOVE_DELAY_MS.
 
@@ -34,6 +35,15 @@ export function dismissToast(id: number): void {
     toasts = toasts.filter((t) => t.id !== id);
     emit();
   }, TOAST_REMOVE_DELAY_MS);
+}
+
+/**
+ * SPEC §8 "other mutation errors": an "Error" toast with the server's message (never its raw body). A
+ * 401 is left to the session-expiry watcher (features/auth/session-expiry.ts), which toasts and redirects.
+ */
+export function toastError(error: unknown, fallback = GENERIC_ERROR_MESSAGE): void {
+  if (isUnauthorizedError(error)) return;
+  toast({ title: "Error", description: errorMessage(error, fallback), variant: "destructive" });
 }
 
 const subscribe = (listener: () => void) => {

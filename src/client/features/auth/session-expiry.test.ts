@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api";
 import { watchSessionExpiry } from "./session-expiry";
 
-const unauthorized = () => new ApiError(401, '401: {"message":"Unauthorized"}', '{"message":"Unauthorized"}');
-const serverError = () => new ApiError(500, '500: {"message":"Boom"}', '{"message":"Boom"}');
+const unauthorized = () =>
+  new ApiError(401, "Unauthorized", JSON.stringify({ message: "Unauthorized", code: "unauthorized" }));
+const serverError = () =>
+  new ApiError(500, "Internal Server Error", JSON.stringify({ message: "Boom", code: "internal" }));
 
 describe("session expiry (SPEC §8)", () => {
   const client = new QueryClient({

@@ -1,7 +1,7 @@
 import { Lock } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
-import { usePremiumPrice } from "../config/use-premium-price";
+import { usePremiumPrice } from "../config";
 
 /** SPEC §2 Browse: the banner non-premium users see, priced by the one price hook. */
 export function PremiumBanner() {

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { usePremiumPrice } from "../config/use-premium-price";
+import { usePremiumPrice } from "../config";
 
 /** SPEC §2 Buyer detail: Premium benefits, "Maybe Later" and "Upgrade Now" (to /subscribe). */
 export function UpgradeDialog({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { filtersFromSearch, filtersToApiQuery, filtersToSearch, parseNextLink } from "./use-listings";
+import { ApiError } from "../../lib/api";
+import {
+  describeListingsFailure,
+  filtersFromSearch,
+  filtersToApiQuery,
+  filtersToSearch,
+  parseNextLink,
+} from "./use-listings";
 
 describe("browse filters", () => {
   it("round-trips through the page URL and leaves empty filters out", () => {
@@ -21,5 +28,13 @@ describe("browse filters", () => {
       "/api/buyer-listings?cursor=abc",
     );
     expect(parseNextLink(null)).toBeNull();
+  });
+
+  it("names the status text when the list cannot be fetched (SPEC §8)", () => {
+    const error = new ApiError(503, "Service Unavailable", '{"message":"Down","code":"unavailable"}');
+    expect(describeListingsFailure(error)).toBe("Failed to fetch buyer listings: Service Unavailable");
+    expect(describeListingsFailure(new TypeError("Failed to fetch"))).toBe(
+      "Failed to fetch buyer listings: Network error",
+    );
   });
 });

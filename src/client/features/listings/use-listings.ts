@@ -1,12 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { MESSAGES, PAYOUT_BUCKETS } from "../../../shared/constants";
+import { PAYOUT_BUCKETS } from "../../../shared/constants";
 import type { Listing, ListingDetail, RevealContactResponse } from "../../../shared/schemas/listings";
-import { toast } from "../../components/ui/use-toast";
-import { apiRequest } from "../../lib/api";
-import { toastError } from "../../lib/toast-error";
-import { goToLogin } from "../auth/redirect-to-login";
-import { useAuth } from "../auth/use-auth";
+import { toast, toastError } from "../../components/ui/use-toast";
+import { ApiError, apiFetch, apiRequest, hasErrorCode } from "../../lib/api";
+import { goToLogin, useAuth } from "../auth";
 
 // The only module that knows the directory's URLs (STYLE.md).
 
@@ -75,13 +73,17 @@ export function useListings(filters: BrowseFilters) {
     queryKey: [LISTINGS_KEY, "browse", query],
     initialPageParam: query ? `${LISTINGS_KEY}?${query}` : LISTINGS_KEY,
     queryFn: async ({ pageParam }): Promise<ListingPage> => {
-      const res = await fetch(pageParam, { credentials: "include" });
-      // SPEC §8: the list fetch failure names the status text.
-      if (!res.ok) throw new Error(`Failed to fetch buyer listings: ${res.statusText || res.status}`);
-      return { listings: (await res.json()) as Listing[], next: parseNextLink(res.headers.get("Link")) };
+      const { data, headers } = await apiFetch<Listing[]>("GET", pageParam);
+      return { listings: data, next: parseNextLink(headers.get("Link")) };
     },
     getNextPageParam: (lastPage) => lastPage.next,
   });
+}
+
+/** SPEC §8: what the browse page says when the list cannot be fetched: it names the status text. */
+export function describeListingsFailure(error: unknown): string {
+  const reason = error instanceof ApiError ? error.statusText || String(error.status) : "Network error";
+  return `Failed to fetch buyer listings: ${reason}`;
 }
 
 /** One listing; its key makes the default fetcher GET /api/buyer-listings/{id}. */
@@ -108,7 +110,8 @@ export function useContactReveal() {
       return queryClient.invalidateQueries({ queryKey: [LISTINGS_KEY] });
     },
     onError: (error) => {
-      if (error.message.includes(MESSAGES.premiumRequired)) return setUpgradeOpen(true);
+      // Premium ended since the page loaded: the server refuses with premium_required (SPEC §4).
+      if (hasErrorCode(error, "premium_required")) return setUpgradeOpen(true);
       toastError(error);
     },
   });

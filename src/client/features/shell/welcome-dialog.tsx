@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { getWelcomeName } from "../auth/user-display";
+import { getWelcomeName } from "../auth";
 
 function wasDismissed(): boolean {
   try {

@@ -1,14 +1,14 @@
 import { CreditCard } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
 import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
+import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { toastError } from "../../lib/toast-error";
-import { usePremiumPrice } from "../config/use-premium-price";
+import { toastError } from "../../components/ui/use-toast";
+import { usePremiumPrice } from "../config";
 import { useOpenBillingPortal, useSubscriptionSummary } from "./use-subscription";
 
 /** What the user's plan is doing, in one sentence (SPEC §9: access continues to the period end). */
@@ -42,31 +42,8 @@ export function SubscriptionSettings() {
     });
   }
 
-  let body: ReactNode;
-  if (summary.isPending) {
-    body = (
-      <CardContent>
-        <div role="status" aria-live="polite" className="space-y-2">
-          <span className="sr-only">Loading your subscription…</span>
-          <Skeleton className="h-5 w-40" />
-          <Skeleton className="h-5 w-72" />
-        </div>
-      </CardContent>
-    );
-  } else if (summary.isError) {
-    body = (
-      <CardContent className="space-y-3">
-        <p role="alert" className="text-sm text-red-800">
-          Your subscription could not be loaded.
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => summary.refetch()}>
-          Try again
-        </Button>
-      </CardContent>
-    );
-  } else {
-    const data = summary.data;
-    body = (
+  function renderSummary(data: SubscriptionSummary) {
+    return (
       <>
         <CardContent className="space-y-3">
           <p className="flex items-center gap-2">
@@ -114,7 +91,20 @@ export function SubscriptionSettings() {
           </h2>
           <CardDescription>Your plan, its renewal and your billing.</CardDescription>
         </CardHeader>
-        {body}
+        <QueryState
+          query={summary}
+          loadingLabel="Loading your subscription…"
+          loading={
+            <CardContent className="space-y-2">
+              <Skeleton className="h-5 w-40" />
+              <Skeleton className="h-5 w-72" />
+            </CardContent>
+          }
+          errorMessage={() => "Your subscription could not be loaded."}
+          className="mx-6 mb-6"
+        >
+          {renderSummary}
+        </QueryState>
       </Card>
     </section>
   );

@@ -5,7 +5,7 @@ import type {
   SubscriptionSummary,
 } from "../../../shared/schemas/subscriptions";
 import { apiRequest } from "../../lib/api";
-import { AUTH_USER_KEY } from "../auth/use-auth";
+import { AUTH_USER_KEY } from "../auth";
 
 // The only place that knows the subscription URLs (STYLE.md).
 

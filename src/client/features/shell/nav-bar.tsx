@@ -1,15 +1,12 @@
 import { Menu, PhoneCall, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
-import type { CurrentUser } from "../../shared/schemas/auth";
-import { useAuth } from "../features/auth/use-auth";
-import { getDisplayName } from "../features/auth/user-display";
-import { usePublicConfig } from "../features/config/use-public-config";
-import { getActiveHref, getNavLinks, type NavLink } from "../features/shell/nav-links";
-import { cn } from "../lib/cn";
-import { Button } from "./ui/button";
-import { UserAvatar } from "./user-avatar";
-import { PlanBadge, RoleBadge } from "./user-badges";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
+import { getDisplayName, PlanBadge, RoleBadge, UserAvatar, useAuth } from "../auth";
+import { usePublicConfig } from "../config";
+import { getActiveHref, getNavLinks, type NavLink } from "./nav-links";
 
 const UserMenu = lazy(() => import("./user-menu"));
 

@@ -1,7 +1,7 @@
-import type { CurrentUser } from "../../shared/schemas/auth";
-import { getAvatarInitials } from "../features/auth/user-display";
-import { cn } from "../lib/cn";
-import { Avatar, AvatarFallback, AvatarImage } from "./ui/avatar";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { Avatar, AvatarFallback, AvatarImage } from "../../components/ui/avatar";
+import { cn } from "../../lib/cn";
+import { getAvatarInitials } from "./user-display";
 
 /** Decorative: the name always sits beside it or in the control's label. */
 export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {

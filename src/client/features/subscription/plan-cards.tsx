@@ -1,14 +1,13 @@
 import { Check, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { FREE_PLAN_FEATURES, PREMIUM_BENEFITS } from "../../shared/constants";
-import type { CurrentUser } from "../../shared/schemas/auth";
-import { usePremiumPrice } from "../features/config/use-premium-price";
-import { usePublicConfig } from "../features/config/use-public-config";
-import { Badge } from "./ui/badge";
-import { Button } from "./ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "./ui/card";
-import { Skeleton } from "./ui/skeleton";
+import { FREE_PLAN_FEATURES, PREMIUM_BENEFITS } from "../../../shared/constants";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { usePremiumPrice, usePublicConfig } from "../config";
 
 const FREE_FEATURES: [string, boolean][] = [
   ...FREE_PLAN_FEATURES.map((feature): [string, boolean] => [feature, true]),

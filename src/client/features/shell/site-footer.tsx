@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { usePublicConfig } from "../features/config/use-public-config";
+import { usePublicConfig } from "../config";
 
 const FOOTER_LINKS = [
   { href: "/browse", label: "Browse Buyers" },

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardDescription, CardHeader } from "./ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 
 /** Screens whose feature has not been built yet say so plainly instead of pretending. */
 export function ComingSoon({ title, description }: { title: string; description: string }) {

@@ -1,8 +1,6 @@
 import { ChevronDown, LogOut } from "lucide-react";
 import { Link } from "wouter";
-import type { CurrentUser } from "../../shared/schemas/auth";
-import { getDisplayName } from "../features/auth/user-display";
-import { getActiveHref, type NavLink } from "../features/shell/nav-links";
+import type { CurrentUser } from "../../../shared/schemas/auth";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,9 +8,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "./ui/dropdown-menu";
-import { UserAvatar } from "./user-avatar";
-import { PlanBadge, RoleBadge } from "./user-badges";
+} from "../../components/ui/dropdown-menu";
+import { getDisplayName, PlanBadge, RoleBadge, UserAvatar } from "../auth";
+import { getActiveHref, type NavLink } from "./nav-links";
 
 // Its own chunk (loaded only once someone is signed in): the menu primitives are the heaviest part of
 // the bar, and the landing page's initial JavaScript has a budget (DESIGN.md §6).

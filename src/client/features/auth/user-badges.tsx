@@ -1,6 +1,6 @@
-import type { CurrentUser } from "../../shared/schemas/auth";
-import { getRoleBadgeTone, getRoleLabel } from "../features/auth/user-display";
-import { Badge } from "./ui/badge";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { Badge } from "../../components/ui/badge";
+import { getRoleBadgeTone, getRoleLabel } from "./user-display";
 
 /** SPEC §2: admin red, buyer blue, publisher green, anyone else grey. */
 export function RoleBadge({ role }: { role: string }) {
