@@ -11,10 +11,13 @@ import { devRoutes } from "./features/dev/dev.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
+import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
+
+const SHUTTING_DOWN_MESSAGE = "The server is restarting. Please try again.";
 
 export const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
@@ -53,8 +56,9 @@ export async function buildApp({
     },
     trustProxy: config.isProduction,
     bodyLimit: 1024 * 1024,
-    // Client errors (bad JSON, oversized bodies) reach the error handler, not a bare text answer.
-    return503OnClosing: true,
+    // Requests arriving while the server drains get our own 503 {message, code} (hook below), not
+    // Fastify's built-in body, which lacks the code.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,6 +76,9 @@ export async function buildApp({
   let closing = false;
   app.addHook("preClose", async () => {
     closing = true;
+  });
+  app.addHook("onRequest", async () => {
+    if (closing) throw new AppError("unavailable", SHUTTING_DOWN_MESSAGE);
   });
   app.addHook("onSend", async (_request, reply) => {
     if (closing) reply.header("Connection", "close");

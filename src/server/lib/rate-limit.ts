@@ -30,8 +30,8 @@ export async function consumeRateLimit({
   );
   const row = rows[0];
   if (row && row.count > limit) {
-    throw new AppError(429, "Too many requests. Please wait and try again.", {
-      "Retry-After": String(Math.max(1, row.retry_after)),
+    throw new AppError("rate_limited", "Too many requests. Please wait and try again.", {
+      headers: { "Retry-After": String(Math.max(1, row.retry_after)) },
     });
   }
 }

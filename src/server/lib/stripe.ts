@@ -74,9 +74,7 @@ export async function withStripeErrors<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (err) {
     if (err instanceof Stripe.errors.StripeError) {
-      const wrapped = new AppError(502, PAYMENT_PROVIDER_ERROR);
-      wrapped.cause = err;
-      throw wrapped;
+      throw new AppError("bad_gateway", PAYMENT_PROVIDER_ERROR, { cause: err });
     }
     throw err;
   }

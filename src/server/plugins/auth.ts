@@ -23,13 +23,13 @@ export async function getViewer(request: FastifyRequest): Promise<Viewer | null>
 /** For routes that need a signed-in user: 401 {"message":"Unauthorized"} otherwise (SPEC §8). */
 export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   const viewer = await getViewer(request);
-  if (!viewer) throw new AppError(401, "Unauthorized");
+  if (!viewer) throw new AppError("unauthorized", "Unauthorized");
   return viewer;
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<Viewer> {
   const viewer = await requireViewer(request);
-  if (viewer.role !== "admin") throw new AppError(403, "Administrator access required.");
+  if (viewer.role !== "admin") throw new AppError("admin_required", "Administrator access required.");
   return viewer;
 }
 

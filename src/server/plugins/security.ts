@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import type { AppConfig } from "../config";
+import { AppError } from "../lib/app-error";
 
+const CROSS_SITE_MESSAGE = "Cross-site request refused";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Stripe.js is the only third party the pages load (DESIGN.md §3: Payment Element on /subscribe); these
@@ -39,13 +41,13 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
 
   const allowedOrigin = new URL(config.appUrl).origin;
   // Cookies are SameSite=Lax, and on top of that a mutation from another site is refused outright.
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.allowForeignOrigin) return;
     const origin = request.headers.origin;
     const site = request.headers["sec-fetch-site"];
     if ((origin && origin !== allowedOrigin) || site === "cross-site") {
-      return reply.code(403).send({ message: "Cross-site request refused" });
+      throw new AppError("forbidden", CROSS_SITE_MESSAGE);
     }
   });
 }

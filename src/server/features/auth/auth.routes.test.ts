@@ -41,7 +41,10 @@ describe("email sign-in", () => {
       payload: { token },
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toMatch(/invalid, used or expired/);
+    expect(again.json()).toMatchObject({
+      code: "validation",
+      message: expect.stringMatching(/invalid, used or expired/),
+    });
   });
 
   it("stores only a hash of the token", async () => {
@@ -107,7 +110,10 @@ describe("email sign-in", () => {
     }
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
     expect(Number(last!.headers["retry-after"])).toBeGreaterThan(0);
-    expect(last!.json()).toEqual({ message: "Too many requests. Please wait and try again." });
+    expect(last!.json()).toEqual({
+      message: "Too many requests. Please wait and try again.",
+      code: "rate_limited",
+    });
   });
 
   it("limits requests per IP across emails", async () => {
@@ -131,6 +137,7 @@ describe("email sign-in", () => {
       payload: { email: "not-an-email" },
     });
     expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: "validation", issues: [{ path: "body.email" }] });
     expect(res.json().message).toContain("Enter a valid email address");
   });
 
@@ -164,7 +171,7 @@ describe("email sign-in", () => {
     expect(await ctx.database.db.select().from(sessions)).toHaveLength(0);
     const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
     expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ message: "Unauthorized" });
+    expect(me.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
   });
 
   it("ends a session past the 30-day absolute limit", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { MESSAGES } from "../../../shared/constants";
 import {
   currentUserSchema,
   MAGIC_LINK_SENT_MESSAGE,
@@ -11,6 +12,7 @@ import {
 } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
 import { loadCurrentUser } from "../../plugins/auth";
+import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { endUserSession, SESSION_COOKIE, startUserSession } from "../../plugins/session";
 import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
 import { finishOidcLogin, startOidcLogin } from "./oidc.service";
@@ -27,7 +29,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   // Browser navigation (SPEC §2): OIDC when configured, else the built-in email sign-in page.
   app.get(
     "/api/login",
-    { schema: { querystring: z.object({ returnTo: z.string().optional() }) } },
+    { schema: { querystring: z.object({ returnTo: z.string().optional() }), response: errorResponses } },
     async (req, reply) => {
       const returnTo = safeReturnTo(req.query.returnTo);
       if (!config.oidc) {
@@ -41,8 +43,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get("/api/callback", async (req, reply) => {
-    if (!config.oidc) throw new AppError(404, "Not Found");
+  app.get("/api/callback", { schema: { response: errorResponses } }, async (req, reply) => {
+    if (!config.oidc) throw new AppError("not_found", NOT_FOUND_MESSAGE);
     const expected = req.session.oidc;
     req.session.oidc = undefined;
     const { userId } = await finishOidcLogin({
@@ -56,7 +58,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     return reply.redirect(safeReturnTo(expected?.returnTo));
   });
 
-  app.get("/api/logout", async (req, reply) => {
+  app.get("/api/logout", { schema: { response: errorResponses } }, async (req, reply) => {
     await endUserSession(req);
     reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.redirect("/");
@@ -64,10 +66,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/auth/user",
-    { schema: { response: { 200: currentUserSchema, 401: messageSchema } } },
+    { schema: { response: { 200: currentUserSchema, ...errorResponses } } },
     async (req, reply) => {
       const user = await loadCurrentUser(req);
-      if (!user) return reply.code(401).send({ message: "Unauthorized" });
+      if (!user) throw new AppError("unauthorized", MESSAGES.unauthorized);
       reply.header("Cache-Control", "private, no-store");
       return user;
     },
@@ -75,10 +77,10 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/auth/magic-link",
-    { schema: { body: magicLinkRequestSchema, response: { 202: messageSchema } } },
+    { schema: { body: magicLinkRequestSchema, response: { 202: messageSchema, ...errorResponses } } },
     async (req, reply) => {
       if (config.oidc && config.smtpUrl === undefined && config.isProduction) {
-        throw new AppError(404, "Not Found");
+        throw new AppError("not_found", NOT_FOUND_MESSAGE);
       }
       await requestMagicLink({
         db: app.db,
@@ -98,7 +100,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: magicLinkVerifySchema,
-        response: { 200: z.object({ user: currentUserSchema, returnTo: z.string() }) },
+        response: { 200: z.object({ user: currentUserSchema, returnTo: z.string() }), ...errorResponses },
       },
     },
     async (req) => {
@@ -109,7 +111,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       });
       await startUserSession(req, userId);
       const user = await loadCurrentUser(req);
-      if (!user) throw new AppError(500, "Signed-in user vanished");
+      if (!user) throw new AppError("internal", "Signed-in user vanished");
       return { user, returnTo: safeReturnTo(returnTo) };
     },
   );

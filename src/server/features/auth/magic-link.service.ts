@@ -81,7 +81,7 @@ export async function verifyMagicLink({
     )
     .returning({ email: magicLinkTokens.email, returnTo: magicLinkTokens.returnTo });
   const row = consumed[0];
-  if (!row) throw new AppError(400, MAGIC_LINK_INVALID_MESSAGE);
+  if (!row) throw new AppError("validation", MAGIC_LINK_INVALID_MESSAGE);
   const user = await findOrCreateUserByEmail({ db, email: row.email, adminEmails });
   await db
     .insert(auditLogs)

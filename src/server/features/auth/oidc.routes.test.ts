@@ -69,7 +69,7 @@ describe("sign-in with OpenID Connect", () => {
       headers: { cookie },
     });
     expect(callback.statusCode).toBe(400);
-    expect(callback.json()).toEqual({ message: "Sign-in failed. Please try again." });
+    expect(callback.json()).toEqual({ message: "Sign-in failed. Please try again.", code: "validation" });
     expect(await ctx.database.db.select().from(users)).toHaveLength(0);
     const rows = await ctx.database.db.select().from(sessions);
     expect(rows.filter((r) => (r.sess as { userId?: string }).userId)).toHaveLength(0);
@@ -95,6 +95,7 @@ describe("sign-in with OpenID Connect", () => {
       expect(callback.statusCode).toBe(403);
       expect(callback.json()).toEqual({
         message: "Your identity provider did not confirm your email address.",
+        code: "forbidden",
       });
       expect(await ctx.database.db.select().from(users)).toHaveLength(0);
     } finally {

@@ -76,7 +76,7 @@ export async function finishOidcLogin({
   callbackUrl: URL;
   expected: { state: string; nonce: string; codeVerifier: string } | undefined;
 }): Promise<{ userId: string }> {
-  if (!expected) throw new AppError(400, "Sign-in session expired. Please try again.");
+  if (!expected) throw new AppError("validation", "Sign-in session expired. Please try again.");
   const configuration = await getOidcConfiguration(oidc);
   let claims: Record<string, unknown> | undefined;
   try {
@@ -96,12 +96,12 @@ export async function finishOidcLogin({
       };
     }
   } catch {
-    throw new AppError(400, "Sign-in failed. Please try again.");
+    throw new AppError("validation", "Sign-in failed. Please try again.");
   }
   const email = typeof claims?.email === "string" ? claims.email : undefined;
   // Accounts are matched by email, so only an address the provider has verified may sign in.
   if (!email || claims?.email_verified !== true) {
-    throw new AppError(403, "Your identity provider did not confirm your email address.");
+    throw new AppError("forbidden", "Your identity provider did not confirm your email address.");
   }
   const user = await findOrCreateUserByEmail({
     db,

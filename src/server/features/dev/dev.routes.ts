@@ -20,7 +20,7 @@ export async function devRoutes(fastify: FastifyInstance) {
       .from(users)
       .where(eq(users.email, req.body.email.toLowerCase()));
     const user = rows[0];
-    if (!user) throw new AppError(404, "No such user");
+    if (!user) throw new AppError("not_found", "No such user");
     await startUserSession(req, user.id);
     await app.db
       .insert(auditLogs)

@@ -176,7 +176,7 @@ describe("buyer directory", () => {
       const { ownListing } = await seedTwoBuyers();
       const res = await ctx.app.inject({ method: "POST", url: `/api/reveal-contact/${ownListing.id}` });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: "Unauthorized" });
+      expect(res.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
     });
 
     it("refuses a free user with 403 until their subscription becomes active", async () => {
@@ -189,7 +189,7 @@ describe("buyer directory", () => {
         headers: { cookie },
       });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ message: "Premium subscription required" });
+      expect(refused.json()).toEqual({ message: "Premium subscription required", code: "premium_required" });
       for (const secret of secretsOf(other.profile)) expect(refused.body).not.toContain(secret);
       expect(await db().select().from(listingEvents).where(eq(listingEvents.kind, "reveal"))).toHaveLength(0);
 
@@ -231,7 +231,7 @@ describe("buyer directory", () => {
           headers: { cookie },
         });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Listing not found" });
+        expect(res.json()).toEqual({ message: "Listing not found", code: "not_found" });
       }
     });
   });
@@ -420,6 +420,7 @@ describe("buyer directory", () => {
     ])("rejects %s with a clear 400", async (query, message) => {
       const res = await ctx.app.inject({ url: `/api/buyer-listings${query}` });
       expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe("validation");
       expect(res.json().message).toMatch(message);
     });
   });
@@ -483,7 +484,10 @@ describe("buyer directory", () => {
       const cursor = (first.headers.link as string).match(/cursor=([\w-]+)/)![1];
       const res = await ctx.app.inject({ url: `/api/buyer-listings?sort=payout&cursor=${cursor}` });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toMatch(/Invalid cursor/);
+      expect(res.json()).toMatchObject({
+        code: "validation",
+        message: expect.stringMatching(/Invalid cursor/),
+      });
     });
 
     it("defaults to 24 per page", async () => {
@@ -501,7 +505,7 @@ describe("buyer directory", () => {
       for (const id of ["00000000-0000-4000-8000-000000000000", "nope", paused.id]) {
         const res = await ctx.app.inject({ url: `/api/buyer-listings/${id}` });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Listing not found" });
+        expect(res.json()).toEqual({ message: "Listing not found", code: "not_found" });
       }
       const cookie = await signIn(ctx, "owner@example.test");
       const asOwner = await ctx.app.inject({ url: `/api/buyer-listings/${paused.id}`, headers: { cookie } });
@@ -562,6 +566,7 @@ describe("buyer directory", () => {
       ] as const) {
         const res = await ctx.app.inject({ method, url });
         expect(res.statusCode).toBe(401);
+        expect(res.json().code).toBe("unauthorized");
       }
     });
 
@@ -603,6 +608,7 @@ describe("buyer directory", () => {
           headers: { cookie },
         });
         expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe("not_found");
       }
     });
   });
@@ -625,6 +631,7 @@ describe("buyer directory", () => {
       ).toEqual([ownListing.id, paused.id].sort());
       const signedOut = await ctx.app.inject({ url: "/api/buyer-listings?mine=1" });
       expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json().code).toBe("unauthorized");
     });
   });
 });

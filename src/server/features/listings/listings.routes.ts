@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../shared/schemas/auth";
 import {
   listingDetailSchema,
   listingQuerySchema,
@@ -9,6 +8,7 @@ import {
   revealContactResponseSchema,
 } from "../../../shared/schemas/listings";
 import { getViewer, requireViewer, signedIn } from "../../plugins/auth";
+import { errorResponses } from "../../plugins/errors";
 import {
   getListing,
   listListings,
@@ -19,7 +19,6 @@ import {
 } from "./listings.service";
 
 const idParams = z.object({ id: z.string().max(64) });
-const errors = { 400: messageSchema, 401: messageSchema, 403: messageSchema, 404: messageSchema };
 
 /**
  * DESIGN.md §2: an answer that carries contacts is for this viewer only and must never be stored;
@@ -44,7 +43,12 @@ export async function listingRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/buyer-listings",
-    { schema: { querystring: listingQuerySchema, response: { 200: z.array(listingSchema), ...errors } } },
+    {
+      schema: {
+        querystring: listingQuerySchema,
+        response: { 200: z.array(listingSchema), ...errorResponses },
+      },
+    },
     async (req, reply) => {
       const viewer = await getViewer(req);
       const result = await listListings({ db: app.db, viewer, query: req.query });
@@ -58,7 +62,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/buyer-listings/:id",
-    { schema: { params: idParams, response: { 200: listingDetailSchema, ...errors } } },
+    { schema: { params: idParams, response: { 200: listingDetailSchema, ...errorResponses } } },
     async (req, reply) => {
       const viewer = await getViewer(req);
       const listing = await getListing({
@@ -77,7 +81,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
     "/api/reveal-contact/:id",
     {
       preHandler: signedIn,
-      schema: { params: idParams, response: { 200: revealContactResponseSchema, ...errors } },
+      schema: { params: idParams, response: { 200: revealContactResponseSchema, ...errorResponses } },
     },
     async (req, reply) => {
       const result = await revealContact({
@@ -92,7 +96,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/saved-listings",
-    { preHandler: signedIn, schema: { response: { 200: z.array(listingSchema), ...errors } } },
+    { preHandler: signedIn, schema: { response: { 200: z.array(listingSchema), ...errorResponses } } },
     async (req, reply) => {
       const result = await listSavedListings({ db: app.db, viewer: await requireViewer(req) });
       setCaching(reply, result.hasContacts);
@@ -102,7 +106,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
 
   app.put(
     "/api/saved-listings/:id",
-    { preHandler: signedIn, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    { preHandler: signedIn, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } },
     async (req, reply) => {
       await saveListing({ db: app.db, viewer: await requireViewer(req), listingId: req.params.id });
       return reply.code(204).send(null);
@@ -111,7 +115,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/api/saved-listings/:id",
-    { preHandler: signedIn, schema: { params: idParams, response: { 204: z.null(), ...errors } } },
+    { preHandler: signedIn, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } },
     async (req, reply) => {
       await unsaveListing({ db: app.db, viewer: await requireViewer(req), listingId: req.params.id });
       return reply.code(204).send(null);

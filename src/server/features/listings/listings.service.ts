@@ -120,12 +120,12 @@ function decodeCursor(raw: string, sort: ListingSort): Cursor {
   try {
     parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
   } catch {
-    throw new AppError(400, INVALID_CURSOR_MESSAGE);
+    throw new AppError("validation", INVALID_CURSOR_MESSAGE);
   }
   const result = cursorSchema.safeParse(parsed);
-  if (!result.success) throw new AppError(400, INVALID_CURSOR_MESSAGE);
+  if (!result.success) throw new AppError("validation", INVALID_CURSOR_MESSAGE);
   if (result.data.s !== sort) {
-    throw new AppError(400, `Invalid cursor: it belongs to sort "${result.data.s}", not "${sort}"`);
+    throw new AppError("validation", `Invalid cursor: it belongs to sort "${result.data.s}", not "${sort}"`);
   }
   return result.data;
 }
@@ -198,7 +198,7 @@ export async function listListings({
   query: ListingQuery;
   now?: Date;
 }): Promise<ListListingsResult> {
-  if (query.mine && !viewer) throw new AppError(401, MESSAGES.unauthorized);
+  if (query.mine && !viewer) throw new AppError("unauthorized", MESSAGES.unauthorized);
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
   const base = filterConditions(query, viewer);
   const take = query.limit + 1;
@@ -295,7 +295,7 @@ async function findListingRow(db: Db, listingId: string): Promise<ListingRow | u
 
 async function requireVisibleListing(db: Db, viewer: Viewer | null, listingId: string): Promise<ListingRow> {
   const row = await findListingRow(db, listingId);
-  if (!row || !isVisible(row, viewer)) throw new AppError(404, MESSAGES.listingNotFound);
+  if (!row || !isVisible(row, viewer)) throw new AppError("not_found", MESSAGES.listingNotFound);
   return row;
 }
 
@@ -328,7 +328,7 @@ export async function getListing({
   keySecret: string;
   now?: Date;
 }): Promise<ListingDetail> {
-  if (!isUuid(listingId)) throw new AppError(404, MESSAGES.listingNotFound);
+  if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
   const viewerKey = viewerKeyOf(viewer, ip, keySecret);
   const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * 24 * 3600 * 1000).toISOString();
   const viewerId = viewer?.id ?? null;
@@ -352,7 +352,7 @@ export async function getListing({
           ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved"
         from ${LISTING_FROM} where l.id = ${listingId}`,
   );
-  if (!row || !isVisible(row, viewer)) throw new AppError(404, MESSAGES.listingNotFound);
+  if (!row || !isVisible(row, viewer)) throw new AppError("not_found", MESSAGES.listingNotFound);
   return {
     ...toListing(row, viewer, now),
     isSaved: Boolean(row.isSaved),
@@ -378,7 +378,8 @@ export async function revealContact({
   now?: Date;
 }): Promise<{ contact: ListingContact }> {
   const row = await requireVisibleListing(db, viewer, listingId);
-  if (!canSeeContact(viewer, row.ownerUserId)) throw new AppError(403, MESSAGES.premiumRequired);
+  if (!canSeeContact(viewer, row.ownerUserId))
+    throw new AppError("premium_required", MESSAGES.premiumRequired);
   await db.transaction(async (tx) => {
     if (viewer.id !== row.ownerUserId) {
       await tx.insert(listingEvents).values({
@@ -417,7 +418,7 @@ export async function unsaveListing({
   viewer: Viewer;
   listingId: string;
 }) {
-  if (!isUuid(listingId)) throw new AppError(404, MESSAGES.listingNotFound);
+  if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
   // Idempotent: removing a listing that is not saved (or no longer exists) is already done.
   await db.execute(
     sql`delete from saved_listings where user_id = ${viewer.id} and listing_id = ${listingId}`,

@@ -109,6 +109,7 @@ describe("Premium subscription with Stripe", () => {
     it("answers 401 when signed out", async () => {
       const res = await ctx.app.inject({ method: "POST", url: "/api/get-or-create-subscription" });
       expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
       expect(fake.requests).toHaveLength(0);
     });
 
@@ -213,7 +214,7 @@ describe("Premium subscription with Stripe", () => {
       fake.failNext(3); // the first try and the SDK's two retries
       const res = await startSubscription(cookie);
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: PAYMENT_PROVIDER_ERROR });
+      expect(res.json()).toEqual({ message: PAYMENT_PROVIDER_ERROR, code: "bad_gateway" });
       expect(fake.requestsTo("POST", "/v1/customers")).toHaveLength(3);
       const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
       expect(stored?.stripeCustomerId).toBeNull();
@@ -228,7 +229,7 @@ describe("Premium subscription with Stripe", () => {
       const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
       const wrongSecret = await postWebhook(event, { secret: "whsec_someone_else" });
       expect(wrongSecret.statusCode).toBe(400);
-      expect(wrongSecret.json()).toEqual({ message: "Invalid Stripe signature" });
+      expect(wrongSecret.json()).toEqual({ message: "Invalid Stripe signature", code: "validation" });
       const noHeader = await ctx.app.inject({
         method: "POST",
         url: "/api/stripe/webhook",
@@ -414,7 +415,7 @@ describe("Premium subscription with Stripe", () => {
 
       const before = await reveal();
       expect(before.statusCode).toBe(403);
-      expect(before.json()).toEqual({ message: "Premium subscription required" });
+      expect(before.json()).toEqual({ message: "Premium subscription required", code: "premium_required" });
 
       fake.updateSubscription(subscriptionId, { status: "active" });
       const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
@@ -470,6 +471,7 @@ describe("Premium subscription with Stripe", () => {
     it("answers 401 when signed out", async () => {
       const res = await ctx.app.inject({ method: "POST", url: "/api/subscription/refresh" });
       expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe("unauthorized");
     });
   });
 
@@ -491,6 +493,7 @@ describe("Premium subscription with Stripe", () => {
         headers: { cookie },
       });
       expect(portal.statusCode).toBe(409);
+      expect(portal.json().code).toBe("conflict");
       expect(fake.requests).toHaveLength(0);
     });
 

@@ -7,6 +7,7 @@ import {
 } from "../../../shared/schemas/subscriptions";
 import { createStripeClient } from "../../lib/stripe";
 import { requireViewer } from "../../plugins/auth";
+import { errorResponses } from "../../plugins/errors";
 import {
   createBillingPortalSession,
   getOrCreateSubscription,
@@ -23,7 +24,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/get-or-create-subscription",
-    { schema: { response: { 200: subscriptionIntentSchema } } },
+    { schema: { response: { 200: subscriptionIntentSchema, ...errorResponses } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       reply.headers(noStore);
@@ -33,7 +34,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/subscription",
-    { schema: { response: { 200: subscriptionSummarySchema } } },
+    { schema: { response: { 200: subscriptionSummarySchema, ...errorResponses } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       reply.headers(noStore);
@@ -43,7 +44,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/subscription/refresh",
-    { schema: { response: { 200: subscriptionSummarySchema } } },
+    { schema: { response: { 200: subscriptionSummarySchema, ...errorResponses } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       reply.headers(noStore);
@@ -53,7 +54,7 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/billing-portal",
-    { schema: { response: { 200: billingPortalSessionSchema } } },
+    { schema: { response: { 200: billingPortalSessionSchema, ...errorResponses } } },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       reply.headers(noStore);

@@ -37,7 +37,7 @@ const SUBSCRIPTION_EVENTS = new Set([
 const EXPAND_CLIENT_SECRET = ["latest_invoice.confirmation_secret"];
 
 function requireStripe(stripe: StripeClient | undefined): StripeClient {
-  if (!stripe) throw new AppError(503, PAYMENT_MESSAGES.notConfigured);
+  if (!stripe) throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
   return stripe;
 }
 
@@ -126,12 +126,12 @@ export async function getOrCreateSubscription({
 }): Promise<SubscriptionIntent> {
   if (viewer.hasActiveSubscription) return { status: "active" };
   const client = requireStripe(stripe);
-  if (!priceId) throw new AppError(503, PAYMENT_MESSAGES.notConfigured);
+  if (!priceId) throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
 
   return withStripeErrors(() =>
     db.transaction(async (tx) => {
       const user = await lockUser(tx, viewer.id);
-      if (!user) throw new AppError(401, MESSAGES.unauthorized);
+      if (!user) throw new AppError("unauthorized", MESSAGES.unauthorized);
       // Re-checked under the lock: a request queued behind a successful refresh must not start a second plan.
       if (await hasActivePremium(tx, user.id)) return { status: "active" as const };
 
@@ -202,7 +202,7 @@ export async function getOrCreateSubscription({
       });
       if (isPaidStatus(created.status)) return { status: "active" as const };
       const secret = clientSecretOf(created);
-      if (!secret) throw new AppError(502, "Stripe returned no payment to confirm");
+      if (!secret) throw new AppError("bad_gateway", "Stripe returned no payment to confirm");
       return { subscriptionId: created.id, clientSecret: secret };
     }),
   );
@@ -280,13 +280,13 @@ export async function handleStripeWebhook({
   signature: string | undefined;
 }): Promise<{ received: true; duplicate: boolean }> {
   const client = requireStripe(stripe);
-  if (!webhookSecret) throw new AppError(503, PAYMENT_MESSAGES.notConfigured);
+  if (!webhookSecret) throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
   let event: Stripe.Event;
   try {
     // Default tolerance (300 s) rejects stale timestamps: a captured request cannot be replayed later.
     event = client.webhooks.constructEvent(payload, signature ?? "", webhookSecret);
   } catch {
-    throw new AppError(400, "Invalid Stripe signature");
+    throw new AppError("validation", "Invalid Stripe signature");
   }
 
   return withStripeErrors(() =>
@@ -417,7 +417,7 @@ export async function createBillingPortalSession({
     .select({ stripeCustomerId: users.stripeCustomerId })
     .from(users)
     .where(eq(users.id, viewer.id));
-  if (!user?.stripeCustomerId) throw new AppError(409, PAYMENT_MESSAGES.noBillingAccount);
+  if (!user?.stripeCustomerId) throw new AppError("conflict", PAYMENT_MESSAGES.noBillingAccount);
   const session = await withStripeErrors(() =>
     client.billingPortal.sessions.create({ customer: user.stripeCustomerId!, return_url: returnUrl }),
   );
@@ -448,7 +448,7 @@ export async function setComplimentaryPremium({
       .from(users)
       .where(eq(users.email, normalizeEmail(email)))
       .for("update");
-    if (!user) throw new AppError(404, `No user with email ${email}`);
+    if (!user) throw new AppError("not_found", `No user with email ${email}`);
     const complimentary = and(eq(subscriptions.userId, user.id), isNull(subscriptions.stripeSubscriptionId));
     if (enabled) {
       const [existing] = await tx

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { StripeClient } from "../../lib/stripe";
+import { errorResponses } from "../../plugins/errors";
 import { handleStripeWebhook } from "./subscriptions.service";
 
 /**
@@ -22,7 +23,9 @@ export async function stripeWebhookRoutes(
     {
       // Called by Stripe's servers: no Origin of ours, authenticated by the signature instead.
       config: { allowForeignOrigin: true },
-      schema: { response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },
+      schema: {
+        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), ...errorResponses },
+      },
     },
     async (request) => {
       const signature = request.headers["stripe-signature"];

@@ -29,14 +29,14 @@ describe("system routes and HTTP rules", () => {
     await database.close();
     const res = await app.inject({ url: "/api/ready" });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: "Database unavailable" });
+    expect(res.json()).toEqual({ message: "Database unavailable", code: "unavailable" });
     await app.close();
   });
 
   it("answers unknown API paths with a JSON 404 and other paths with the single-page app", async () => {
     const api = await ctx.app.inject({ url: "/api/no-such-thing" });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: "Not Found" });
+    expect(api.json()).toEqual({ message: "Not Found", code: "not_found" });
     const page = await ctx.app.inject({ url: "/some/client/route" });
     expect(page.statusCode).toBe(200);
     expect(page.headers["content-type"]).toContain("text/html");
@@ -58,7 +58,7 @@ describe("system routes and HTTP rules", () => {
       payload: { email: "a@example.test" },
     });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ message: "Cross-site request refused" });
+    expect(foreign.json()).toEqual({ message: "Cross-site request refused", code: "forbidden" });
     const crossSite = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/magic-link",
@@ -83,7 +83,7 @@ describe("system routes and HTTP rules", () => {
       payload: "{not json",
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toEqual(expect.any(String));
+    expect(bad.json()).toEqual({ message: expect.any(String), code: "validation" });
     const big = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/magic-link",
@@ -91,7 +91,32 @@ describe("system routes and HTTP rules", () => {
       payload: JSON.stringify({ email: "a@example.test", pad: "x".repeat(2 * 1024 * 1024) }),
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ message: "Request body is too large" });
+    expect(big.json()).toEqual({ message: "Request body is too large", code: "payload_too_large" });
+  });
+
+  it("answers Fastify's own client errors and crashes with {message, code}, never with internals", async () => {
+    const app = await buildApp({ config: testConfig(), database: ctx.database, logger: false });
+    app.get("/api/test-crash", async () => {
+      throw new Error("secret connection string postgres://admin:hunter2@db");
+    });
+    await app.ready();
+    try {
+      const crash = await app.inject({ url: "/api/test-crash" });
+      expect(crash.statusCode).toBe(500);
+      expect(crash.json()).toEqual({ message: "Internal Server Error", code: "internal" });
+      expect(crash.body).not.toContain("hunter2");
+      // Fastify refuses an unknown content type with 415; we answer it as the bad request it is.
+      const mediaType = await app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link",
+        headers: { "content-type": "application/x-unknown" },
+        payload: "email=a@example.test",
+      });
+      expect(mediaType.statusCode).toBe(400);
+      expect(mediaType.json()).toEqual({ message: expect.any(String), code: "validation" });
+    } finally {
+      await app.close();
+    }
   });
 
   it("hides the development helpers outside development", async () => {
@@ -106,6 +131,7 @@ describe("system routes and HTTP rules", () => {
         payload: method === "POST" ? { email: "a@b.co" } : undefined,
       });
       expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe("not_found");
     }
   });
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { PREMIUM_INTERVAL } from "../../../shared/constants";
 import { publicConfigSchema } from "../../../shared/schemas/config";
 import { AppError } from "../../lib/app-error";
+import { errorResponses } from "../../plugins/errors";
 
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -11,30 +12,45 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/health",
-    { schema: { response: { 200: z.object({ status: z.literal("ok") }) } } },
+    { schema: { response: { 200: z.object({ status: z.literal("ok") }), ...errorResponses } } },
     async () => ({
       status: "ok" as const,
     }),
   );
 
-  app.get("/api/ready", async () => {
-    try {
-      await app.database.ping();
-    } catch (err) {
-      app.log.warn({ err }, "database not ready");
-      throw new AppError(503, "Database unavailable");
-    }
-    return { status: "ready", database: app.database.engine };
-  });
+  app.get(
+    "/api/ready",
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal("ready"), database: z.enum(["postgres", "pglite"]) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async () => {
+      try {
+        await app.database.ping();
+      } catch (err) {
+        app.log.warn({ err }, "database not ready");
+        throw new AppError("unavailable", "Database unavailable");
+      }
+      return { status: "ready" as const, database: app.database.engine };
+    },
+  );
 
-  app.get("/api/config", { schema: { response: { 200: publicConfigSchema } } }, async () => ({
-    appName: config.appName,
-    premiumPriceCents: config.premiumPriceCents,
-    premiumInterval: PREMIUM_INTERVAL,
-    stripePublishableKey: config.stripe.publishableKey ?? null,
-    legalEmail: config.legal.email,
-    legalAddress: config.legal.address,
-    signInMethod: config.oidc ? ("oidc" as const) : ("magic-link" as const),
-    isDevelopment: config.isDevelopment,
-  }));
+  app.get(
+    "/api/config",
+    { schema: { response: { 200: publicConfigSchema, ...errorResponses } } },
+    async () => ({
+      appName: config.appName,
+      premiumPriceCents: config.premiumPriceCents,
+      premiumInterval: PREMIUM_INTERVAL,
+      stripePublishableKey: config.stripe.publishableKey ?? null,
+      legalEmail: config.legal.email,
+      legalAddress: config.legal.address,
+      signInMethod: config.oidc ? ("oidc" as const) : ("magic-link" as const),
+      isDevelopment: config.isDevelopment,
+    }),
+  );
 }

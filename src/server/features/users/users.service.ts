@@ -111,7 +111,7 @@ export async function findOrCreateUserByEmail({
       })
       .where(eq(users.email, normalized))
       .returning({ id: users.id, role: users.role });
-    if (!existing[0]) throw new AppError(500, "User could not be created");
+    if (!existing[0]) throw new AppError("internal", "User could not be created");
     return existing[0];
   });
 }
@@ -122,7 +122,7 @@ export async function setUserRole({ db, email, role }: { db: Db; email: string; 
     .set({ role, updatedAt: new Date() })
     .where(eq(users.email, normalizeEmail(email)))
     .returning({ id: users.id });
-  if (!updated[0]) throw new AppError(404, `No user with email ${email}`);
+  if (!updated[0]) throw new AppError("not_found", `No user with email ${email}`);
   await db
     .insert(auditLogs)
     .values({ userId: updated[0].id, action: "user.role_changed", metaJson: { role } });
