@@ -1,27 +1,12 @@
 import { z } from "zod";
+import { ERROR_CODES, type ErrorCode } from "./error-codes";
 
 // The API's error contract (issue #8): every error body is {message, code} (+ issues for validation).
 // The client decides on the HTTP status and this code, never on the message text, which stays free to
 // carry the spec's wording (SPEC §8).
 
-/** Every error code and the one HTTP status it is answered with. */
-export const ERROR_CODES = {
-  validation: 400,
-  unauthorized: 401,
-  admin_required: 403,
-  forbidden: 403,
-  premium_required: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unprocessable: 422,
-  rate_limited: 429,
-  internal: 500,
-  bad_gateway: 502,
-  unavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
+// The codes live in ./error-codes (no zod) so the browser's fetch helper can read them cheaply.
+export { ERROR_CODES, type ErrorCode, isErrorCode } from "./error-codes";
 
 const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
@@ -33,7 +18,3 @@ export const errorSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorSchema>;
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && Object.hasOwn(ERROR_CODES, value);
-}

@@ -1,9 +1,9 @@
-import { type ErrorCode, isErrorCode } from "../../shared/errors";
+import { type ErrorCode, isErrorCode } from "../../shared/error-codes";
 
 // The one fetch helper (STYLE.md): every URL the client calls goes through `apiFetch` (or `apiRequest`,
 // its body-only form). Cookies always, a JSON body only when there is a payload (SPEC §7), and a refused
 // request becomes an ApiError whose message is "STATUS: body" (SPEC §8) and which carries the status and
-// the server's error code (src/shared/errors.ts), so callers decide on those, never on the text.
+// the server's error code (src/shared/error-codes.ts), so callers decide on those, never on the text.
 
 export class ApiError extends Error {
   /** The code from the `{message, code}` body; undefined when the body was not ours (a proxy's page). */
