@@ -1,34 +1,99 @@
-import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { emailSchema } from "../../../shared/schemas/auth";
-import { auditLogs, mailOutbox, users } from "../../db/schema";
+import {
+  demoAccountSchema,
+  devLoginSchema,
+  fixturePremiumSchema,
+  fixtureRequestSchema,
+  fixtureSchema,
+  outboxMailSchema,
+} from "../../../shared/schemas/dev";
 import { DEMO_ACCOUNTS } from "../../db/seed";
 import { AppError } from "../../lib/app-error";
+import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { startUserSession } from "../../plugins/session";
+import {
+  createFixture,
+  deleteFixture,
+  findDevLoginUser,
+  listOutbox,
+  recordDevLogin,
+  setFixturePremium,
+} from "./dev.service";
 
-/** Development helpers (DESIGN.md §4). app.ts registers them only when APP_ENV=development. */
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+const fixtureParams = z.object({ id: z.uuid() });
+
+/**
+ * Development helpers (DESIGN.md §4). app.ts registers them only when APP_ENV=development, and they
+ * answer only a client on this machine (DESIGN.md §2): anyone else gets the same 404 as in production.
+ */
 export async function devRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/dev/accounts", async () => DEMO_ACCOUNTS);
-
-  app.post("/api/dev/login", { schema: { body: z.object({ email: emailSchema }) } }, async (req) => {
-    const rows = await app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, req.body.email.toLowerCase()));
-    const user = rows[0];
-    if (!user) throw new AppError("not_found", "No such user");
-    await startUserSession(req, user.id);
-    await app.db
-      .insert(auditLogs)
-      .values({ userId: user.id, action: "auth.login", metaJson: { method: "dev" } });
-    return { ok: true };
+  app.addHook("onRequest", async (request) => {
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? "")) throw new AppError("not_found", NOT_FOUND_MESSAGE);
   });
 
-  app.get("/api/dev/outbox", async () =>
-    app.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50),
+  app.get(
+    "/api/dev/accounts",
+    { schema: { response: { 200: z.array(demoAccountSchema), ...errorResponses } } },
+    async () => [...DEMO_ACCOUNTS],
+  );
+
+  app.post(
+    "/api/dev/login",
+    {
+      schema: {
+        body: devLoginSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses },
+      },
+    },
+    async (req) => {
+      const user = await findDevLoginUser({ db: app.db, email: req.body.email });
+      await startUserSession(req, user.id);
+      await recordDevLogin({ db: app.db, userId: user.id });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/api/dev/outbox",
+    { schema: { response: { 200: z.array(outboxMailSchema), ...errorResponses } } },
+    async () => listOutbox({ db: app.db }),
+  );
+
+  // Test fixtures (e2e/support/fixtures.ts). The answer also signs the new user in: its Set-Cookie is
+  // the session a test hands to the browser.
+  app.post(
+    "/api/dev/fixtures",
+    { schema: { body: fixtureRequestSchema, response: { 201: fixtureSchema, ...errorResponses } } },
+    async (req, reply) => {
+      const fixture = await createFixture({ db: app.db, spec: req.body });
+      await startUserSession(req, fixture.user.id);
+      return reply.code(201).send(fixture);
+    },
+  );
+
+  app.put(
+    "/api/dev/fixtures/:id/premium",
+    {
+      schema: {
+        params: fixtureParams,
+        body: fixturePremiumSchema,
+        response: { 200: z.object({ hasActiveSubscription: z.boolean() }), ...errorResponses },
+      },
+    },
+    async (req) => setFixturePremium({ db: app.db, fixtureId: req.params.id, enabled: req.body.enabled }),
+  );
+
+  app.delete(
+    "/api/dev/fixtures/:id",
+    { schema: { params: fixtureParams, response: { 204: z.null(), ...errorResponses } } },
+    async (req, reply) => {
+      await deleteFixture({ db: app.db, fixtureId: req.params.id });
+      return reply.code(204).send(null);
+    },
   );
 }

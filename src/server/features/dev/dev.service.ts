@@ -1,0 +1,197 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, like, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
+import {
+  FIXTURE_EMAIL_DOMAIN,
+  type Fixture,
+  type fixtureListingSchema,
+  type fixtureRequestSchema,
+} from "../../../shared/schemas/dev";
+import type { Db } from "../../db/client";
+import {
+  auditLogs,
+  buyerListings,
+  buyerProfiles,
+  mailOutbox,
+  publisherProfiles,
+  sessions,
+  users,
+} from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { setComplimentaryPremium } from "../subscriptions/subscriptions.service";
+import { getCurrentUser } from "../users/users.service";
+
+// Development-only helpers behind /api/dev (DESIGN.md §4). Nothing here runs outside development:
+// app.ts registers the routes only when APP_ENV=development.
+
+/** POST /api/dev/login: the demo account (or fixture user) with that email, signed in by the route. */
+export async function findDevLoginUser({ db, email }: { db: Db; email: string }): Promise<{ id: string }> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()));
+  if (!user) throw new AppError("not_found", "No such user");
+  return user;
+}
+
+export async function recordDevLogin({ db, userId }: { db: Db; userId: string }): Promise<void> {
+  await db.insert(auditLogs).values({ userId, action: "auth.login", metaJson: { method: "dev" } });
+}
+
+/** The newest mails of the development outbox (sign-in links, alerts). */
+export async function listOutbox({ db }: { db: Db }) {
+  const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Test fixtures: the browser tests run against a server process on its own embedded database, which the
+// test process cannot open, so they create the rows they need here and remove them after each test
+// (e2e/support/fixtures.ts). A fixture is one user, the profile their role implies and a buyer's
+// listings; its id is the user's id, and deleting the user removes the rest by cascade.
+
+type FixtureSpec = z.output<typeof fixtureRequestSchema>;
+type FixtureListing = z.output<typeof fixtureListingSchema>;
+
+const DEFAULT_TITLES = ["Final Expense Inbound Calls", "Medicare Advantage Leads", "Auto Insurance Calls"];
+
+/** Ten lowercase letters: one search word that matches nothing but this fixture's rows. */
+function newToken(): string {
+  return Array.from(randomBytes(10), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
+}
+
+function listingTitle(listing: FixtureListing, index: number, token: string): string {
+  const base = listing.title ?? `${DEFAULT_TITLES[index % DEFAULT_TITLES.length]} ${index + 1}`;
+  return `${base} ${token}`;
+}
+
+export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec }): Promise<Fixture> {
+  const token = newToken();
+  const email = `${token}@${FIXTURE_EMAIL_DOMAIN}`;
+  const created = await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email,
+        role: spec.role,
+        firstName: spec.firstName ?? null,
+        lastName: spec.lastName ?? null,
+        verifiedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    if (!user) throw new AppError("internal", "Fixture user could not be created");
+
+    let publisherProfileId: string | null = null;
+    if (spec.role === "publisher") {
+      // DESIGN.md §2: a publisher is a user with a publisher profile; an approved one, like the demo's.
+      const [profile] = await tx
+        .insert(publisherProfiles)
+        .values({
+          userId: user.id,
+          website: `https://${token}.example`,
+          trafficSources: ["Search Engine Marketing"],
+          verticals: ["Insurance"],
+          avgDailyCalls: 10,
+          yearsInBusiness: 1,
+          references: [`Reference ${token}, Example Co, ref@${token}.example, (555) 010-0000`],
+          complianceAckAt: new Date(),
+          status: "approved",
+        })
+        .returning({ id: publisherProfiles.id });
+      publisherProfileId = profile?.id ?? null;
+    }
+
+    let buyer: Fixture["buyer"] = null;
+    let listings: Fixture["listings"] = [];
+    if (spec.role === "buyer") {
+      const contact = {
+        company: `Company ${token}`,
+        contactEmail: `partners@${token}.example`,
+        contactPhone: "(555) 010-0199",
+        applicationUrl: `https://${token}.example/apply`,
+      };
+      const [profile] = await tx
+        .insert(buyerProfiles)
+        .values({ userId: user.id, ...contact, paymentTerms: DEFAULT_PAYMENT_TERMS })
+        .returning({ id: buyerProfiles.id });
+      if (!profile) throw new AppError("internal", "Fixture buyer could not be created");
+      buyer = { profileId: profile.id, ...contact };
+      if (spec.listings.length > 0) {
+        // Older first, one second apart: the directory's newest-first order is the order given here
+        // reversed, and never a tie.
+        const now = Date.now();
+        listings = await tx
+          .insert(buyerListings)
+          .values(
+            spec.listings.map((listing, index) => ({
+              buyerId: profile.id,
+              title: listingTitle(listing, index, token),
+              description: listing.description ?? null,
+              vertical: listing.vertical,
+              payout: listing.payout,
+              geos: listing.geos,
+              status: listing.status,
+              createdAt: new Date(now - (spec.listings.length - index) * 1000),
+            })),
+          )
+          .returning({ id: buyerListings.id, title: buyerListings.title });
+      }
+    }
+    return { userId: user.id, publisherProfileId, buyer, listings };
+  });
+
+  if (spec.premium) await setComplimentaryPremium({ db, email, enabled: true });
+  const current = await getCurrentUser({ db, userId: created.userId });
+  if (!current) throw new AppError("internal", "Fixture user could not be read back");
+  return {
+    fixtureId: created.userId,
+    token,
+    user: {
+      id: current.id,
+      email: current.email,
+      role: current.role,
+      firstName: current.firstName,
+      lastName: current.lastName,
+      hasActiveSubscription: current.hasActiveSubscription,
+    },
+    publisherProfileId: created.publisherProfileId,
+    buyer: created.buyer,
+    listings: created.listings,
+  };
+}
+
+/** The fixture's user, and only a fixture's: the demo accounts and real sign-ups are never touched. */
+async function findFixtureUser(db: Db, fixtureId: string): Promise<{ id: string; email: string }> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, fixtureId), like(users.email, `%@${FIXTURE_EMAIL_DOMAIN}`)));
+  if (!user) throw new AppError("not_found", "No such fixture");
+  return user;
+}
+
+/** Removes the fixture's user, its sessions and, by cascade, its profiles, listings and subscriptions. */
+export async function deleteFixture({ db, fixtureId }: { db: Db; fixtureId: string }): Promise<void> {
+  const user = await findFixtureUser(db, fixtureId);
+  await db.transaction(async (tx) => {
+    await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${user.id}`);
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+}
+
+/** Grants or removes the fixture's complimentary Premium (a test of Premium ending mid-visit). */
+export async function setFixturePremium({
+  db,
+  fixtureId,
+  enabled,
+}: {
+  db: Db;
+  fixtureId: string;
+  enabled: boolean;
+}): Promise<{ hasActiveSubscription: boolean }> {
+  const user = await findFixtureUser(db, fixtureId);
+  await setComplimentaryPremium({ db, email: user.email, enabled });
+  const current = await getCurrentUser({ db, userId: user.id });
+  return { hasActiveSubscription: Boolean(current?.hasActiveSubscription) };
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { GEOGRAPHIES, LISTING_STATUSES, LISTING_VERTICALS, ROLES } from "../constants";
+import { emailSchema } from "./auth";
+import { plainText } from "./common";
+
+// The development-only API under /api/dev (DESIGN.md §4): demo sign-in, the mail outbox, and the test
+// fixtures the browser tests create and remove for themselves (docs/decisions/008-client-layers.md).
+
+export const demoAccountSchema = z.object({
+  email: z.string(),
+  role: z.enum(ROLES),
+  description: z.string(),
+});
+export type DemoAccount = z.infer<typeof demoAccountSchema>;
+
+export const devLoginSchema = z.object({ email: emailSchema });
+
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+/** Every fixture user's email ends with this domain: cleanup removes nothing else. */
+export const FIXTURE_EMAIL_DOMAIN = "fixtures.test";
+
+export const fixtureListingSchema = z.object({
+  /** The fixture's token is appended, so a search for the token finds exactly the fixture's listings. */
+  title: plainText().trim().min(1).max(150).optional(),
+  description: plainText().trim().max(2000).optional(),
+  vertical: z.enum(LISTING_VERTICALS).default("Insurance"),
+  payout: z
+    .string()
+    .regex(/^\d{1,8}(\.\d{1,2})?$/, "must be an amount like 50 or 49.99")
+    .default("50.00"),
+  geos: z.array(z.enum(GEOGRAPHIES)).max(GEOGRAPHIES.length).default([]),
+  status: z.enum(LISTING_STATUSES).default("active"),
+});
+export type FixtureListingInput = z.input<typeof fixtureListingSchema>;
+
+export const MAX_FIXTURE_LISTINGS = 200;
+
+/** POST /api/dev/fixtures: one user, the profile their role implies, and a buyer's listings. */
+export const fixtureRequestSchema = z
+  .object({
+    role: z.enum(ROLES).default("guest"),
+    firstName: plainText().trim().min(1).max(100).optional(),
+    lastName: plainText().trim().min(1).max(100).optional(),
+    /** Complimentary Premium, granted the way support grants it. */
+    premium: z.boolean().default(false),
+    listings: z.array(fixtureListingSchema).max(MAX_FIXTURE_LISTINGS).default([]),
+  })
+  .refine((f) => f.role === "buyer" || f.listings.length === 0, {
+    message: "only a buyer fixture has listings",
+    path: ["listings"],
+  });
+export type FixtureRequest = z.input<typeof fixtureRequestSchema>;
+
+export const fixtureSchema = z.object({
+  /** Pass to DELETE /api/dev/fixtures/{fixtureId}; it is the user's id. */
+  fixtureId: z.uuid(),
+  /** A word unique to this fixture: in the email, the company and every listing title. */
+  token: z.string(),
+  user: z.object({
+    id: z.uuid(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    hasActiveSubscription: z.boolean(),
+  }),
+  publisherProfileId: z.uuid().nullable(),
+  buyer: z
+    .object({
+      profileId: z.uuid(),
+      company: z.string(),
+      contactEmail: z.string(),
+      contactPhone: z.string(),
+      applicationUrl: z.string(),
+    })
+    .nullable(),
+  listings: z.array(z.object({ id: z.uuid(), title: z.string() })),
+});
+export type Fixture = z.infer<typeof fixtureSchema>;
+
+export const fixturePremiumSchema = z.object({ enabled: z.boolean() });
