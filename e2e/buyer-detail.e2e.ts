@@ -1,13 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
-
-/** The id of a seeded listing, read through the public API (the demo seed is deterministic). */
-async function firstListingId(page: Page, query = ""): Promise<string> {
-  const res = await page.request.get(`/api/buyer-listings?limit=1${query}`);
-  const [listing] = (await res.json()) as { id: string }[];
-  return listing!.id;
-}
+import { useFixtures } from "./support/fixtures";
 
 const figure = (page: Page, label: RegExp) =>
   page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
@@ -17,29 +11,38 @@ const POLL = { timeout: 30_000 };
 
 describe("buyer detail", () => {
   const harness = useBrowser();
+  const fixtures = useFixtures();
 
   it("shows the premium user the contact and records a reveal", async () => {
-    const page = await harness.newPage({ as: "premium@demo.test" });
-    const id = await firstListingId(page, "&vertical=Finance");
-    await page.goto(`/buyer/${id}`);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await page.getByRole("link", { name: /^partners@/ }).waitFor();
+    const buyer = await fixtures.createBuyerWithListings({
+      listings: [{ title: "Debt Settlement Inbound Calls", vertical: "Finance", payout: "75.00" }],
+    });
+    const premium = await fixtures.createUser({ role: "publisher", premium: true });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, premium);
+    await page.goto(`/buyer/${buyer.listings[0]!.id}`);
+    await page.getByRole("heading", { level: 1, name: buyer.listings[0]!.title }).waitFor();
+    await page.getByRole("link", { name: buyer.buyer!.contactEmail }).waitFor();
     for (const label of ["Payout", "Call duration", "Geography", "Min volume", "Payment terms"]) {
       expect(await figure(page, new RegExp(`^${label}$`)).textContent()).toBeTruthy();
     }
+    expect(await figure(page, /^Payout$/).textContent()).toBe("$75.00 per call");
     await expectAccessible(page);
 
     const reveals = figure(page, /^Contact reveals/);
-    const before = Number(await reveals.textContent());
+    expect(Number(await reveals.textContent())).toBe(0);
     await page.getByRole("button", { name: "Contact Buyer" }).click();
     await page.getByText("Contact Revealed").waitFor();
     // The listing is refetched, so the figure the buyer's analytics rely on moves at once.
-    await expect.poll(async () => Number(await reveals.textContent()), POLL).toBe(before + 1);
+    await expect.poll(async () => Number(await reveals.textContent()), POLL).toBe(1);
   });
 
   it("keeps a saved listing saved across a reload", async () => {
-    const page = await harness.newPage({ as: "publisher@demo.test" });
-    const id = await firstListingId(page, "&vertical=Medical");
+    const buyer = await fixtures.createBuyerWithListings({ n: 1 });
+    const publisher = await fixtures.createUser({ role: "publisher" });
+    const id = buyer.listings[0]!.id;
+    const page = await harness.newPage();
+    await fixtures.signIn(page, publisher);
     await page.goto(`/buyer/${id}`);
     const save = page.getByRole("button", { name: "Save", exact: true });
     await save.click();
@@ -49,7 +52,7 @@ describe("buyer detail", () => {
     await page.reload();
     await saved.waitFor();
     const list = (await (await page.request.get("/api/saved-listings")).json()) as { id: string }[];
-    expect(list.map((l) => l.id)).toContain(id);
+    expect(list.map((l) => l.id)).toEqual([id]);
 
     await saved.click();
     await save.waitFor();
@@ -58,12 +61,16 @@ describe("buyer detail", () => {
   });
 
   it("masks the contact for a free user and offers the upgrade", async () => {
-    const page = await harness.newPage({ as: "publisher@demo.test" });
-    const id = await firstListingId(page, "&vertical=Legal");
-    await page.goto(`/buyer/${id}`);
+    const buyer = await fixtures.createBuyerWithListings({ listings: [{ vertical: "Legal" }] });
+    const publisher = await fixtures.createUser({ role: "publisher" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, publisher);
+    await page.goto(`/buyer/${buyer.listings[0]!.id}`);
     await page.getByText("Contact details are masked").waitFor();
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBeTruthy();
-    expect(await page.getByText(/^Buyer [0-9a-f]{8} ·/).count()).toBe(1);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(buyer.listings[0]!.title);
+    // SPEC §3: "Buyer" and the first 8 characters of the buyer id, never the company.
+    await page.getByText(`Buyer ${buyer.buyer!.profileId.slice(0, 8)} · Legal`).waitFor();
+    expect(await page.getByText(buyer.buyer!.company).count()).toBe(0);
     await page.getByRole("button", { name: "Upgrade to Premium" }).click();
     const dialog = page.getByRole("dialog", { name: "Upgrade to Premium" });
     await dialog.getByRole("button", { name: "Maybe Later" }).click();
@@ -71,9 +78,9 @@ describe("buyer detail", () => {
   });
 
   it("sends a signed-out visitor who presses Save to sign in", async () => {
+    const buyer = await fixtures.createBuyerWithListings({ n: 1 });
     const page = await harness.newPage();
-    const id = await firstListingId(page);
-    await page.goto(`/buyer/${id}`);
+    await page.goto(`/buyer/${buyer.listings[0]!.id}`);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname, POLL).toBe("/login");
   });

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
+import { useFixtures } from "./support/fixtures";
 
 interface PublicConfig {
   appName: string;
@@ -19,6 +20,7 @@ async function readConfig(page: Page): Promise<PublicConfig> {
 
 describe("landing, pricing and legal pages", () => {
   const harness = useBrowser();
+  const fixtures = useFixtures();
 
   it("landing: hero links, marketing figures, the configured price, three testimonials and the footer", async () => {
     const page = await harness.newPage();
@@ -75,7 +77,8 @@ describe("landing, pricing and legal pages", () => {
   });
 
   it("pricing for a premium member marks Premium as the current plan", async () => {
-    const page = await harness.newPage({ as: "premium@demo.test" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, await fixtures.createUser({ role: "publisher", premium: true }));
     await page.goto("/pricing");
     await page.getByRole("heading", { name: "Simple, Transparent Pricing" }).waitFor();
     await content(page).getByRole("button", { name: "Current Plan" }).waitFor();
@@ -175,11 +178,15 @@ describe("signup", () => {
 
 describe("signed-in home", () => {
   const harness = useBrowser();
+  const fixtures = useFixtures();
 
   it("shows the welcome dialog once, and not again after it is dismissed", async () => {
-    const page = await harness.newPage({ as: "newbie@demo.test" });
+    const guest = await fixtures.createUser();
+    const page = await harness.newPage();
+    await fixtures.signIn(page, guest);
     await page.goto("/");
-    const dialog = page.getByRole("dialog", { name: "Welcome, newbie!" });
+    // No first name: the part of the email before the @.
+    const dialog = page.getByRole("dialog", { name: `Welcome, ${guest.user.email.split("@")[0]}!` });
     await dialog.waitFor();
     await dialog.getByText("Browse all buyer listings").waitFor();
     await dialog.getByText(/unlock buyer contact information/).waitFor();
@@ -196,11 +203,13 @@ describe("signed-in home", () => {
   });
 
   it("greets a guest without a name, with Browse and Get Started shortcuts", async () => {
-    const page = await harness.newPage({ as: "newbie@demo.test" });
+    const guest = await fixtures.createUser();
+    const page = await harness.newPage();
+    await fixtures.signIn(page, guest);
     await page.goto("/");
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await page.getByRole("heading", { level: 1, name: "Welcome to PayPerCall Hub" }).waitFor();
-    expect(await page.getByTestId("signed-in-as").textContent()).toBe("newbie@demo.test");
+    expect(await page.getByTestId("signed-in-as").textContent()).toBe(guest.user.email);
     const shortcuts = page.getByRole("region", { name: "Shortcuts" }).getByRole("link");
     expect(await shortcuts.evaluateAll((ls) => ls.map((l) => l.getAttribute("href")))).toEqual([
       "/browse",
@@ -212,7 +221,11 @@ describe("signed-in home", () => {
   });
 
   it("welcomes a free publisher back, by name, with the upgrade card and their dashboard", async () => {
-    const page = await harness.newPage({ as: "publisher@demo.test" });
+    const page = await harness.newPage();
+    await fixtures.signIn(
+      page,
+      await fixtures.createUser({ role: "publisher", firstName: "Pat", lastName: "Publisher" }),
+    );
     await page.goto("/");
     await page.getByRole("dialog", { name: "Welcome, Pat!" }).getByRole("button", { name: "Close" }).click();
     await page.getByRole("heading", { level: 1, name: "Welcome back to PayPerCall Hub" }).waitFor();
@@ -229,7 +242,8 @@ describe("signed-in home", () => {
   });
 
   it("shows a premium publisher the Premium badge instead of the upgrade link", async () => {
-    const page = await harness.newPage({ as: "premium@demo.test" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, await fixtures.createUser({ role: "publisher", premium: true }));
     await page.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
     await page.goto("/");
     const card = content(page).locator("div", { has: page.getByRole("heading", { name: "Subscription" }) });
@@ -238,7 +252,8 @@ describe("signed-in home", () => {
   });
 
   it("gives a buyer a My Dashboard shortcut to the buyer dashboard", async () => {
-    const page = await harness.newPage({ as: "buyer@demo.test" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, await fixtures.createUser({ role: "buyer" }));
     await page.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
     await page.goto("/");
     await page.getByRole("heading", { level: 1 }).waitFor();

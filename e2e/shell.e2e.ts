@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
+import { type FixtureUser, useFixtures } from "./support/fixtures";
 
 const WELCOME_FLAG = "welcome-dialog-dismissed";
 
@@ -8,6 +9,8 @@ const WELCOME_FLAG = "welcome-dialog-dismissed";
 async function skipWelcome(page: Page) {
   await page.addInitScript((key) => localStorage.setItem(key, "true"), WELCOME_FLAG);
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -38,6 +41,15 @@ async function recordToasts(page: Page): Promise<string[]> {
 
 describe("navigation bar", () => {
   const harness = useBrowser();
+  const fixtures = useFixtures();
+
+  /** A page signed in as `user`, with the one-time welcome dialog already dismissed. */
+  async function signedInPage(user: FixtureUser, viewport?: { width: number; height: number }) {
+    const page = await harness.newPage({ viewport });
+    await fixtures.signIn(page, user);
+    await skipWelcome(page);
+    return page;
+  }
 
   it("offers a visitor browsing, pricing and sign-in, and highlights the page they are on", async () => {
     const page = await harness.newPage();
@@ -69,8 +81,8 @@ describe("navigation bar", () => {
   });
 
   it("shows a guest their name, a grey Guest badge and the menu with Pricing & Settings and Log out", async () => {
-    const page = await harness.newPage({ as: "newbie@demo.test" });
-    await skipWelcome(page);
+    const guest = await fixtures.createUser();
+    const page = await signedInPage(guest);
     await page.goto("/");
     await page.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
     expect(await mainNav(page).getByRole("link").allInnerTexts()).toEqual([
@@ -79,9 +91,12 @@ describe("navigation bar", () => {
       "Pricing",
     ]);
     expect(await page.getByTestId("plan-badge").count()).toBe(0);
-    const account = mainNav(page).getByRole("button", { name: "Account menu for newbie@demo.test" });
+    const { email } = guest.user;
+    const account = mainNav(page).getByRole("button", { name: `Account menu for ${email}` });
     // The avatar falls back to the first letter of the email: no name, no picture.
-    expect(await account.textContent()).toMatch(/^N.*newbie@demo\.test.*Guest/);
+    expect(await account.textContent()).toMatch(
+      new RegExp(`^${email[0]!.toUpperCase()}.*${escapeRegExp(email)}.*Guest`),
+    );
     expect(await account.getByTestId("role-badge").getAttribute("class")).toContain("bg-slate-100");
 
     await account.click();
@@ -92,8 +107,12 @@ describe("navigation bar", () => {
   });
 
   it("gives a free publisher Dashboard, Profile and a Free badge", async () => {
-    const page = await harness.newPage({ as: "publisher@demo.test" });
-    await skipWelcome(page);
+    const publisher = await fixtures.createUser({
+      role: "publisher",
+      firstName: "Pat",
+      lastName: "Publisher",
+    });
+    const page = await signedInPage(publisher);
     await page.goto("/publisher/profile");
     await page.getByRole("heading", { name: "Publisher Profile" }).waitFor();
     expect(await mainNav(page).getByRole("link").allInnerTexts()).toEqual([
@@ -125,8 +144,13 @@ describe("navigation bar", () => {
   });
 
   it("marks a premium publisher with the Premium badge", async () => {
-    const page = await harness.newPage({ as: "premium@demo.test" });
-    await skipWelcome(page);
+    const premium = await fixtures.createUser({
+      role: "publisher",
+      premium: true,
+      firstName: "Priya",
+      lastName: "Premium",
+    });
+    const page = await signedInPage(premium);
     await page.goto("/");
     await page.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
     expect(await mainNav(page).getByTestId("plan-badge").textContent()).toBe("Premium");
@@ -139,8 +163,7 @@ describe("navigation bar", () => {
   });
 
   it("gives a buyer one Dashboard link, highlighted across /buyer/dashboard, and a blue badge", async () => {
-    const page = await harness.newPage({ as: "buyer@demo.test" });
-    await skipWelcome(page);
+    const page = await signedInPage(await fixtures.createUser({ role: "buyer" }));
     await page.goto("/buyer/dashboard");
     await page.getByRole("heading", { name: "Buyer Dashboard" }).waitFor();
     expect(await mainNav(page).getByRole("link").allInnerTexts()).toEqual([
@@ -164,8 +187,8 @@ describe("navigation bar", () => {
   });
 
   it("gives an admin the Admin link, highlighted on every /admin page, and the admin menu", async () => {
-    const page = await harness.newPage({ as: "admin@demo.test" });
-    await skipWelcome(page);
+    const admin = await fixtures.createUser({ role: "admin", firstName: "Ada", lastName: "Admin" });
+    const page = await signedInPage(admin);
     await page.goto("/admin/dashboard");
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     expect(await mainNav(page).getByRole("link").allInnerTexts()).toEqual([
@@ -217,8 +240,10 @@ describe("navigation bar", () => {
     );
     await expectAccessible(visitor);
 
-    const publisher = await harness.newPage({ as: "publisher@demo.test", viewport });
-    await skipWelcome(publisher);
+    const publisher = await signedInPage(
+      await fixtures.createUser({ role: "publisher", firstName: "Pat", lastName: "Publisher" }),
+      viewport,
+    );
     await publisher.goto("/");
     await publisher.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
     await publisher.getByRole("button", { name: "Open menu" }).click();
@@ -249,6 +274,7 @@ describe("navigation bar", () => {
 
 describe("route guards and errors", () => {
   const harness = useBrowser();
+  const fixtures = useFixtures();
 
   it("shows the 404 page for an unknown route", async () => {
     const page = await harness.newPage();
@@ -259,7 +285,8 @@ describe("route guards and errors", () => {
   });
 
   it("sends a non-admin away from /admin/dashboard with the Access Denied toast", async () => {
-    const page = await harness.newPage({ as: "publisher@demo.test" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, await fixtures.createUser({ role: "publisher", firstName: "Pat" }));
     await skipWelcome(page);
     const toasts = await recordToasts(page);
     await page.goto("/admin/dashboard");

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
+import { useFixtures } from "./support/fixtures";
 
 describe("sign-in by email link", () => {
   const harness = useBrowser();
+  const fixtures = useFixtures();
 
   it("requests a link, opens it from the outbox, presses the button and is signed in", async () => {
     const page = await harness.newPage();
@@ -48,7 +50,8 @@ describe("sign-in by email link", () => {
   });
 
   it("logs out through /api/logout", async () => {
-    const page = await harness.newPage({ as: "newbie@demo.test" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, await fixtures.createUser());
     await page.goto("/");
     expect((await page.request.get("/api/auth/user")).status()).toBe(200);
     await page.goto("/api/logout");

@@ -8,6 +8,7 @@ import {
 } from "../src/server/test/fake-stripe";
 import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
+import { type FixtureUser, useFixtures } from "./support/fixtures";
 import { type RunningServer, startServer } from "./support/server";
 
 // Premium through Stripe (issue #5) in Chromium. Stripe.js is replaced through Playwright's request
@@ -86,6 +87,9 @@ describe("Premium subscription with Stripe", () => {
   const harness = useBrowser();
   let fake: FakeStripe;
   let server: RunningServer;
+  // Users on the shared server (no Stripe keys) and on this file's Stripe-enabled server.
+  const fixtures = useFixtures();
+  const stripeFixtures = useFixtures(() => server.url);
   const contexts: BrowserContext[] = [];
   let consoleErrors: string[] = [];
   let allowedErrors: RegExp[] = [];
@@ -123,21 +127,15 @@ describe("Premium subscription with Stripe", () => {
     expect(unexpected, "unexpected console errors in the browser").toEqual([]);
   });
 
-  /** A page on the Stripe-enabled server, signed in as `as` through the development sign-in. */
-  async function stripePage(as?: string): Promise<Page> {
+  /** A page on the Stripe-enabled server, signed in as `as` (a fixture made on that server). */
+  async function stripePage(as: FixtureUser): Promise<Page> {
     const context = await harness.browser.newContext({
       baseURL: server.url,
       viewport: { width: 1280, height: 800 },
     });
     contexts.push(context);
-    if (as) {
-      const res = await context.request.post("/api/dev/login", {
-        data: { email: as },
-        headers: { origin: server.url },
-      });
-      expect(res.ok()).toBe(true);
-    }
     const page = await context.newPage();
+    await stripeFixtures.signIn(page, as);
     page.on("console", (msg) => {
       if (msg.type() === "error") consoleErrors.push(msg.text());
     });
@@ -151,7 +149,8 @@ describe("Premium subscription with Stripe", () => {
   }
 
   it("shows 'Payment System Setup Required' with Go Back when no publishable key is set", async () => {
-    const page = await harness.newPage({ as: "publisher@demo.test" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, await fixtures.createUser({ role: "publisher" }));
     await page.goto("/pricing");
     await page.goto("/subscribe");
     await page.getByRole("heading", { name: "Payment System Setup Required" }).waitFor();
@@ -168,7 +167,7 @@ describe("Premium subscription with Stripe", () => {
   });
 
   it("says payment is unavailable when Stripe.js cannot load", async () => {
-    const page = await stripePage("newbie@demo.test");
+    const page = await stripePage(await stripeFixtures.createUser());
     await page.route("https://js.stripe.com/**", (route) => route.abort("failed"));
     allowedErrors.push(/Failed to load resource/);
     await page.goto("/subscribe");
@@ -182,7 +181,8 @@ describe("Premium subscription with Stripe", () => {
 
   it("pays with the Payment Element: 'Processing...', success toast, Premium badge, contacts on browse", async () => {
     fake.reset();
-    const page = await stripePage("publisher@demo.test");
+    const buyer = await stripeFixtures.createBuyerWithListings({ n: 1 });
+    const page = await stripePage(await stripeFixtures.createUser({ role: "publisher" }));
     await page.route("https://js.stripe.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
     );
@@ -219,7 +219,7 @@ describe("Premium subscription with Stripe", () => {
     );
 
     // Free before paying: masked contacts and a Free badge.
-    await page.goto("/browse");
+    await page.goto(`/browse?search=${buyer.token}`);
     await page
       .getByRole("button", { name: /Upgrade to see contact/ })
       .first()
@@ -273,7 +273,9 @@ describe("Premium subscription with Stripe", () => {
     expect(fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
 
     await page.getByRole("main").getByRole("link", { name: "Browse buyers", exact: true }).click();
-    await page.locator('a[href^="mailto:"]').first().waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/browse");
+    await page.goto(`/browse?search=${buyer.token}`);
+    await page.getByRole("link", { name: buyer.buyer!.contactEmail }).waitFor();
     expect(await page.getByRole("button", { name: /Upgrade to see contact/ }).count()).toBe(0);
 
     // Pricing & Settings: the renewal date and Stripe's billing portal.
@@ -290,7 +292,7 @@ describe("Premium subscription with Stripe", () => {
 
   it("shows 'Payment Failed' with Stripe's message and keeps the form", async () => {
     fake.reset();
-    const page = await stripePage("buyer@demo.test");
+    const page = await stripePage(await stripeFixtures.createUser({ role: "buyer" }));
     await page.route("https://js.stripe.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
     );
@@ -309,7 +311,7 @@ describe("Premium subscription with Stripe", () => {
   });
 
   it("says so when the user already has Premium", async () => {
-    const page = await stripePage("premium@demo.test");
+    const page = await stripePage(await stripeFixtures.createUser({ role: "publisher", premium: true }));
     await page.route("https://js.stripe.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
     );
@@ -324,7 +326,7 @@ describe("Premium subscription with Stripe", () => {
   it("tells the user when the subscription cannot be started", async () => {
     fake.reset();
     fake.failNext(100);
-    const page = await stripePage("admin@demo.test");
+    const page = await stripePage(await stripeFixtures.createUser({ role: "admin" }));
     await page.route("https://js.stripe.com/**", (route) =>
       route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
     );

@@ -16,13 +16,11 @@ const CHROMIUM_ARGS = [
 // The signed-out current-user call answers 401 by design (SPEC §7); Chromium logs it as a failed load.
 const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 401/];
 
-type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
-
 export interface BrowserHarness {
   baseURL: string;
   browser: Browser;
-  /** A new page in a fresh context, signed in as `as` (a demo account email) when given. */
-  newPage(options?: { as?: string; viewport?: { width: number; height: number } }): Promise<Page>;
+  /** A new page in a fresh, signed-out context (sign in with useFixtures().signIn). */
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
   /** Console errors matching these patterns are allowed for the current test only. */
   allowConsoleErrors(...patterns: RegExp[]): void;
 }
@@ -30,7 +28,6 @@ export interface BrowserHarness {
 /** One Chromium per test file; a context per page; fails a test on any unexpected console error. */
 export function useBrowser(): BrowserHarness {
   const baseURL = inject("baseURL");
-  const sessions = new Map<string, StorageState>();
   const contexts: BrowserContext[] = [];
   let consoleErrors: string[] = [];
   let allowed: RegExp[] = [];
@@ -59,26 +56,9 @@ export function useBrowser(): BrowserHarness {
   harness.allowConsoleErrors = (...patterns) => {
     allowed.push(...patterns);
   };
-  harness.newPage = async ({ as, viewport } = {}) => {
-    let storageState: StorageState | undefined;
-    if (as) {
-      storageState = sessions.get(as);
-      if (!storageState) {
-        // Signs in once per account through the development sign-in and reuses the session.
-        const ctx = await harness.browser.newContext({ baseURL });
-        const res = await ctx.request.post("/api/dev/login", {
-          data: { email: as },
-          headers: { origin: baseURL },
-        });
-        if (!res.ok()) throw new Error(`dev login as ${as} failed: ${res.status()} ${await res.text()}`);
-        storageState = await ctx.storageState();
-        sessions.set(as, storageState);
-        await ctx.close();
-      }
-    }
+  harness.newPage = async ({ viewport } = {}) => {
     const context = await harness.browser.newContext({
       baseURL,
-      storageState,
       viewport: viewport ?? { width: 1280, height: 800 },
     });
     contexts.push(context);

@@ -1,0 +1,89 @@
+import type { Page } from "playwright-core";
+import { afterEach, inject } from "vitest";
+import type { Role } from "../../src/shared/constants";
+import type { Fixture, FixtureListingInput, FixtureRequest } from "../../src/shared/schemas/dev";
+
+// Test data the test owns (the Epic Stack's Playwright fixtures, for Vitest): each test creates the users,
+// profiles and listings it needs through the development fixtures API (the server runs on its own
+// embedded database, out of the test process's reach), signs in with the session that API returns, and
+// everything it created is deleted after the test. No test reads the demo seed's rows or counts.
+
+export interface FixtureUser extends Fixture {
+  /** The session cookie the fixtures API answered with: the user is signed in with it. */
+  session: { name: string; value: string };
+}
+
+export interface UserOptions {
+  role?: Role;
+  premium?: boolean;
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface Fixtures {
+  /** A user of that role (a publisher gets an approved profile, a buyer a company profile). */
+  createUser(options?: UserOptions): Promise<FixtureUser>;
+  /**
+   * A buyer with listings, each titled with the fixture's `token`: search for the token to see exactly
+   * these. `n` default listings, or the `listings` given.
+   */
+  createBuyerWithListings(
+    options?: Omit<UserOptions, "role"> & { n?: number; listings?: FixtureListingInput[] },
+  ): Promise<FixtureUser>;
+  /** Signs the page's browser context in as `user` (call before the first navigation). */
+  signIn(page: Page, user: FixtureUser): Promise<void>;
+  /** Grants or ends the user's Premium while the test runs. */
+  setPremium(user: FixtureUser, enabled: boolean): Promise<void>;
+}
+
+/**
+ * Registers the cleanup hook and returns the fixture makers. Call once per `describe`, beside
+ * useBrowser(); `baseURL` names the server when a test file starts its own.
+ */
+export function useFixtures(baseURL: () => string = () => inject("baseURL")): Fixtures {
+  const created: FixtureUser[] = [];
+
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    const origin = baseURL();
+    const res = await fetch(`${origin}${path}`, {
+      method,
+      headers: { origin, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
+    return res;
+  }
+
+  async function create(request: FixtureRequest): Promise<FixtureUser> {
+    const res = await call("POST", "/api/dev/fixtures", request);
+    const fixture = (await res.json()) as Fixture;
+    const [pair] = res.headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "");
+    const separator = pair?.indexOf("=") ?? -1;
+    if (!pair || separator < 1) throw new Error("the fixtures API answered without a session cookie");
+    const user = {
+      ...fixture,
+      session: { name: pair.slice(0, separator), value: pair.slice(separator + 1) },
+    };
+    created.push(user);
+    return user;
+  }
+
+  afterEach(async () => {
+    const done = created.splice(0);
+    await Promise.all(done.map((user) => call("DELETE", `/api/dev/fixtures/${user.fixtureId}`)));
+  });
+
+  return {
+    createUser: ({ role = "guest", ...rest } = {}) => create({ role, ...rest }),
+    createBuyerWithListings: ({ n = 1, listings, ...rest } = {}) =>
+      create({ role: "buyer", ...rest, listings: listings ?? Array.from({ length: n }, () => ({})) }),
+    async signIn(page, user) {
+      await page
+        .context()
+        .addCookies([{ ...user.session, url: baseURL(), httpOnly: true, sameSite: "Lax" as const }]);
+    },
+    async setPremium(user, enabled) {
+      await call("PUT", `/api/dev/fixtures/${user.fixtureId}/premium`, { enabled });
+    },
+  };
+}
