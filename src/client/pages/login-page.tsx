@@ -4,8 +4,9 @@ import { MailCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useSearch } from "wouter";
 import type { z } from "zod";
-import { SIGNUP_EMAIL_STORAGE_KEY } from "../../shared/constants";
+import { DEFAULT_APP_NAME, SIGNUP_EMAIL_STORAGE_KEY } from "../../shared/constants";
 import { magicLinkRequestSchema, safeReturnTo } from "../../shared/schemas/auth";
+import type { DemoAccount } from "../../shared/schemas/dev";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { FormField } from "../components/ui/form-field";
@@ -42,7 +43,7 @@ export default function LoginPage() {
         <Card>
           <CardHeader>
             <CardTitle>
-              <span className="text-2xl">Sign in to {config?.appName ?? "PayPerCall Hub"}</span>
+              <span className="text-2xl">Sign in to {config?.appName ?? DEFAULT_APP_NAME}</span>
             </CardTitle>
             <CardDescription>We email you a link that signs you in. No password needed.</CardDescription>
           </CardHeader>
@@ -85,12 +86,6 @@ export default function LoginPage() {
       </div>
     </main>
   );
-}
-
-interface DemoAccount {
-  email: string;
-  role: string;
-  description: string;
 }
 
 /** Development only (DESIGN.md §4): one-click sign-in as a seeded account. */

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link, useSearch } from "wouter";
+import { DEFAULT_APP_NAME } from "../../shared/constants";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { usePublicConfig } from "../features/config/use-public-config";
@@ -20,7 +21,7 @@ export default function MagicLinkPage() {
       <Card className="w-full max-w-md">
         <CardHeader>
           <CardTitle>
-            <span className="text-2xl">Sign in to {config?.appName ?? "PayPerCall Hub"}</span>
+            <span className="text-2xl">Sign in to {config?.appName ?? DEFAULT_APP_NAME}</span>
           </CardTitle>
           <CardDescription>Press the button to finish signing in on this device.</CardDescription>
         </CardHeader>

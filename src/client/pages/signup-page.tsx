@@ -10,6 +10,7 @@ import { Checkbox } from "../components/ui/checkbox";
 import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
+import { LOGIN_PATH } from "../features/auth/redirect-to-login";
 import { usePublicConfig } from "../features/config/use-public-config";
 
 type SignupValues = z.input<typeof signupSchema>;
@@ -32,7 +33,7 @@ export default function SignupPage() {
     } catch {
       // Storage can be disabled; the login page then simply starts empty.
     }
-    window.location.href = "/api/login";
+    window.location.href = LOGIN_PATH;
   });
 
   return (
@@ -92,7 +93,7 @@ export default function SignupPage() {
         <CardFooter className="justify-center text-sm text-slate-700">
           <span>
             Already have an account?{" "}
-            <a href="/api/login" className="font-medium text-brand-600 underline">
+            <a href={LOGIN_PATH} className="font-medium text-brand-600 underline">
               Sign In
             </a>
           </span>

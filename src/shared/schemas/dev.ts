@@ -41,7 +41,7 @@ export const fixtureListingSchema = z.object({
 });
 export type FixtureListingInput = z.input<typeof fixtureListingSchema>;
 
-export const MAX_FIXTURE_LISTINGS = 200;
+const MAX_FIXTURE_LISTINGS = 200;
 
 /** POST /api/dev/fixtures: one user, the profile their role implies, and a buyer's listings. */
 export const fixtureRequestSchema = z

@@ -1,10 +1,14 @@
 import { AUTH_REDIRECT_DELAY_MS, MESSAGES } from "../../../shared/constants";
 import { toast } from "../../components/ui/use-toast";
 
+// SPEC §2: sign-in and sign-out are full browser navigations to these, never background calls.
+export const LOGIN_PATH = "/api/login";
+export const LOGOUT_PATH = "/api/logout";
+
 /** Full navigation to the login endpoint, back to where the user was (SPEC §2: not a background call). */
 export function goToLogin(): void {
   const here = `${window.location.pathname}${window.location.search}`;
-  window.location.href = here === "/" ? "/api/login" : `/api/login?returnTo=${encodeURIComponent(here)}`;
+  window.location.href = here === "/" ? LOGIN_PATH : `${LOGIN_PATH}?returnTo=${encodeURIComponent(here)}`;
 }
 
 // Several failed calls often arrive together when a session ends; one toast and one redirect suffice.

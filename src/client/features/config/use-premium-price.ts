@@ -6,12 +6,16 @@ import { usePublicConfig } from "./use-public-config";
  * `label` is undefined until the config has loaded, so no page ever shows a made-up figure.
  */
 export function usePremiumPrice(): {
-  cents: number | undefined;
   amount: string | undefined;
+  interval: string | undefined;
   label: string | undefined;
 } {
   const { data } = usePublicConfig();
-  if (!data) return { cents: undefined, amount: undefined, label: undefined };
+  if (!data) return { amount: undefined, interval: undefined, label: undefined };
   const amount = formatPriceCents(data.premiumPriceCents);
-  return { cents: data.premiumPriceCents, amount, label: `${amount}/${data.premiumInterval}` };
+  return {
+    amount,
+    interval: data.premiumInterval,
+    label: `${amount}/${data.premiumInterval}`,
+  };
 }

@@ -8,8 +8,8 @@ import { goToLogin, useAuth } from "../auth";
 
 // The only module that knows the directory's URLs (STYLE.md).
 
-export const LISTINGS_KEY = "/api/buyer-listings";
-export const SAVED_LISTINGS_KEY = "/api/saved-listings";
+const LISTINGS_KEY = "/api/buyer-listings";
+const SAVED_LISTINGS_KEY = "/api/saved-listings";
 
 /** Browse filters as they live in the page URL (shareable, survive reload). */
 export interface BrowseFilters {
@@ -18,8 +18,6 @@ export interface BrowseFilters {
   payout: string;
   geo: string;
 }
-
-export const EMPTY_FILTERS: BrowseFilters = { search: "", vertical: "", payout: "", geo: "" };
 
 export function filtersFromSearch(search: string): BrowseFilters {
   const params = new URLSearchParams(search);

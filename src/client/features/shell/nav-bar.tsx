@@ -4,7 +4,7 @@ import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { getDisplayName, PlanBadge, RoleBadge, UserAvatar, useAuth } from "../auth";
+import { getDisplayName, LOGIN_PATH, LOGOUT_PATH, PlanBadge, RoleBadge, UserAvatar, useAuth } from "../auth";
 import { usePublicConfig } from "../config";
 import { getActiveHref, getNavLinks, type NavLink } from "./nav-links";
 
@@ -26,10 +26,10 @@ function SignedOutActions({ stacked = false }: { stacked?: boolean }) {
   return (
     <div className={cn("flex gap-2", stacked && "flex-col")}>
       <Button asChild variant="ghost">
-        <a href="/api/login">Sign In</a>
+        <a href={LOGIN_PATH}>Sign In</a>
       </Button>
       <Button asChild>
-        <a href="/api/login">Get Started Free</a>
+        <a href={LOGIN_PATH}>Get Started Free</a>
       </Button>
     </div>
   );
@@ -129,7 +129,7 @@ export function NavBar() {
           </ul>
           <div className="mt-3 border-t border-slate-200 pt-3">
             {isLoading ? null : user ? (
-              <a href="/api/logout" className={linkClass}>
+              <a href={LOGOUT_PATH} className={linkClass}>
                 Log out
               </a>
             ) : (

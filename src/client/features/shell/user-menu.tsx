@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
-import { getDisplayName, PlanBadge, RoleBadge, UserAvatar } from "../auth";
+import { getDisplayName, LOGOUT_PATH, PlanBadge, RoleBadge, UserAvatar } from "../auth";
 import { getActiveHref, type NavLink } from "./nav-links";
 
 // Its own chunk (loaded only once someone is signed in): the menu primitives are the heaviest part of
@@ -63,7 +63,7 @@ export default function UserMenu({
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           {/* A full navigation (SPEC §2): the server ends the session and redirects. */}
-          <a href="/api/logout">
+          <a href={LOGOUT_PATH}>
             <LogOut className="h-4 w-4" aria-hidden />
             Log out
           </a>

@@ -42,7 +42,7 @@ export function PremiumPrice({ className }: { className?: string }) {
   return (
     <span className={className} data-testid="premium-price">
       <span className="text-4xl font-bold">{price.amount}</span>
-      <span className="text-slate-600">/year</span>
+      <span className="text-slate-600">/{price.interval}</span>
     </span>
   );
 }

@@ -9,7 +9,7 @@ import { AUTH_USER_KEY } from "../auth";
 
 // The only place that knows the subscription URLs (STYLE.md).
 
-export const SUBSCRIPTION_KEY = ["/api/subscription"] as const;
+const SUBSCRIPTION_KEY = ["/api/subscription"] as const;
 const INTENT_KEY = ["/api/get-or-create-subscription"] as const;
 
 export function useSubscriptionSummary() {
