@@ -13,7 +13,12 @@ import type { BrowseFilters } from "./use-listings";
 
 const selectClass = "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm";
 
-/** SPEC §2 Browse filters; nothing is fetched until the Filter button (or Enter) applies them. */
+/**
+ * SPEC §2 Browse filters; nothing is fetched until the Filter button (or Enter) applies them.
+ * The one form not on react-hook-form (docs/decisions/008): it submits no data, only a URL; every
+ * control is a choice from the shared constants or a length-capped search the server validates; and
+ * react-hook-form with zod would add about 37 kB gzip to the directory, the page with a speed budget.
+ */
 export function ListingFilters({
   initial,
   onApply,
