@@ -7,6 +7,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
 import { authRoutes } from "./features/auth/auth.routes";
+import { registerAccessGuard } from "./features/auth/guard";
 import { devRoutes } from "./features/dev/dev.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
@@ -87,6 +88,8 @@ export async function buildApp({
   registerErrorHandling(app);
   registerSecurity(app, config);
   await registerSessions(app, config);
+  // Before any route: it records every /api route and refuses what a route's access level does not allow.
+  registerAccessGuard(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

@@ -2,7 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
-import { seedDemoData } from "./db/seed";
+import { seedDemoData } from "./features/dev/demo-seed";
 import { warnAboutStripePrice } from "./lib/stripe";
 
 async function main() {

@@ -14,7 +14,7 @@ import { type Db, queryRows } from "../../db/client";
 import { auditLogs, listingEvents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
-import type { Viewer } from "../users/users.service";
+import type { Viewer } from "../auth/viewer";
 
 // The buyer directory (SPEC §2 Browse and Buyer detail, DESIGN.md §2): listing queries with keyset
 // pagination, contact masking, reveals and view counting. Masking happens here and only here.

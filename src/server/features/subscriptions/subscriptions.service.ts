@@ -7,12 +7,9 @@ import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { type StripeClient, withStripeErrors } from "../../lib/stripe";
-import {
-  ACTIVE_SUBSCRIPTION_STATUSES,
-  activeSubscriptionCondition,
-  normalizeEmail,
-  type Viewer,
-} from "../users/users.service";
+import { normalizeEmail } from "../auth/accounts";
+import type { Viewer } from "../auth/viewer";
+import { activeSubscriptionCondition, isPremiumStatus } from "./premium";
 
 // Premium through Stripe (DESIGN.md §3, issue #5). Stripe is the source of truth: every change we
 // learn about (webhook, refresh after payment, a reused open subscription) re-reads the subscription
@@ -60,10 +57,6 @@ function clientSecretOf(subscription: Stripe.Subscription): string | null {
   return invoice.confirmation_secret?.client_secret ?? null;
 }
 
-function isPaidStatus(status: string): boolean {
-  return (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
-}
-
 /** Stores Stripe's view of one subscription for `userId` (insert or update by Stripe id). */
 async function saveSubscription(db: Db, userId: string, subscription: Stripe.Subscription) {
   const values = {
@@ -80,7 +73,7 @@ async function saveSubscription(db: Db, userId: string, subscription: Stripe.Sub
     .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: values });
   // users.stripeSubscriptionId (SPEC §3) names the paid subscription; a late event about an abandoned
   // or expired attempt must not overwrite it.
-  if (isPaidStatus(subscription.status)) {
+  if (isPremiumStatus(subscription.status)) {
     await db
       .update(users)
       .set({ stripeSubscriptionId: subscription.id, updatedAt: new Date() })
@@ -168,7 +161,7 @@ export async function getOrCreateSubscription({
           expand: EXPAND_CLIENT_SECRET,
         });
         await saveSubscription(tx, user.id, existing);
-        if (isPaidStatus(existing.status)) return { status: "active" as const };
+        if (isPremiumStatus(existing.status)) return { status: "active" as const };
         const secret = clientSecretOf(existing);
         if (existing.status === "incomplete" && secret) {
           return { subscriptionId: existing.id, clientSecret: secret };
@@ -200,7 +193,7 @@ export async function getOrCreateSubscription({
         action: "stripe.subscription_started",
         metaJson: { subscriptionId: created.id, status: created.status, attempt },
       });
-      if (isPaidStatus(created.status)) return { status: "active" as const };
+      if (isPremiumStatus(created.status)) return { status: "active" as const };
       const secret = clientSecretOf(created);
       if (!secret) throw new AppError("bad_gateway", "Stripe returned no payment to confirm");
       return { subscriptionId: created.id, clientSecret: secret };

@@ -22,7 +22,7 @@ export async function stripeWebhookRoutes(
     "/api/stripe/webhook",
     {
       // Called by Stripe's servers: no Origin of ours, authenticated by the signature instead.
-      config: { allowForeignOrigin: true },
+      config: { access: "public", allowForeignOrigin: true },
       schema: {
         response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), ...errorResponses },
       },
