@@ -14,6 +14,7 @@ import { subscriptionRoutes } from "./features/subscriptions/subscriptions.route
 import { systemRoutes } from "./features/system/system.routes";
 import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
+import { createStripeClient } from "./lib/stripe";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
@@ -70,6 +71,7 @@ export async function buildApp({
   const appMailer =
     mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate("mailer", appMailer);
+  app.decorate("stripe", createStripeClient(config.stripe));
   app.addHook("onClose", async () => appMailer.close());
 
   // Graceful shutdown: in-flight requests finish, and their keep-alive connections close after the

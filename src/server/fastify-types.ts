@@ -4,6 +4,7 @@ import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Access } from "./features/auth/guard";
 import type { Mailer } from "./lib/mailer";
+import type { StripeClient } from "./lib/stripe";
 
 // Type augmentations for the decorations app.ts adds. Imported once by app.ts.
 declare module "fastify" {
@@ -12,6 +13,8 @@ declare module "fastify" {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** The Stripe client, built once from the config; undefined when payments are not configured. */
+    stripe: StripeClient | undefined;
     /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */
     apiRoutes: RouteOptions[];
   }

@@ -53,7 +53,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // Not awaited: a slow or unreachable Stripe must not hold up serving; the outcome is only a log line.
-  void warnAboutStripePrice({ config, log: app.log }).catch((err) =>
+  void warnAboutStripePrice({ stripe: app.stripe, config, log: app.log }).catch((err) =>
     app.log.warn({ err }, "could not check the Stripe price"),
   );
 }

@@ -9,14 +9,10 @@ import {
 } from "../../../shared/schemas/listings";
 import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
-import {
-  getListing,
-  listListings,
-  listSavedListings,
-  revealContact,
-  saveListing,
-  unsaveListing,
-} from "./listings.service";
+import { revealContact } from "./contact-reveal";
+import { listListings } from "./directory-query";
+import { getListing } from "./listing-detail";
+import { listSavedListings, saveListing, unsaveListing } from "./saved-listings";
 
 const idParams = z.object({ id: z.string().max(64) });
 

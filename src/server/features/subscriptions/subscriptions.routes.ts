@@ -5,21 +5,17 @@ import {
   subscriptionIntentSchema,
   subscriptionSummarySchema,
 } from "../../../shared/schemas/subscriptions";
-import { createStripeClient } from "../../lib/stripe";
 import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
-import {
-  createBillingPortalSession,
-  getOrCreateSubscription,
-  getSubscriptionSummary,
-  refreshSubscription,
-} from "./subscriptions.service";
+import { createBillingPortalSession, getOrCreateSubscription } from "./checkout";
+import { refreshSubscription } from "./stripe-sync";
 import { stripeWebhookRoutes } from "./subscriptions.webhook";
+import { getSubscriptionSummary } from "./summary";
 
 export async function subscriptionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
-  const stripe = createStripeClient(config.stripe);
+  const { stripe } = app;
   const noStore = { "Cache-Control": "private, no-store" };
 
   app.post(
@@ -75,5 +71,5 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  await app.register(stripeWebhookRoutes, { stripe });
+  await app.register(stripeWebhookRoutes);
 }
