@@ -2,7 +2,7 @@
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
-import { seedDemoData } from "../src/server/db/seed";
+import { seedDemoData } from "../src/server/features/dev/demo-seed";
 
 const config = loadConfig();
 if (config.isProduction) {

@@ -3,7 +3,7 @@
 
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
-import { setComplimentaryPremium } from "../src/server/features/subscriptions/subscriptions.service";
+import { setComplimentaryPremium } from "../src/server/features/subscriptions/complimentary";
 import { AppError } from "../src/server/lib/app-error";
 
 const [email, switchTo] = process.argv.slice(2);

@@ -2,7 +2,7 @@
 
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
-import { setUserRole } from "../src/server/features/users/users.service";
+import { setUserRole } from "../src/server/features/auth/accounts";
 import { ROLES, type Role } from "../src/shared/constants";
 
 const [email, role] = process.argv.slice(2);

@@ -7,12 +7,14 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
 import { authRoutes } from "./features/auth/auth.routes";
+import { registerAccessGuard } from "./features/auth/guard";
 import { devRoutes } from "./features/dev/dev.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
+import { createStripeClient } from "./lib/stripe";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
@@ -69,6 +71,7 @@ export async function buildApp({
   const appMailer =
     mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate("mailer", appMailer);
+  app.decorate("stripe", createStripeClient(config.stripe));
   app.addHook("onClose", async () => appMailer.close());
 
   // Graceful shutdown: in-flight requests finish, and their keep-alive connections close after the
@@ -87,6 +90,8 @@ export async function buildApp({
   registerErrorHandling(app);
   registerSecurity(app, config);
   await registerSessions(app, config);
+  // Before any route: it records every /api route and refuses what a route's access level does not allow.
+  registerAccessGuard(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

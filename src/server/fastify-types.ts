@@ -1,6 +1,10 @@
+import type { RouteOptions } from "fastify";
+import type { CurrentUser } from "../shared/schemas/auth";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
+import type { Access } from "./features/auth/guard";
 import type { Mailer } from "./lib/mailer";
+import type { StripeClient } from "./lib/stripe";
 
 // Type augmentations for the decorations app.ts adds. Imported once by app.ts.
 declare module "fastify" {
@@ -9,8 +13,18 @@ declare module "fastify" {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** The Stripe client, built once from the config; undefined when payments are not configured. */
+    stripe: StripeClient | undefined;
+    /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */
+    apiRoutes: RouteOptions[];
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by the access guard before any handler; null when signed out. */
+    viewer: CurrentUser | null;
   }
   interface FastifyContextConfig {
+    /** Who may call the route (deny by default: see features/auth/guard.ts). */
+    access?: Access;
     /** Routes called by other sites on purpose (the Stripe webhook) skip the Origin check. */
     allowForeignOrigin?: boolean;
   }

@@ -2,7 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
-import { seedDemoData } from "./db/seed";
+import { seedDemoData } from "./features/dev/demo-seed";
 import { warnAboutStripePrice } from "./lib/stripe";
 
 async function main() {
@@ -53,7 +53,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   // Not awaited: a slow or unreachable Stripe must not hold up serving; the outcome is only a log line.
-  void warnAboutStripePrice({ config, log: app.log }).catch((err) =>
+  void warnAboutStripePrice({ stripe: app.stripe, config, log: app.log }).catch((err) =>
     app.log.warn({ err }, "could not check the Stripe price"),
   );
 }

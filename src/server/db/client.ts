@@ -78,7 +78,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-/** Runs raw SQL on either engine and returns its rows (both drivers answer `{ rows }`). */
+/**
+ * Runs raw SQL on either engine and returns its rows (both drivers answer `{ rows }`), typed by the
+ * caller's word: for tests and scripts. Feature code reads through Drizzle selects typed by the schema.
+ */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

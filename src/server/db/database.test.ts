@@ -1,10 +1,9 @@
-import { count, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/context";
 import { queryRows } from "./client";
 import { migrateDatabase } from "./migrate";
-import { buyerListings, buyerProfiles, subscriptions, users } from "./schema";
-import { DEMO_ACCOUNTS, seedDemoData } from "./seed";
+import { users } from "./schema";
 
 describe("database", () => {
   it("applies the committed migrations (again without harm) with pg_trgm and the search column", async () => {
@@ -42,36 +41,6 @@ describe("database", () => {
         sql`select similarity('insurance', 'insur') as s`,
       );
       expect(row!.s).toBeGreaterThan(0.3);
-    } finally {
-      await database.close();
-    }
-  });
-
-  it("seeds the demo data once: a second run changes nothing", async () => {
-    const database = await openTestDatabase();
-    try {
-      const counts = async () => ({
-        users: (await database.db.select({ n: count() }).from(users))[0]!.n,
-        buyers: (await database.db.select({ n: count() }).from(buyerProfiles))[0]!.n,
-        listings: (await database.db.select({ n: count() }).from(buyerListings))[0]!.n,
-        subscriptions: (await database.db.select({ n: count() }).from(subscriptions))[0]!.n,
-      });
-      expect(await seedDemoData(database.db)).toEqual({ seeded: true });
-      const first = await counts();
-      expect(first.listings).toBeGreaterThanOrEqual(60);
-      expect(first.buyers).toBeGreaterThanOrEqual(3);
-      expect(await seedDemoData(database.db)).toEqual({ seeded: false });
-      expect(await counts()).toEqual(first);
-
-      const emails = (await database.db.select({ email: users.email, role: users.role }).from(users)).map(
-        (u) => `${u.email}:${u.role}`,
-      );
-      for (const account of DEMO_ACCOUNTS) expect(emails).toContain(`${account.email}:${account.role}`);
-      const verticals = await queryRows<{ vertical: string }>(
-        database.db,
-        sql`select distinct vertical from buyer_listings`,
-      );
-      expect(verticals.length).toBeGreaterThanOrEqual(11);
     } finally {
       await database.close();
     }

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client";
+import type { Db } from "../db/client";
+import { rateLimits } from "../db/schema";
 import { AppError } from "./app-error";
 
 /**
  * Fixed-window counter kept in PostgreSQL so every instance shares it (DESIGN.md §3, scale-out).
- * Throws 429 with Retry-After once `limit` hits within `windowSeconds`.
+ * Throws 429 `rate_limited` with Retry-After once `limit` hits within `windowSeconds`.
  */
 export async function consumeRateLimit({
   db,
@@ -17,21 +18,28 @@ export async function consumeRateLimit({
   limit: number;
   windowSeconds: number;
 }): Promise<void> {
-  const rows = await queryRows<{ count: number; retry_after: number }>(
-    db,
-    sql`
-    insert into rate_limits (key, count, window_ends_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
-    on conflict (key) do update set
-      count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
-      window_ends_at = case when rate_limits.window_ends_at <= now()
-        then now() + make_interval(secs => ${windowSeconds}) else rate_limits.window_ends_at end
-    returning count, ceil(extract(epoch from window_ends_at - now()))::int as retry_after`,
-  );
-  const row = rows[0];
+  const windowEnd = sql`now() + make_interval(secs => ${windowSeconds})`;
+  // In ON CONFLICT DO UPDATE, the table's columns are the stored row: a window that has ended restarts.
+  const expired = sql`${rateLimits.windowEndsAt} <= now()`;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, count: 1, windowEndsAt: windowEnd })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowEndsAt: sql`case when ${expired} then ${windowEnd} else ${rateLimits.windowEndsAt} end`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.windowEndsAt} - now()))::int`.mapWith(
+        Number,
+      ),
+    });
   if (row && row.count > limit) {
     throw new AppError("rate_limited", "Too many requests. Please wait and try again.", {
-      headers: { "Retry-After": String(Math.max(1, row.retry_after)) },
+      headers: { "Retry-After": String(Math.max(1, row.retryAfter)) },
     });
   }
 }

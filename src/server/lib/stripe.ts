@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { PAYMENT_MESSAGES } from "../../shared/constants";
 import type { AppConfig } from "../config";
 import { AppError } from "./app-error";
 
@@ -24,6 +25,12 @@ export function createStripeClient(stripeConfig: AppConfig["stripe"]): StripeCli
     options.protocol = protocol;
   }
   return new Stripe(stripeConfig.secretKey, options);
+}
+
+/** The client, or 503 `unavailable` when payments are not configured on this server. */
+export function requireStripe(stripe: StripeClient | undefined): StripeClient {
+  if (!stripe) throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
+  return stripe;
 }
 
 /**
@@ -82,13 +89,14 @@ export async function withStripeErrors<T>(run: () => Promise<T>): Promise<T> {
 
 /** Startup check (DESIGN.md §2): logs a warning, never fails or delays the start. */
 export async function warnAboutStripePrice({
+  stripe,
   config,
   log,
 }: {
+  stripe: StripeClient | undefined;
   config: Pick<AppConfig, "stripe" | "premiumPriceCents">;
   log: { warn: (message: string) => void };
 }): Promise<void> {
-  const stripe = createStripeClient(config.stripe);
   if (!stripe) return;
   if (!config.stripe.priceId) {
     log.warn("STRIPE_SECRET_KEY is set but STRIPE_PRICE_ID is not: nobody can subscribe to Premium");

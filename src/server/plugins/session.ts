@@ -66,7 +66,9 @@ export async function registerSessions(app: FastifyInstance, config: AppConfig):
     },
   });
 
-  app.addHook("preHandler", async (request) => {
+  // Timeouts are applied in onRequest, right after the session is loaded, so the access guard that runs
+  // next never sees an expired sign-in.
+  app.addHook("onRequest", async (request) => {
     const session = request.session;
     if (!session?.userId) return;
     const now = Date.now();

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MESSAGES } from "../../../shared/constants";
 import {
   currentUserSchema,
   MAGIC_LINK_SENT_MESSAGE,
@@ -11,11 +10,12 @@ import {
   returnToSchema,
 } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
-import { loadCurrentUser } from "../../plugins/auth";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { endUserSession, SESSION_COOKIE, startUserSession } from "../../plugins/session";
+import { withViewer } from "./guard";
 import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
 import { finishOidcLogin, startOidcLogin } from "./oidc.service";
+import { readCurrentUser } from "./viewer";
 
 const safeReturnTo = (value: unknown): string => {
   const parsed = returnToSchema.safeParse(value);
@@ -29,7 +29,10 @@ export async function authRoutes(fastify: FastifyInstance) {
   // Browser navigation (SPEC §2): OIDC when configured, else the built-in email sign-in page.
   app.get(
     "/api/login",
-    { schema: { querystring: z.object({ returnTo: z.string().optional() }), response: errorResponses } },
+    {
+      config: { access: "public" },
+      schema: { querystring: z.object({ returnTo: z.string().optional() }), response: errorResponses },
+    },
     async (req, reply) => {
       const returnTo = safeReturnTo(req.query.returnTo);
       if (!config.oidc) {
@@ -43,41 +46,51 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get("/api/callback", { schema: { response: errorResponses } }, async (req, reply) => {
-    if (!config.oidc) throw new AppError("not_found", NOT_FOUND_MESSAGE);
-    const expected = req.session.oidc;
-    req.session.oidc = undefined;
-    const { userId } = await finishOidcLogin({
-      db: app.db,
-      oidc: config.oidc,
-      adminEmails: config.adminEmails,
-      callbackUrl: new URL(req.url, config.appUrl),
-      expected,
-    });
-    await startUserSession(req, userId);
-    return reply.redirect(safeReturnTo(expected?.returnTo));
-  });
+  app.get(
+    "/api/callback",
+    { config: { access: "public" }, schema: { response: errorResponses } },
+    async (req, reply) => {
+      if (!config.oidc) throw new AppError("not_found", NOT_FOUND_MESSAGE);
+      const expected = req.session.oidc;
+      req.session.oidc = undefined;
+      const { userId } = await finishOidcLogin({
+        db: app.db,
+        oidc: config.oidc,
+        adminEmails: config.adminEmails,
+        callbackUrl: new URL(req.url, config.appUrl),
+        expected,
+      });
+      await startUserSession(req, userId);
+      return reply.redirect(safeReturnTo(expected?.returnTo));
+    },
+  );
 
-  app.get("/api/logout", { schema: { response: errorResponses } }, async (req, reply) => {
-    await endUserSession(req);
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    return reply.redirect("/");
-  });
+  app.get(
+    "/api/logout",
+    { config: { access: "public" }, schema: { response: errorResponses } },
+    async (req, reply) => {
+      await endUserSession(req);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return reply.redirect("/");
+    },
+  );
 
   app.get(
     "/api/auth/user",
-    { schema: { response: { 200: currentUserSchema, ...errorResponses } } },
-    async (req, reply) => {
-      const user = await loadCurrentUser(req);
-      if (!user) throw new AppError("unauthorized", MESSAGES.unauthorized);
+    // Signed out: the guard's 401 {"message":"Unauthorized"}, which the client reads as "no user" (SPEC §7).
+    { config: { access: "signedIn" }, schema: { response: { 200: currentUserSchema, ...errorResponses } } },
+    withViewer(async (_req, reply, viewer) => {
       reply.header("Cache-Control", "private, no-store");
-      return user;
-    },
+      return viewer;
+    }),
   );
 
   app.post(
     "/api/auth/magic-link",
-    { schema: { body: magicLinkRequestSchema, response: { 202: messageSchema, ...errorResponses } } },
+    {
+      config: { access: "public" },
+      schema: { body: magicLinkRequestSchema, response: { 202: messageSchema, ...errorResponses } },
+    },
     async (req, reply) => {
       if (config.oidc && config.smtpUrl === undefined && config.isProduction) {
         throw new AppError("not_found", NOT_FOUND_MESSAGE);
@@ -98,6 +111,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/auth/magic-link/verify",
     {
+      config: { access: "public" },
       schema: {
         body: magicLinkVerifySchema,
         response: { 200: z.object({ user: currentUserSchema, returnTo: z.string() }), ...errorResponses },
@@ -110,7 +124,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         adminEmails: config.adminEmails,
       });
       await startUserSession(req, userId);
-      const user = await loadCurrentUser(req);
+      const user = await readCurrentUser({ db: app.db, userId });
       if (!user) throw new AppError("internal", "Signed-in user vanished");
       return { user, returnTo: safeReturnTo(returnTo) };
     },

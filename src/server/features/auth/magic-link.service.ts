@@ -6,7 +6,7 @@ import { auditLogs, magicLinkTokens } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Mailer } from "../../lib/mailer";
 import { consumeRateLimit } from "../../lib/rate-limit";
-import { findOrCreateUserByEmail, normalizeEmail } from "../users/users.service";
+import { findOrCreateUserByEmail, normalizeEmail } from "./accounts";
 
 export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
 // Per email: enough for a typo and a retry, not enough to mail-bomb someone. Per IP: a whole office.

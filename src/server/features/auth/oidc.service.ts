@@ -3,7 +3,7 @@ import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { auditLogs } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { findOrCreateUserByEmail } from "../users/users.service";
+import { findOrCreateUserByEmail } from "./accounts";
 
 export const OIDC_CALLBACK_PATH = "/api/callback";
 

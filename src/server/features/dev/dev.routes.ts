@@ -9,10 +9,10 @@ import {
   fixtureSchema,
   outboxMailSchema,
 } from "../../../shared/schemas/dev";
-import { DEMO_ACCOUNTS } from "../../db/seed";
 import { AppError } from "../../lib/app-error";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { startUserSession } from "../../plugins/session";
+import { DEMO_ACCOUNTS } from "./demo-seed";
 import {
   createFixture,
   deleteFixture,
@@ -24,10 +24,12 @@ import {
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 const fixtureParams = z.object({ id: z.uuid() });
+const PUBLIC = { access: "public" } as const;
 
 /**
  * Development helpers (DESIGN.md §4). app.ts registers them only when APP_ENV=development, and they
  * answer only a client on this machine (DESIGN.md §2): anyone else gets the same 404 as in production.
+ * All are public to the access guard: the fixtures make the very users a test then signs in as.
  */
 export async function devRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -38,13 +40,14 @@ export async function devRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/dev/accounts",
-    { schema: { response: { 200: z.array(demoAccountSchema), ...errorResponses } } },
+    { config: PUBLIC, schema: { response: { 200: z.array(demoAccountSchema), ...errorResponses } } },
     async () => [...DEMO_ACCOUNTS],
   );
 
   app.post(
     "/api/dev/login",
     {
+      config: PUBLIC,
       schema: {
         body: devLoginSchema,
         response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses },
@@ -60,7 +63,7 @@ export async function devRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/dev/outbox",
-    { schema: { response: { 200: z.array(outboxMailSchema), ...errorResponses } } },
+    { config: PUBLIC, schema: { response: { 200: z.array(outboxMailSchema), ...errorResponses } } },
     async () => listOutbox({ db: app.db }),
   );
 
@@ -68,7 +71,10 @@ export async function devRoutes(fastify: FastifyInstance) {
   // the session a test hands to the browser.
   app.post(
     "/api/dev/fixtures",
-    { schema: { body: fixtureRequestSchema, response: { 201: fixtureSchema, ...errorResponses } } },
+    {
+      config: PUBLIC,
+      schema: { body: fixtureRequestSchema, response: { 201: fixtureSchema, ...errorResponses } },
+    },
     async (req, reply) => {
       const fixture = await createFixture({ db: app.db, spec: req.body });
       await startUserSession(req, fixture.user.id);
@@ -79,6 +85,7 @@ export async function devRoutes(fastify: FastifyInstance) {
   app.put(
     "/api/dev/fixtures/:id/premium",
     {
+      config: PUBLIC,
       schema: {
         params: fixtureParams,
         body: fixturePremiumSchema,
@@ -90,7 +97,7 @@ export async function devRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/api/dev/fixtures/:id",
-    { schema: { params: fixtureParams, response: { 204: z.null(), ...errorResponses } } },
+    { config: PUBLIC, schema: { params: fixtureParams, response: { 204: z.null(), ...errorResponses } } },
     async (req, reply) => {
       await deleteFixture({ db: app.db, fixtureId: req.params.id });
       return reply.code(204).send(null);

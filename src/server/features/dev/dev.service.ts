@@ -19,8 +19,8 @@ import {
   users,
 } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { setComplimentaryPremium } from "../subscriptions/subscriptions.service";
-import { getCurrentUser } from "../users/users.service";
+import { readCurrentUser } from "../auth/viewer";
+import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
 // Development-only helpers behind /api/dev (DESIGN.md §4). Nothing here runs outside development:
 // app.ts registers the routes only when APP_ENV=development.
@@ -142,7 +142,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
   });
 
   if (spec.premium) await setComplimentaryPremium({ db, email, enabled: true });
-  const current = await getCurrentUser({ db, userId: created.userId });
+  const current = await readCurrentUser({ db, userId: created.userId });
   if (!current) throw new AppError("internal", "Fixture user could not be read back");
   return {
     fixtureId: created.userId,
@@ -192,6 +192,6 @@ export async function setFixturePremium({
 }): Promise<{ hasActiveSubscription: boolean }> {
   const user = await findFixtureUser(db, fixtureId);
   await setComplimentaryPremium({ db, email: user.email, enabled });
-  const current = await getCurrentUser({ db, userId: user.id });
+  const current = await readCurrentUser({ db, userId: user.id });
   return { hasActiveSubscription: Boolean(current?.hasActiveSubscription) };
 }

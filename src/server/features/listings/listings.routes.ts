@@ -7,16 +7,12 @@ import {
   listingSchema,
   revealContactResponseSchema,
 } from "../../../shared/schemas/listings";
-import { getViewer, requireViewer, signedIn } from "../../plugins/auth";
 import { errorResponses } from "../../plugins/errors";
-import {
-  getListing,
-  listListings,
-  listSavedListings,
-  revealContact,
-  saveListing,
-  unsaveListing,
-} from "./listings.service";
+import { withViewer } from "../auth/guard";
+import { revealContact } from "./contact-reveal";
+import { listListings } from "./directory-query";
+import { getListing } from "./listing-detail";
+import { listSavedListings, saveListing, unsaveListing } from "./saved-listings";
 
 const idParams = z.object({ id: z.string().max(64) });
 
@@ -44,14 +40,14 @@ export async function listingRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/buyer-listings",
     {
+      config: { access: "public" },
       schema: {
         querystring: listingQuerySchema,
         response: { 200: z.array(listingSchema), ...errorResponses },
       },
     },
     async (req, reply) => {
-      const viewer = await getViewer(req);
-      const result = await listListings({ db: app.db, viewer, query: req.query });
+      const result = await listListings({ db: app.db, viewer: req.viewer, query: req.query });
       setCaching(reply, result.hasContacts);
       if (result.nextCursor) {
         reply.header("Link", nextLink(rawQuery(req.url), result.nextCursor));
@@ -62,12 +58,14 @@ export async function listingRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/buyer-listings/:id",
-    { schema: { params: idParams, response: { 200: listingDetailSchema, ...errorResponses } } },
+    {
+      config: { access: "public" },
+      schema: { params: idParams, response: { 200: listingDetailSchema, ...errorResponses } },
+    },
     async (req, reply) => {
-      const viewer = await getViewer(req);
       const listing = await getListing({
         db: app.db,
-        viewer,
+        viewer: req.viewer,
         listingId: req.params.id,
         ip: req.ip,
         keySecret: app.config.sessionSecret,
@@ -80,46 +78,51 @@ export async function listingRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/reveal-contact/:id",
     {
-      preHandler: signedIn,
+      config: { access: "signedIn" },
       schema: { params: idParams, response: { 200: revealContactResponseSchema, ...errorResponses } },
     },
-    async (req, reply) => {
-      const result = await revealContact({
-        db: app.db,
-        viewer: await requireViewer(req),
-        listingId: req.params.id,
-      });
+    withViewer(async (req, reply, viewer) => {
+      const result = await revealContact({ db: app.db, viewer, listingId: req.params.id });
       setCaching(reply, true);
       return result;
-    },
+    }),
   );
 
   app.get(
     "/api/saved-listings",
-    { preHandler: signedIn, schema: { response: { 200: z.array(listingSchema), ...errorResponses } } },
-    async (req, reply) => {
-      const result = await listSavedListings({ db: app.db, viewer: await requireViewer(req) });
+    {
+      config: { access: "signedIn" },
+      schema: { response: { 200: z.array(listingSchema), ...errorResponses } },
+    },
+    withViewer(async (_req, reply, viewer) => {
+      const result = await listSavedListings({ db: app.db, viewer });
       setCaching(reply, result.hasContacts);
       return result.listings;
-    },
+    }),
   );
 
   app.put(
     "/api/saved-listings/:id",
-    { preHandler: signedIn, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } },
-    async (req, reply) => {
-      await saveListing({ db: app.db, viewer: await requireViewer(req), listingId: req.params.id });
-      return reply.code(204).send(null);
+    {
+      config: { access: "signedIn" },
+      schema: { params: idParams, response: { 204: z.null(), ...errorResponses } },
     },
+    withViewer(async (req, reply, viewer) => {
+      await saveListing({ db: app.db, viewer, listingId: req.params.id });
+      return reply.code(204).send(null);
+    }),
   );
 
   app.delete(
     "/api/saved-listings/:id",
-    { preHandler: signedIn, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } },
-    async (req, reply) => {
-      await unsaveListing({ db: app.db, viewer: await requireViewer(req), listingId: req.params.id });
-      return reply.code(204).send(null);
+    {
+      config: { access: "signedIn" },
+      schema: { params: idParams, response: { 204: z.null(), ...errorResponses } },
     },
+    withViewer(async (req, reply, viewer) => {
+      await unsaveListing({ db: app.db, viewer, listingId: req.params.id });
+      return reply.code(204).send(null);
+    }),
   );
 }
 

@@ -12,7 +12,7 @@ import {
   type FakeStripe,
   startFakeStripe,
 } from "../../test/fake-stripe";
-import { setComplimentaryPremium } from "./subscriptions.service";
+import { setComplimentaryPremium } from "./complimentary";
 
 const WEBHOOK_SECRET = "whsec_test_0123456789abcdef";
 const env: Record<string, string> = {};
@@ -280,6 +280,7 @@ describe("Premium subscription with Stripe", () => {
       const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
       const first = await postWebhook(event);
       expect(first.json()).toEqual({ received: true, duplicate: false });
+      expect(fake.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
       const before = fake.requests.length;
       const replay = await postWebhook(event);
       expect(replay.statusCode).toBe(200);
@@ -337,6 +338,8 @@ describe("Premium subscription with Stripe", () => {
       expect(await rowsOf(user.id)).toMatchObject([
         { stripeSubscriptionId: subscriptionId, status: "active" },
       ]);
+      // The read that names the owner is the one stored: Stripe is asked once, not twice.
+      expect(fake.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
       expect(await isPremium(cookie)).toBe(true);
     });
 

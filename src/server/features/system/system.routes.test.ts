@@ -96,7 +96,7 @@ describe("system routes and HTTP rules", () => {
 
   it("answers Fastify's own client errors and crashes with {message, code}, never with internals", async () => {
     const app = await buildApp({ config: testConfig(), database: ctx.database, logger: false });
-    app.get("/api/test-crash", async () => {
+    app.get("/api/test-crash", { config: { access: "public" } }, async () => {
       throw new Error("secret connection string postgres://admin:hunter2@db");
     });
     await app.ready();

@@ -12,7 +12,10 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/health",
-    { schema: { response: { 200: z.object({ status: z.literal("ok") }), ...errorResponses } } },
+    {
+      config: { access: "public" },
+      schema: { response: { 200: z.object({ status: z.literal("ok") }), ...errorResponses } },
+    },
     async () => ({
       status: "ok" as const,
     }),
@@ -21,6 +24,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/ready",
     {
+      config: { access: "public" },
       schema: {
         response: {
           200: z.object({ status: z.literal("ready"), database: z.enum(["postgres", "pglite"]) }),
@@ -41,7 +45,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/config",
-    { schema: { response: { 200: publicConfigSchema, ...errorResponses } } },
+    { config: { access: "public" }, schema: { response: { 200: publicConfigSchema, ...errorResponses } } },
     async () => ({
       appName: config.appName,
       premiumPriceCents: config.premiumPriceCents,

@@ -1,63 +1,11 @@
-import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Role } from "../../../shared/constants";
-import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
-import { auditLogs, subscriptions, users } from "../../db/schema";
+import { auditLogs, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 
-/** Who is asking: the session's user with what the rules need, or null when signed out. */
-export interface Viewer {
-  id: string;
-  email: string;
-  role: Role;
-  hasActiveSubscription: boolean;
-}
-
-// DESIGN.md §3: Premium is derived from the subscriptions row (active or trialing, period end in the
-// future). A complimentary grant has no period end.
-export const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
-
-export const activeSubscriptionCondition = (userId: string) =>
-  and(
-    eq(subscriptions.userId, userId),
-    inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-    or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, new Date())),
-  );
-
-export async function getCurrentUser({
-  db,
-  userId,
-}: {
-  db: Db;
-  userId: string;
-}): Promise<CurrentUser | null> {
-  const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-      role: users.role,
-      createdAt: users.createdAt,
-      hasActiveSubscription: sql<boolean>`exists (select 1 from ${subscriptions} where ${activeSubscriptionCondition(userId)})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    ...row,
-    hasActiveSubscription: Boolean(row.hasActiveSubscription),
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export function toViewer(user: CurrentUser | null): Viewer | null {
-  return user
-    ? { id: user.id, email: user.email, role: user.role, hasActiveSubscription: user.hasActiveSubscription }
-    : null;
-}
+// User accounts: made at first sign-in (magic link or OIDC), matched by normalised email; roles changed
+// by ADMIN_EMAILS at sign-in or by support (`npm run user:role`).
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { LISTING_VERTICALS, US_NATIONAL } from "../../shared/constants";
-import { setComplimentaryPremium } from "../features/subscriptions/subscriptions.service";
-import type { Db } from "./client";
-import { buyerListings, buyerProfiles, publisherProfiles, users } from "./schema";
+import { LISTING_VERTICALS, US_NATIONAL } from "../../../shared/constants";
+import type { Db } from "../../db/client";
+import { buyerListings, buyerProfiles, publisherProfiles, users } from "../../db/schema";
+import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
 // Demo data for development (DESIGN.md §4). Deterministic, so screenshots and tests read the same.
 

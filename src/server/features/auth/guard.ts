@@ -1,0 +1,146 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifySchema,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteOptions,
+} from "fastify";
+import { MESSAGES } from "../../../shared/constants";
+import type { CurrentUser } from "../../../shared/schemas/auth";
+import { AppError } from "../../lib/app-error";
+import { readCurrentUser } from "./viewer";
+
+// Deny by default (issue #8, ADR 007). Every /api route declares who may call it in its config:
+//   public    anyone; `request.viewer` is the signed-in user (the current-user read) or null
+//   signedIn  401 {code: "unauthorized"} when signed out
+//   admin     as signedIn, then 403 {code: "admin_required"} for anyone but an admin
+// A route that declares nothing is treated as signedIn, and the route-table test fails on it.
+
+export const ACCESS_LEVELS = ["public", "signedIn", "admin"] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+/** What an /api route without a declared access level gets at runtime: the safe side. */
+const UNDECLARED_ACCESS: Access = "signedIn";
+
+export function isApiPath(url: string): boolean {
+  return url === "/api" || url.startsWith("/api/");
+}
+
+/**
+ * Registers the guard: once in buildApp, after the session plugin and before any route, so it sees
+ * every route and runs after the session is loaded. It records every /api route (the route table the
+ * access test walks), reads the viewer, and refuses what the route's access level does not allow, in
+ * onRequest: before the body is even parsed.
+ */
+export function registerAccessGuard(app: FastifyInstance): void {
+  app.decorateRequest("viewer", null);
+  const apiRoutes: RouteOptions[] = [];
+  app.decorate("apiRoutes", apiRoutes);
+
+  app.addHook("onRoute", (route) => {
+    if (!isApiPath(route.url)) return;
+    // A handler written for a present viewer must never sit on a route anyone may call.
+    if (route.config?.access === "public" && isViewerHandler(route.handler)) {
+      throw new Error(`${describeRoute(route)} is public but its handler uses withViewer`);
+    }
+    // Kept by reference: an admin area sets the access level after this hook has run.
+    apiRoutes.push(route);
+  });
+
+  app.addHook("onRequest", async (request) => {
+    if (request.is404 || !isApiPath(request.routeOptions.url ?? "")) return;
+    const userId = request.session?.userId;
+    if (userId) {
+      request.viewer = await readCurrentUser({ db: request.server.db, userId });
+    }
+    const access = request.routeOptions.config.access ?? UNDECLARED_ACCESS;
+    if (access === "public") return;
+    if (!request.viewer) throw new AppError("unauthorized", MESSAGES.unauthorized);
+    if (access === "admin" && request.viewer.role !== "admin") {
+      throw new AppError("admin_required", MESSAGES.adminRequired);
+    }
+  });
+}
+
+/** "GET /api/x" for each /api route of the app that declares no access level (the route-table test). */
+export function routesWithoutAccess(app: FastifyInstance): string[] {
+  return app.apiRoutes.filter((route) => !route.config?.access).map(describeRoute);
+}
+
+function describeRoute(route: RouteOptions): string {
+  return `${[route.method].flat().join(",")} ${route.url}`;
+}
+
+/**
+ * Admin access declared once for a whole group of routes: every route registered inside is admin-only.
+ * `app.register(adminArea(adminRoutes), { prefix: "/api/admin" })`.
+ */
+export function adminArea(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async (area) => {
+    area.addHook("onRoute", (route) => {
+      const declared = route.config?.access;
+      if (declared && declared !== "admin") {
+        throw new Error(`${describeRoute(route)} is in an admin area but declares access "${declared}"`);
+      }
+      route.config = { ...route.config, access: "admin" };
+    });
+    await area.register(routes);
+  };
+}
+
+// ---- the typed viewer for handlers -------------------------------------------------------------------
+
+type Handler<
+  Route extends RouteGenericInterface,
+  Config,
+  Schema extends FastifySchema,
+  TypeProvider extends FastifyTypeProvider,
+> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Route,
+  Config,
+  Schema,
+  TypeProvider,
+  FastifyBaseLogger
+>;
+
+const VIEWER_HANDLER = Symbol("viewerHandler");
+
+function isViewerHandler(handler: unknown): boolean {
+  return typeof handler === "function" && VIEWER_HANDLER in handler;
+}
+
+/**
+ * The handler of a signedIn or admin route, given the viewer as present:
+ * `app.post(url, { config: { access: "signedIn" }, schema }, withViewer(async (req, reply, viewer) => ...))`.
+ * Request, reply and return stay typed by the route's schema. The guard has refused every request
+ * without a viewer before the handler runs (an undeclared route counts as signedIn), and a withViewer
+ * handler on a public route fails at registration; the check inside is the last line, never the rule.
+ */
+export function withViewer<
+  Route extends RouteGenericInterface,
+  Config,
+  Schema extends FastifySchema,
+  TypeProvider extends FastifyTypeProvider,
+>(
+  handler: (
+    request: Parameters<Handler<Route, Config, Schema, TypeProvider>>[0],
+    reply: Parameters<Handler<Route, Config, Schema, TypeProvider>>[1],
+    viewer: CurrentUser,
+  ) => ReturnType<Handler<Route, Config, Schema, TypeProvider>>,
+): Handler<Route, Config, Schema, TypeProvider> {
+  const guarded: Handler<Route, Config, Schema, TypeProvider> = (request, reply) => {
+    const viewer = request.viewer;
+    if (!viewer) throw new AppError("unauthorized", MESSAGES.unauthorized);
+    return handler(request, reply, viewer);
+  };
+  return Object.assign(guarded, { [VIEWER_HANDLER]: true });
+}

@@ -1,0 +1,45 @@
+import { MESSAGES } from "../../../shared/constants";
+import type { ListingContact } from "../../../shared/schemas/listings";
+import type { Db } from "../../db/client";
+import { auditLogs, listingEvents } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { Viewer } from "../auth/viewer";
+import { canSeeContact, eventDay, findVisibleListing, toContact } from "./listing-row";
+
+/**
+ * POST /api/reveal-contact/{id} (DESIGN.md §2): 404 unknown (or not visible), 403 premium_required
+ * without Premium, else the contact, recorded as a listing event (for the buyer's analytics) and in the
+ * audit log. Signed-out visitors never get here (the route is signedIn: 401).
+ */
+export async function revealContact({
+  db,
+  viewer,
+  listingId,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  listingId: string;
+  now?: Date;
+}): Promise<{ contact: ListingContact }> {
+  const row = await findVisibleListing(db, viewer, listingId);
+  if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
+  if (!canSeeContact(viewer, row.ownerUserId)) {
+    throw new AppError("premium_required", MESSAGES.premiumRequired);
+  }
+  await db.transaction(async (tx) => {
+    if (viewer.id !== row.ownerUserId) {
+      await tx.insert(listingEvents).values({
+        listingId: row.id,
+        userId: viewer.id,
+        kind: "reveal",
+        viewerKey: viewer.id,
+        day: eventDay(now),
+      });
+    }
+    await tx
+      .insert(auditLogs)
+      .values({ userId: viewer.id, action: "listing.contact_revealed", metaJson: { listingId: row.id } });
+  });
+  return { contact: toContact(row) };
+}

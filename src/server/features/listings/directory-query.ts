@@ -1,0 +1,214 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { MESSAGES, US_NATIONAL } from "../../../shared/constants";
+import { LISTING_SORTS, type ListingQuery, type ListingSort } from "../../../shared/schemas/listings";
+import type { Db } from "../../db/client";
+import { buyerListings, buyerProfiles } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { Viewer } from "../auth/viewer";
+import { type ListingPage, type ListingRow, selectListings, toListingPage, visibleTo } from "./listing-row";
+
+// GET /api/buyer-listings (SPEC §2 Browse, DESIGN.md §2-3): the directory, filtered, in one of three
+// keyset orders, one page at a time.
+
+// ---- keyset orders -----------------------------------------------------------------------------------
+
+/**
+ * One sort order of the directory. Rows are read group after group (most orders have one group; boosted
+ * first has two), each group in `orderBy`, and a cursor is the last row's key and id plus its group.
+ * Reading each group in index order, instead of ordering by an expression, keeps every page an index
+ * walk (DESIGN.md §3).
+ */
+interface Keyset {
+  /** The cursor's sort key: validated before it reaches SQL. */
+  key: z.ZodType<string>;
+  keyOf(row: ListingRow): string;
+  /** ORDER BY, matching the indexes (see below). */
+  orderBy: SQL[];
+  /** Rows after (key, id) in that order. */
+  after(key: string, id: string): SQL;
+  /** The groups read in turn, given the time the scroll started (undefined: no extra condition). */
+  groups(referenceTime: string): (SQL | undefined)[];
+}
+
+// ORDER BY spells "nulls last" because the indexes are declared "desc nulls last"; plain "desc" means
+// nulls first, which does not match them and turns every page into a sort of all active rows.
+const newestFirst = [
+  sql`${buyerListings.createdAt} desc nulls last`,
+  sql`${buyerListings.id} desc nulls last`,
+];
+const timestampKey = z.iso.datetime({ precision: 6 });
+const moneyKey = z.string().regex(/^\d{1,8}\.\d{2}$/);
+const oneGroup = () => [undefined];
+
+const newest: Keyset = {
+  key: timestampKey,
+  keyOf: (row) => row.createdKey,
+  orderBy: newestFirst,
+  after: (key, id) =>
+    sql`(${buyerListings.createdAt}, ${buyerListings.id}) < (${key}::timestamptz, ${id}::uuid)`,
+  groups: oneGroup,
+};
+
+const KEYSETS: Record<ListingSort, Keyset> = {
+  newest,
+  payout: {
+    key: moneyKey,
+    keyOf: (row) => row.payout,
+    orderBy: [sql`${buyerListings.payout} desc nulls last`, sql`${buyerListings.id} desc nulls last`],
+    after: (key, id) => sql`(${buyerListings.payout}, ${buyerListings.id}) < (${key}::numeric, ${id}::uuid)`,
+    groups: oneGroup,
+  },
+  // Boosted first, newest within each group. "Boosted" is judged at the time the scroll started (kept
+  // in the cursor), so a boost that ends mid-scroll cannot move a listing between pages.
+  boosted: {
+    ...newest,
+    groups: (referenceTime) => {
+      const ref = sql`${referenceTime}::timestamptz`;
+      return [
+        sql`${buyerListings.boostedUntil} > ${ref}`,
+        sql`(${buyerListings.boostedUntil} is null or ${buyerListings.boostedUntil} <= ${ref})`,
+      ];
+    },
+  },
+};
+
+// ---- cursors -----------------------------------------------------------------------------------------
+
+const cursorSchema = z.object({
+  /** The sort the cursor belongs to. */
+  s: z.enum(LISTING_SORTS),
+  /** When the scroll started (ISO). */
+  t: z.iso.datetime(),
+  /** The group the last row was in. */
+  g: z.number().int().min(0),
+  /** The last row's sort key and id. */
+  k: z.string(),
+  i: z.uuid(),
+});
+type Cursor = z.infer<typeof cursorSchema>;
+
+const INVALID_CURSOR_MESSAGE = "Invalid cursor: start again from the first page";
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+
+function decodeCursor(raw: string, sort: ListingSort, referenceTime: string): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+  } catch {
+    throw new AppError("validation", INVALID_CURSOR_MESSAGE);
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success) throw new AppError("validation", INVALID_CURSOR_MESSAGE);
+  const cursor = result.data;
+  if (cursor.s !== sort) {
+    throw new AppError("validation", `Invalid cursor: it belongs to sort "${cursor.s}", not "${sort}"`);
+  }
+  const keyset = KEYSETS[sort];
+  if (!keyset.key.safeParse(cursor.k).success || cursor.g >= keyset.groups(referenceTime).length) {
+    throw new AppError("validation", INVALID_CURSOR_MESSAGE);
+  }
+  return cursor;
+}
+
+// ---- filters -----------------------------------------------------------------------------------------
+
+/** Partial words in titles go through the trigram index, which needs at least 3 characters. */
+const MIN_TRIGRAM_LENGTH = 3;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
+  const conditions: SQL[] = [visibleTo(viewer)];
+  if (query.mine) {
+    if (!viewer) throw new AppError("unauthorized", MESSAGES.unauthorized);
+    // A buyer's dashboard: their own listings, every status; nobody else's.
+    conditions.push(eq(buyerProfiles.userId, viewer.id));
+  } else {
+    // The public directory lists active listings only, whoever asks.
+    conditions.push(sql`${buyerListings.status} = 'active'`);
+  }
+  if (query.vertical) conditions.push(eq(buyerListings.vertical, query.vertical));
+  if (query.payoutMin) conditions.push(sql`${buyerListings.payout} >= ${query.payoutMin}::numeric`);
+  if (query.payoutMax) conditions.push(sql`${buyerListings.payout} < ${query.payoutMax}::numeric`);
+  if (query.geo) {
+    // DESIGN.md §2: a "US National" listing serves every state; no geos at all reads as US National.
+    const geos = query.geo === US_NATIONAL ? [US_NATIONAL] : [query.geo, US_NATIONAL];
+    conditions.push(
+      sql`(${buyerListings.geos} && array[${sql.join(
+        geos.map((g) => sql`${g}`),
+        sql`, `,
+      )}]::text[] or ${buyerListings.geos} = '{}'::text[])`,
+    );
+  }
+  if (query.search) {
+    const fullText = sql`${buyerListings.searchVector} @@ websearch_to_tsquery('english', ${query.search})`;
+    conditions.push(
+      query.search.length >= MIN_TRIGRAM_LENGTH
+        ? sql`(${fullText} or ${buyerListings.title} ilike ${`%${escapeLike(query.search)}%`})`
+        : fullText,
+    );
+  }
+  return conditions;
+}
+
+// ---- the query ---------------------------------------------------------------------------------------
+
+/**
+ * GET /api/buyer-listings: the listings the viewer may see, filtered, one page in the chosen keyset
+ * order. Reads one row more than asked to know whether a next page exists; a later group is only
+ * queried when the earlier ones cannot fill the page, so a busy directory costs one query.
+ */
+export async function listListings({
+  db,
+  viewer,
+  query,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Viewer | null;
+  query: ListingQuery;
+  now?: Date;
+}): Promise<ListingPage> {
+  const base = filterConditions(query, viewer);
+  const keyset = KEYSETS[query.sort];
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, now.toISOString()) : null;
+  const referenceTime = cursor?.t ?? now.toISOString();
+  const groups = keyset.groups(referenceTime);
+  const take = query.limit + 1;
+
+  const rows: { row: ListingRow; group: number }[] = [];
+  for (let group = cursor?.g ?? 0; group < groups.length && rows.length < take; group++) {
+    // The cursor's position applies within its own group; a later group is read from its start.
+    const after = cursor && group === cursor.g ? [keyset.after(cursor.k, cursor.i)] : [];
+    const page = await selectListings(db)
+      .where(and(...base, groups[group], ...after))
+      .orderBy(...keyset.orderBy)
+      .limit(take - rows.length);
+    for (const row of page) rows.push({ row, group });
+  }
+
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > query.limit && last
+      ? encodeCursor({
+          s: query.sort,
+          t: referenceTime,
+          g: last.group,
+          k: keyset.keyOf(last.row),
+          i: last.row.id,
+        })
+      : null;
+  return toListingPage(
+    page.map((r) => r.row),
+    viewer,
+    now,
+    nextCursor,
+  );
+}

@@ -1,0 +1,161 @@
+import { and, count, desc, eq, isNotNull } from "drizzle-orm";
+import type Stripe from "stripe";
+import { MESSAGES, PAYMENT_MESSAGES } from "../../../shared/constants";
+import type { SubscriptionIntent } from "../../../shared/schemas/subscriptions";
+import type { Db } from "../../db/client";
+import { auditLogs, subscriptions, users } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
+import type { Viewer } from "../auth/viewer";
+import { activeSubscriptionCondition, isPremiumStatus } from "./premium";
+import { lockUser, saveSubscription } from "./stripe-sync";
+
+// Buying Premium (DESIGN.md §3): the Payment Element's subscription, and Stripe's billing portal.
+
+/** The expansion that carries the Payment Element's client secret (Stripe API 2025-03-31 and later). */
+const EXPAND_CLIENT_SECRET = ["latest_invoice.confirmation_secret"];
+
+function clientSecretOf(subscription: Stripe.Subscription): string | null {
+  const invoice = subscription.latest_invoice;
+  if (!invoice || typeof invoice === "string") return null;
+  return invoice.confirmation_secret?.client_secret ?? null;
+}
+
+async function hasActivePremium(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(activeSubscriptionCondition(userId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * POST /api/get-or-create-subscription. Under a lock on the user row (two clicks, two tabs: one
+ * subscription), reuses the Stripe customer and the open incomplete subscription; otherwise creates one
+ * with an idempotency key per user and attempt, so a retried request never makes a second one.
+ */
+export async function getOrCreateSubscription({
+  db,
+  stripe,
+  priceId,
+  viewer,
+}: {
+  db: Db;
+  stripe: StripeClient | undefined;
+  priceId: string | undefined;
+  viewer: Viewer;
+}): Promise<SubscriptionIntent> {
+  if (viewer.hasActiveSubscription) return { status: "active" };
+  const client = requireStripe(stripe);
+  if (!priceId) throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
+
+  return withStripeErrors(() =>
+    db.transaction(async (tx) => {
+      const user = await lockUser(tx, viewer.id);
+      if (!user) throw new AppError("unauthorized", MESSAGES.unauthorized);
+      // Re-checked under the lock: a request queued behind a successful refresh must not start a second plan.
+      if (await hasActivePremium(tx, user.id)) return { status: "active" as const };
+
+      let customerId = user.stripeCustomerId;
+      if (!customerId) {
+        const customer = await client.customers.create(
+          { email: user.email, metadata: { userId: user.id } },
+          { idempotencyKey: `ppc-customer-${user.id}` },
+        );
+        customerId = customer.id;
+        await tx
+          .update(users)
+          .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await tx
+          .insert(auditLogs)
+          .values({ userId: user.id, action: "stripe.customer_created", metaJson: { customerId } });
+      }
+
+      const [open] = await tx
+        .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, user.id),
+            eq(subscriptions.status, "incomplete"),
+            isNotNull(subscriptions.stripeSubscriptionId),
+          ),
+        )
+        .orderBy(desc(subscriptions.createdAt))
+        .limit(1);
+      if (open?.stripeSubscriptionId) {
+        const existing = await client.subscriptions.retrieve(open.stripeSubscriptionId, {
+          expand: EXPAND_CLIENT_SECRET,
+        });
+        await saveSubscription(tx, user.id, existing);
+        if (isPremiumStatus(existing.status)) return { status: "active" as const };
+        const secret = clientSecretOf(existing);
+        if (existing.status === "incomplete" && secret) {
+          return { subscriptionId: existing.id, clientSecret: secret };
+        }
+        // Expired or otherwise unusable: a new attempt below.
+      }
+
+      // Every Stripe subscription this user ever had counts as one attempt, so the key changes only
+      // when a new subscription is really wanted (e.g. the previous one expired unpaid).
+      const [attempts] = await tx
+        .select({ n: count() })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, user.id), isNotNull(subscriptions.stripeSubscriptionId)));
+      const attempt = (attempts?.n ?? 0) + 1;
+      const created = await client.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: priceId }],
+          payment_behavior: "default_incomplete",
+          payment_settings: { save_default_payment_method: "on_subscription" },
+          expand: EXPAND_CLIENT_SECRET,
+          metadata: { userId: user.id },
+        },
+        { idempotencyKey: `ppc-subscription-${user.id}-${attempt}` },
+      );
+      await saveSubscription(tx, user.id, created);
+      await tx.insert(auditLogs).values({
+        userId: user.id,
+        action: "stripe.subscription_started",
+        metaJson: { subscriptionId: created.id, status: created.status, attempt },
+      });
+      if (isPremiumStatus(created.status)) return { status: "active" as const };
+      const secret = clientSecretOf(created);
+      if (!secret) throw new AppError("bad_gateway", "Stripe returned no payment to confirm");
+      return { subscriptionId: created.id, clientSecret: secret };
+    }),
+  );
+}
+
+/** POST /api/billing-portal: Stripe's customer portal (card, invoices, cancel) for the user's customer. */
+export async function createBillingPortalSession({
+  db,
+  stripe,
+  viewer,
+  returnUrl,
+}: {
+  db: Db;
+  stripe: StripeClient | undefined;
+  viewer: Viewer;
+  returnUrl: string;
+}): Promise<{ url: string }> {
+  const client = requireStripe(stripe);
+  const [user] = await db
+    .select({ stripeCustomerId: users.stripeCustomerId })
+    .from(users)
+    .where(eq(users.id, viewer.id));
+  const customer = user?.stripeCustomerId;
+  if (!customer) throw new AppError("conflict", PAYMENT_MESSAGES.noBillingAccount);
+  const session = await withStripeErrors(() =>
+    client.billingPortal.sessions.create({ customer, return_url: returnUrl }),
+  );
+  await db.insert(auditLogs).values({
+    userId: viewer.id,
+    action: "stripe.billing_portal_opened",
+    metaJson: { sessionId: session.id },
+  });
+  return { url: session.url };
+}

@@ -1,0 +1,53 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { auditLogs, subscriptions, users } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { normalizeEmail } from "../auth/accounts";
+
+/**
+ * Support and demos (`npm run user:premium -- EMAIL on|off`): a complimentary Premium has no Stripe
+ * objects and no period end. Turning it off removes only complimentary rows; a paid plan is Stripe's.
+ */
+export async function setComplimentaryPremium({
+  db,
+  email,
+  enabled,
+}: {
+  db: Db;
+  email: string;
+  enabled: boolean;
+}): Promise<{ userId: string; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, normalizeEmail(email)))
+      .for("update");
+    if (!user) throw new AppError("not_found", `No user with email ${email}`);
+    const complimentary = and(eq(subscriptions.userId, user.id), isNull(subscriptions.stripeSubscriptionId));
+    if (enabled) {
+      const [existing] = await tx
+        .select({ id: subscriptions.id, status: subscriptions.status })
+        .from(subscriptions)
+        .where(complimentary);
+      if (existing?.status === "active") return { userId: user.id, changed: false };
+      if (existing) {
+        await tx
+          .update(subscriptions)
+          .set({ status: "active", currentPeriodEnd: null, updatedAt: new Date() })
+          .where(eq(subscriptions.id, existing.id));
+      } else {
+        await tx.insert(subscriptions).values({ userId: user.id, status: "active" });
+      }
+    } else {
+      const removed = await tx.delete(subscriptions).where(complimentary).returning({ id: subscriptions.id });
+      if (removed.length === 0) return { userId: user.id, changed: false };
+    }
+    await tx.insert(auditLogs).values({
+      userId: user.id,
+      action: enabled ? "subscription.complimentary_granted" : "subscription.complimentary_revoked",
+      metaJson: { email: normalizeEmail(email) },
+    });
+    return { userId: user.id, changed: true };
+  });
+}

@@ -1,0 +1,21 @@
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { subscriptions } from "../../db/schema";
+
+// The Premium rule (DESIGN.md §3), owned here and read by the auth layer's current-user query: a
+// subscription row that is active or trialing and whose period has not ended. A complimentary grant
+// has no period end. This module imports no other feature, so anything may read it.
+
+export const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
+
+/** Whether a Stripe status grants Premium (the period end is checked by the SQL condition). */
+export function isPremiumStatus(status: string): boolean {
+  return (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
+}
+
+/** SQL condition on `subscriptions`: this row gives `userId` Premium now. */
+export const activeSubscriptionCondition = (userId: string) =>
+  and(
+    eq(subscriptions.userId, userId),
+    inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
+    or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, new Date())),
+  );

@@ -1,0 +1,243 @@
+import { and, eq, isNotNull, notInArray } from "drizzle-orm";
+import type Stripe from "stripe";
+import { PAYMENT_MESSAGES } from "../../../shared/constants";
+import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
+import type { Db } from "../../db/client";
+import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { isUuid } from "../../lib/ids";
+import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
+import type { Viewer } from "../auth/viewer";
+import { isPremiumStatus } from "./premium";
+import { getSubscriptionSummary } from "./summary";
+
+// Premium through Stripe (DESIGN.md §3, issue #5). Stripe is the source of truth: every change we
+// learn about (webhook, refresh after payment, a reused open subscription) re-reads the subscription
+// from Stripe and upserts it, so events arriving late, twice or out of order all converge.
+
+/** Statuses after which a Stripe subscription never becomes active again. */
+const FINAL_STATUSES = ["canceled", "incomplete_expired"];
+
+/** Events whose subscription is re-read and stored; every other event is recorded and ignored. */
+const SUBSCRIPTION_EVENTS = new Set([
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.paused",
+  "customer.subscription.resumed",
+  "invoice.paid",
+  "invoice.payment_succeeded",
+  "invoice.payment_failed",
+]);
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+/** Since API 2025-03-31 the billing period lives on the items; access lasts until the latest one ends. */
+function periodEndOf(subscription: Stripe.Subscription): Date {
+  const ends = subscription.items.data.map((item) => item.current_period_end);
+  // A Stripe subscription always has items; without one there is no paid period to grant.
+  const end = ends.length > 0 ? Math.max(...ends) : (subscription.ended_at ?? subscription.created);
+  return new Date(end * 1000);
+}
+
+/** Stores Stripe's view of one subscription for `userId` (insert or update by Stripe id). */
+export async function saveSubscription(db: Db, userId: string, subscription: Stripe.Subscription) {
+  const values = {
+    stripeCustomerId: idOf(subscription.customer),
+    status: subscription.status,
+    currentPeriodEnd: periodEndOf(subscription),
+    // The portal may schedule the end with cancel_at instead of the flag; both mean "ends, no renewal".
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(subscriptions)
+    .values({ userId, stripeSubscriptionId: subscription.id, ...values })
+    .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: values });
+  // users.stripeSubscriptionId (SPEC §3) names the paid subscription; a late event about an abandoned
+  // or expired attempt must not overwrite it.
+  if (isPremiumStatus(subscription.status)) {
+    await db
+      .update(users)
+      .set({ stripeSubscriptionId: subscription.id, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  }
+  return values;
+}
+
+/** Locks the user row: one payment set-up or subscription write per user at a time. */
+export async function lockUser(db: Db, userId: string) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, stripeCustomerId: users.stripeCustomerId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return user;
+}
+
+/** Whose subscription this is, when we have no row yet: the customer id we stored, else our metadata. */
+async function findOwnerOfNewSubscription(db: Db, subscription: Stripe.Subscription): Promise<string | null> {
+  const customerId = idOf(subscription.customer);
+  if (customerId) {
+    const [byCustomer] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.stripeCustomerId, customerId));
+    if (byCustomer) return byCustomer.id;
+  }
+  const metaUserId = subscription.metadata?.userId;
+  if (metaUserId && isUuid(metaUserId)) {
+    const [byMeta] = await db.select({ id: users.id }).from(users).where(eq(users.id, metaUserId));
+    if (byMeta) return byMeta.id;
+  }
+  return null;
+}
+
+/**
+ * Re-reads a subscription from Stripe and stores it, under the owner's row lock, so two concurrent syncs
+ * cannot write an older read over a newer one. One read from Stripe: for a subscription we already
+ * store, the owner is known and the read happens under the lock; for a new one, the read that names its
+ * owner is kept, unless another sync stored the subscription while we waited for the lock (then it is
+ * read again, under the lock). Null when no user of ours owns it.
+ */
+async function syncSubscription(
+  db: Db,
+  stripe: StripeClient,
+  subscriptionId: string,
+): Promise<{ userId: string; status: string } | null> {
+  const storedOwner = async () => {
+    const [row] = await db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
+    return row?.userId ?? null;
+  };
+  let userId = await storedOwner();
+  let fresh: Stripe.Subscription | null = null;
+  if (!userId) {
+    fresh = await stripe.subscriptions.retrieve(subscriptionId);
+    userId = await findOwnerOfNewSubscription(db, fresh);
+    if (!userId) return null;
+    await lockUser(db, userId);
+    // Every write happens under this lock: a row now means another sync got there first.
+    if (await storedOwner()) fresh = null;
+  } else {
+    await lockUser(db, userId);
+  }
+  fresh ??= await stripe.subscriptions.retrieve(subscriptionId);
+  const saved = await saveSubscription(db, userId, fresh);
+  return { userId, status: saved.status };
+}
+
+function subscriptionIdOfEvent(event: Stripe.Event): string | null {
+  if (!SUBSCRIPTION_EVENTS.has(event.type)) return null;
+  const object = event.data.object as { object?: string; id?: string };
+  if (object.object === "subscription") return object.id ?? null;
+  if (object.object === "invoice") {
+    const invoice = object as Stripe.Invoice;
+    return idOf(invoice.parent?.subscription_details?.subscription);
+  }
+  return null;
+}
+
+/**
+ * POST /api/stripe/webhook. The signature is checked on the raw bytes; the event id is stored in the
+ * same transaction as its effect, so a replay or a concurrent duplicate writes nothing more and a
+ * failure leaves nothing behind for Stripe's retry to trip over.
+ */
+export async function handleStripeWebhook({
+  db,
+  stripe,
+  webhookSecret,
+  payload,
+  signature,
+}: {
+  db: Db;
+  stripe: StripeClient | undefined;
+  webhookSecret: string | undefined;
+  payload: Buffer;
+  signature: string | undefined;
+}): Promise<{ received: true; duplicate: boolean }> {
+  const client = requireStripe(stripe);
+  if (!webhookSecret) throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
+  let event: Stripe.Event;
+  try {
+    // Default tolerance (300 s) rejects stale timestamps: a captured request cannot be replayed later.
+    event = client.webhooks.constructEvent(payload, signature ?? "", webhookSecret);
+  } catch {
+    throw new AppError("validation", "Invalid Stripe signature");
+  }
+
+  return withStripeErrors(() =>
+    db.transaction(async (tx) => {
+      const stored = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing({ target: stripeEvents.id })
+        .returning({ id: stripeEvents.id });
+      if (stored.length === 0) return { received: true as const, duplicate: true };
+
+      const subscriptionId = subscriptionIdOfEvent(event);
+      if (subscriptionId) {
+        const synced = await syncSubscription(tx, client, subscriptionId);
+        await tx.insert(auditLogs).values({
+          userId: synced?.userId ?? null,
+          action: `stripe.${event.type}`,
+          metaJson: {
+            eventId: event.id,
+            subscriptionId,
+            status: synced?.status ?? null,
+            matchedUser: Boolean(synced),
+          },
+        });
+      }
+      return { received: true as const, duplicate: false };
+    }),
+  );
+}
+
+/**
+ * POST /api/subscription/refresh: after the Payment Element confirms, the client asks us to re-read
+ * the user's open subscriptions from Stripe, so Premium starts at once even if the webhook is late.
+ */
+export async function refreshSubscription({
+  db,
+  stripe,
+  viewer,
+}: {
+  db: Db;
+  stripe: StripeClient | undefined;
+  viewer: Viewer;
+}): Promise<SubscriptionSummary> {
+  if (stripe) {
+    const open = await db
+      .select({ stripeSubscriptionId: subscriptions.stripeSubscriptionId })
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.userId, viewer.id),
+          isNotNull(subscriptions.stripeSubscriptionId),
+          notInArray(subscriptions.status, FINAL_STATUSES),
+        ),
+      );
+    for (const { stripeSubscriptionId: subscriptionId } of open) {
+      if (!subscriptionId) continue;
+      await withStripeErrors(() =>
+        db.transaction(async (tx) => {
+          const synced = await syncSubscription(tx, stripe, subscriptionId);
+          if (synced) {
+            await tx.insert(auditLogs).values({
+              userId: viewer.id,
+              action: "stripe.subscription_refreshed",
+              metaJson: { subscriptionId, status: synced.status },
+            });
+          }
+        }),
+      );
+    }
+  }
+  return getSubscriptionSummary({ db, stripe, viewer });
+}

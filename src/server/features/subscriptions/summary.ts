@@ -1,0 +1,48 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
+import type { Db } from "../../db/client";
+import { subscriptions, users } from "../../db/schema";
+import type { StripeClient } from "../../lib/stripe";
+import type { Viewer } from "../auth/viewer";
+import { activeSubscriptionCondition } from "./premium";
+
+/** GET /api/subscription: the subscription that matters most (an active one, paid before complimentary). */
+export async function getSubscriptionSummary({
+  db,
+  stripe,
+  viewer,
+}: {
+  db: Db;
+  stripe: StripeClient | undefined;
+  viewer: Viewer;
+}): Promise<SubscriptionSummary> {
+  const isActive = sql<boolean>`(${activeSubscriptionCondition(viewer.id)})`;
+  const rows = await db
+    .select({
+      status: subscriptions.status,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      stripeSubscriptionId: subscriptions.stripeSubscriptionId,
+      isActive,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, viewer.id))
+    .orderBy(
+      desc(isActive),
+      sql`${subscriptions.stripeSubscriptionId} is null`,
+      desc(subscriptions.updatedAt),
+    );
+  const [user] = await db
+    .select({ stripeCustomerId: users.stripeCustomerId })
+    .from(users)
+    .where(eq(users.id, viewer.id));
+  const main = rows[0];
+  return {
+    hasActiveSubscription: Boolean(main?.isActive),
+    status: main?.status ?? null,
+    currentPeriodEnd: main?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: main?.cancelAtPeriodEnd ?? false,
+    isComplimentary: Boolean(main) && main?.stripeSubscriptionId === null,
+    canManageBilling: Boolean(stripe && user?.stripeCustomerId),
+  };
+}
