@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { signupSchema } from "./auth";
+
+describe("signup form (SPEC §2, §5)", () => {
+  it("wants an email address and the terms accepted", () => {
+    expect(signupSchema.parse({ email: " Pat@Example.test ", acceptedTerms: true })).toEqual({
+      email: "Pat@Example.test",
+      acceptedTerms: true,
+    });
+    const missing = signupSchema.safeParse({ email: "", acceptedTerms: false });
+    expect(missing.error?.issues.map((i) => i.message)).toEqual([
+      "Email is required",
+      "Accept the Terms of Service and Privacy Policy to continue",
+    ]);
+    expect(
+      signupSchema.safeParse({ email: "not-an-email", acceptedTerms: true }).error?.issues[0]?.message,
+    ).toBe("Enter a valid email address");
+  });
+});
