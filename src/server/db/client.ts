@@ -21,7 +21,7 @@ export interface Database {
   pool?: pg.Pool;
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Data directory for PGlite; "memory://" keeps it in memory. */
   pgliteDir?: string;
