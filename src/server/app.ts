@@ -21,9 +21,9 @@ import { registerSessions } from "./plugins/session";
 
 const SHUTTING_DOWN_MESSAGE = "The server is restarting. Please try again.";
 
-export const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.meta.url));
+const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
-export interface BuildAppOptions {
+interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   mailer?: Mailer;

@@ -76,7 +76,7 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface AppConfig {
   env: Env["APP_ENV"];

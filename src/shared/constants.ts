@@ -83,7 +83,6 @@ export const FLEXIBLE = "Flexible";
 export const ROLES = ["admin", "buyer", "publisher", "guest"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const STATUSES = ["pending", "approved", "rejected", "active", "paused", "closed"] as const;
 export const LISTING_STATUSES = ["active", "paused", "inactive"] as const;
 
 /** Default Premium price (DESIGN.md §2): the server's PREMIUM_PRICE_CENTS overrides it. */
@@ -94,6 +93,9 @@ export const ADDONS = {
   smsAlerts: { name: "SMS Alerts", priceCents: 4900, per: "month" },
   boostListing: { name: "Boost Listing", priceCents: 9900, days: 14 },
 } as const;
+
+/** DESIGN.md §3: an email sign-in link works once, for this long. */
+export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
 
 /** SPEC §9: redirect delay after an auth failure or an admin denial. */
 export const AUTH_REDIRECT_DELAY_MS = 500;

@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import type { z } from "zod";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,7 +22,7 @@ export interface Database {
   pool?: pg.Pool;
 }
 
-export interface OpenDatabaseOptions {
+interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Data directory for PGlite; "memory://" keeps it in memory. */
   pgliteDir?: string;
@@ -79,9 +80,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /**
- * Runs raw SQL on either engine and returns its rows (both drivers answer `{ rows }`), typed by the
- * caller's word: for tests and scripts. Feature code reads through Drizzle selects typed by the schema.
+ * Runs raw SQL on either engine and returns its rows, each parsed by `row` (both drivers answer
+ * `{ rows }`). For hot reads where building a Drizzle query costs more than the query (see
+ * features/listings/listing-row.ts); the parse also absorbs the drivers' differences (node-postgres
+ * under Drizzle answers timestamps as text, PGlite as Date).
  */
+export async function selectRows<Row extends z.ZodType>(
+  db: Db,
+  row: Row,
+  query: SQL,
+): Promise<z.infer<Row>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+  return result.rows.map((r) => row.parse(r));
+}
+
+/** Raw SQL for tests and scripts, rows typed by the caller's word. Feature code uses selectRows. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_PAYMENT_TERMS, LISTING_STATUSES, ROLES } from "../../shared/constants";
 
 // Entities of SPEC §3, plus the tables sign-in, mail, analytics and payments need.
 // Money is numeric(10,2) and travels as a string (DESIGN.md §3).
@@ -25,9 +26,7 @@ const textList = (name: string) => text(name).array().notNull().default(sql`'{}'
 
 export const users = pgTable("users", {
   id: uuid("id").primaryKey().defaultRandom(),
-  role: text("role", { enum: ["admin", "buyer", "publisher", "guest"] })
-    .notNull()
-    .default("guest"),
+  role: text("role", { enum: ROLES }).notNull().default("guest"),
   email: text("email").notNull().unique(),
   firstName: text("first_name"),
   lastName: text("last_name"),
@@ -108,11 +107,11 @@ export const buyerListings = pgTable(
     description: text("description"),
     vertical: text("vertical").notNull(),
     payout: numeric("payout", { precision: 10, scale: 2 }).notNull(),
-    paymentTerms: text("payment_terms").default("Net 30"),
+    paymentTerms: text("payment_terms").default(DEFAULT_PAYMENT_TERMS),
     durationRequirement: integer("duration_requirement"),
     geos: textList("geos"),
     minVolume: integer("min_volume"),
-    status: text("status").notNull().default("active"),
+    status: text("status", { enum: LISTING_STATUSES }).notNull().default("active"),
     boostedUntil: timestamp("boosted_until", { withTimezone: true }),
     // Title weighs more than description in keyword search (DESIGN.md §3).
     searchVector: tsvector("search_vector")

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

@@ -7,7 +7,7 @@ import { AppError } from "../lib/app-error";
 export const errorResponses = { "4xx": errorSchema, "5xx": errorSchema };
 
 export const NOT_FOUND_MESSAGE = "Not Found";
-export const PAYLOAD_TOO_LARGE_MESSAGE = "Request body is too large";
+const PAYLOAD_TOO_LARGE_MESSAGE = "Request body is too large";
 const INTERNAL_MESSAGE = "Internal Server Error";
 
 /**

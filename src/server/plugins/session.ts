@@ -7,15 +7,15 @@ import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 
 export const SESSION_COOKIE = "ppc.sid";
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding the idle timeout writes the row; once an hour is enough and keeps reads cheap.
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 type StoredSession = Parameters<SessionStore["set"]>[1];
 
 /** The sessions table as an @fastify/session store (DESIGN.md §3: server-side rows). */
-export function createSessionStore(db: Db): SessionStore {
+function createSessionStore(db: Db): SessionStore {
   return {
     set(sid, session, callback) {
       const expire = session.cookie.expires
@@ -45,7 +45,7 @@ export function createSessionStore(db: Db): SessionStore {
   };
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<void> {
+async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expire, new Date()));
 }
 

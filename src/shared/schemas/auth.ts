@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "../constants";
+import { MAGIC_LINK_TTL_MS, ROLES } from "../constants";
 
 export const currentUserSchema = z.object({
   id: z.uuid(),
@@ -33,13 +33,13 @@ export const signupSchema = z.object({
 });
 
 /**
- * Where to send someone after sign-in: `value` when it is a same-site path, else "/". API paths are
- * refused too (a redirect there would show JSON, or replay a call). One rule for the server and the client.
+ * Where to send the browser after sign-in: a same-site page path (returnToSchema), never an API path
+ * (a navigation there would run a GET the user did not ask for). Anything else is "/": the one
+ * open-redirect rule, used by the server and the sign-in page.
  */
 export function safeReturnTo(value: unknown): string {
   const parsed = returnToSchema.safeParse(value);
-  if (!parsed.success || /^\/api(?:[/?#]|$)/i.test(parsed.data)) return "/";
-  return parsed.data;
+  return parsed.success && !parsed.data.startsWith("/api/") && parsed.data !== "/api" ? parsed.data : "/";
 }
 
 export const magicLinkRequestSchema = z.object({
@@ -53,6 +53,8 @@ export const magicLinkVerifySchema = z.object({
 
 export const messageSchema = z.object({ message: z.string() });
 
-export const MAGIC_LINK_SENT_MESSAGE =
-  "If that address can receive mail, a sign-in link is on its way. It works once, for 10 minutes.";
+/** How long a sign-in link works, in the words of the page and the mail. */
+export const MAGIC_LINK_TTL_TEXT = `${MAGIC_LINK_TTL_MS / 60_000} minutes`;
+
+export const MAGIC_LINK_SENT_MESSAGE = `If that address can receive mail, a sign-in link is on its way. It works once, for ${MAGIC_LINK_TTL_TEXT}.`;
 export const MAGIC_LINK_INVALID_MESSAGE = "This sign-in link is invalid, used or expired. Request a new one.";

@@ -6,11 +6,11 @@ import { GEOGRAPHIES, LISTING_SEARCH_MAX_LENGTH, LISTING_VERTICALS, PUBLISHER_VE
 export const LISTING_SORTS = ["boosted", "newest", "payout"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
-export const DEFAULT_LISTING_LIMIT = 24;
-export const MAX_LISTING_LIMIT = 100;
+const DEFAULT_LISTING_LIMIT = 24;
+const MAX_LISTING_LIMIT = 100;
 
 /** Every vertical a listing can carry (admin set plus the publisher set; they overlap). */
-export const KNOWN_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
+const KNOWN_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
 
 const money = z
   .string()
@@ -54,7 +54,7 @@ export const listingQuerySchema = z
 export type ListingQuery = z.infer<typeof listingQuerySchema>;
 
 /** Company, email, phone and application URL: only for Premium, admins and the owning buyer. */
-export const listingContactSchema = z.object({
+const listingContactSchema = z.object({
   company: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLogs, magicLinkTokens, sessions, users } from "../../db/schema";
+import { auditLogs, magicLinkTokens, mailOutbox, sessions, users } from "../../db/schema";
 import { sessionCookie, useTestApp } from "../../test/context";
 import { createUser, latestMagicToken, signIn } from "../../test/factories";
 
@@ -14,6 +14,9 @@ describe("email sign-in", () => {
       payload: { email: "New.Person@Example.test", returnTo: "/browse" },
     });
     expect(requested.statusCode).toBe(202);
+    expect(requested.json().message).toContain("It works once, for 10 minutes.");
+    const [mail] = await ctx.database.db.select().from(mailOutbox);
+    expect(mail?.text).toContain("The link works once and expires in 10 minutes.");
     const token = await latestMagicToken(ctx.database.db, "new.person@example.test");
 
     const verified = await ctx.app.inject({
@@ -215,7 +218,7 @@ describe("email sign-in", () => {
     const ok = await ctx.app.inject({ url: "/api/login?returnTo=%2Fbrowse" });
     expect(ok.statusCode).toBe(302);
     expect(ok.headers.location).toBe("/login?returnTo=%2Fbrowse");
-    for (const evil of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+    for (const evil of ["//evil.example", "https://evil.example", "/\\evil.example", "/api/logout"]) {
       const res = await ctx.app.inject({ url: `/api/login?returnTo=${encodeURIComponent(evil)}` });
       expect(res.headers.location).toBe("/login");
     }

@@ -7,20 +7,15 @@ import {
   magicLinkRequestSchema,
   magicLinkVerifySchema,
   messageSchema,
-  returnToSchema,
+  safeReturnTo,
 } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { endUserSession, SESSION_COOKIE, startUserSession } from "../../plugins/session";
 import { withViewer } from "./guard";
 import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
-import { finishOidcLogin, startOidcLogin } from "./oidc.service";
+import { finishOidcLogin, OIDC_CALLBACK_PATH, startOidcLogin } from "./oidc.service";
 import { readCurrentUser } from "./viewer";
-
-const safeReturnTo = (value: unknown): string => {
-  const parsed = returnToSchema.safeParse(value);
-  return parsed.success && !parsed.data.startsWith("/api/") ? parsed.data : "/";
-};
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -47,7 +42,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    "/api/callback",
+    OIDC_CALLBACK_PATH,
     { config: { access: "public" }, schema: { response: errorResponses } },
     async (req, reply) => {
       if (!config.oidc) throw new AppError("not_found", NOT_FOUND_MESSAGE);

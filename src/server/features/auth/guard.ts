@@ -22,13 +22,13 @@ import { readCurrentUser } from "./viewer";
 //   admin     as signedIn, then 403 {code: "admin_required"} for anyone but an admin
 // A route that declares nothing is treated as signedIn, and the route-table test fails on it.
 
-export const ACCESS_LEVELS = ["public", "signedIn", "admin"] as const;
+const ACCESS_LEVELS = ["public", "signedIn", "admin"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** What an /api route without a declared access level gets at runtime: the safe side. */
 const UNDECLARED_ACCESS: Access = "signedIn";
 
-export function isApiPath(url: string): boolean {
+function isApiPath(url: string): boolean {
   return url === "/api" || url.startsWith("/api/");
 }
 

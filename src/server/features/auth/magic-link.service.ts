@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import { MAGIC_LINK_INVALID_MESSAGE } from "../../../shared/schemas/auth";
+import { MAGIC_LINK_TTL_MS } from "../../../shared/constants";
+import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_TEXT } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
 import { auditLogs, magicLinkTokens } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -8,9 +9,8 @@ import type { Mailer } from "../../lib/mailer";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import { findOrCreateUserByEmail, normalizeEmail } from "./accounts";
 
-export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
 // Per email: enough for a typo and a retry, not enough to mail-bomb someone. Per IP: a whole office.
-export const MAGIC_LINK_LIMITS = {
+const MAGIC_LINK_LIMITS = {
   perEmail: { limit: 5, windowSeconds: 15 * 60 },
   perIp: { limit: 30, windowSeconds: 15 * 60 },
 };
@@ -54,8 +54,8 @@ export async function requestMagicLink({
   await mailer.send({
     to: normalized,
     subject: `Your ${appName} sign-in link`,
-    text: `Sign in to ${appName}:\n\n${link}\n\nThe link works once and expires in 10 minutes. If you did not ask for it, ignore this message.`,
-    html: `<p>Sign in to ${appName}:</p><p><a href="${link}">Sign in</a></p><p>The link works once and expires in 10 minutes. If you did not ask for it, ignore this message.</p>`,
+    text: `Sign in to ${appName}:\n\n${link}\n\nThe link works once and expires in ${MAGIC_LINK_TTL_TEXT}. If you did not ask for it, ignore this message.`,
+    html: `<p>Sign in to ${appName}:</p><p><a href="${link}">Sign in</a></p><p>The link works once and expires in ${MAGIC_LINK_TTL_TEXT}. If you did not ask for it, ignore this message.</p>`,
   });
 }
 

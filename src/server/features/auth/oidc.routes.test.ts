@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { sessionCookie, TEST_APP_URL, type TestContext, useTestApp } from "../../test/context";
 import { followToCallback, startOidcProvider, type TestOidcProvider } from "../../test/oidc-provider";
+import { OIDC_CALLBACK_PATH } from "./oidc.service";
 
-const CALLBACK = `${TEST_APP_URL}/api/callback`;
+const CALLBACK = `${TEST_APP_URL}${OIDC_CALLBACK_PATH}`;
 let provider: TestOidcProvider;
 // The provider reads this object at each sign-in, so a test can change what it asserts about the user.
 const account = { email: "Olive@Example.test", givenName: "Olive", familyName: "Ide", emailVerified: true };

@@ -5,6 +5,7 @@ import { auditLogs } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { findOrCreateUserByEmail } from "./accounts";
 
+/** Where the provider sends the browser back (register APP_URL + this path as the redirect URI). */
 export const OIDC_CALLBACK_PATH = "/api/callback";
 
 type OidcSettings = NonNullable<AppConfig["oidc"]>;
@@ -32,7 +33,7 @@ function getOidcConfiguration(oidc: OidcSettings): Promise<client.Configuration>
   return found;
 }
 
-export interface OidcStart {
+interface OidcStart {
   url: string;
   state: { state: string; nonce: string; codeVerifier: string; returnTo: string };
 }

@@ -1,12 +1,19 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES, US_NATIONAL } from "../../../shared/constants";
 import { LISTING_SORTS, type ListingQuery, type ListingSort } from "../../../shared/schemas/listings";
-import type { Db } from "../../db/client";
-import { buyerListings, buyerProfiles } from "../../db/schema";
+import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Viewer } from "../auth/viewer";
-import { type ListingPage, type ListingRow, selectListings, toListingPage, visibleTo } from "./listing-row";
+import {
+  LISTING_COLUMNS,
+  LISTING_FROM,
+  type ListingPage,
+  type ListingRow,
+  listingRowSchema,
+  toListingPage,
+  visibleTo,
+} from "./listing-row";
 
 // GET /api/buyer-listings (SPEC §2 Browse, DESIGN.md §2-3): the directory, filtered, in one of three
 // keyset orders, one page at a time.
@@ -24,7 +31,7 @@ interface Keyset {
   key: z.ZodType<string>;
   keyOf(row: ListingRow): string;
   /** ORDER BY, matching the indexes (see below). */
-  orderBy: SQL[];
+  orderBy: SQL;
   /** Rows after (key, id) in that order. */
   after(key: string, id: string): SQL;
   /** The groups read in turn, given the time the scroll started (undefined: no extra condition). */
@@ -33,10 +40,7 @@ interface Keyset {
 
 // ORDER BY spells "nulls last" because the indexes are declared "desc nulls last"; plain "desc" means
 // nulls first, which does not match them and turns every page into a sort of all active rows.
-const newestFirst = [
-  sql`${buyerListings.createdAt} desc nulls last`,
-  sql`${buyerListings.id} desc nulls last`,
-];
+const newestFirst = sql`l.created_at desc nulls last, l.id desc nulls last`;
 const timestampKey = z.iso.datetime({ precision: 6 });
 const moneyKey = z.string().regex(/^\d{1,8}\.\d{2}$/);
 const oneGroup = () => [undefined];
@@ -45,8 +49,7 @@ const newest: Keyset = {
   key: timestampKey,
   keyOf: (row) => row.createdKey,
   orderBy: newestFirst,
-  after: (key, id) =>
-    sql`(${buyerListings.createdAt}, ${buyerListings.id}) < (${key}::timestamptz, ${id}::uuid)`,
+  after: (key, id) => sql`(l.created_at, l.id) < (${key}::timestamptz, ${id}::uuid)`,
   groups: oneGroup,
 };
 
@@ -55,8 +58,8 @@ const KEYSETS: Record<ListingSort, Keyset> = {
   payout: {
     key: moneyKey,
     keyOf: (row) => row.payout,
-    orderBy: [sql`${buyerListings.payout} desc nulls last`, sql`${buyerListings.id} desc nulls last`],
-    after: (key, id) => sql`(${buyerListings.payout}, ${buyerListings.id}) < (${key}::numeric, ${id}::uuid)`,
+    orderBy: sql`l.payout desc nulls last, l.id desc nulls last`,
+    after: (key, id) => sql`(l.payout, l.id) < (${key}::numeric, ${id}::uuid)`,
     groups: oneGroup,
   },
   // Boosted first, newest within each group. "Boosted" is judged at the time the scroll started (kept
@@ -65,10 +68,7 @@ const KEYSETS: Record<ListingSort, Keyset> = {
     ...newest,
     groups: (referenceTime) => {
       const ref = sql`${referenceTime}::timestamptz`;
-      return [
-        sql`${buyerListings.boostedUntil} > ${ref}`,
-        sql`(${buyerListings.boostedUntil} is null or ${buyerListings.boostedUntil} <= ${ref})`,
-      ];
+      return [sql`l.boosted_until > ${ref}`, sql`(l.boosted_until is null or l.boosted_until <= ${ref})`];
     },
   },
 };
@@ -128,29 +128,29 @@ function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
   if (query.mine) {
     if (!viewer) throw new AppError("unauthorized", MESSAGES.unauthorized);
     // A buyer's dashboard: their own listings, every status; nobody else's.
-    conditions.push(eq(buyerProfiles.userId, viewer.id));
+    conditions.push(sql`bp.user_id = ${viewer.id}`);
   } else {
     // The public directory lists active listings only, whoever asks.
-    conditions.push(sql`${buyerListings.status} = 'active'`);
+    conditions.push(sql`l.status = 'active'`);
   }
-  if (query.vertical) conditions.push(eq(buyerListings.vertical, query.vertical));
-  if (query.payoutMin) conditions.push(sql`${buyerListings.payout} >= ${query.payoutMin}::numeric`);
-  if (query.payoutMax) conditions.push(sql`${buyerListings.payout} < ${query.payoutMax}::numeric`);
+  if (query.vertical) conditions.push(sql`l.vertical = ${query.vertical}`);
+  if (query.payoutMin) conditions.push(sql`l.payout >= ${query.payoutMin}::numeric`);
+  if (query.payoutMax) conditions.push(sql`l.payout < ${query.payoutMax}::numeric`);
   if (query.geo) {
     // DESIGN.md §2: a "US National" listing serves every state; no geos at all reads as US National.
     const geos = query.geo === US_NATIONAL ? [US_NATIONAL] : [query.geo, US_NATIONAL];
     conditions.push(
-      sql`(${buyerListings.geos} && array[${sql.join(
+      sql`(l.geos && array[${sql.join(
         geos.map((g) => sql`${g}`),
         sql`, `,
-      )}]::text[] or ${buyerListings.geos} = '{}'::text[])`,
+      )}]::text[] or l.geos = '{}'::text[])`,
     );
   }
   if (query.search) {
-    const fullText = sql`${buyerListings.searchVector} @@ websearch_to_tsquery('english', ${query.search})`;
+    const fullText = sql`l.search_vector @@ websearch_to_tsquery('english', ${query.search})`;
     conditions.push(
       query.search.length >= MIN_TRIGRAM_LENGTH
-        ? sql`(${fullText} or ${buyerListings.title} ilike ${`%${escapeLike(query.search)}%`})`
+        ? sql`(${fullText} or l.title ilike ${`%${escapeLike(query.search)}%`})`
         : fullText,
     );
   }
@@ -186,10 +186,14 @@ export async function listListings({
   for (let group = cursor?.g ?? 0; group < groups.length && rows.length < take; group++) {
     // The cursor's position applies within its own group; a later group is read from its start.
     const after = cursor && group === cursor.g ? [keyset.after(cursor.k, cursor.i)] : [];
-    const page = await selectListings(db)
-      .where(and(...base, groups[group], ...after))
-      .orderBy(...keyset.orderBy)
-      .limit(take - rows.length);
+    const groupCondition = groups[group];
+    const conditions = [...base, ...(groupCondition ? [groupCondition] : []), ...after];
+    const page = await selectRows(
+      db,
+      listingRowSchema,
+      sql`select ${LISTING_COLUMNS} from ${LISTING_FROM} where ${sql.join(conditions, sql` and `)}
+          order by ${keyset.orderBy} limit ${take - rows.length}`,
+    );
     for (const row of page) rows.push({ row, group });
   }
 

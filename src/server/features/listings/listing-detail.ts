@@ -1,13 +1,20 @@
 import { createHmac } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { LISTING_STATS_WINDOW_DAYS, MESSAGES } from "../../../shared/constants";
 import type { ListingDetail } from "../../../shared/schemas/listings";
-import type { Db } from "../../db/client";
-import { buyerListings, buyerProfiles, listingEvents, savedListings } from "../../db/schema";
+import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
-import { eventDay, listingColumns, ownedByProfile, toListing, visibleTo } from "./listing-row";
+import {
+  eventDay,
+  LISTING_COLUMNS,
+  LISTING_FROM,
+  listingRowSchema,
+  toListing,
+  visibleTo,
+} from "./listing-row";
 
 // GET /api/buyer-listings/{id} (SPEC §2 Buyer detail): one listing, its 30-day figures, and one
 // counted view per viewer per day.
@@ -23,9 +30,14 @@ function viewerKeyOf(viewer: Viewer | null, ip: string, secret: string): string 
 }
 
 const eventCount = (kind: "view" | "reveal", since: Date) =>
-  sql<number>`(select count(*)::int from ${listingEvents}
-    where ${listingEvents.listingId} = ${buyerListings.id} and ${listingEvents.kind} = ${kind}
-      and ${listingEvents.createdAt} > ${since.toISOString()}::timestamptz)`.mapWith(Number);
+  sql`(select count(*)::int from listing_events e
+    where e.listing_id = l.id and e.kind = ${kind} and e.created_at > ${since.toISOString()}::timestamptz)`;
+
+const detailRowSchema = listingRowSchema.extend({
+  views: z.number().int(),
+  reveals: z.number().int(),
+  isSaved: z.boolean(),
+});
 
 export async function getListing({
   db,
@@ -46,32 +58,25 @@ export async function getListing({
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
   const viewerId = viewer?.id ?? null;
   const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * 24 * 3600 * 1000);
-  const thisListing = and(eq(buyerListings.id, listingId), visibleTo(viewer));
+  const visible = visibleTo(viewer);
   // One statement: the view is recorded by a data-modifying CTE, under the same visibility rule as the
   // read (the owner looking at their own listing is not a view), and the figures are read beside the row.
-  const recordedView = db.$with("recorded_view", { listingId: sql<string>`listing_id` }).as(
-    sql`insert into ${listingEvents} (listing_id, user_id, kind, viewer_key, day)
-        select ${buyerListings.id}, ${viewerId}::uuid, 'view', ${viewerKeyOf(viewer, ip, keySecret)}, ${eventDay(now)}
-        from ${buyerListings} join ${buyerProfiles} on ${ownedByProfile}
-        where ${thisListing} and ${buyerProfiles.userId} is distinct from ${viewerId}::uuid
-        on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing
-        returning listing_id`,
+  const [row] = await selectRows(
+    db,
+    detailRowSchema,
+    sql`with recorded_view as (
+          insert into listing_events (listing_id, user_id, kind, viewer_key, day)
+          select l.id, ${viewerId}::uuid, 'view', ${viewerKeyOf(viewer, ip, keySecret)}, ${eventDay(now)}
+          from ${LISTING_FROM}
+          where l.id = ${listingId} and ${visible} and bp.user_id is distinct from ${viewerId}::uuid
+          on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing
+        )
+        select ${LISTING_COLUMNS},
+          ${eventCount("view", since)} as "views",
+          ${eventCount("reveal", since)} as "reveals",
+          ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved"
+        from ${LISTING_FROM} where l.id = ${listingId} and ${visible}`,
   );
-  const [row] = await db
-    .with(recordedView)
-    .select({
-      ...listingColumns,
-      views: eventCount("view", since),
-      reveals: eventCount("reveal", since),
-      isSaved: viewer
-        ? sql<boolean>`exists (select 1 from ${savedListings} where ${savedListings.listingId} = ${buyerListings.id} and ${savedListings.userId} = ${viewer.id})`.mapWith(
-            Boolean,
-          )
-        : sql<boolean>`false`.mapWith(Boolean),
-    })
-    .from(buyerListings)
-    .innerJoin(buyerProfiles, ownedByProfile)
-    .where(thisListing);
   if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
   return {
     ...toListing(row, viewer, now),

@@ -1,15 +1,16 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../shared/constants";
-import type { Db } from "../../db/client";
-import { buyerListings, buyerProfiles, savedListings } from "../../db/schema";
+import { type Db, selectRows } from "../../db/client";
+import { savedListings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
 import {
   findVisibleListing,
+  LISTING_COLUMNS,
+  LISTING_FROM,
   type ListingPage,
-  listingColumns,
-  ownedByProfile,
+  listingRowSchema,
   toListingPage,
   visibleTo,
 } from "./listing-row";
@@ -52,13 +53,12 @@ export async function listSavedListings({
   viewer: Viewer;
   now?: Date;
 }): Promise<ListingPage> {
-  const rows = await db
-    .select(listingColumns)
-    .from(savedListings)
-    .innerJoin(buyerListings, eq(buyerListings.id, savedListings.listingId))
-    .innerJoin(buyerProfiles, ownedByProfile)
-    .where(and(eq(savedListings.userId, viewer.id), visibleTo(viewer)))
-    .orderBy(desc(savedListings.createdAt), desc(buyerListings.id))
-    .limit(MAX_SAVED_LISTINGS);
+  const rows = await selectRows(
+    db,
+    listingRowSchema,
+    sql`select ${LISTING_COLUMNS} from saved_listings s join ${LISTING_FROM} on l.id = s.listing_id
+        where s.user_id = ${viewer.id} and ${visibleTo(viewer)}
+        order by s.created_at desc, l.id desc limit ${MAX_SAVED_LISTINGS}`,
+  );
   return toListingPage(rows, viewer, now);
 }

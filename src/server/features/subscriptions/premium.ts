@@ -5,7 +5,7 @@ import { subscriptions } from "../../db/schema";
 // subscription row that is active or trialing and whose period has not ended. A complimentary grant
 // has no period end. This module imports no other feature, so anything may read it.
 
-export const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
+const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
 
 /** Whether a Stripe status grants Premium (the period end is checked by the SQL condition). */
 export function isPremiumStatus(status: string): boolean {
