@@ -84,6 +84,56 @@ export const ROLES = ["admin", "buyer", "publisher", "guest"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const LISTING_STATUSES = ["active", "paused", "inactive"] as const;
+/** Buyers pause and resume their own listings; "inactive" is an admin's state (SPEC §5 admin form). */
+export const BUYER_LISTING_STATUSES = ["active", "paused"] as const;
+
+/** Publisher review states (SPEC §4); any other value displays as Pending Review. */
+export const PUBLISHER_STATUSES = ["pending", "approved", "rejected"] as const;
+export type PublisherStatus = (typeof PUBLISHER_STATUSES)[number];
+export const PUBLISHER_TIERS = ["new", "verified", "premium"] as const;
+
+/** Deal intent states (SPEC §4): pending (yellow), accepted (green), rejected (red). */
+export const DEAL_INTENT_STATUSES = ["pending", "accepted", "rejected"] as const;
+export type DealIntentStatus = (typeof DEAL_INTENT_STATUSES)[number];
+
+/**
+ * Requirement tags a listing can carry (DESIGN.md §2); the directory filters by them. Ids are stored on
+ * listings and sent in URLs; labels are what people read. Served by GET /api/config.
+ */
+export const REQUIREMENT_TAGS = [
+  { id: "trustedform", label: "TrustedForm certificate required" },
+  { id: "jornaya", label: "Jornaya LeadiD required" },
+  { id: "call-recording", label: "Call recording required" },
+  { id: "caller-id", label: "Caller ID required" },
+  { id: "no-ivr", label: "No IVR/transfers" },
+  { id: "inbound-only", label: "Inbound only" },
+  { id: "business-hours", label: "Business hours only" },
+] as const;
+export type RequirementTagId = (typeof REQUIREMENT_TAGS)[number]["id"];
+export const REQUIREMENT_TAG_IDS = REQUIREMENT_TAGS.map((t) => t.id) as [
+  RequirementTagId,
+  ...RequirementTagId[],
+];
+
+/** Listing limits shared by the buyer form, the admin form and the CSV import. */
+export const LISTING_LIMITS = {
+  titleMax: 200,
+  descriptionMax: 5000,
+  /** numeric(10,2): up to 99,999,999.99. */
+  payoutMaxExclusive: 100_000_000,
+  durationMaxSeconds: 86_400,
+  minVolumeMax: 1_000_000,
+  disputeWindowMaxDays: 365,
+} as const;
+
+/** SPEC §5 buyer listing form defaults (SPEC §9). */
+export const LISTING_DEFAULTS = {
+  payout: "50",
+  paymentTerms: DEFAULT_PAYMENT_TERMS,
+  durationRequirement: 180,
+  minVolume: 10,
+  status: "active",
+} as const;
 
 /** Default Premium price (DESIGN.md §2): the server's PREMIUM_PRICE_CENTS overrides it. */
 export const DEFAULT_PREMIUM_PRICE_CENTS = 49900;

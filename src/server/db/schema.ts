@@ -13,7 +13,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { DEFAULT_PAYMENT_TERMS, LISTING_STATUSES, ROLES } from "../../shared/constants";
+import {
+  DEAL_INTENT_STATUSES,
+  DEFAULT_PAYMENT_TERMS,
+  LISTING_STATUSES,
+  PUBLISHER_STATUSES,
+  PUBLISHER_TIERS,
+  ROLES,
+} from "../../shared/constants";
 
 // Entities of SPEC §3, plus the tables sign-in, mail, analytics and payments need.
 // Money is numeric(10,2) and travels as a string (DESIGN.md §3).
@@ -36,6 +43,8 @@ export const users = pgTable("users", {
   verifiedAt: timestamp("verified_at", { withTimezone: true }),
   stripeCustomerId: text("stripe_customer_id").unique(),
   stripeSubscriptionId: text("stripe_subscription_id"),
+  // An admin disabled the account: sign-in refused, sessions gone, listings out of the directory.
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -55,11 +64,15 @@ export const publisherProfiles = pgTable(
     yearsInBusiness: integer("years_in_business"),
     references: textList("references"),
     complianceAckAt: timestamp("compliance_ack_at", { withTimezone: true }),
-    tier: text("tier", { enum: ["new", "verified", "premium"] })
-      .notNull()
-      .default("new"),
+    tier: text("tier", { enum: PUBLISHER_TIERS }).notNull().default("new"),
     qualityScore: integer("quality_score").notNull().default(0),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: PUBLISHER_STATUSES }).notNull().default("pending"),
+    // Set when the server found the verification meta tag on the website's homepage.
+    domainVerifiedAt: timestamp("domain_verified_at", { withTimezone: true }),
+    // The admin's decision: when, by whom, and the reason the publisher is shown.
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewReason: text("review_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -113,6 +126,9 @@ export const buyerListings = pgTable(
     minVolume: integer("min_volume"),
     status: text("status", { enum: LISTING_STATUSES }).notNull().default("active"),
     boostedUntil: timestamp("boosted_until", { withTimezone: true }),
+    // Requirement tag ids (REQUIREMENT_TAGS) and the days a publisher has to dispute a call.
+    tags: textList("tags"),
+    disputeWindowDays: integer("dispute_window_days"),
     // Title weighs more than description in keyword search (DESIGN.md §3).
     searchVector: tsvector("search_vector")
       .notNull()
@@ -126,6 +142,8 @@ export const buyerListings = pgTable(
     index("buyer_listings_search_idx").using("gin", t.searchVector),
     index("buyer_listings_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("buyer_listings_buyer_idx").on(t.buyerId),
+    // The tag filter (all tags must match: tags @> array[...]).
+    index("buyer_listings_tags_idx").using("gin", t.tags).where(sql`status = 'active'`),
     // Keyset orders of the directory: newest, payout, boosted first (all on active rows).
     index("buyer_listings_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`status = 'active'`),
     index("buyer_listings_payout_idx").on(t.payout.desc(), t.id.desc()).where(sql`status = 'active'`),
@@ -137,6 +155,21 @@ export const buyerListings = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active' and boosted_until is not null`),
   ],
+);
+
+/** Every payout change of a listing, for its history and the "payout rose" badge. */
+export const listingPayoutChanges = pgTable(
+  "listing_payout_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => buyerListings.id, { onDelete: "cascade" }),
+    fromPayout: numeric("from_payout", { precision: 10, scale: 2 }).notNull(),
+    toPayout: numeric("to_payout", { precision: 10, scale: 2 }).notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("listing_payout_changes_listing_idx").on(t.listingId, t.changedAt.desc())],
 );
 
 export const reviews = pgTable(
@@ -167,13 +200,22 @@ export const dealIntents = pgTable(
     publisherId: uuid("publisher_id")
       .notNull()
       .references(() => publisherProfiles.id, { onDelete: "cascade" }),
-    status: text("status").notNull().default("pending"),
+    // The listing the publisher asked about; kept (null) when the listing is deleted, since reviews
+    // and disputes hang off the intent.
+    listingId: uuid("listing_id").references(() => buyerListings.id, { onDelete: "set null" }),
+    message: text("message"),
+    status: text("status", { enum: DEAL_INTENT_STATUSES }).notNull().default("pending"),
+    decisionNote: text("decision_note"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index("deal_intents_buyer_idx").on(t.buyerId),
-    index("deal_intents_publisher_idx").on(t.publisherId),
+    index("deal_intents_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    index("deal_intents_publisher_idx").on(t.publisherId, t.createdAt.desc()),
+    index("deal_intents_listing_idx").on(t.listingId),
+    // One open request per publisher and listing.
+    uniqueIndex("deal_intents_pending_key").on(t.publisherId, t.listingId).where(sql`status = 'pending'`),
   ],
 );
 
@@ -216,14 +258,20 @@ export const auditLogs = pgTable(
   "audit_logs",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // Who acted (null: the system, or a user since deleted).
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     action: text("action").notNull(),
+    // Which record the action was about (a profile, listing, user... id), so a record's history is
+    // one indexed read; before/after values go in metaJson.
+    targetId: text("target_id"),
     metaJson: jsonb("meta_json"),
     createdAt: createdAt(),
   },
   (t) => [
-    index("audit_logs_user_idx").on(t.userId),
+    index("audit_logs_user_idx").on(t.userId, t.createdAt.desc()),
     index("audit_logs_action_idx").on(t.action, t.createdAt),
+    index("audit_logs_target_idx").on(t.targetId, t.createdAt.desc()),
+    index("audit_logs_created_idx").on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 
@@ -239,6 +287,8 @@ export const compliance = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    // Which version of the acknowledgment text the publisher saw (the texts live in src/shared).
+    ackTextVersion: text("ack_text_version"),
     createdAt: createdAt(),
   },
   (t) => [index("compliance_publisher_idx").on(t.publisherId)],
