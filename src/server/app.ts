@@ -8,6 +8,8 @@ import type { Database } from "./db/client";
 import "./fastify-types";
 import { authRoutes } from "./features/auth/auth.routes";
 import { registerAccessGuard } from "./features/auth/guard";
+import { buyerRoutes } from "./features/buyers/buyers.routes";
+import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
@@ -96,6 +98,8 @@ export async function buildApp({
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(listingRoutes);
+  await app.register(buyerRoutes);
+  await app.register(dealIntentRoutes);
   await app.register(subscriptionRoutes);
   if (config.isDevelopment) await app.register(devRoutes);
 

@@ -126,6 +126,32 @@ export const LISTING_LIMITS = {
   disputeWindowMaxDays: 365,
 } as const;
 
+/** A listing whose payout is higher than it was this many days ago carries a "Payout raised" badge. */
+export const PAYOUT_RAISED_WINDOW_DAYS = 14;
+/** How many payout changes the listing detail shows (newest first). */
+export const PAYOUT_HISTORY_LIMIT = 20;
+
+/** SPEC §5 buyer profile form defaults (SPEC §9). */
+export const BUYER_PROFILE_DEFAULTS = {
+  payoutMin: "25",
+  payoutMax: "100",
+  paymentTerms: DEFAULT_PAYMENT_TERMS,
+  callDurationRequirement: 180,
+  dailyCap: 100,
+} as const;
+
+/** Deal intents (DESIGN.md §2): the optional message, and how many a publisher may send per day. */
+export const DEAL_INTENT_LIMITS = {
+  messageMax: 1000,
+  noteMax: 1000,
+  perPublisherPerDay: 20,
+} as const;
+
+/** The buyer's Analytics tab: the ranges it offers, in days, and the default. */
+export const ANALYTICS_RANGES = [7, 30, 90] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
+
 /** SPEC §5 buyer listing form defaults (SPEC §9). */
 export const LISTING_DEFAULTS = {
   payout: "50",
@@ -173,6 +199,8 @@ export const MESSAGES = {
   adminRequired: "Administrator access required.",
   premiumRequired: "Premium subscription required",
   listingNotFound: "Listing not found",
+  dealIntentNotFound: "Deal intent not found",
+  buyerProfileRequired: "Create your buyer profile first.",
 } as const;
 
 /** What the free plan gives (SPEC §2 welcome dialog), the same words on pricing and in the dialog. */

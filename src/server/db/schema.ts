@@ -350,7 +350,7 @@ export const mailOutbox = pgTable("mail_outbox", {
   createdAt: createdAt(),
 });
 
-/** Views and contact reveals, the facts behind listing analytics. */
+/** Views, contact reveals and saves: the facts behind listing analytics. */
 export const listingEvents = pgTable(
   "listing_events",
   {
@@ -359,7 +359,7 @@ export const listingEvents = pgTable(
       .notNull()
       .references(() => buyerListings.id, { onDelete: "cascade" }),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    kind: text("kind", { enum: ["view", "reveal"] }).notNull(),
+    kind: text("kind", { enum: ["view", "reveal", "save"] }).notNull(),
     // One view per viewer per day: viewerKey is the user id or a hashed anonymous key.
     viewerKey: text("viewer_key").notNull(),
     day: text("day").notNull(),
@@ -368,6 +368,9 @@ export const listingEvents = pgTable(
   (t) => [
     index("listing_events_listing_idx").on(t.listingId, t.kind, t.createdAt),
     uniqueIndex("listing_events_view_once_key").on(t.listingId, t.viewerKey, t.day).where(sql`kind = 'view'`),
+    // A save counts once per user and listing, ever: unsaving and saving again is not a new save, and
+    // the event outlives the bookmark (analytics keep the history).
+    uniqueIndex("listing_events_save_once_key").on(t.listingId, t.viewerKey).where(sql`kind = 'save'`),
   ],
 );
 

@@ -10,5 +10,7 @@ export const publicConfigSchema = z.object({
   legalAddress: z.string(),
   signInMethod: z.enum(["oidc", "magic-link"]),
   isDevelopment: z.boolean(),
+  /** The requirement tags a listing can carry and the directory filters by (REQUIREMENT_TAGS). */
+  requirementTags: z.array(z.object({ id: z.string(), label: z.string() })),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { GEOGRAPHIES, LISTING_SEARCH_MAX_LENGTH, LISTING_VERTICALS, PUBLISHER_VERTICALS } from "../constants";
+import {
+  DEAL_INTENT_STATUSES,
+  GEOGRAPHIES,
+  LISTING_SEARCH_MAX_LENGTH,
+  LISTING_VERTICALS,
+  PUBLISHER_VERTICALS,
+  REQUIREMENT_TAG_IDS,
+  REQUIREMENT_TAGS,
+} from "../constants";
 
 // The buyer directory's API contract (SPEC §7, DESIGN.md §2), shared by server and client.
 
@@ -11,6 +19,9 @@ const MAX_LISTING_LIMIT = 100;
 
 /** Every vertical a listing can carry (admin set plus the publisher set; they overlap). */
 const KNOWN_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
+
+/** Every tag id, comma separated, with room to spare. */
+const TAGS_PARAM_MAX_LENGTH = REQUIREMENT_TAGS.reduce((n, t) => n + t.id.length + 1, 0) * 2;
 
 const money = z
   .string()
@@ -36,6 +47,19 @@ export const listingQuerySchema = z
     payoutMin: money.optional(),
     payoutMax: money.optional(),
     geo: z.enum(GEOGRAPHIES, { message: "is not a known geography" }).optional(),
+    // Requirement tags, comma separated (tags=trustedform,no-ivr): a listing must carry all of them.
+    tags: z
+      .string()
+      .max(TAGS_PARAM_MAX_LENGTH, "is too long")
+      .optional()
+      .transform((v) => (v ? [...new Set(v.split(",").map((t) => t.trim()))].filter(Boolean) : []))
+      .pipe(
+        z.array(
+          z.enum(REQUIREMENT_TAG_IDS, {
+            message: `must be requirement tag ids: ${REQUIREMENT_TAG_IDS.join(", ")}`,
+          }),
+        ),
+      ),
     sort: z.enum(LISTING_SORTS, { message: `must be one of ${LISTING_SORTS.join(", ")}` }).default("boosted"),
     limit: z.coerce
       .number({ message: "must be a number" })
@@ -81,6 +105,12 @@ export const listingSchema = z.object({
   status: z.string(),
   boostedUntil: z.string().nullable(),
   isBoosted: z.boolean(),
+  /** Requirement tag ids (REQUIREMENT_TAGS). */
+  tags: z.array(z.string()),
+  /** Days a publisher has to dispute a call (null: not stated). */
+  disputeWindowDays: z.number().int().nullable(),
+  /** The payout is higher than it was PAYOUT_RAISED_WINDOW_DAYS days ago. */
+  isPayoutRaised: z.boolean(),
   isVerified: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -88,10 +118,25 @@ export const listingSchema = z.object({
 });
 export type Listing = z.infer<typeof listingSchema>;
 
+export const payoutChangeSchema = z.object({ from: z.string(), to: z.string(), changedAt: z.string() });
+export type PayoutChange = z.infer<typeof payoutChangeSchema>;
+
 export const listingDetailSchema = listingSchema.extend({
   isSaved: z.boolean(),
   /** Facts from listing_events over the last 30 days (no invented figures). */
   stats: z.object({ views: z.number().int(), reveals: z.number().int() }),
+  /** When the payout last changed (null: never since the listing was created). */
+  payoutChangedAt: z.string().nullable(),
+  /** Payout changes, newest first (at most PAYOUT_HISTORY_LIMIT). */
+  payoutHistory: z.array(payoutChangeSchema),
+  /** The viewer is the buyer who owns the listing. */
+  isOwn: z.boolean(),
+  /** The viewer is an approved publisher, so "Request Deal" can succeed (DESIGN.md §2). */
+  canRequestDeal: z.boolean(),
+  /** The viewer's latest deal intent on this listing, if they sent one. */
+  dealIntent: z
+    .object({ id: z.string(), status: z.enum(DEAL_INTENT_STATUSES), createdAt: z.string() })
+    .nullable(),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 

@@ -7,9 +7,9 @@ import type { Viewer } from "../auth/viewer";
 import { canSeeContact, eventDay, findVisibleListing, toContact } from "./listing-row";
 
 /**
- * POST /api/reveal-contact/{id} (DESIGN.md §2): 404 unknown (or not visible), 403 premium_required
- * without Premium, else the contact, recorded as a listing event (for the buyer's analytics) and in the
- * audit log. Signed-out visitors never get here (the route is signedIn: 401).
+ * POST /api/reveal-contact/{id} (DESIGN.md §2): 404 unknown (or not visible), 403 premium_required for
+ * anyone the contact rule (canSeeContact) leaves out, else the contact, recorded as a listing event (for
+ * the buyer's analytics) and in the audit log. Signed-out visitors never get here (the route is signedIn: 401).
  */
 export async function revealContact({
   db,
@@ -24,7 +24,7 @@ export async function revealContact({
 }): Promise<{ contact: ListingContact }> {
   const row = await findVisibleListing(db, viewer, listingId);
   if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
-  if (!canSeeContact(viewer, row.ownerUserId)) {
+  if (!canSeeContact(viewer, row)) {
     throw new AppError("premium_required", MESSAGES.premiumRequired);
   }
   await db.transaction(async (tx) => {

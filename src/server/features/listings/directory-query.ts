@@ -6,10 +6,10 @@ import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Viewer } from "../auth/viewer";
 import {
-  LISTING_COLUMNS,
   LISTING_FROM,
   type ListingPage,
   type ListingRow,
+  listingColumnsFor,
   listingRowSchema,
   toListingPage,
   visibleTo,
@@ -136,6 +136,15 @@ function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
   if (query.vertical) conditions.push(sql`l.vertical = ${query.vertical}`);
   if (query.payoutMin) conditions.push(sql`l.payout >= ${query.payoutMin}::numeric`);
   if (query.payoutMax) conditions.push(sql`l.payout < ${query.payoutMax}::numeric`);
+  if (query.tags.length > 0) {
+    // Every tag must match: array containment, answered by the GIN index on active listings' tags.
+    conditions.push(
+      sql`l.tags @> array[${sql.join(
+        query.tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  }
   if (query.geo) {
     // DESIGN.md §2: a "US National" listing serves every state; no geos at all reads as US National.
     const geos = query.geo === US_NATIONAL ? [US_NATIONAL] : [query.geo, US_NATIONAL];
@@ -181,6 +190,7 @@ export async function listListings({
   const referenceTime = cursor?.t ?? now.toISOString();
   const groups = keyset.groups(referenceTime);
   const take = query.limit + 1;
+  const columns = listingColumnsFor(viewer);
 
   const rows: { row: ListingRow; group: number }[] = [];
   for (let group = cursor?.g ?? 0; group < groups.length && rows.length < take; group++) {
@@ -191,7 +201,7 @@ export async function listListings({
     const page = await selectRows(
       db,
       listingRowSchema,
-      sql`select ${LISTING_COLUMNS} from ${LISTING_FROM} where ${sql.join(conditions, sql` and `)}
+      sql`select ${columns} from ${LISTING_FROM} where ${sql.join(conditions, sql` and `)}
           order by ${keyset.orderBy} limit ${take - rows.length}`,
     );
     for (const row of page) rows.push({ row, group });

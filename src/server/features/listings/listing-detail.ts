@@ -1,7 +1,12 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { LISTING_STATS_WINDOW_DAYS, MESSAGES } from "../../../shared/constants";
+import {
+  DEAL_INTENT_STATUSES,
+  LISTING_STATS_WINDOW_DAYS,
+  MESSAGES,
+  PAYOUT_HISTORY_LIMIT,
+} from "../../../shared/constants";
 import type { ListingDetail } from "../../../shared/schemas/listings";
 import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -9,15 +14,15 @@ import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
 import {
   eventDay,
-  LISTING_COLUMNS,
   LISTING_FROM,
+  listingColumnsFor,
   listingRowSchema,
   toListing,
   visibleTo,
 } from "./listing-row";
 
-// GET /api/buyer-listings/{id} (SPEC §2 Buyer detail): one listing, its 30-day figures, and one
-// counted view per viewer per day.
+// GET /api/buyer-listings/{id} (SPEC §2 Buyer detail): one listing, its 30-day figures, its payout
+// history, what the viewer may do about a deal on it, and one counted view per viewer per day.
 
 /**
  * Who a view belongs to: the user id, or for visitors an HMAC of their address, so raw IPs are never
@@ -37,7 +42,35 @@ const detailRowSchema = listingRowSchema.extend({
   views: z.number().int(),
   reveals: z.number().int(),
   isSaved: z.boolean(),
+  payoutHistory: z.array(z.object({ from: z.string(), to: z.string(), changedAt: z.coerce.date() })),
+  canRequestDeal: z.boolean(),
+  dealIntent: z
+    .object({ id: z.string(), status: z.enum(DEAL_INTENT_STATUSES), createdAt: z.coerce.date() })
+    .nullable(),
 });
+
+/** Payout changes, newest first, as a JSON array (amounts as text: JSON numbers would drop ".00"). */
+const payoutHistory = sql`coalesce((
+  select json_agg(json_build_object('from', h.from_payout::text, 'to', h.to_payout::text, 'changedAt', h.changed_at)
+    order by h.changed_at desc)
+  from (
+    select c.from_payout, c.to_payout, c.changed_at from listing_payout_changes c
+    where c.listing_id = l.id order by c.changed_at desc limit ${PAYOUT_HISTORY_LIMIT}
+  ) h
+), '[]'::json)`;
+
+/** What the viewer may do about a deal on this listing: are they an approved publisher, did they ask. */
+function dealColumns(viewer: Viewer | null) {
+  if (!viewer) return sql`false as "canRequestDeal", null::json as "dealIntent"`;
+  const publisher = sql`(select pp.id from publisher_profiles pp where pp.user_id = ${viewer.id})`;
+  return sql`exists (
+      select 1 from publisher_profiles pp where pp.user_id = ${viewer.id} and pp.status = 'approved'
+    ) as "canRequestDeal",
+    (select json_build_object('id', di.id, 'status', di.status, 'createdAt', di.created_at)
+      from deal_intents di
+      where di.listing_id = l.id and di.publisher_id = ${publisher}
+      order by di.created_at desc limit 1) as "dealIntent"`;
+}
 
 export async function getListing({
   db,
@@ -71,16 +104,31 @@ export async function getListing({
           where l.id = ${listingId} and ${visible} and bp.user_id is distinct from ${viewerId}::uuid
           on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing
         )
-        select ${LISTING_COLUMNS},
+        select ${listingColumnsFor(viewer)},
           ${eventCount("view", since)} as "views",
           ${eventCount("reveal", since)} as "reveals",
-          ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved"
+          ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved",
+          ${payoutHistory} as "payoutHistory",
+          ${dealColumns(viewer)}
         from ${LISTING_FROM} where l.id = ${listingId} and ${visible}`,
   );
   if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
+  const history = row.payoutHistory.map((change) => ({
+    from: change.from,
+    to: change.to,
+    changedAt: change.changedAt.toISOString(),
+  }));
+  const isOwn = viewer?.id === row.ownerUserId;
   return {
     ...toListing(row, viewer, now),
     isSaved: row.isSaved,
     stats: { views: row.views, reveals: row.reveals },
+    payoutChangedAt: history[0]?.changedAt ?? null,
+    payoutHistory: history,
+    isOwn,
+    canRequestDeal: row.canRequestDeal && !isOwn,
+    dealIntent: row.dealIntent
+      ? { ...row.dealIntent, createdAt: row.dealIntent.createdAt.toISOString() }
+      : null,
   };
 }

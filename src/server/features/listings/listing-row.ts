@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { LISTING_STATUSES } from "../../../shared/constants";
+import { LISTING_STATUSES, PAYOUT_RAISED_WINDOW_DAYS } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
 import type { Listing, ListingContact } from "../../../shared/schemas/listings";
 import { type Db, selectRows } from "../../db/client";
@@ -16,16 +16,46 @@ import type { Viewer } from "../auth/viewer";
 // same query with Drizzle's select builder cost several hundred microseconds of CPU per request (about
 // double the detail read's), parsing a page of rows about 35.
 
-/** The columns every listing query reads, under the names of listingRowSchema. */
+/**
+ * The columns every listing query reads, under the names of listingRowSchema. isPayoutRaised compares
+ * the payout with what it was PAYOUT_RAISED_WINDOW_DAYS ago: the from_payout of the first change inside
+ * the window (one probe of listing_payout_changes_listing_idx per row; no change, no badge).
+ */
 export const LISTING_COLUMNS = sql`
   l.id, l.buyer_id as "buyerId", l.title, l.description, l.vertical, l.payout::text as payout,
   l.payment_terms as "paymentTerms", l.duration_requirement as "durationRequirement", l.geos,
   l.min_volume as "minVolume", l.status, l.boosted_until as "boostedUntil", l.created_at as "createdAt",
-  l.updated_at as "updatedAt",
+  l.updated_at as "updatedAt", l.tags, l.dispute_window_days as "disputeWindowDays",
+  coalesce(l.payout > (
+    select c.from_payout from listing_payout_changes c
+    where c.listing_id = l.id
+      and c.changed_at > now() - make_interval(days => ${PAYOUT_RAISED_WINDOW_DAYS}::int)
+    order by c.changed_at asc limit 1
+  ), false) as "isPayoutRaised",
   to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey",
   bp.user_id as "ownerUserId", bp.company, bp.contact_email as "contactEmail",
   bp.contact_phone as "contactPhone", bp.application_url as "applicationUrl",
   bp.is_verified as "isVerified", bp.daily_cap as "dailyCap"`;
+
+/**
+ * DESIGN.md §2: a buyer who accepted a publisher's deal intent on a listing consented to share its
+ * contact with that publisher. The column says whether the viewer holds such an accepted intent on the
+ * row's listing. Only read where it can change the answer: nobody signed out has one, and Premium and
+ * admins see every contact already.
+ */
+function acceptedDealColumn(viewer: Viewer | null): SQL {
+  if (!viewer || viewer.hasActiveSubscription || viewer.role === "admin")
+    return sql`false as "hasAcceptedDeal"`;
+  return sql`exists (
+    select 1 from deal_intents di join publisher_profiles pp on pp.id = di.publisher_id
+    where di.listing_id = l.id and di.status = 'accepted' and pp.user_id = ${viewer.id}
+  ) as "hasAcceptedDeal"`;
+}
+
+/** LISTING_COLUMNS plus what the contact rule needs to know about this viewer: use it to read rows. */
+export function listingColumnsFor(viewer: Viewer | null): SQL {
+  return sql`${LISTING_COLUMNS}, ${acceptedDealColumn(viewer)}`;
+}
 
 /** The join every listing query reads from; visibleTo and the filters name its aliases l and bp. */
 export const LISTING_FROM = sql`buyer_listings l join buyer_profiles bp on bp.id = l.buyer_id`;
@@ -55,6 +85,11 @@ export const listingRowSchema = z.object({
   applicationUrl: z.string().nullable(),
   isVerified: z.boolean(),
   dailyCap: z.number().int().nullable(),
+  tags: z.array(z.string()),
+  disputeWindowDays: z.number().int().nullable(),
+  isPayoutRaised: z.boolean(),
+  /** See acceptedDealColumn; a query that does not read it masks (the safe side). */
+  hasAcceptedDeal: z.boolean().default(false),
 });
 export type ListingRow = z.infer<typeof listingRowSchema>;
 
@@ -79,15 +114,26 @@ export async function findVisibleListing(
   const [row] = await selectRows(
     db,
     listingRowSchema,
-    sql`select ${LISTING_COLUMNS} from ${LISTING_FROM} where l.id = ${listingId} and ${visibleTo(viewer)}`,
+    sql`select ${listingColumnsFor(viewer)} from ${LISTING_FROM} where l.id = ${listingId} and ${visibleTo(viewer)}`,
   );
   return row;
 }
 
-/** DESIGN.md §2: Premium, admins and the buyer who owns the listing see its contact. */
-export function canSeeContact(viewer: Viewer | null, ownerUserId: string): boolean {
+/**
+ * The contact rule (DESIGN.md §2), the only one: Premium, admins, the buyer who owns the listing, and a
+ * publisher whose deal intent on this listing the buyer accepted see its contact; nobody else.
+ */
+export function canSeeContact(
+  viewer: Viewer | null,
+  row: Pick<ListingRow, "ownerUserId" | "hasAcceptedDeal">,
+): boolean {
   if (!viewer) return false;
-  return viewer.hasActiveSubscription || viewer.role === "admin" || viewer.id === ownerUserId;
+  return (
+    viewer.hasActiveSubscription ||
+    viewer.role === "admin" ||
+    viewer.id === row.ownerUserId ||
+    row.hasAcceptedDeal
+  );
 }
 
 export const toContact = (row: ListingRow): ListingContact => ({
@@ -98,7 +144,7 @@ export const toContact = (row: ListingRow): ListingContact => ({
 });
 
 export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Listing {
-  const contact = canSeeContact(viewer, row.ownerUserId) ? toContact(row) : null;
+  const contact = canSeeContact(viewer, row) ? toContact(row) : null;
   return {
     id: row.id,
     buyerId: row.buyerId,
@@ -116,6 +162,9 @@ export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Li
     boostedUntil: row.boostedUntil?.toISOString() ?? null,
     isBoosted: row.boostedUntil !== null && row.boostedUntil.getTime() > now.getTime(),
     isVerified: row.isVerified,
+    tags: row.tags,
+    disputeWindowDays: row.disputeWindowDays,
+    isPayoutRaised: row.isPayoutRaised,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     contact,

@@ -1,15 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../shared/constants";
 import { type Db, selectRows } from "../../db/client";
-import { savedListings } from "../../db/schema";
+import { listingEvents, savedListings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
 import {
+  eventDay,
   findVisibleListing,
-  LISTING_COLUMNS,
   LISTING_FROM,
   type ListingPage,
+  listingColumnsFor,
   listingRowSchema,
   toListingPage,
   visibleTo,
@@ -20,11 +21,40 @@ import {
 /** A generous cap keeps the answer bounded (the list has no pages). */
 const MAX_SAVED_LISTINGS = 200;
 
-/** PUT /api/saved-listings/{id}: idempotent; a listing the viewer cannot see is not found. */
-export async function saveListing({ db, viewer, listingId }: { db: Db; viewer: Viewer; listingId: string }) {
+/**
+ * PUT /api/saved-listings/{id}: idempotent; a listing the viewer cannot see is not found. The first save
+ * of a listing by a user is also a listing event (kind "save") for the buyer's analytics: it stays when
+ * the bookmark is removed, and saving again later is not counted twice (listing_events_save_once_key).
+ * The owner saving their own listing is not counted.
+ */
+export async function saveListing({
+  db,
+  viewer,
+  listingId,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  listingId: string;
+  now?: Date;
+}) {
   const row = await findVisibleListing(db, viewer, listingId);
   if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
-  await db.insert(savedListings).values({ userId: viewer.id, listingId: row.id }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    await tx.insert(savedListings).values({ userId: viewer.id, listingId: row.id }).onConflictDoNothing();
+    if (viewer.id !== row.ownerUserId) {
+      await tx
+        .insert(listingEvents)
+        .values({
+          listingId: row.id,
+          userId: viewer.id,
+          kind: "save",
+          viewerKey: viewer.id,
+          day: eventDay(now),
+        })
+        .onConflictDoNothing();
+    }
+  });
 }
 
 /** DELETE /api/saved-listings/{id}: idempotent, removing one that is not saved (or gone) is already done. */
@@ -56,7 +86,7 @@ export async function listSavedListings({
   const rows = await selectRows(
     db,
     listingRowSchema,
-    sql`select ${LISTING_COLUMNS} from saved_listings s join ${LISTING_FROM} on l.id = s.listing_id
+    sql`select ${listingColumnsFor(viewer)} from saved_listings s join ${LISTING_FROM} on l.id = s.listing_id
         where s.user_id = ${viewer.id} and ${visibleTo(viewer)}
         order by s.created_at desc, l.id desc limit ${MAX_SAVED_LISTINGS}`,
   );

@@ -20,7 +20,12 @@ describe("system routes and HTTP rules", () => {
       legalAddress: expect.any(String),
       signInMethod: "magic-link",
       isDevelopment: false,
+      requirementTags: expect.arrayContaining([
+        { id: "trustedform", label: "TrustedForm certificate required" },
+        { id: "no-ivr", label: "No IVR/transfers" },
+      ]),
     });
+    expect(config.requirementTags).toHaveLength(7);
   });
 
   it("reports not-ready when the database does not answer", async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PREMIUM_INTERVAL } from "../../../shared/constants";
+import { PREMIUM_INTERVAL, REQUIREMENT_TAGS } from "../../../shared/constants";
 import { publicConfigSchema } from "../../../shared/schemas/config";
 import { AppError } from "../../lib/app-error";
 import { errorResponses } from "../../plugins/errors";
@@ -55,6 +55,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
       legalAddress: config.legal.address,
       signInMethod: config.oidc ? ("oidc" as const) : ("magic-link" as const),
       isDevelopment: config.isDevelopment,
+      requirementTags: REQUIREMENT_TAGS.map(({ id, label }) => ({ id, label })),
     }),
   );
 }

@@ -1,0 +1,170 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { LISTING_STATS_WINDOW_DAYS } from "../../../shared/constants";
+import type { Analytics } from "../../../shared/schemas/analytics";
+import type { BuyerStats } from "../../../shared/schemas/buyers";
+import { type Db, selectRows } from "../../db/client";
+import type { Viewer } from "../auth/viewer";
+import { eventDay } from "../listings/listing-row";
+import { requireBuyerProfile } from "./buyer-profile";
+
+// The buyer dashboard's figures (SPEC §2, DESIGN.md §2 "every dashboard figure live") and the Analytics
+// tab. Everything is counted by the database in one statement each: listing_events (views, reveals,
+// saves) and deal_intents, over the buyer's own listings only.
+
+const DAY_MS = 24 * 3600 * 1000;
+
+const statsRowSchema = z.object({
+  activeListings: z.number().int(),
+  pendingDealIntents: z.number().int(),
+  avgPayout: z.number().int().nullable(),
+  profileViews: z.number().int(),
+});
+
+/** GET /api/buyer-stats: the four cards of the buyer dashboard. */
+export async function getBuyerStats({
+  db,
+  viewer,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  now?: Date;
+}): Promise<BuyerStats> {
+  const profile = await requireBuyerProfile(db, viewer);
+  const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * DAY_MS).toISOString();
+  // SPEC §2: Avg Payout is the rounded mean of the profile's min and max (one alone stands for both).
+  const [row] = await selectRows(
+    db,
+    statsRowSchema,
+    sql`select
+      (select count(*)::int from buyer_listings l where l.buyer_id = bp.id and l.status = 'active')
+        as "activeListings",
+      (select count(*)::int from deal_intents d where d.buyer_id = bp.id and d.status = 'pending')
+        as "pendingDealIntents",
+      round((coalesce(bp.payout_min, bp.payout_max) + coalesce(bp.payout_max, bp.payout_min)) / 2)::int
+        as "avgPayout",
+      (select count(*)::int from listing_events e join buyer_listings l on l.id = e.listing_id
+        where l.buyer_id = bp.id and e.kind = 'view' and e.created_at > ${since}::timestamptz)
+        as "profileViews"
+    from buyer_profiles bp where bp.id = ${profile.id}`,
+  );
+  return row!;
+}
+
+const figuresSchema = {
+  views: z.number().int(),
+  reveals: z.number().int(),
+  saves: z.number().int(),
+  dealIntents: z.number().int(),
+  accepted: z.number().int(),
+};
+const analyticsRowSchema = z.object({
+  totals: z.object(figuresSchema),
+  listings: z.array(
+    z.object({ listingId: z.string(), title: z.string(), status: z.string(), ...figuresSchema }),
+  ),
+  daily: z.array(z.object({ day: z.string(), ...figuresSchema })),
+});
+
+/** The five counts over facts `f` (kind: view, reveal, save, intent, accepted), as columns. */
+const COUNTS = sql`
+  count(f.kind) filter (where f.kind = 'view')::int as views,
+  count(f.kind) filter (where f.kind = 'reveal')::int as reveals,
+  count(f.kind) filter (where f.kind = 'save')::int as saves,
+  count(f.kind) filter (where f.kind = 'intent')::int as "dealIntents",
+  count(f.kind) filter (where f.kind = 'accepted')::int as accepted`;
+
+/** The same five of row `r` as json_build_object pairs. */
+const figurePairs = (r: string) => {
+  const a = sql.raw(r);
+  return sql`'views', ${a}.views, 'reveals', ${a}.reveals, 'saves', ${a}.saves,
+    'dealIntents', ${a}."dealIntents", 'accepted', ${a}.accepted`;
+};
+
+const conversionOf = (f: { views: number; reveals: number }) => (f.views > 0 ? f.reveals / f.views : null);
+
+/**
+ * GET /api/buyer-analytics?days=N: the buyer's listings over the last N UTC days (today included), per
+ * listing, in total and per day. Deal intents count on the day they arrived, acceptances on the day of
+ * the decision. One statement: the facts are gathered once and grouped three ways.
+ */
+export async function getBuyerAnalytics({
+  db,
+  viewer,
+  days,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  days: number;
+  now?: Date;
+}): Promise<Analytics> {
+  const profile = await requireBuyerProfile(db, viewer);
+  const to = eventDay(now);
+  const from = eventDay(new Date(now.getTime() - (days - 1) * DAY_MS));
+  const since = `${from}T00:00:00.000Z`;
+  const [row] = await selectRows(
+    db,
+    analyticsRowSchema,
+    sql`with mine as (
+        select l.id, l.title, l.status, l.created_at from buyer_listings l where l.buyer_id = ${profile.id}
+      ),
+      facts as (
+        select e.listing_id, e.kind, (e.created_at at time zone 'UTC')::date as day
+          from listing_events e join mine m on m.id = e.listing_id
+          where e.created_at >= ${since}::timestamptz
+        union all
+        select d.listing_id, 'intent', (d.created_at at time zone 'UTC')::date
+          from deal_intents d join mine m on m.id = d.listing_id
+          where d.buyer_id = ${profile.id} and d.created_at >= ${since}::timestamptz
+        union all
+        select d.listing_id, 'accepted', (d.decided_at at time zone 'UTC')::date
+          from deal_intents d join mine m on m.id = d.listing_id
+          where d.buyer_id = ${profile.id} and d.status = 'accepted' and d.decided_at >= ${since}::timestamptz
+      ),
+      per_listing as (
+        select m.id, m.title, m.status, m.created_at, ${COUNTS}
+        from mine m left join facts f on f.listing_id = m.id
+        group by m.id, m.title, m.status, m.created_at
+      ),
+      per_day as (
+        select g.day, ${COUNTS}
+        from (select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day) g
+        left join facts f on f.day = g.day
+        group by g.day
+      ),
+      total as (select ${COUNTS} from facts f)
+      select
+        (select json_build_object(${figurePairs("t")}) from total t) as totals,
+        coalesce((
+          select json_agg(json_build_object('listingId', p.id, 'title', p.title, 'status', p.status,
+            ${figurePairs("p")}) order by p.created_at desc, p.id)
+          from per_listing p
+        ), '[]'::json) as listings,
+        coalesce((
+          select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), ${figurePairs("d")})
+            order by d.day)
+          from per_day d
+        ), '[]'::json) as daily`,
+  );
+  const result = row!;
+  return {
+    days,
+    from,
+    to,
+    totals: { ...result.totals, conversion: conversionOf(result.totals) },
+    listings: result.listings.map((l) => ({
+      listingId: l.listingId,
+      title: l.title,
+      status: l.status,
+      views: l.views,
+      reveals: l.reveals,
+      saves: l.saves,
+      dealIntents: l.dealIntents,
+      accepted: l.accepted,
+      conversion: conversionOf(l),
+    })),
+    daily: result.daily,
+  };
+}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { analyticsQuerySchema, analyticsSchema } from "../../../shared/schemas/analytics";
+import {
+  buyerProfileSchema,
+  buyerStatsSchema,
+  createBuyerProfileSchema,
+  updateBuyerProfileSchema,
+} from "../../../shared/schemas/buyers";
+import { createBuyerListingSchema, updateBuyerListingSchema } from "../../../shared/schemas/listing-input";
+import { listingSchema } from "../../../shared/schemas/listings";
+import { errorResponses } from "../../plugins/errors";
+import { withViewer } from "../auth/guard";
+import { getBuyerAnalytics, getBuyerStats } from "./buyer-analytics";
+import { createBuyerListing, deleteBuyerListing, updateBuyerListing } from "./buyer-listings";
+import { createBuyerProfile, getBuyerProfile, updateBuyerProfile } from "./buyer-profile";
+
+// The buyer's workspace (SPEC §2 Buyer dashboard, SPEC §7): their profile, their listings, their
+// figures. Every route is for the signed-in owner; the session names the profile, never the body.
+// The directory's reads of listings (GET /api/buyer-listings...) live in features/listings.
+
+const idParams = z.object({ id: z.string().max(64) });
+const SIGNED_IN = { access: "signedIn" } as const;
+/** Answers about one person's own company (contacts included) are never stored by a cache. */
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export async function buyerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/buyer-profile",
+    { config: SIGNED_IN, schema: { response: { 200: buyerProfileSchema.nullable(), ...errorResponses } } },
+    withViewer(async (_req, reply, viewer) => {
+      reply.headers(NO_STORE);
+      return getBuyerProfile({ db: app.db, viewer });
+    }),
+  );
+
+  app.post(
+    "/api/buyer-profile",
+    {
+      config: SIGNED_IN,
+      schema: { body: createBuyerProfileSchema, response: { 201: buyerProfileSchema, ...errorResponses } },
+    },
+    withViewer(async (req, reply, viewer) => {
+      const profile = await createBuyerProfile({ db: app.db, viewer, input: req.body });
+      return reply.code(201).headers(NO_STORE).send(profile);
+    }),
+  );
+
+  app.put(
+    "/api/buyer-profile",
+    {
+      config: SIGNED_IN,
+      schema: { body: updateBuyerProfileSchema, response: { 200: buyerProfileSchema, ...errorResponses } },
+    },
+    withViewer(async (req, reply, viewer) => {
+      reply.headers(NO_STORE);
+      return updateBuyerProfile({ db: app.db, viewer, input: req.body });
+    }),
+  );
+
+  app.post(
+    "/api/buyer-listings",
+    {
+      config: SIGNED_IN,
+      schema: { body: createBuyerListingSchema, response: { 201: listingSchema, ...errorResponses } },
+    },
+    withViewer(async (req, reply, viewer) => {
+      const listing = await createBuyerListing({ db: app.db, viewer, input: req.body });
+      return reply.code(201).headers(NO_STORE).send(listing);
+    }),
+  );
+
+  app.put(
+    "/api/buyer-listings/:id",
+    {
+      config: SIGNED_IN,
+      schema: {
+        params: idParams,
+        body: updateBuyerListingSchema,
+        response: { 200: listingSchema, ...errorResponses },
+      },
+    },
+    withViewer(async (req, reply, viewer) => {
+      reply.headers(NO_STORE);
+      return updateBuyerListing({ db: app.db, viewer, listingId: req.params.id, input: req.body });
+    }),
+  );
+
+  app.delete(
+    "/api/buyer-listings/:id",
+    { config: SIGNED_IN, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    withViewer(async (req, reply, viewer) => {
+      await deleteBuyerListing({ db: app.db, viewer, listingId: req.params.id });
+      return reply.code(204).send(null);
+    }),
+  );
+
+  app.get(
+    "/api/buyer-stats",
+    { config: SIGNED_IN, schema: { response: { 200: buyerStatsSchema, ...errorResponses } } },
+    withViewer(async (_req, reply, viewer) => {
+      reply.headers(NO_STORE);
+      return getBuyerStats({ db: app.db, viewer });
+    }),
+  );
+
+  app.get(
+    "/api/buyer-analytics",
+    {
+      config: SIGNED_IN,
+      schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema, ...errorResponses } },
+    },
+    withViewer(async (req, reply, viewer) => {
+      reply.headers(NO_STORE);
+      return getBuyerAnalytics({ db: app.db, viewer, days: req.query.days });
+    }),
+  );
+}

@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  createDealIntentSchema,
+  dealIntentSchema,
+  decideDealIntentSchema,
+} from "../../../shared/schemas/deal-intents";
+import { errorResponses } from "../../plugins/errors";
+import { withViewer } from "../auth/guard";
+import type { DealMailContext } from "./deal-intent-mail";
+import { decideDealIntent, listDealIntents, requestDealIntent } from "./deal-intents";
+
+// Deal intents (SPEC §7 GET /api/deal-intents, DESIGN.md §2): publishers ask, buyers decide.
+
+const idParams = z.object({ id: z.string().max(64) });
+const SIGNED_IN = { access: "signedIn" } as const;
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+export async function dealIntentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const mailContext = (req: FastifyRequest): DealMailContext => ({
+    appName: app.config.appName,
+    appUrl: app.config.appUrl,
+    onError: (err) => req.log.error({ err }, "deal intent mail not sent"),
+  });
+
+  app.get(
+    "/api/deal-intents",
+    { config: SIGNED_IN, schema: { response: { 200: z.array(dealIntentSchema), ...errorResponses } } },
+    withViewer(async (_req, reply, viewer) => {
+      reply.headers(NO_STORE);
+      return listDealIntents({ db: app.db, viewer });
+    }),
+  );
+
+  app.post(
+    "/api/deal-intents",
+    {
+      config: SIGNED_IN,
+      schema: { body: createDealIntentSchema, response: { 201: dealIntentSchema, ...errorResponses } },
+    },
+    withViewer(async (req, reply, viewer) => {
+      const intent = await requestDealIntent({
+        db: app.db,
+        mailer: app.mailer,
+        mail: mailContext(req),
+        viewer,
+        listingId: req.body.listingId,
+        message: req.body.message,
+      });
+      return reply.code(201).headers(NO_STORE).send(intent);
+    }),
+  );
+
+  for (const [action, decision] of [
+    ["accept", "accepted"],
+    ["reject", "rejected"],
+  ] as const) {
+    app.post(
+      `/api/deal-intents/:id/${action}`,
+      {
+        config: SIGNED_IN,
+        schema: {
+          params: idParams,
+          body: decideDealIntentSchema,
+          response: { 200: dealIntentSchema, ...errorResponses },
+        },
+      },
+      withViewer(async (req, reply, viewer) => {
+        reply.headers(NO_STORE);
+        return decideDealIntent({
+          db: app.db,
+          mailer: app.mailer,
+          mail: mailContext(req),
+          viewer,
+          intentId: req.params.id,
+          decision,
+          note: req.body.note,
+        });
+      }),
+    );
+  }
+}

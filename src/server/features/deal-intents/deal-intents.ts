@@ -1,0 +1,301 @@
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES, MESSAGES } from "../../../shared/constants";
+import type { DealIntent } from "../../../shared/schemas/deal-intents";
+import { type Db, selectRows } from "../../db/client";
+import { auditLogs, dealIntents } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { isUuid } from "../../lib/ids";
+import type { Mailer } from "../../lib/mailer";
+import type { Viewer } from "../auth/viewer";
+import { findVisibleListing } from "../listings/listing-row";
+import { type DealMailContext, decisionMails, requestMails, sendMails } from "./deal-intent-mail";
+
+// Deal intents (DESIGN.md §2): an approved publisher asks for a deal on a listing; the buyer who owns it
+// accepts or rejects it while it is pending. Accepting is the buyer's consent: that publisher then sees
+// the listing's contact without Premium (listings/listing-row.ts, canSeeContact) and the buyer sees the
+// publisher's profile and compliance record on the intent. Both sides are mailed at each step.
+
+const DAY_MS = 24 * 3600 * 1000;
+/** The list has no pages: a generous cap keeps the answer bounded. */
+const MAX_LISTED_INTENTS = 200;
+
+// ---- reading -----------------------------------------------------------------------------------------
+
+const intentRowSchema = z.object({
+  id: z.string(),
+  status: z.enum(DEAL_INTENT_STATUSES),
+  buyerId: z.string(),
+  publisherId: z.string(),
+  listingId: z.string().nullable(),
+  listingTitle: z.string().nullable(),
+  message: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  decidedAt: z.coerce.date().nullable(),
+  createdAt: z.coerce.date(),
+  updatedAt: z.coerce.date(),
+  publisherUserId: z.string(),
+  buyerUserId: z.string(),
+  /** Where the buyer's mail goes: the profile's contact email, else their sign-in email. */
+  buyerEmail: z.string(),
+  buyerCompany: z.string(),
+  // The publisher as the buyer may see them once they accepted (see toDealIntent).
+  publisherEmail: z.string(),
+  publisherFirstName: z.string().nullable(),
+  publisherLastName: z.string().nullable(),
+  website: z.string().nullable(),
+  verticals: z.array(z.string()),
+  trafficSources: z.array(z.string()),
+  geos: z.array(z.string()),
+  avgDailyCalls: z.number().int().nullable(),
+  yearsInBusiness: z.number().int().nullable(),
+  tier: z.string(),
+  qualityScore: z.number().int(),
+  domainVerifiedAt: z.coerce.date().nullable(),
+  tcpaAcknowledgedAt: z.coerce.date().nullable(),
+  dncProcessDesc: z.string().nullable(),
+});
+type IntentRow = z.infer<typeof intentRowSchema>;
+
+/** Intents the viewer is a party to (as the publisher who asked or the buyer asked), newest first. */
+async function readIntents(db: Db, viewer: Viewer, extra?: SQL): Promise<IntentRow[]> {
+  return selectRows(
+    db,
+    intentRowSchema,
+    sql`select di.id, di.status, di.buyer_id as "buyerId", di.publisher_id as "publisherId",
+        di.listing_id as "listingId", l.title as "listingTitle", di.message,
+        di.decision_note as "decisionNote", di.decided_at as "decidedAt", di.created_at as "createdAt",
+        di.updated_at as "updatedAt", pp.user_id as "publisherUserId", bp.user_id as "buyerUserId",
+        coalesce(bp.contact_email, bu.email) as "buyerEmail", bp.company as "buyerCompany",
+        pu.email as "publisherEmail", pu.first_name as "publisherFirstName",
+        pu.last_name as "publisherLastName", pp.website, pp.verticals, pp.traffic_sources as "trafficSources",
+        pp.geos, pp.avg_daily_calls as "avgDailyCalls", pp.years_in_business as "yearsInBusiness", pp.tier,
+        pp.quality_score as "qualityScore", pp.domain_verified_at as "domainVerifiedAt",
+        coalesce(c.accepted_at, pp.compliance_ack_at) as "tcpaAcknowledgedAt",
+        c.dnc_process_desc as "dncProcessDesc"
+      from deal_intents di
+      join publisher_profiles pp on pp.id = di.publisher_id
+      join users pu on pu.id = pp.user_id
+      join buyer_profiles bp on bp.id = di.buyer_id
+      join users bu on bu.id = bp.user_id
+      left join buyer_listings l on l.id = di.listing_id
+      left join lateral (
+        select cr.accepted_at, cr.dnc_process_desc from compliance cr
+        where cr.publisher_id = pp.id and cr.tcpa_compliance_ack
+        order by cr.created_at desc limit 1
+      ) c on true
+      where (pp.user_id = ${viewer.id} or bp.user_id = ${viewer.id}) ${extra ? sql`and ${extra}` : sql``}
+      order by di.created_at desc, di.id desc
+      limit ${MAX_LISTED_INTENTS}`,
+  );
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * The intent as this viewer may see it. The publisher's profile and compliance record go only to the
+ * buyer, and only once they accepted (DESIGN.md §2): never while pending, never after a reject.
+ */
+export function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
+  const direction = row.publisherUserId === viewer.id ? "sent" : "received";
+  const intent: DealIntent = {
+    id: row.id,
+    direction,
+    status: row.status,
+    buyerId: row.buyerId,
+    publisherId: row.publisherId,
+    listingId: row.listingId,
+    listingTitle: row.listingTitle,
+    message: row.message,
+    decisionNote: row.decisionNote,
+    decidedAt: iso(row.decidedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (direction === "received" && row.status === "accepted") {
+    const name = [row.publisherFirstName, row.publisherLastName].filter(Boolean).join(" ");
+    intent.publisher = {
+      name: name || null,
+      email: row.publisherEmail,
+      website: row.website,
+      verticals: row.verticals,
+      trafficSources: row.trafficSources,
+      geos: row.geos,
+      avgDailyCalls: row.avgDailyCalls,
+      yearsInBusiness: row.yearsInBusiness,
+      tier: row.tier,
+      qualityScore: row.qualityScore,
+      domainVerified: row.domainVerifiedAt !== null,
+      domainVerifiedAt: iso(row.domainVerifiedAt),
+      tcpaAcknowledgedAt: iso(row.tcpaAcknowledgedAt),
+      dncProcessDesc: row.dncProcessDesc,
+    };
+  }
+  return intent;
+}
+
+/** GET /api/deal-intents: a publisher's sent intents, a buyer's received ones (SPEC §7). */
+export async function listDealIntents({ db, viewer }: { db: Db; viewer: Viewer }): Promise<DealIntent[]> {
+  const rows = await readIntents(db, viewer);
+  return rows.map((row) => toDealIntent(row, viewer));
+}
+
+// ---- requesting --------------------------------------------------------------------------------------
+
+const publisherRowSchema = z.object({ id: z.string(), status: z.string() });
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+const PENDING_EXISTS_MESSAGE = "You already have a pending deal request for this listing.";
+
+/**
+ * POST /api/deal-intents: 403 unless the viewer is an approved publisher; 404 for a listing they cannot
+ * see or one that is not active; 409 with a pending (or accepted) intent on it already; 429 past
+ * DEAL_INTENT_LIMITS.perPublisherPerDay in 24 hours. Mails the buyer and the publisher after commit.
+ */
+export async function requestDealIntent({
+  db,
+  mailer,
+  mail,
+  viewer,
+  listingId,
+  message,
+  now = new Date(),
+}: {
+  db: Db;
+  mailer: Mailer;
+  mail: DealMailContext;
+  viewer: Viewer;
+  listingId: string;
+  message: string | null;
+  now?: Date;
+}): Promise<DealIntent> {
+  const [publisher] = await selectRows(
+    db,
+    publisherRowSchema,
+    sql`select id, status from publisher_profiles where user_id = ${viewer.id}`,
+  );
+  if (!publisher) {
+    throw new AppError(
+      "forbidden",
+      "Only approved publishers can request deals. Complete your publisher profile first.",
+    );
+  }
+  if (publisher.status !== "approved") {
+    throw new AppError(
+      "forbidden",
+      "Only approved publishers can request deals. Your publisher profile has not been approved yet.",
+    );
+  }
+  const listing = await findVisibleListing(db, viewer, listingId);
+  if (listing?.status !== "active") throw new AppError("not_found", MESSAGES.listingNotFound);
+
+  const id = await db.transaction(async (tx) => {
+    // Serialise this publisher's requests: the daily count and the open-intent check hold under races.
+    await tx.execute(sql`select id from publisher_profiles where id = ${publisher.id} for update`);
+    const [state] = await selectRows(
+      tx,
+      z.object({ today: z.number().int(), open: z.string().nullable(), oldest: z.coerce.date().nullable() }),
+      sql`select
+          count(*) filter (where created_at > ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz)::int as today,
+          min(created_at) filter (where created_at > ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz) as oldest,
+          max(status) filter (where listing_id = ${listing.id} and status in ('pending', 'accepted')) as open
+        from deal_intents where publisher_id = ${publisher.id}`,
+    );
+    if (state?.open === "pending") throw new AppError("conflict", PENDING_EXISTS_MESSAGE);
+    if (state?.open === "accepted") {
+      throw new AppError("conflict", "The buyer has already accepted your deal request for this listing.");
+    }
+    if (state && state.today >= DEAL_INTENT_LIMITS.perPublisherPerDay) {
+      const retryAfter = state.oldest
+        ? Math.max(1, Math.ceil((state.oldest.getTime() + DAY_MS - now.getTime()) / 1000))
+        : 3600;
+      throw new AppError(
+        "rate_limited",
+        `You can send at most ${DEAL_INTENT_LIMITS.perPublisherPerDay} deal requests a day. Please try again later.`,
+        { headers: { "Retry-After": String(retryAfter) } },
+      );
+    }
+    try {
+      const [row] = await tx
+        .insert(dealIntents)
+        .values({ buyerId: listing.buyerId, publisherId: publisher.id, listingId: listing.id, message })
+        .returning({ id: dealIntents.id });
+      await tx.insert(auditLogs).values({
+        userId: viewer.id,
+        action: "deal_intent.requested",
+        targetId: row!.id,
+        metaJson: { after: { listingId: listing.id, status: "pending" } },
+      });
+      return row!.id;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError("conflict", PENDING_EXISTS_MESSAGE, { cause: error });
+      throw error;
+    }
+  });
+
+  const [row] = await readIntents(db, viewer, sql`di.id = ${id}`);
+  await sendMails(mailer, mail, requestMails(mail, { intent: row!, listing }));
+  return toDealIntent(row!, viewer);
+}
+
+// ---- deciding ----------------------------------------------------------------------------------------
+
+/**
+ * POST /api/deal-intents/{id}/accept and /reject: the buyer who owns the intent's listing only (anyone
+ * else: 404), and only while it is pending (409). Mails the publisher and the buyer after commit.
+ */
+export async function decideDealIntent({
+  db,
+  mailer,
+  mail,
+  viewer,
+  intentId,
+  decision,
+  note,
+}: {
+  db: Db;
+  mailer: Mailer;
+  mail: DealMailContext;
+  viewer: Viewer;
+  intentId: string;
+  decision: "accepted" | "rejected";
+  note: string | null;
+}): Promise<DealIntent> {
+  if (!isUuid(intentId)) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
+  await db.transaction(async (tx) => {
+    const [current] = await selectRows(
+      tx,
+      z.object({ status: z.enum(DEAL_INTENT_STATUSES) }),
+      sql`select di.status from deal_intents di join buyer_profiles bp on bp.id = di.buyer_id
+          where di.id = ${intentId} and bp.user_id = ${viewer.id} for update of di`,
+    );
+    if (!current) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
+    if (current.status !== "pending") {
+      throw new AppError("conflict", `This deal intent was already ${current.status}.`);
+    }
+    await tx.execute(
+      sql`update deal_intents set status = ${decision}, decision_note = ${note}, decided_at = now(),
+          updated_at = now() where id = ${intentId}`,
+    );
+    await tx.insert(auditLogs).values({
+      userId: viewer.id,
+      action: `deal_intent.${decision}`,
+      targetId: intentId,
+      metaJson: { before: { status: "pending" }, after: { status: decision }, note },
+    });
+  });
+
+  const [row] = await readIntents(db, viewer, sql`di.id = ${intentId}`);
+  // The buyer owns the listing, so it is found whatever its status.
+  const contactRow = row!.listingId ? await findVisibleListing(db, viewer, row!.listingId) : undefined;
+  await sendMails(mailer, mail, decisionMails(mail, { intent: row!, listing: contactRow ?? null }));
+  return toDealIntent(row!, viewer);
+}
+
+export type { IntentRow };
