@@ -24,11 +24,10 @@ export const createDealIntentSchema = z.object({
 });
 export type CreateDealIntentInput = z.input<typeof createDealIntentSchema>;
 
-/** POST /api/deal-intents/{id}/accept and /reject: an optional note to the publisher. */
-export const decideDealIntentSchema = z
-  .object({ note: optionalText("Note", DEAL_INTENT_LIMITS.noteMax) })
-  .default({ note: null });
-export type DecideDealIntentInput = z.input<typeof decideDealIntentSchema>;
+const decisionSchema = z.object({ note: optionalText("Note", DEAL_INTENT_LIMITS.noteMax) });
+/** POST /api/deal-intents/{id}/accept and /reject: an optional note; no body at all means no note. */
+export const decideDealIntentSchema = z.preprocess((value) => value ?? {}, decisionSchema);
+export type DecideDealIntentInput = z.input<typeof decisionSchema>;
 
 /**
  * The publisher as the buyer sees them once they accepted the intent (the buyer consented to deal):
