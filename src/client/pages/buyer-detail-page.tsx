@@ -1,13 +1,22 @@
-import { ArrowLeft, Bookmark, BookmarkCheck, Eye, MousePointerClick } from "lucide-react";
+import {
+  ArrowLeft,
+  Bookmark,
+  BookmarkCheck,
+  Eye,
+  MousePointerClick,
+  TrendingDown,
+  TrendingUp,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
-import { LISTING_STATS_WINDOW_DAYS } from "../../shared/constants";
+import { FLEXIBLE, LISTING_STATS_WINDOW_DAYS } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
-import type { ListingDetail } from "../../shared/schemas/listings";
+import type { ListingDetail, PayoutChange } from "../../shared/schemas/listings";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
+import { RequestDeal } from "../features/deal-intents";
 import { ContactDetails, MaskedContact } from "../features/listings/contact-details";
 import { ListingBadges } from "../features/listings/listing-badges";
 import {
@@ -17,6 +26,7 @@ import {
   formatPerDay,
   formatTerms,
 } from "../features/listings/listing-format";
+import { RequirementTags } from "../features/listings/requirement-tags";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import { useContactReveal, useListing, useToggleSaved } from "../features/listings/use-listings";
 
@@ -85,6 +95,41 @@ function SaveButton({ listing }: { listing: ListingDetail }) {
   );
 }
 
+/** Every payout change of the listing, newest first (the server keeps them; DESIGN.md §2). */
+function PayoutHistory({ history }: { history: PayoutChange[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Payout history</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ol className="divide-y divide-slate-100 text-sm">
+          {history.map((change) => {
+            const rose = Number(change.to) > Number(change.from);
+            return (
+              <li key={change.changedAt} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="inline-flex items-center gap-1.5">
+                  {rose ? (
+                    <TrendingUp className="h-4 w-4 text-green-700" aria-hidden />
+                  ) : (
+                    <TrendingDown className="h-4 w-4 text-slate-600" aria-hidden />
+                  )}
+                  <span className="sr-only">{rose ? "Raised" : "Lowered"} from</span>
+                  {formatPayout(change.from)} <span aria-hidden>→</span>
+                  <span className="sr-only">to</span> {formatPayout(change.to)}
+                </span>
+                <time dateTime={change.changedAt} className="text-slate-600">
+                  {formatDate(change.changedAt)}
+                </time>
+              </li>
+            );
+          })}
+        </ol>
+      </CardContent>
+    </Card>
+  );
+}
+
 function ListingView({ listing }: { listing: ListingDetail }) {
   const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
   return (
@@ -121,9 +166,22 @@ function ListingView({ listing }: { listing: ListingDetail }) {
               <Figure label="Min volume">{formatPerDay(listing.minVolume)}</Figure>
               <Figure label="Daily cap">{formatPerDay(listing.dailyCap)}</Figure>
               <Figure label="Payment terms">{formatTerms(listing.paymentTerms)}</Figure>
+              <Figure label="Dispute window">
+                {listing.disputeWindowDays ? `${listing.disputeWindowDays} days` : FLEXIBLE}
+              </Figure>
+              <Figure label="Payout last changed">
+                {listing.payoutChangedAt ? formatDate(listing.payoutChangedAt) : "Never"}
+              </Figure>
             </dl>
+            {listing.tags.length > 0 && (
+              <div className="mt-4 space-y-2">
+                <h3 className="text-sm font-medium text-slate-800">Requirements</h3>
+                <RequirementTags tags={listing.tags} />
+              </div>
+            )}
           </CardContent>
         </Card>
+        {listing.payoutHistory.length > 0 && <PayoutHistory history={listing.payoutHistory} />}
         <Card>
           <CardHeader>
             <CardTitle>Contact information</CardTitle>
@@ -137,6 +195,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
         </Card>
       </div>
       <aside className="space-y-4" aria-label="Listing summary">
+        <RequestDeal listing={listing} />
         <Card>
           <CardHeader>
             <CardTitle>Performance</CardTitle>

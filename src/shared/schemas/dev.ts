@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GEOGRAPHIES, LISTING_STATUSES, LISTING_VERTICALS, ROLES } from "../constants";
+import { GEOGRAPHIES, LISTING_STATUSES, LISTING_VERTICALS, REQUIREMENT_TAG_IDS, ROLES } from "../constants";
 import { emailSchema } from "./auth";
 import { plainText } from "./common";
 
@@ -38,6 +38,7 @@ export const fixtureListingSchema = z.object({
     .default("50.00"),
   geos: z.array(z.enum(GEOGRAPHIES)).max(GEOGRAPHIES.length).default([]),
   status: z.enum(LISTING_STATUSES).default("active"),
+  tags: z.array(z.enum(REQUIREMENT_TAG_IDS)).max(REQUIREMENT_TAG_IDS.length).default([]),
 });
 export type FixtureListingInput = z.input<typeof fixtureListingSchema>;
 

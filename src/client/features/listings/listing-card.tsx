@@ -6,6 +6,7 @@ import { Card } from "../../components/ui/card";
 import { ContactDetails, MaskedContact } from "./contact-details";
 import { ListingBadges } from "./listing-badges";
 import { formatDuration, formatGeos, formatPayout, formatPerDay } from "./listing-format";
+import { RequirementTags } from "./requirement-tags";
 
 /** SPEC §2 Browse card: figures, badges, and the contact plain for Premium or masked otherwise. */
 export function ListingCard({
@@ -40,6 +41,7 @@ export function ListingCard({
           <Fact label="Geography">{formatGeos(listing.geos)}</Fact>
           <Fact label="Daily cap">{formatPerDay(listing.dailyCap)}</Fact>
         </dl>
+        <RequirementTags tags={listing.tags} />
         <div className="mt-auto rounded-md border border-slate-200 bg-slate-50 p-3">
           {listing.contact ? <ContactDetails contact={listing.contact} /> : <MaskedContact />}
         </div>

@@ -5,11 +5,13 @@ import {
   BROWSE_VERTICALS,
   LISTING_SEARCH_MAX_LENGTH,
   PAYOUT_BUCKETS,
+  REQUIREMENT_TAGS,
 } from "../../../shared/constants";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import type { BrowseFilters } from "./use-listings";
+import { cn } from "../../lib/cn";
+import { type BrowseFilters, selectedTags } from "./use-listings";
 
 const selectClass = "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm";
 
@@ -29,6 +31,13 @@ export function ListingFilters({
   const [draft, setDraft] = useState(initial);
   const set = (key: keyof BrowseFilters) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const chosenTags = selectedTags(draft);
+  const toggleTag = (id: string) =>
+    setDraft((d) => {
+      const current = selectedTags(d);
+      const next = current.includes(id) ? current.filter((t) => t !== id) : [...current, id];
+      return { ...d, tags: selectedTags({ tags: next.join(",") }).join(",") };
+    });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(draft);
@@ -95,6 +104,34 @@ export function ListingFilters({
       <Button type="submit" className="sm:col-span-2 lg:col-span-1">
         Filter
       </Button>
+      {/* Requirement tags (DESIGN.md §2): a listing must carry every one ticked. */}
+      <fieldset className="sm:col-span-2 lg:col-span-5">
+        <legend className="mb-1.5 text-sm font-medium text-slate-800">Requirements</legend>
+        <div className="flex flex-wrap gap-2">
+          {REQUIREMENT_TAGS.map((tag) => {
+            const checked = chosenTags.includes(tag.id);
+            return (
+              <label
+                key={tag.id}
+                className={cn(
+                  "inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm",
+                  checked
+                    ? "border-brand-600 bg-brand-50 text-brand-700"
+                    : "border-slate-300 bg-white text-slate-800",
+                )}
+              >
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-brand-600"
+                  checked={checked}
+                  onChange={() => toggleTag(tag.id)}
+                />
+                {tag.label}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
     </form>
   );
 }

@@ -6,18 +6,29 @@ import {
   filtersToApiQuery,
   filtersToSearch,
   parseNextLink,
+  selectedTags,
 } from "./use-listings";
 
 describe("browse filters", () => {
   it("round-trips through the page URL and leaves empty filters out", () => {
-    const filters = { search: "final expense", vertical: "Insurance", payout: "", geo: "Texas" };
+    const filters = { search: "final expense", vertical: "Insurance", payout: "", geo: "Texas", tags: "" };
     const search = filtersToSearch(filters);
     expect(search).toBe("search=final+expense&vertical=Insurance&geo=Texas");
     expect(filtersFromSearch(`?${search}`)).toEqual(filters);
+    const tagged = { ...filters, tags: "trustedform,no-ivr" };
+    expect(filtersFromSearch(`?${filtersToSearch(tagged)}`)).toEqual(tagged);
+  });
+
+  it("sends the requirement tags in their list order and drops unknown ones", () => {
+    const base = { search: "", vertical: "", payout: "", geo: "" };
+    expect(filtersToApiQuery({ ...base, tags: "no-ivr,bogus,trustedform" })).toBe(
+      "tags=trustedform%2Cno-ivr",
+    );
+    expect(selectedTags({ tags: "" })).toEqual([]);
   });
 
   it("turns a payout bucket into the API's min and max", () => {
-    const base = { search: "", vertical: "", geo: "" };
+    const base = { search: "", vertical: "", geo: "", tags: "" };
     expect(filtersToApiQuery({ ...base, payout: "25-50" })).toBe("payoutMin=25&payoutMax=50");
     expect(filtersToApiQuery({ ...base, payout: "100+" })).toBe("payoutMin=100");
     expect(filtersToApiQuery({ ...base, payout: "bogus" })).toBe("");

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { PAYOUT_BUCKETS } from "../../../shared/constants";
+import { PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
 import type { Listing, ListingDetail, RevealContactResponse } from "../../../shared/schemas/listings";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { ApiError, apiFetch, apiRequest, hasErrorCode } from "../../lib/api";
@@ -8,7 +8,7 @@ import { goToLogin, useAuth } from "../auth";
 
 // The only module that knows the directory's URLs (STYLE.md).
 
-const LISTINGS_KEY = "/api/buyer-listings";
+export const LISTINGS_KEY = "/api/buyer-listings";
 const SAVED_LISTINGS_KEY = "/api/saved-listings";
 
 /** Browse filters as they live in the page URL (shareable, survive reload). */
@@ -17,6 +17,8 @@ export interface BrowseFilters {
   vertical: string;
   payout: string;
   geo: string;
+  /** Requirement tag ids, comma separated, as in the URL (tags=trustedform,no-ivr). */
+  tags: string;
 }
 
 export function filtersFromSearch(search: string): BrowseFilters {
@@ -26,7 +28,14 @@ export function filtersFromSearch(search: string): BrowseFilters {
     vertical: params.get("vertical") ?? "",
     payout: params.get("payout") ?? "",
     geo: params.get("geo") ?? "",
+    tags: params.get("tags") ?? "",
   };
+}
+
+/** The tag ids of a filter, in REQUIREMENT_TAGS order, unknown ids dropped (a hand-edited URL). */
+export function selectedTags(filters: Pick<BrowseFilters, "tags">): string[] {
+  const chosen = new Set(filters.tags.split(","));
+  return REQUIREMENT_TAG_IDS.filter((id) => chosen.has(id));
 }
 
 /** The page URL's query for a set of filters; empty filters are left out. */
@@ -49,6 +58,8 @@ export function filtersToApiQuery(filters: BrowseFilters): string {
     if (bucket.max !== null) params.set("payoutMax", String(bucket.max));
   }
   if (filters.geo) params.set("geo", filters.geo);
+  const tags = selectedTags(filters);
+  if (tags.length > 0) params.set("tags", tags.join(","));
   return params.toString();
 }
 

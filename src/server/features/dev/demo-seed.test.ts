@@ -31,6 +31,25 @@ describe("demo data", () => {
         sql`select distinct vertical from buyer_listings`,
       );
       expect(verticals.length).toBeGreaterThanOrEqual(11);
+
+      // buyer@demo.test's dashboard has something in every tab.
+      const [activity] = await queryRows<{
+        intents: string;
+        events: string;
+        tagged: string;
+        changes: string;
+      }>(
+        database.db,
+        sql`select
+          (select count(*) from deal_intents) as intents,
+          (select count(*) from listing_events) as events,
+          (select count(*) from buyer_listings where tags <> '{}') as tagged,
+          (select count(*) from listing_payout_changes) as changes`,
+      );
+      expect(Number(activity!.intents)).toBe(3);
+      expect(Number(activity!.events)).toBeGreaterThan(30);
+      expect(Number(activity!.tagged)).toBeGreaterThan(10);
+      expect(Number(activity!.changes)).toBeGreaterThan(5);
     } finally {
       await database.close();
     }

@@ -1,7 +1,15 @@
-import { eq } from "drizzle-orm";
-import { LISTING_VERTICALS, US_NATIONAL } from "../../../shared/constants";
+import { eq, inArray } from "drizzle-orm";
+import { LISTING_VERTICALS, type RequirementTagId, US_NATIONAL } from "../../../shared/constants";
 import type { Db } from "../../db/client";
-import { buyerListings, buyerProfiles, publisherProfiles, users } from "../../db/schema";
+import {
+  buyerListings,
+  buyerProfiles,
+  dealIntents,
+  listingEvents,
+  listingPayoutChanges,
+  publisherProfiles,
+  users,
+} from "../../db/schema";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
 // Demo data for development (DESIGN.md §4). Deterministic, so screenshots and tests read the same.
@@ -90,6 +98,16 @@ const GEO_SETS: string[][] = [
   ["New York", "Illinois"],
 ];
 const TERMS = ["Net 30", "Net 15", "Weekly", "Net 45", "Bi-weekly"];
+/** Requirement tags per listing, in turn (some listings carry none). */
+const TAG_SETS: RequirementTagId[][] = [
+  ["trustedform", "call-recording"],
+  [],
+  ["jornaya", "caller-id"],
+  ["no-ivr", "inbound-only"],
+  [],
+  ["business-hours"],
+  ["trustedform", "jornaya", "no-ivr"],
+];
 
 function buildListings(buyerIds: string[]) {
   const rows: (typeof buyerListings.$inferInsert)[] = [];
@@ -113,6 +131,8 @@ function buildListings(buyerIds: string[]) {
           minVolume: [5, 10, 20, 50][i % 4]!,
           status: i % 17 === 16 ? "paused" : "active",
           boostedUntil: i % 9 === 0 ? new Date(now + 14 * 24 * 3600 * 1000) : null,
+          tags: TAG_SETS[i % TAG_SETS.length]!,
+          disputeWindowDays: [7, 14, 30, null][i % 4]!,
           createdAt: new Date(now - i * 3 * 3600 * 1000),
         });
         i++;
@@ -120,6 +140,135 @@ function buildListings(buyerIds: string[]) {
     }
   }
   return rows;
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * What makes buyer@demo.test's dashboard worth opening: payout history (some recent raises carry the
+ * badge), deal intents from the demo publishers (one pending, one accepted, one rejected) and a month of
+ * views, contact reveals and saves for the Analytics tab.
+ */
+async function seedBuyerActivity(
+  tx: Db,
+  {
+    listings,
+    buyerId,
+    idOf,
+  }: {
+    listings: { id: string; buyerId: string; payout: string }[];
+    buyerId: string | undefined;
+    idOf: (email: string) => string | undefined;
+  },
+) {
+  const now = Date.now();
+  const changes = listings
+    .filter((_, i) => i % 5 === 2)
+    .flatMap((listing, i) => {
+      const current = Number(listing.payout);
+      const raisedRecently = i % 2 === 0;
+      return [
+        {
+          listingId: listing.id,
+          fromPayout: (current - 10).toFixed(2),
+          toPayout: (current - (raisedRecently ? 5 : 0)).toFixed(2),
+          changedAt: new Date(now - 40 * DAY_MS),
+        },
+        ...(raisedRecently
+          ? [
+              {
+                listingId: listing.id,
+                fromPayout: (current - 5).toFixed(2),
+                toPayout: current.toFixed(2),
+                changedAt: new Date(now - 3 * DAY_MS),
+              },
+            ]
+          : []),
+      ];
+    });
+  if (changes.length > 0) await tx.insert(listingPayoutChanges).values(changes);
+
+  const own = listings.filter((l) => l.buyerId === buyerId);
+  const publisherUsers = ["publisher@demo.test", "premium@demo.test"]
+    .map(idOf)
+    .filter((id) => id !== undefined);
+  const publishers = publisherUsers.length
+    ? await tx
+        .select({ id: publisherProfiles.id, userId: publisherProfiles.userId })
+        .from(publisherProfiles)
+        .where(inArray(publisherProfiles.userId, publisherUsers))
+    : [];
+  const free = publishers.find((p) => p.userId === idOf("publisher@demo.test"));
+  const premium = publishers.find((p) => p.userId === idOf("premium@demo.test"));
+  if (!buyerId || own.length < 3 || !free || !premium) return;
+
+  await tx.insert(dealIntents).values([
+    {
+      buyerId,
+      publisherId: free.id,
+      listingId: own[0]!.id,
+      message: "We run 150 compliant inbound calls a day from search. Happy to start with a test cap.",
+      createdAt: new Date(now - 2 * DAY_MS),
+    },
+    {
+      buyerId,
+      publisherId: premium.id,
+      listingId: own[1]!.id,
+      message: "Our call center can take your overflow during business hours.",
+      status: "accepted",
+      decisionNote: "Welcome aboard: our partner team will email you the tracking number.",
+      createdAt: new Date(now - 9 * DAY_MS),
+      decidedAt: new Date(now - 8 * DAY_MS),
+    },
+    {
+      buyerId,
+      publisherId: free.id,
+      listingId: own[2]!.id,
+      status: "rejected",
+      decisionNote: "We only buy from publishers with a verified domain for now.",
+      createdAt: new Date(now - 20 * DAY_MS),
+      decidedAt: new Date(now - 19 * DAY_MS),
+    },
+  ]);
+
+  // A month of listing events on the buyer's first listings: a few views a day, some reveals and saves.
+  const events: (typeof listingEvents.$inferInsert)[] = [];
+  own.slice(0, 4).forEach((listing, l) => {
+    for (let day = 0; day < 30; day++) {
+      const at = new Date(now - day * DAY_MS - (l + 1) * 3600 * 1000);
+      const dayKey = at.toISOString().slice(0, 10);
+      // A weekly rhythm (quiet weekends) with some drift between listings.
+      const views = Math.max(0, Math.round(4 + 2 * Math.sin((day + l) / 2.5) - (day % 7 >= 5 ? 2 : 0)));
+      for (let v = 0; v < views; v++) {
+        events.push({
+          listingId: listing.id,
+          kind: "view",
+          viewerKey: `demo-viewer-${v}`,
+          day: dayKey,
+          createdAt: at,
+        });
+      }
+      if ((day + l) % 4 === 0) {
+        events.push({
+          listingId: listing.id,
+          kind: "reveal",
+          viewerKey: "demo-premium",
+          day: dayKey,
+          createdAt: at,
+        });
+      }
+      if ((day + l) % 9 === 0) {
+        events.push({
+          listingId: listing.id,
+          kind: "save",
+          viewerKey: `demo-saver-${day}`,
+          day: dayKey,
+          createdAt: at,
+        });
+      }
+    }
+  });
+  if (events.length > 0) await tx.insert(listingEvents).values(events);
 }
 
 /** Seeds the demo data once; running it again changes nothing (the marker is buyer@demo.test). */
@@ -194,8 +343,11 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
         .returning({ id: buyerProfiles.id });
       if (profile) buyerIds.push(profile.id);
     }
-    const listings = buildListings(buyerIds);
-    await tx.insert(buyerListings).values(listings);
+    const listings = await tx
+      .insert(buyerListings)
+      .values(buildListings(buyerIds))
+      .returning({ id: buyerListings.id, buyerId: buyerListings.buyerId, payout: buyerListings.payout });
+    await seedBuyerActivity(tx, { listings, buyerId: buyerIds[0], idOf });
     return { seeded: true };
   });
 }

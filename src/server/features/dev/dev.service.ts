@@ -132,6 +132,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
               payout: listing.payout,
               geos: listing.geos,
               status: listing.status,
+              tags: listing.tags,
               createdAt: new Date(now - (spec.listings.length - index) * 1000),
             })),
           )

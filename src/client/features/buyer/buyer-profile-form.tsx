@@ -1,0 +1,261 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import {
+  BUYER_PROFILE_DEFAULTS,
+  GEOGRAPHIES,
+  LISTING_VERTICALS,
+  PAYMENT_TERMS,
+  PUBLISHER_VERTICALS,
+} from "../../../shared/constants";
+import {
+  type BuyerProfile,
+  type CreateBuyerProfile,
+  type CreateBuyerProfileInput,
+  createBuyerProfileSchema,
+} from "../../../shared/schemas/buyers";
+import { Button } from "../../components/ui/button";
+import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Select } from "../../components/ui/select";
+import { Textarea } from "../../components/ui/textarea";
+import { errorMessage } from "../../lib/api";
+
+// SPEC §5 buyer profile form: company and contact email required, application URL a web address;
+// defaults payout 25 to 100, Net 30, 180 s, daily cap 100. The same form creates the profile (the
+// "Create Buyer Profile" dialog) and edits it (the Profile tab); the shared schema checks both here and
+// on the server.
+
+const VERTICAL_OPTIONS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])].map((v) => ({
+  value: v,
+  label: v,
+}));
+const GEO_OPTIONS = GEOGRAPHIES.map((g) => ({ value: g, label: g }));
+
+type FormValues = CreateBuyerProfileInput;
+
+function toFormValues(profile: BuyerProfile | null): FormValues {
+  if (!profile) {
+    return {
+      company: "",
+      contactEmail: "",
+      contactPhone: "",
+      applicationUrl: "",
+      payoutMin: BUYER_PROFILE_DEFAULTS.payoutMin,
+      payoutMax: BUYER_PROFILE_DEFAULTS.payoutMax,
+      paymentTerms: BUYER_PROFILE_DEFAULTS.paymentTerms,
+      callDurationRequirement: String(BUYER_PROFILE_DEFAULTS.callDurationRequirement),
+      dailyCap: String(BUYER_PROFILE_DEFAULTS.dailyCap),
+      verticals: [],
+      geoCoverage: [],
+      integrationOptions: [],
+      notes: "",
+    };
+  }
+  return {
+    company: profile.company,
+    contactEmail: profile.contactEmail ?? "",
+    contactPhone: profile.contactPhone ?? "",
+    applicationUrl: profile.applicationUrl ?? "",
+    payoutMin: profile.payoutMin ?? "",
+    payoutMax: profile.payoutMax ?? "",
+    paymentTerms: (profile.paymentTerms ?? BUYER_PROFILE_DEFAULTS.paymentTerms) as FormValues["paymentTerms"],
+    callDurationRequirement:
+      profile.callDurationRequirement === null ? "" : String(profile.callDurationRequirement),
+    dailyCap: profile.dailyCap === null ? "" : String(profile.dailyCap),
+    verticals: profile.verticals,
+    geoCoverage: profile.geoCoverage as FormValues["geoCoverage"],
+    integrationOptions: profile.integrationOptions,
+    notes: profile.notes ?? "",
+  };
+}
+
+/** Integration options are typed as one comma-separated line; the raw text stays as typed. */
+function IntegrationOptionsInput({
+  value,
+  onChange,
+  control,
+}: {
+  value: readonly string[] | undefined;
+  onChange: (next: string[]) => void;
+  control: object;
+}) {
+  const [text, setText] = useState(() => (value ?? []).join(", "));
+  return (
+    <Input
+      {...control}
+      value={text}
+      placeholder="e.g. Ringba, Retreaver, API"
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(
+          event.target.value
+            .split(",")
+            .map((v) => v.trim())
+            .filter(Boolean),
+        );
+      }}
+    />
+  );
+}
+
+export function BuyerProfileForm({
+  profile,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  isPending,
+  error,
+  onCancel,
+}: {
+  profile: BuyerProfile | null;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (values: CreateBuyerProfile) => void;
+  isPending: boolean;
+  /** The server's refusal, shown above the buttons while the values stay. */
+  error: unknown;
+  onCancel?: () => void;
+}) {
+  const form = useForm<FormValues, unknown, CreateBuyerProfile>({
+    resolver: zodResolver(createBuyerProfileSchema),
+    defaultValues: toFormValues(profile),
+  });
+  const errors = form.formState.errors;
+  const message = (key: keyof FormValues) => errors[key]?.message as string | undefined;
+
+  return (
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onSubmit)}>
+      <FormField id="profile-company" label="Company name" error={message("company")}>
+        {(control) => <Input {...control} autoComplete="organization" {...form.register("company")} />}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="profile-contact-email" label="Contact email" error={message("contactEmail")}>
+          {(control) => (
+            <Input {...control} type="email" autoComplete="email" {...form.register("contactEmail")} />
+          )}
+        </FormField>
+        <FormField
+          id="profile-contact-phone"
+          label="Contact phone (optional)"
+          error={message("contactPhone")}
+        >
+          {(control) => (
+            <Input {...control} type="tel" autoComplete="tel" {...form.register("contactPhone")} />
+          )}
+        </FormField>
+      </div>
+      <FormField
+        id="profile-application-url"
+        label="Application URL (optional)"
+        error={message("applicationUrl")}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            placeholder="https://example.com/apply"
+            {...form.register("applicationUrl")}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="profile-payout-min" label="Minimum payout ($)" error={message("payoutMin")}>
+          {(control) => <Input {...control} inputMode="decimal" {...form.register("payoutMin")} />}
+        </FormField>
+        <FormField id="profile-payout-max" label="Maximum payout ($)" error={message("payoutMax")}>
+          {(control) => <Input {...control} inputMode="decimal" {...form.register("payoutMax")} />}
+        </FormField>
+        <FormField id="profile-payment-terms" label="Payment terms" error={message("paymentTerms")}>
+          {(control) => (
+            <Select {...control} {...form.register("paymentTerms")}>
+              {PAYMENT_TERMS.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          id="profile-call-duration"
+          label="Minimum call duration (seconds)"
+          error={message("callDurationRequirement")}
+        >
+          {(control) => (
+            <Input {...control} inputMode="numeric" {...form.register("callDurationRequirement")} />
+          )}
+        </FormField>
+        <FormField id="profile-daily-cap" label="Daily cap (calls per day)" error={message("dailyCap")}>
+          {(control) => <Input {...control} inputMode="numeric" {...form.register("dailyCap")} />}
+        </FormField>
+        <FormField
+          id="profile-integrations"
+          label="Integrations (comma separated)"
+          error={message("integrationOptions")}
+        >
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="integrationOptions"
+              render={({ field }) => (
+                <IntegrationOptionsInput
+                  control={control}
+                  value={field.value as string[] | undefined}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          )}
+        </FormField>
+      </div>
+      <Controller
+        control={form.control}
+        name="verticals"
+        render={({ field }) => (
+          <CheckboxGroup
+            id="profile-verticals"
+            legend="Verticals you buy"
+            options={VERTICAL_OPTIONS}
+            value={(field.value as string[] | undefined) ?? []}
+            onChange={field.onChange}
+            error={message("verticals")}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="geoCoverage"
+        render={({ field }) => (
+          <CheckboxGroup
+            id="profile-geos"
+            legend="Geographic coverage"
+            options={GEO_OPTIONS}
+            value={(field.value as string[] | undefined) ?? []}
+            onChange={field.onChange}
+            error={message("geoCoverage")}
+          />
+        )}
+      />
+      <FormField id="profile-notes" label="Notes (optional)" error={message("notes")}>
+        {(control) => <Textarea {...control} rows={3} {...form.register("notes")} />}
+      </FormField>
+      {error !== null && error !== undefined && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {errorMessage(error)}
+        </p>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel && (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={isPending}>
+          {isPending ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

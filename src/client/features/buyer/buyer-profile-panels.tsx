@@ -1,0 +1,115 @@
+import { Building2 } from "lucide-react";
+import type { BuyerProfile } from "../../../shared/schemas/buyers";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { toast, toastError } from "../../components/ui/use-toast";
+import { BuyerProfileForm } from "./buyer-profile-form";
+import { useCreateBuyerProfile, useUpdateBuyerProfile } from "./use-buyer";
+
+// SPEC §2 Buyer dashboard: the "Create Your Buyer Profile" card, the "Create Buyer Profile" dialog, and
+// the Profile tab that edits it. SPEC §8: "Profile Created" and "Profile Updated".
+
+export function CreateProfileCard({ onCreate }: { onCreate: () => void }) {
+  return (
+    <Card className="mx-auto max-w-2xl text-center">
+      <CardHeader className="items-center">
+        <Building2 className="h-10 w-10 text-brand-600" aria-hidden />
+        <CardTitle>Create Your Buyer Profile</CardTitle>
+        <CardDescription>
+          Tell publishers who you are and what you buy: your company, contact details and payout range. Then
+          post listings to the directory and hear from publishers who want to work with you.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button onClick={onCreate}>Create Buyer Profile</Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function CreateProfileDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+}) {
+  const create = useCreateBuyerProfile();
+  const close = (next: boolean) => {
+    if (!next) create.reset();
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Create Buyer Profile</DialogTitle>
+          <DialogDescription>
+            Company name and contact email are required; everything else can wait.
+          </DialogDescription>
+        </DialogHeader>
+        {open && (
+          <BuyerProfileForm
+            profile={null}
+            submitLabel="Create Profile"
+            pendingLabel="Creating..."
+            isPending={create.isPending}
+            error={create.error}
+            onCancel={() => close(false)}
+            onSubmit={(values) =>
+              create.mutate(values, {
+                onSuccess: () => {
+                  toast({
+                    title: "Profile Created",
+                    description: "Your buyer profile is ready. Create your first listing.",
+                  });
+                  close(false);
+                },
+                onError: (error) => toastError(error, "Failed to create buyer profile."),
+              })
+            }
+          />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function ProfileTab({ profile }: { profile: BuyerProfile }) {
+  const update = useUpdateBuyerProfile();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Company Profile</CardTitle>
+        <CardDescription>
+          Publishers see your company and contact details on your listings once they may (Premium, or a deal
+          you accepted).
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <BuyerProfileForm
+          key={profile.updatedAt}
+          profile={profile}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+          isPending={update.isPending}
+          error={update.error}
+          onSubmit={(values) =>
+            update.mutate(values, {
+              onSuccess: () =>
+                toast({ title: "Profile Updated", description: "Your buyer profile was saved." }),
+              onError: (error) => toastError(error, "Failed to update buyer profile."),
+            })
+          }
+        />
+      </CardContent>
+    </Card>
+  );
+}

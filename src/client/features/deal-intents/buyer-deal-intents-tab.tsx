@@ -1,0 +1,247 @@
+import { BadgeCheck, Check, X } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { DEAL_INTENT_LIMITS } from "../../../shared/constants";
+import { formatDate } from "../../../shared/format";
+import type { DealIntent, DealPublisher } from "../../../shared/schemas/deal-intents";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { FormField } from "../../components/ui/form-field";
+import { QueryState } from "../../components/ui/query-state";
+import { Textarea } from "../../components/ui/textarea";
+import { toast, toastError } from "../../components/ui/use-toast";
+import { errorMessage } from "../../lib/api";
+import {
+  DealIntentItem,
+  DealIntentsSkeleton,
+  dealIntentName,
+  NoDealIntents,
+  Quote,
+} from "./deal-intent-parts";
+import { useDealIntents, useDecideDealIntent } from "./use-deal-intents";
+
+// The buyer dashboard's Deal Intents tab: requests received on the buyer's listings. A pending one can
+// be accepted or rejected with an optional note; an accepted one shows the publisher's profile and
+// compliance record (DESIGN.md §2: accepting is the buyer's consent to deal).
+
+type Decision = "accept" | "reject";
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function PublisherRecord({ publisher }: { publisher: DealPublisher }) {
+  const list = (items: string[]) => (items.length ? items.join(", ") : "Not given");
+  return (
+    <section
+      aria-label="Publisher profile and compliance"
+      className="rounded-md border border-green-200 bg-green-50/50 p-4"
+    >
+      <h4 className="mb-3 text-sm font-semibold">Publisher profile and compliance</h4>
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Fact label="Contact">
+          {publisher.name ? `${publisher.name} · ` : ""}
+          <a className="text-brand-700 underline-offset-2 hover:underline" href={`mailto:${publisher.email}`}>
+            {publisher.email}
+          </a>
+        </Fact>
+        <Fact label="Website">
+          {publisher.website ? (
+            <a
+              className="text-brand-700 underline-offset-2 hover:underline"
+              href={publisher.website}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {publisher.website}
+            </a>
+          ) : (
+            "Not given"
+          )}
+        </Fact>
+        <Fact label="Domain verified">
+          {publisher.domainVerified ? (
+            <span className="inline-flex items-center gap-1">
+              <BadgeCheck className="h-4 w-4 text-green-700" aria-hidden />
+              Yes{publisher.domainVerifiedAt ? `, ${formatDate(publisher.domainVerifiedAt)}` : ""}
+            </span>
+          ) : (
+            "No"
+          )}
+        </Fact>
+        <Fact label="TCPA acknowledgment">
+          {publisher.tcpaAcknowledgedAt ? formatDate(publisher.tcpaAcknowledgedAt) : "Not completed"}
+        </Fact>
+        <Fact label="Verticals">{list(publisher.verticals)}</Fact>
+        <Fact label="Traffic sources">{list(publisher.trafficSources)}</Fact>
+        <Fact label="Geographies">{list(publisher.geos)}</Fact>
+        <Fact label="Average daily calls">{publisher.avgDailyCalls ?? "Not given"}</Fact>
+        <div className="sm:col-span-2">
+          <Fact label="DNC process">{publisher.dncProcessDesc ?? "Not given"}</Fact>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function DecideDialog({
+  intent,
+  decision,
+  onClose,
+}: {
+  intent: DealIntent | null;
+  decision: Decision;
+  onClose: () => void;
+}) {
+  const decide = useDecideDealIntent();
+  const [note, setNote] = useState("");
+  const close = () => {
+    decide.reset();
+    setNote("");
+    onClose();
+  };
+  const accept = decision === "accept";
+  const tooLong = note.length > DEAL_INTENT_LIMITS.noteMax;
+  return (
+    <Dialog open={intent !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            {accept ? "Accept" : "Reject"} {intent ? dealIntentName(intent) : ""}?
+          </DialogTitle>
+          <DialogDescription>
+            {accept
+              ? "The publisher will see this listing's contact details, and you will see their profile and compliance record. We email them your answer."
+              : "The publisher is told by email. They may ask again later."}
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!intent || tooLong) return;
+            decide.mutate(
+              { id: intent.id, decision, note },
+              {
+                onSuccess: () => {
+                  toast({
+                    title: accept ? "Deal Intent Accepted" : "Deal Intent Rejected",
+                    description: intent.listingTitle ?? undefined,
+                  });
+                  close();
+                },
+                onError: (error) => toastError(error),
+              },
+            );
+          }}
+        >
+          <FormField
+            id="decision-note"
+            label="Note to the publisher (optional)"
+            error={
+              tooLong
+                ? `Note must be at most ${DEAL_INTENT_LIMITS.noteMax.toLocaleString("en-US")} characters`
+                : undefined
+            }
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={3}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            )}
+          </FormField>
+          {decide.isError && (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+              {errorMessage(decide.error)}
+            </p>
+          )}
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              variant={accept ? "primary" : "destructive"}
+              disabled={decide.isPending || tooLong}
+            >
+              {decide.isPending ? "Saving..." : accept ? "Accept Deal" : "Reject Deal"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function BuyerDealIntentsTab() {
+  const intents = useDealIntents();
+  const [deciding, setDeciding] = useState<{ intent: DealIntent; decision: Decision } | null>(null);
+  return (
+    <>
+      <QueryState query={intents} loadingLabel="Loading deal intents…" loading={<DealIntentsSkeleton />}>
+        {(data) => {
+          const received = data.filter((i) => i.direction === "received");
+          if (received.length === 0) {
+            return (
+              <NoDealIntents description="When a publisher asks for a deal on one of your listings, it appears here for you to accept or reject." />
+            );
+          }
+          return (
+            <Card>
+              <ul aria-label="Deal intents received" className="divide-y divide-slate-200">
+                {received.map((intent) => (
+                  <DealIntentItem key={intent.id} intent={intent}>
+                    <Quote label="Their message" text={intent.message} />
+                    <Quote label="Your note" text={intent.decisionNote} />
+                    {intent.status === "pending" && (
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          size="sm"
+                          onClick={() => setDeciding({ intent, decision: "accept" })}
+                          aria-label={`Accept ${dealIntentName(intent)}`}
+                        >
+                          <Check className="h-4 w-4" aria-hidden />
+                          Accept
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setDeciding({ intent, decision: "reject" })}
+                          aria-label={`Reject ${dealIntentName(intent)}`}
+                        >
+                          <X className="h-4 w-4" aria-hidden />
+                          Reject
+                        </Button>
+                      </div>
+                    )}
+                    {intent.publisher && <PublisherRecord publisher={intent.publisher} />}
+                  </DealIntentItem>
+                ))}
+              </ul>
+            </Card>
+          );
+        }}
+      </QueryState>
+      <DecideDialog
+        intent={deciding?.intent ?? null}
+        decision={deciding?.decision ?? "accept"}
+        onClose={() => setDeciding(null)}
+      />
+    </>
+  );
+}

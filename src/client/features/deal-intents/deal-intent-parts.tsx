@@ -1,0 +1,97 @@
+import { Handshake } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import type { DealIntentStatus } from "../../../shared/constants";
+import { formatDate, shortId } from "../../../shared/format";
+import type { DealIntent } from "../../../shared/schemas/deal-intents";
+import { Badge, type BadgeTone } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+
+// What both dashboards' Deal Intents tabs share (SPEC §2): "Deal Intent #" and the first 8 characters of
+// the id, the status badge (SPEC §4: pending yellow, accepted green, rejected red), the created date.
+
+const STATUS: Record<DealIntentStatus, { label: string; tone: BadgeTone }> = {
+  pending: { label: "Pending", tone: "yellow" },
+  accepted: { label: "Accepted", tone: "green" },
+  rejected: { label: "Rejected", tone: "red" },
+};
+
+export function DealIntentStatusBadge({ status }: { status: DealIntentStatus }) {
+  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
+}
+
+export const dealIntentName = (intent: Pick<DealIntent, "id">) => `Deal Intent #${shortId(intent.id)}`;
+
+/** One intent's head line: name, badge, listing, created date; `children` adds what each side needs. */
+export function DealIntentItem({ intent, children }: { intent: DealIntent; children?: ReactNode }) {
+  const titleId = `deal-intent-${intent.id}`;
+  return (
+    <li aria-labelledby={titleId} className="space-y-3 p-4 sm:p-5">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <h3 id={titleId} className="font-semibold">
+            {dealIntentName(intent)}
+          </h3>
+          <p className="text-sm text-slate-700">
+            {intent.listingId && intent.listingTitle ? (
+              <Link
+                className="text-brand-700 underline-offset-2 hover:underline"
+                href={`/buyer/${intent.listingId}`}
+              >
+                {intent.listingTitle}
+              </Link>
+            ) : (
+              <span className="italic">Listing deleted</span>
+            )}
+          </p>
+          <p className="text-xs text-slate-600">
+            Created {formatDate(intent.createdAt)}
+            {intent.decidedAt ? ` · Decided ${formatDate(intent.decidedAt)}` : ""}
+          </p>
+        </div>
+        <div className="shrink-0">
+          <DealIntentStatusBadge status={intent.status} />
+        </div>
+      </div>
+      {children}
+    </li>
+  );
+}
+
+/** SPEC §2: the empty state of a Deal Intents tab, with a way to browse. */
+export function NoDealIntents({ description }: { description: string }) {
+  return (
+    <Card className="space-y-3 p-10 text-center">
+      <Handshake className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+      <h3 className="text-lg font-semibold">No Deal Intents Yet</h3>
+      <p className="text-sm text-slate-600">{description}</p>
+      <div>
+        <Button asChild variant="secondary">
+          <Link href="/browse">Browse Buyers</Link>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+export function DealIntentsSkeleton() {
+  return (
+    <div className="space-y-3">
+      <Skeleton className="h-24 w-full" />
+      <Skeleton className="h-24 w-full" />
+    </div>
+  );
+}
+
+/** A quoted text someone typed (the publisher's message, the buyer's note). */
+export function Quote({ label, text }: { label: string; text: string | null }) {
+  if (!text) return null;
+  return (
+    <div className="rounded-md bg-slate-50 p-3 text-sm">
+      <p className="text-xs font-medium text-slate-600">{label}</p>
+      <p className="whitespace-pre-line text-slate-800">{text}</p>
+    </div>
+  );
+}

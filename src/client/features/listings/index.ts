@@ -1,0 +1,12 @@
+// The listings feature's public surface: what other features may import (docs/decisions/008-client-layers.md).
+export { ContactDetails, MaskedContact } from "./contact-details";
+export { ListingBadges } from "./listing-badges";
+export {
+  formatDuration,
+  formatGeos,
+  formatPayout,
+  formatPerDay,
+  formatTerms,
+} from "./listing-format";
+export { RequirementTags, requirementTagLabel } from "./requirement-tags";
+export { LISTINGS_KEY, parseNextLink } from "./use-listings";
