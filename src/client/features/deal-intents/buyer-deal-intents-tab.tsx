@@ -33,9 +33,9 @@ import { useDealIntents, useDecideDealIntent } from "./use-deal-intents";
 
 type Decision = "accept" | "reject";
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-medium text-slate-600">{label}</dt>
       <dd className="text-sm text-slate-900">{children}</dd>
     </div>
@@ -88,9 +88,9 @@ function PublisherRecord({ publisher }: { publisher: DealPublisher }) {
         <Fact label="Traffic sources">{list(publisher.trafficSources)}</Fact>
         <Fact label="Geographies">{list(publisher.geos)}</Fact>
         <Fact label="Average daily calls">{publisher.avgDailyCalls ?? "Not given"}</Fact>
-        <div className="sm:col-span-2">
-          <Fact label="DNC process">{publisher.dncProcessDesc ?? "Not given"}</Fact>
-        </div>
+        <Fact label="DNC process" className="sm:col-span-2">
+          {publisher.dncProcessDesc ?? "Not given"}
+        </Fact>
       </dl>
     </section>
   );
