@@ -26,7 +26,13 @@ import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase, queryRows } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { buyerProfiles, users } from "../src/server/db/schema";
-import { GEOGRAPHIES, LISTING_VERTICALS, PAYMENT_TERMS, US_NATIONAL } from "../src/shared/constants";
+import {
+  GEOGRAPHIES,
+  LISTING_VERTICALS,
+  PAYMENT_TERMS,
+  REQUIREMENT_TAG_IDS,
+  US_NATIONAL,
+} from "../src/shared/constants";
 
 type Engine = "postgres" | "pglite";
 
@@ -103,6 +109,11 @@ function listingLine(buyerIds: string[], now: number): { id: string; line: strin
   const createdAt = new Date(now - random() * 730 * 24 * 3600 * 1000);
   const boosted = random() < 0.02 ? new Date(now + random() * 14 * 24 * 3600 * 1000).toISOString() : "\\N";
   const status = random() < 0.05 ? "paused" : "active";
+  // Requirement tags: 40 % carry none, the rest one to three (so "trustedform" is on about a fifth).
+  const tags =
+    random() < 0.4
+      ? []
+      : [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(REQUIREMENT_TAG_IDS)))];
   const id = randomUUID();
   const fields = [
     id,
@@ -119,12 +130,13 @@ function listingLine(buyerIds: string[], now: number): { id: string; line: strin
     boosted,
     createdAt.toISOString(),
     createdAt.toISOString(),
+    `{${tags.join(",")}}`,
   ];
   return { id, line: `${fields.join("\t")}\n` };
 }
 
 const COPY_LISTINGS = `copy buyer_listings (id, buyer_id, title, description, vertical, payout, payment_terms,
-  duration_requirement, geos, min_volume, status, boosted_until, created_at, updated_at) from stdin`;
+  duration_requirement, geos, min_volume, status, boosted_until, created_at, updated_at, tags) from stdin`;
 
 async function createBuyers(database: Database): Promise<string[]> {
   const userRows = Array.from({ length: BUYERS }, (_, i) => ({
@@ -339,6 +351,17 @@ async function scenariosFor(base: string, listingIds: string[]): Promise<Scenari
         "/api/buyer-listings?limit=20&vertical=Insurance&payoutMin=50&payoutMax=100",
         "/api/buyer-listings?limit=20&vertical=Legal&payoutMin=100",
         "/api/buyer-listings?limit=20&vertical=Home%20Services&payoutMin=25&payoutMax=50&geo=Texas",
+      ],
+    },
+    {
+      // Requirement tags (all must match), alone and with the other filters.
+      name: "browse, requirement tags",
+      budget: browseBudget,
+      paths: [
+        "/api/buyer-listings?limit=20&tags=trustedform",
+        "/api/buyer-listings?limit=20&tags=trustedform,no-ivr",
+        "/api/buyer-listings?limit=20&tags=call-recording&vertical=Insurance",
+        "/api/buyer-listings?limit=20&tags=business-hours&geo=Texas&payoutMin=50",
       ],
     },
     {
