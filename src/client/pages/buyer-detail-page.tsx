@@ -175,7 +175,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
             </dl>
             {listing.tags.length > 0 && (
               <div className="mt-4 space-y-2">
-                <h3 className="text-sm font-medium text-slate-800">Requirements</h3>
+                <h3 className="text-sm font-medium text-slate-800">Also required</h3>
                 <RequirementTags tags={listing.tags} />
               </div>
             )}

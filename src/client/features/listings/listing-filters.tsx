@@ -101,11 +101,8 @@ export function ListingFilters({
           ))}
         </select>
       </div>
-      <Button type="submit" className="sm:col-span-2 lg:col-span-1">
-        Filter
-      </Button>
       {/* Requirement tags (DESIGN.md §2): a listing must carry every one ticked. */}
-      <fieldset className="sm:col-span-2 lg:col-span-5">
+      <fieldset className="sm:col-span-2 lg:col-span-4">
         <legend className="mb-1.5 text-sm font-medium text-slate-800">Requirements</legend>
         <div className="flex flex-wrap gap-2">
           {REQUIREMENT_TAGS.map((tag) => {
@@ -132,6 +129,10 @@ export function ListingFilters({
           })}
         </div>
       </fieldset>
+      {/* After every control, so the keyboard and small screens reach it last. */}
+      <Button type="submit" className="sm:col-span-2 lg:col-span-1 lg:self-end">
+        Filter
+      </Button>
     </form>
   );
 }
