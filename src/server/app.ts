@@ -10,6 +10,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { registerAccessGuard } from "./features/auth/guard";
 import { devRoutes } from "./features/dev/dev.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
+import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { AppError } from "./lib/app-error";
@@ -96,6 +97,7 @@ export async function buildApp({
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(listingRoutes);
+  await app.register(publisherRoutes);
   await app.register(subscriptionRoutes);
   if (config.isDevelopment) await app.register(devRoutes);
 
