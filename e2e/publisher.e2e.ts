@@ -170,7 +170,11 @@ describe("publisher journey", () => {
     await page.getByRole("button", { name: "Edit Profile" }).click();
     expect(await page.getByLabel("Average daily calls").inputValue()).toBe("10");
     await page.getByLabel("Average daily calls").fill("40");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    const [update] = await Promise.all([
+      page.waitForRequest((request) => request.method() === "PUT"),
+      page.getByRole("button", { name: "Save Changes" }).click(),
+    ]);
+    expect(update.postDataJSON()).toEqual({ avgDailyCalls: 40 });
     await toastText(page).filter({ hasText: "Profile Updated" }).waitFor();
     await page.getByRole("button", { name: "Edit Profile" }).waitFor();
     const dailyCalls = page
