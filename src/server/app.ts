@@ -12,6 +12,7 @@ import { buyerRoutes } from "./features/buyers/buyers.routes";
 import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
+import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { AppError } from "./lib/app-error";
@@ -100,6 +101,7 @@ export async function buildApp({
   await app.register(listingRoutes);
   await app.register(buyerRoutes);
   await app.register(dealIntentRoutes);
+  await app.register(publisherRoutes);
   await app.register(subscriptionRoutes);
   if (config.isDevelopment) await app.register(devRoutes);
 
