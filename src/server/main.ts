@@ -17,16 +17,19 @@ async function main() {
     throw err;
   }
 
+  // An idle connection dropped by the server (a restart, a network cut): worth a line, not a crash.
+  let onPoolError = (err: Error) => console.error(`database connection lost: ${err.message}`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
-    onPoolError: (err) => console.error("database pool error:", err.message),
+    onPoolError: (err) => onPoolError(err),
   });
-  await migrateDatabase(database);
-  if (config.isDevelopment) await seedDemoData(database.db);
+  // Several instances may start at once: migrations and the seed run under one lock (db/migrate.ts).
+  await migrateDatabase(database, { afterMigrations: config.isDevelopment ? seedDemoData : undefined });
 
   const app = await buildApp({ config, database });
-  app.log.info({ engine: database.engine }, "database ready");
+  onPoolError = (err) => app.log.warn({ err }, "database connection lost");
+  app.log.info({ engine: database.engine, env: config.env }, "database ready");
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
