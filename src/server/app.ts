@@ -15,7 +15,7 @@ import { systemRoutes } from "./features/system/system.routes";
 import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { createStripeClient } from "./lib/stripe";
-import { registerErrorHandling } from "./plugins/errors";
+import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { loggerOptions, RequestLogController } from "./plugins/logging";
 import { trustProxyOption } from "./plugins/proxy";
 import { registerSecurity } from "./plugins/security";
@@ -49,6 +49,8 @@ export async function buildApp({
     // The client address comes from the socket unless TRUST_PROXY names the proxies (issue #13).
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Bad URLs the router refuses get {message, code} too.
+    frameworkErrors: answerFrameworkError,
     // Requests arriving while the server drains get our own 503 {message, code} (hook below), not
     // Fastify's built-in body, which lacks the code.
     return503OnClosing: false,

@@ -1,4 +1,10 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorSchema } from "../../shared/errors";
 import { AppError } from "../lib/app-error";
@@ -48,6 +54,25 @@ function codeOfClientError(status: number): ErrorCode {
       return "validation";
   }
 }
+
+/**
+ * The router's own refusals (a malformed percent-escape, a path segment over `maxParamLength`) happen
+ * before any route and would otherwise answer with Fastify's body (and a 414 outside our codes): buildApp
+ * passes this as `frameworkErrors`. Found by the API fuzz test.
+ */
+export const answerFrameworkError: NonNullable<FastifyServerOptions["frameworkErrors"]> = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const body: ErrorBody =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? { message: "Invalid URL: a path segment is too long", code: "validation" }
+      : error.code === "FST_ERR_BAD_URL"
+        ? { message: "Invalid URL", code: "validation" }
+        : { message: INTERNAL_MESSAGE, code: "internal" };
+  return reply.code(ERROR_CODES[body.code]).send(body);
+};
 
 // One error handler for the whole API (DESIGN.md §3, issue #8): every body is {message, code};
 // validation errors add `issues`; 5xx never leak internals. Database failures (issue #13): out of

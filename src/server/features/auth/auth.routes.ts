@@ -9,6 +9,7 @@ import {
   messageSchema,
   safeReturnTo,
 } from "../../../shared/schemas/auth";
+import { plainText } from "../../../shared/schemas/common";
 import { AppError } from "../../lib/app-error";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { endUserSession, startUserSession } from "../../plugins/session";
@@ -27,7 +28,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     "/api/login",
     {
       config: { access: "public" },
-      schema: { querystring: z.object({ returnTo: z.string().optional() }), response: errorResponses },
+      schema: { querystring: z.object({ returnTo: plainText().optional() }), response: errorResponses },
     },
     async (req, reply) => {
       const returnTo = safeReturnTo(req.query.returnTo);
