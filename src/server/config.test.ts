@@ -3,8 +3,10 @@ import { ConfigError, loadConfig } from "./config";
 
 describe("configuration", () => {
   it("is production when APP_ENV is unset, and refuses to start without production's settings", () => {
-    expect(() => loadConfig({})).toThrow(ConfigError);
-    expect(() => loadConfig({})).toThrow("DATABASE_URL is required in production");
+    for (const env of [{}, { APP_ENV: "" }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow("DATABASE_URL is required in production");
+    }
   });
 
   it("starts with nothing but APP_ENV=development (what npm start and npm run dev set)", () => {

@@ -50,7 +50,10 @@ const envSchema = z
   .object({
     // Production unless a development script says otherwise (package.json, scripts/): a deployment
     // that forgets the variable fails closed instead of opening the development helpers.
-    APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+    APP_ENV: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(["development", "test", "production"]).default("production"),
+    ),
     PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(5000),
     HOST: z.string().default("0.0.0.0"),
     TRUST_PROXY: trustProxySchema,
