@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoData } from "./features/dev/demo-seed";
 import { warnAboutStripePrice } from "./lib/stripe";
+import { LogThrottle, serializeError } from "./plugins/logging";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -28,7 +29,14 @@ async function main() {
   await migrateDatabase(database, { afterMigrations: config.isDevelopment ? seedDemoData : undefined });
 
   const app = await buildApp({ config, database });
-  onPoolError = (err) => app.log.warn({ err }, "database connection lost");
+  // Brief, and once per 10 s: a database restart drops every idle connection of the pool at once.
+  const poolErrors = new LogThrottle(10_000);
+  onPoolError = (err) => {
+    const admitted = poolErrors.admit("pool");
+    if (!admitted) return;
+    const cause = serializeError(err, { stack: false });
+    app.log.warn({ cause, suppressed: admitted.suppressed }, "database connection lost");
+  };
   app.log.info({ engine: database.engine, env: config.env }, "database ready");
 
   let shuttingDown = false;

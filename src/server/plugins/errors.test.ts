@@ -50,6 +50,17 @@ describe("database failures in answers and logs", () => {
     }
   });
 
+  it("answers URLs the router refuses (a broken percent-escape, an over-long segment) with {message, code}", async () => {
+    for (const url of ["/api/buyer-listings/%zz", `/api/buyer-listings/${"a".repeat(150)}`]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: "validation",
+        message: expect.stringMatching(/^Invalid URL/),
+      });
+    }
+  });
+
   it("logs an unexpected database error as one line: SQL text and code, no parameter, no stack of messages", async () => {
     const from = logs.lines.length;
     const res = await app.inject({ url: "/api/test/crash" });
