@@ -12,7 +12,8 @@ export default defineConfig({
           name: engine,
           include: ["src/**/*.test.ts"],
           exclude: ["src/client/**", "src/shared/**"],
-          env: { TEST_DB_ENGINE: engine },
+          // Explicit: the server's own default is production (src/server/config.ts).
+          env: { TEST_DB_ENGINE: engine, APP_ENV: "test" },
           globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -32,8 +32,8 @@ describe("buyer detail", () => {
     const reveals = figure(page, /^Contact reveals/);
     expect(Number(await reveals.textContent())).toBe(0);
     await page.getByRole("button", { name: "Contact Buyer" }).click();
-    // Radix announces a toast to screen readers with a second, hidden copy of its text for a moment.
-    await page.getByText("Contact Revealed").first().waitFor();
+    // exact: the toast's live region repeats the title inside a longer announcement.
+    await page.getByText("Contact Revealed", { exact: true }).waitFor();
     // The listing is refetched, so the figure the buyer's analytics rely on moves at once.
     await expect.poll(async () => Number(await reveals.textContent()), POLL).toBe(1);
   });

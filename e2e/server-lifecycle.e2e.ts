@@ -4,8 +4,13 @@ import { describe, expect, it } from "vitest";
 import { startServer } from "./support/server";
 
 describe("server process", () => {
-  it("finishes an in-flight request on SIGTERM, then exits 0", async () => {
-    const server = await startServer();
+  it("runs npm start's server with no configuration (development), and on SIGTERM finishes an in-flight request, then exits 0", async () => {
+    // What `npm start` runs after the build, with APP_ENV unset: the script says development.
+    const server = await startServer({ APP_ENV: "" }, { entry: "scripts/start.ts" });
+    const config = (await (await fetch(`${server.url}/api/config`)).json()) as { isDevelopment: boolean };
+    expect(config.isDevelopment).toBe(true);
+    expect((await fetch(`${server.url}/api/dev/accounts`)).status).toBe(200);
+
     const { port } = new URL(server.url);
     const body = JSON.stringify({ email: "inflight@example.test" });
     const socket = connect(Number(port), "127.0.0.1");
@@ -46,6 +51,24 @@ describe("server process", () => {
     for (const name of ["DATABASE_URL", "SESSION_SECRET", "APP_URL", "SMTP_URL"]) {
       expect(result.stderr).toContain(`- ${name} is required in production`);
     }
+  });
+
+  it("runs the server itself as production when APP_ENV is unset, so it refuses to start unconfigured", () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: "",
+      SESSION_SECRET: "",
+      APP_URL: "",
+      SMTP_URL: "",
+    };
+    delete env.APP_ENV;
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      env,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("- DATABASE_URL is required in production");
   });
 
   it("refuses to seed demo data in production", () => {

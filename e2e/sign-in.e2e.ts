@@ -49,12 +49,28 @@ describe("sign-in by email link", () => {
     await expect.poll(() => page.getByLabel("Work email").inputValue()).toBe("stored@example.test");
   });
 
-  it("logs out through /api/logout", async () => {
+  it("logs out from the user menu, and asks first when /api/logout did not come from our pages", async () => {
     const page = await harness.newPage();
+    const user = await fixtures.createUser();
+    await fixtures.signIn(page, user);
+    // Not "/": the home page greets a first sign-in with a dialog.
+    await page.goto("/pricing");
+    const account = page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("button", { name: `Account menu for ${user.user.email}` });
+    await account.click();
+    // A link on our own page: the browser says same-origin, and the session ends at once.
+    await page.getByRole("menu").getByRole("menuitem", { name: "Log out" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+
+    // Typed in the address bar (or linked from another site): a page that asks, whose button POSTs.
     await fixtures.signIn(page, await fixtures.createUser());
-    await page.goto("/");
-    expect((await page.request.get("/api/auth/user")).status()).toBe(200);
     await page.goto("/api/logout");
+    await page.getByRole("heading", { name: "Log out?" }).waitFor();
+    expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Log out" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
   });

@@ -5,6 +5,8 @@ import { spawn } from "node:child_process";
 const apiPort = process.env.PORT ?? "5000";
 const env = {
   ...process.env,
+  // Set here, not defaulted by the server: the server's own default is production (fails closed).
+  APP_ENV: process.env.APP_ENV || "development",
   PORT: apiPort,
   API_PORT: apiPort,
   APP_URL: process.env.APP_URL ?? "http://localhost:5173",

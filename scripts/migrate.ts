@@ -1,4 +1,5 @@
 // npm run db:migrate: applies the committed migrations to the configured database.
+import "./development-default";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";

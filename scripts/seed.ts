@@ -1,4 +1,5 @@
 // npm run db:seed: loads the demo data into the configured database (never in production).
+import "./development-default";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
@@ -10,7 +11,12 @@ if (config.isProduction) {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-await migrateDatabase(database);
-const { seeded } = await seedDemoData(database.db);
+let seeded = false;
+// Under the startup lock, like a starting server (src/server/db/migrate.ts).
+await migrateDatabase(database, {
+  afterMigrations: async (db) => {
+    seeded = (await seedDemoData(db)).seeded;
+  },
+});
 console.log(seeded ? "Demo data seeded." : "Demo data already present: nothing to do.");
 await database.close();

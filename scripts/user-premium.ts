@@ -1,6 +1,7 @@
 // npm run user:premium -- EMAIL on|off: support tool to grant or remove a complimentary Premium
 // (no Stripe objects, no period end; audit-logged). A paid Stripe subscription is never touched.
 
+import "./development-default";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { setComplimentaryPremium } from "../src/server/features/subscriptions/complimentary";

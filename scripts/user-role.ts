@@ -1,5 +1,6 @@
 // npm run user:role -- EMAIL ROLE: support tool to change a user's role (e.g. make an admin).
 
+import "./development-default";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { setUserRole } from "../src/server/features/auth/accounts";

@@ -23,13 +23,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server/main.ts` as `npm start` would (without the build), on a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts `src/server/main.ts` (or another entry, such as npm start's `scripts/start.ts`) without the
+ * build, in development, on a fresh embedded database. APP_ENV is set explicitly: the server's own
+ * default is production.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { entry = "src/server/main.ts" }: { entry?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "ppc-e2e-"));
   const url = `http://localhost:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     env: {
       ...process.env,
       APP_ENV: "development",

@@ -18,7 +18,9 @@ import { systemRoutes } from "./features/system/system.routes";
 import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { createStripeClient } from "./lib/stripe";
-import { registerErrorHandling } from "./plugins/errors";
+import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
+import { loggerOptions, RequestLogController } from "./plugins/logging";
+import { trustProxyOption } from "./plugins/proxy";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
 
@@ -30,15 +32,11 @@ interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   mailer?: Mailer;
-  /** Pino logger settings; tests pass false. */
-  logger?: boolean | object;
+  /** false: no logs (most tests); an object: added to the pino settings (a test's stream, say). */
+  logger?: false | object;
 }
 
-// Query parameters that are credentials: sign-in tokens and OIDC codes must never reach the logs.
-const SECRET_PARAMS = /([?&](?:token|code|state|session_state)=)[^&#]*/gi;
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, "$1[redacted]");
-}
+export { redactUrl } from "./plugins/logging";
 
 /** Builds the whole app without listening (tests use app.inject; main.ts listens). */
 export async function buildApp({
@@ -48,19 +46,14 @@ export async function buildApp({
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      // Request logs carry method, url and status; never cookies, auth headers or session ids.
-      serializers: {
-        req: (req: { method: string; url: string; ip?: string }) => ({
-          method: req.method,
-          url: redactUrl(req.url),
-          remoteAddress: req.ip,
-        }),
-      },
-    },
-    trustProxy: config.isProduction,
+    // What a log line may carry, and what never: plugins/logging.ts.
+    logger: logger === false ? false : loggerOptions(config, logger),
+    logController: new RequestLogController(),
+    // The client address comes from the socket unless TRUST_PROXY names the proxies (issue #13).
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Bad URLs the router refuses get {message, code} too.
+    frameworkErrors: answerFrameworkError,
     // Requests arriving while the server drains get our own 503 {message, code} (hook below), not
     // Fastify's built-in body, which lacks the code.
     return503OnClosing: false,

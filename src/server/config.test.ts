@@ -2,8 +2,15 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
 describe("configuration", () => {
-  it("starts with no configuration at all in development", () => {
-    const config = loadConfig({});
+  it("is production when APP_ENV is unset, and refuses to start without production's settings", () => {
+    for (const env of [{}, { APP_ENV: "" }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow("DATABASE_URL is required in production");
+    }
+  });
+
+  it("starts with nothing but APP_ENV=development (what npm start and npm run dev set)", () => {
+    const config = loadConfig({ APP_ENV: "development" });
     expect(config).toMatchObject({
       env: "development",
       port: 5000,
@@ -54,7 +61,7 @@ describe("configuration", () => {
   it("rejects malformed values with the variable's name", () => {
     let error: ConfigError | undefined;
     try {
-      loadConfig({ PORT: "eighty", SESSION_SECRET: "short", APP_URL: "not a url" });
+      loadConfig({ APP_ENV: "development", PORT: "eighty", SESSION_SECRET: "short", APP_URL: "not a url" });
     } catch (err) {
       error = err as ConfigError;
     }
@@ -63,15 +70,35 @@ describe("configuration", () => {
       "PORT must be a port number",
       "SESSION_SECRET must be at least 32 characters",
     ]);
-    expect(() => loadConfig({ OIDC_ISSUER_URL: "https://id.example" })).toThrow(
+    expect(() => loadConfig({ APP_ENV: "development", OIDC_ISSUER_URL: "https://id.example" })).toThrow(
       "OIDC_CLIENT_ID is required when OIDC_ISSUER_URL is set",
     );
   });
 
   it("parses ADMIN_EMAILS as a lower-cased list", () => {
-    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.test, ops@example.test ,," }).adminEmails).toEqual([
-      "boss@example.test",
-      "ops@example.test",
+    expect(
+      loadConfig({ APP_ENV: "development", ADMIN_EMAILS: " Boss@Example.test, ops@example.test ,," })
+        .adminEmails,
+    ).toEqual(["boss@example.test", "ops@example.test"]);
+  });
+
+  it("trusts no proxy by default, and TRUST_PROXY as a hop count or a list of addresses and CIDRs", () => {
+    const trustOf = (value?: string) =>
+      loadConfig({ APP_ENV: "development", ...(value === undefined ? {} : { TRUST_PROXY: value }) })
+        .trustProxy;
+    expect(trustOf()).toBe(false);
+    expect(trustOf("")).toBe(false);
+    expect(trustOf("0")).toBe(false);
+    expect(trustOf("2")).toBe(2);
+    expect(trustOf(" 10.0.0.1, 10.1.0.0/16 ,fd00::/8, loopback")).toEqual([
+      "10.0.0.1",
+      "10.1.0.0/16",
+      "fd00::/8",
+      "loopback",
     ]);
+    // "true" would let every client pick its address: refused, like anything that is not an address.
+    for (const bad of ["true", "proxy.internal", "10.0.0.0/33", "10.0.0.1/8/8", "1.2.3"]) {
+      expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY must be a hop count/);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_APP_NAME, DEFAULT_PREMIUM_PRICE_CENTS } from "../shared/constants";
 
@@ -11,11 +12,51 @@ const optionalString = z
 
 const optionalUrl = optionalString.pipe(z.url({ message: "must be a URL" }).optional());
 
+/** The proxies in front of the app: how many hops, or which addresses; none by default. */
+export type TrustProxy = false | number | string[];
+
+// proxy-addr's names for address ranges (Fastify passes the list to it).
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+const TRUST_PROXY_MESSAGE =
+  "must be a hop count (1) or a comma-separated list of proxy addresses or CIDRs (10.0.0.0/8, loopback)";
+
+// Never "true": trusting every hop lets any client pick its own address with X-Forwarded-For.
+const trustProxySchema = optionalString.transform((value, ctx): TrustProxy => {
+  if (value === undefined || value === "0" || value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || !entries.every(isProxyAddress)) {
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const envSchema = z
   .object({
-    APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+    // Production unless a development script says otherwise (package.json, scripts/): a deployment
+    // that forgets the variable fails closed instead of opening the development helpers.
+    APP_ENV: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(["development", "test", "production"]).default("production"),
+    ),
     PORT: z.coerce.number({ message: "must be a port number" }).int().min(0).max(65535).default(5000),
     HOST: z.string().default("0.0.0.0"),
+    TRUST_PROXY: trustProxySchema,
     APP_URL: optionalUrl,
     APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
     DATABASE_URL: optionalString,
@@ -84,6 +125,8 @@ export interface AppConfig {
   isDevelopment: boolean;
   port: number;
   host: string;
+  /** Which proxies' X-Forwarded-For to believe for the client address (plugins/proxy.ts). */
+  trustProxy: TrustProxy;
   appUrl: string;
   appName: string;
   databaseUrl: string | undefined;
@@ -131,6 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     isDevelopment: env.APP_ENV === "development",
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
     appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
     appName: env.APP_NAME,
     databaseUrl: env.DATABASE_URL,

@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoData } from "./features/dev/demo-seed";
 import { warnAboutStripePrice } from "./lib/stripe";
+import { LogThrottle, serializeError } from "./plugins/logging";
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -17,16 +18,26 @@ async function main() {
     throw err;
   }
 
+  // An idle connection dropped by the server (a restart, a network cut): worth a line, not a crash.
+  let onPoolError = (err: Error) => console.error(`database connection lost: ${err.message}`);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
-    onPoolError: (err) => console.error("database pool error:", err.message),
+    onPoolError: (err) => onPoolError(err),
   });
-  await migrateDatabase(database);
-  if (config.isDevelopment) await seedDemoData(database.db);
+  // Several instances may start at once: migrations and the seed run under one lock (db/migrate.ts).
+  await migrateDatabase(database, { afterMigrations: config.isDevelopment ? seedDemoData : undefined });
 
   const app = await buildApp({ config, database });
-  app.log.info({ engine: database.engine }, "database ready");
+  // Brief, and once per 10 s: a database restart drops every idle connection of the pool at once.
+  const poolErrors = new LogThrottle(10_000);
+  onPoolError = (err) => {
+    const admitted = poolErrors.admit("pool");
+    if (!admitted) return;
+    const cause = serializeError(err, { stack: false });
+    app.log.warn({ cause, suppressed: admitted.suppressed }, "database connection lost");
+  };
+  app.log.info({ engine: database.engine, env: config.env }, "database ready");
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

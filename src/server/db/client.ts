@@ -30,6 +30,8 @@ interface OpenDatabaseOptions {
   pgliteSnapshot?: Blob;
   onPoolError?: (err: Error) => void;
   poolMax?: number;
+  /** How long a request waits for a connection before the database counts as out of reach. */
+  connectionTimeoutMs?: number;
 }
 
 // Timeouts keep one slow query or a dead server from holding a request forever.
@@ -41,7 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 20,
-      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
     });

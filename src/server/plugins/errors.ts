@@ -1,7 +1,15 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifyServerOptions,
+} from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorSchema } from "../../shared/errors";
 import { AppError } from "../lib/app-error";
+import { classifyDatabaseError } from "./database-errors";
+import { LogThrottle, serializeError } from "./logging";
 
 /** Every route's error answers, declared once: `response: { 200: ..., ...errorResponses }`. */
 export const errorResponses = { "4xx": errorSchema, "5xx": errorSchema };
@@ -9,6 +17,17 @@ export const errorResponses = { "4xx": errorSchema, "5xx": errorSchema };
 export const NOT_FOUND_MESSAGE = "Not Found";
 const PAYLOAD_TOO_LARGE_MESSAGE = "Request body is too large";
 const INTERNAL_MESSAGE = "Internal Server Error";
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The service is temporarily unavailable. Please try again shortly.";
+const INVALID_DATA_MESSAGE = "Invalid request: a value is malformed or out of range";
+/** Seconds a client should wait before retrying a 503 (the load balancer's probe is /api/ready). */
+export const RETRY_AFTER_SECONDS = 5;
+
+// Log volume while something is down (issue #13): a failure that repeats is written once per window,
+// with the count of the ones kept quiet. An outage is watched closely; conditions a visitor can cause
+// at will (payments not configured, a restart) at most once a minute.
+const OUTAGE_LOG_WINDOW_MS = 10_000;
+const EXPECTED_LOG_WINDOW_MS = 60_000;
 
 /**
  * Fastify's own client errors (bad JSON, unsupported content type, oversized body...) carry a status but
@@ -36,15 +55,51 @@ function codeOfClientError(status: number): ErrorCode {
   }
 }
 
+/**
+ * The router's own refusals (a malformed percent-escape, a path segment over `maxParamLength`) happen
+ * before any route and would otherwise answer with Fastify's body (and a 414 outside our codes): buildApp
+ * passes this as `frameworkErrors`. Found by the API fuzz test.
+ */
+export const answerFrameworkError: NonNullable<FastifyServerOptions["frameworkErrors"]> = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const body: ErrorBody =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? { message: "Invalid URL: a path segment is too long", code: "validation" }
+      : error.code === "FST_ERR_BAD_URL"
+        ? { message: "Invalid URL", code: "validation" }
+        : { message: INTERNAL_MESSAGE, code: "internal" };
+  return reply.code(ERROR_CODES[body.code]).send(body);
+};
+
 // One error handler for the whole API (DESIGN.md §3, issue #8): every body is {message, code};
-// validation errors add `issues`; 5xx never leak internals.
-export function registerErrorHandling(app: FastifyInstance): void {
+// validation errors add `issues`; 5xx never leak internals. Database failures (issue #13): out of
+// reach is 503 `unavailable` with Retry-After, a value PostgreSQL refuses (SQLSTATE class 22) is 400.
+export function registerErrorHandling(app: FastifyInstance, { now = () => Date.now() } = {}): void {
+  const outageLog = new LogThrottle(OUTAGE_LOG_WINDOW_MS, now);
+  const expectedLog = new LogThrottle(EXPECTED_LOG_WINDOW_MS, now);
+  const retryAfter = { "Retry-After": String(RETRY_AFTER_SECONDS) };
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      // A 5xx we raised on purpose (a failed Stripe call, say) still deserves its cause in the log.
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      if (error.code === "unavailable") {
+        // Expected: a feature not configured here, a restart. A warning, once a minute.
+        const admitted = expectedLog.admit(error.message);
+        if (admitted) {
+          // Its cause in brief (an expected condition needs no stack).
+          const cause =
+            error.cause === undefined ? {} : { cause: serializeError(error.cause, { stack: false }) };
+          request.log.warn({ ...cause, suppressed: admitted.suppressed }, error.message);
+        }
+      } else if (error.statusCode >= 500) {
+        // A 5xx we raised on purpose (a failed Stripe call, say) still deserves its cause in the log.
+        request.log.error({ err: error.cause ?? error }, error.message);
+      }
       const body: ErrorBody = { message: error.message, code: error.code };
-      return reply.code(error.statusCode).headers(error.headers).send(body);
+      const headers = error.code === "unavailable" ? { ...retryAfter, ...error.headers } : error.headers;
+      return reply.code(error.statusCode).headers(headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -54,6 +109,31 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const first = issues[0];
       const message = first ? `Invalid ${first.path || "request"}: ${first.message}` : "Invalid request";
       const body: ErrorBody = { message, code: "validation", issues };
+      return reply.code(ERROR_CODES.validation).send(body);
+    }
+    const database = classifyDatabaseError(error);
+    if (database?.kind === "unavailable") {
+      // One line per window while it lasts: the error code and the SQL text, never the parameters.
+      const admitted = outageLog.admit("database");
+      if (admitted) {
+        request.log.error(
+          { db: { code: database.code, sql: database.sql }, suppressed: admitted.suppressed },
+          "database unavailable",
+        );
+      }
+      const body: ErrorBody = { message: DATABASE_UNAVAILABLE_MESSAGE, code: "unavailable" };
+      return reply.code(ERROR_CODES.unavailable).headers(retryAfter).send(body);
+    }
+    if (database?.kind === "invalid_data") {
+      // Validation let through a value the database refuses: the client's 400, and a note to fix it.
+      const admitted = expectedLog.admit(`invalid-data:${database.code}:${database.sql}`);
+      if (admitted) {
+        request.log.warn(
+          { db: { code: database.code, sql: database.sql }, suppressed: admitted.suppressed },
+          "database refused a value: validate it before the query",
+        );
+      }
+      const body: ErrorBody = { message: INVALID_DATA_MESSAGE, code: "validation" };
       return reply.code(ERROR_CODES.validation).send(body);
     }
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;

@@ -1,12 +1,18 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifySession, { type SessionStore } from "@fastify/session";
 import { eq, lt } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 
 export const SESSION_COOKIE = "ppc.sid";
+/**
+ * The cookie is sent to the API only, and only API requests read the session (@fastify/session skips
+ * URLs outside the cookie's path): the page shell and static files never touch the database, so they
+ * are served while it is down (issue #13), and cost no query when it is up.
+ */
+export const SESSION_COOKIE_PATH = "/api";
 const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding the idle timeout writes the row; once an hour is enough and keeps reads cheap.
@@ -61,7 +67,7 @@ export async function registerSessions(app: FastifyInstance, config: AppConfig):
       httpOnly: true,
       sameSite: "lax",
       secure: config.isProduction,
-      path: "/",
+      path: SESSION_COOKIE_PATH,
       maxAge: SESSION_IDLE_MS,
     },
   });
@@ -94,6 +100,8 @@ export async function startUserSession(request: FastifyRequest, userId: string):
   request.session.touchedAt = now;
 }
 
-export async function endUserSession(request: FastifyRequest): Promise<void> {
+/** Deletes the session row and clears the cookie (also the one sessions had before SESSION_COOKIE_PATH). */
+export async function endUserSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.session?.sessionId) await request.session.destroy();
+  for (const path of [SESSION_COOKIE_PATH, "/"]) reply.clearCookie(SESSION_COOKIE, { path });
 }

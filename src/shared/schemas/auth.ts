@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAGIC_LINK_TTL_MS, ROLES } from "../constants";
+import { plainText } from "./common";
 
 export const currentUserSchema = z.object({
   id: z.uuid(),
@@ -13,16 +14,14 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const emailSchema = z
-  .string({ message: "Email is required" })
+export const emailSchema = plainText("Email is required")
   .trim()
   .min(1, "Email is required")
   .max(254, "Email is too long")
   .pipe(z.email("Enter a valid email address"));
 
 /** Same-site path only: "/x" but never "//host" or "/\host" (open-redirect guard). */
-export const returnToSchema = z
-  .string()
+export const returnToSchema = plainText()
   .max(2048)
   .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site");
 
@@ -48,7 +47,7 @@ export const magicLinkRequestSchema = z.object({
 });
 
 export const magicLinkVerifySchema = z.object({
-  token: z.string().min(20, "Sign-in link is incomplete").max(200),
+  token: plainText().min(20, "Sign-in link is incomplete").max(200),
 });
 
 export const messageSchema = z.object({ message: z.string() });

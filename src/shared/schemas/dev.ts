@@ -32,8 +32,7 @@ export const fixtureListingSchema = z.object({
   title: plainText().trim().min(1).max(150).optional(),
   description: plainText().trim().max(2000).optional(),
   vertical: z.enum(LISTING_VERTICALS).default("Insurance"),
-  payout: z
-    .string()
+  payout: plainText()
     .regex(/^\d{1,8}(\.\d{1,2})?$/, "must be an amount like 50 or 49.99")
     .default("50.00"),
   geos: z.array(z.enum(GEOGRAPHIES)).max(GEOGRAPHIES.length).default([]),

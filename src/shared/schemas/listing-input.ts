@@ -55,8 +55,7 @@ const fields = {
     )
     .nullable()
     .transform((v) => (v ? v : null)),
-  vertical: z
-    .string({ message: "Vertical is required" })
+  vertical: plainText("Vertical is required")
     .trim()
     .min(1, "Vertical is required")
     .pipe(z.enum(LISTING_VERTICALS, { message: `Vertical must be one of: ${LISTING_VERTICALS.join(", ")}` })),

@@ -8,6 +8,7 @@ import {
   REQUIREMENT_TAG_IDS,
   REQUIREMENT_TAGS,
 } from "../constants";
+import { plainText } from "./common";
 
 // The buyer directory's API contract (SPEC §7, DESIGN.md §2), shared by server and client.
 
@@ -23,8 +24,7 @@ const KNOWN_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_
 /** Every tag id, comma separated, with room to spare. */
 const TAGS_PARAM_MAX_LENGTH = REQUIREMENT_TAGS.reduce((n, t) => n + t.id.length + 1, 0) * 2;
 
-const money = z
-  .string()
+const money = plainText()
   .trim()
   .regex(/^\d{1,8}(\.\d{1,2})?$/, "must be an amount like 50 or 49.99");
 
@@ -34,14 +34,12 @@ const money = z
  */
 export const listingQuerySchema = z
   .object({
-    search: z
-      .string()
+    search: plainText()
       .trim()
       .max(LISTING_SEARCH_MAX_LENGTH, `must be at most ${LISTING_SEARCH_MAX_LENGTH} characters`)
       .optional()
       .transform((v) => (v ? v : undefined)),
-    vertical: z
-      .string()
+    vertical: plainText()
       .refine((v) => KNOWN_VERTICALS.includes(v), { message: "is not a known vertical" })
       .optional(),
     payoutMin: money.optional(),
@@ -67,7 +65,7 @@ export const listingQuerySchema = z
       .min(1, "must be at least 1")
       .max(MAX_LISTING_LIMIT, `must be at most ${MAX_LISTING_LIMIT}`)
       .default(DEFAULT_LISTING_LIMIT),
-    cursor: z.string().max(512, "is too long").optional(),
+    cursor: plainText().max(512, "is too long").optional(),
     // DESIGN.md §2: the buyer dashboard asks for its own listings with ?mine=1.
     mine: z.enum(["1", "true"], { message: "must be 1" }).optional(),
   })

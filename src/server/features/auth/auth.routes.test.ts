@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLogs, magicLinkTokens, mailOutbox, sessions, users } from "../../db/schema";
+import { auditLogs, magicLinkTokens, mailOutbox, rateLimits, sessions, users } from "../../db/schema";
 import { sessionCookie, useTestApp } from "../../test/context";
 import { createUser, latestMagicToken, signIn } from "../../test/factories";
 
@@ -133,6 +133,36 @@ describe("email sign-in", () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it("refuses control characters in the email or return path with 400, before spending a rate-limit slot", async () => {
+    const bad = [
+      { email: "nul@example.test", returnTo: "/a\u0000" },
+      { email: "nul@example.test", returnTo: "/a\u001b[31m" },
+      { email: "nul\u0000@example.test" },
+    ];
+    for (const payload of bad) {
+      const res = await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ code: "validation", message: expect.any(String) });
+    }
+    expect(await ctx.database.db.select().from(rateLimits)).toEqual([]);
+    // Refused requests do not count: 30 of them, and the 30 a client may send still all pass.
+    for (let i = 0; i < 30; i++) {
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link",
+        payload: { email: `u${i}@example.test`, returnTo: "/\u0000" },
+      });
+    }
+    for (let i = 0; i < 30; i++) {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link",
+        payload: { email: `u${i}@example.test` },
+      });
+      expect(res.statusCode).toBe(202);
+    }
+  });
+
   it("rejects a malformed email with a clear message", async () => {
     const res = await ctx.app.inject({
       method: "POST",
@@ -165,16 +195,90 @@ describe("email sign-in", () => {
     expect(stale.statusCode).toBe(401);
   });
 
-  it("logs out: deletes the session row and redirects home", async () => {
-    const cookie = await signIn(ctx, "bye@example.test");
-    expect(await ctx.database.db.select().from(sessions)).toHaveLength(1);
-    const res = await ctx.app.inject({ url: "/api/logout", headers: { cookie } });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe("/");
-    expect(await ctx.database.db.select().from(sessions)).toHaveLength(0);
-    const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
-    expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
+  describe("logout", () => {
+    const logout = (cookie: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ url: "/api/logout", headers: { cookie, ...headers } });
+
+    async function expectSignedOut(cookie: string) {
+      expect(await ctx.database.db.select().from(sessions)).toHaveLength(0);
+      const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
+    }
+
+    it("logs out a navigation from our own pages: deletes the session row and redirects home", async () => {
+      const cookie = await signIn(ctx, "bye@example.test");
+      expect(await ctx.database.db.select().from(sessions)).toHaveLength(1);
+      const res = await logout(cookie, { "sec-fetch-site": "same-origin" });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/");
+      // Both the cookie's path and the one sessions had before it was /api are cleared.
+      const cleared = res.cookies.filter((c) => c.name === "ppc.sid").map((c) => c.path);
+      expect(cleared.sort()).toEqual(["/", "/api"]);
+      await expectSignedOut(cookie);
+    });
+
+    it("logs out with a same-origin Referer from a browser without Sec-Fetch-Site", async () => {
+      const cookie = await signIn(ctx, "bye@example.test");
+      const res = await logout(cookie, { referer: "http://localhost:5000/dashboard" });
+      expect(res.statusCode).toBe(302);
+      await expectSignedOut(cookie);
+    });
+
+    it("keeps the session on a GET another site caused, and asks instead with a form that POSTs", async () => {
+      const cookie = await signIn(ctx, "stay@example.test");
+      const attempts: Record<string, string>[] = [
+        { "sec-fetch-site": "cross-site", referer: "http://localhost:5000/" },
+        { "sec-fetch-site": "same-site" },
+        { "sec-fetch-site": "none" },
+        { referer: "https://evil.example/page" },
+        { referer: "http://localhost:5000.evil.example/" },
+        {},
+      ];
+      for (const headers of attempts) {
+        const res = await logout(cookie, headers);
+        expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+        expect(res.headers["content-type"]).toContain("text/html");
+        expect(res.headers["cache-control"]).toBe("no-store");
+        expect(res.body).toContain('<form method="post" action="/api/logout">');
+        expect(res.body).toContain("<h1>Log out?</h1>");
+      }
+      const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+
+      // The confirm page's button: a same-origin form POST with an empty urlencoded body.
+      const confirmed = await ctx.app.inject({
+        method: "POST",
+        url: "/api/logout",
+        headers: {
+          cookie,
+          origin: "http://localhost:5000",
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        payload: "",
+      });
+      expect(confirmed.statusCode).toBe(303);
+      expect(confirmed.headers.location).toBe("/");
+      await expectSignedOut(cookie);
+    });
+
+    it("refuses a logout POST from another site", async () => {
+      const cookie = await signIn(ctx, "stay@example.test");
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/logout",
+        headers: { cookie, origin: "https://evil.example" },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: "Cross-site request refused", code: "forbidden" });
+      expect(await ctx.database.db.select().from(sessions)).toHaveLength(1);
+    });
+
+    it("sends a signed-out visitor home without asking", async () => {
+      const res = await ctx.app.inject({ url: "/api/logout", headers: { "sec-fetch-site": "cross-site" } });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe("/");
+    });
   });
 
   it("ends a session past the 30-day absolute limit", async () => {
@@ -197,7 +301,7 @@ describe("email sign-in", () => {
     expect(actions).toEqual(["auth.login", "user.created"]);
   });
 
-  it("sets an HttpOnly SameSite=Lax cookie", async () => {
+  it("sets an HttpOnly SameSite=Lax cookie for the API only", async () => {
     await ctx.app.inject({
       method: "POST",
       url: "/api/auth/magic-link",
@@ -212,6 +316,8 @@ describe("email sign-in", () => {
     const cookie = res.cookies.find((c) => c.name === "ppc.sid")!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe("Lax");
+    // Only the API reads it: pages and static files are served without a session read.
+    expect(cookie.path).toBe("/api");
   });
 
   it("sends /api/login to the sign-in page, keeping only same-site return paths", async () => {

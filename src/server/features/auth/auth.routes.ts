@@ -9,10 +9,12 @@ import {
   messageSchema,
   safeReturnTo,
 } from "../../../shared/schemas/auth";
+import { plainText } from "../../../shared/schemas/common";
 import { AppError } from "../../lib/app-error";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
-import { endUserSession, SESSION_COOKIE, startUserSession } from "../../plugins/session";
+import { endUserSession, startUserSession } from "../../plugins/session";
 import { withViewer } from "./guard";
+import { isSameOriginNavigation, logoutConfirmPage } from "./logout";
 import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
 import { finishOidcLogin, OIDC_CALLBACK_PATH, startOidcLogin } from "./oidc.service";
 import { readCurrentUser } from "./viewer";
@@ -26,7 +28,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     "/api/login",
     {
       config: { access: "public" },
-      schema: { querystring: z.object({ returnTo: z.string().optional() }), response: errorResponses },
+      schema: { querystring: z.object({ returnTo: plainText().optional() }), response: errorResponses },
     },
     async (req, reply) => {
       const returnTo = safeReturnTo(req.query.returnTo);
@@ -60,15 +62,41 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    "/api/logout",
-    { config: { access: "public" }, schema: { response: errorResponses } },
-    async (req, reply) => {
-      await endUserSession(req);
-      reply.clearCookie(SESSION_COOKIE, { path: "/" });
-      return reply.redirect("/");
-    },
-  );
+  // Logout is a navigation (SPEC §2), so a GET; but a GET another site can make the browser send
+  // (a link, an image) must not end the session (issue #13). A GET from our own pages logs out at once;
+  // any other shows a page whose button POSTs, which a foreign Origin cannot (plugins/security.ts).
+  await app.register(async (logout) => {
+    // The confirm page's form posts an empty urlencoded body; nothing in it is read.
+    logout.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 1024 },
+      (_request, _body, done) => done(null, {}),
+    );
+
+    logout.get(
+      "/api/logout",
+      { config: { access: "public" }, schema: { response: errorResponses } },
+      async (req, reply) => {
+        if (req.session.userId && !isSameOriginNavigation(req.headers, config.appUrl)) {
+          return reply
+            .header("Cache-Control", "no-store")
+            .type("text/html; charset=utf-8")
+            .send(logoutConfirmPage(config.appName));
+        }
+        await endUserSession(req, reply);
+        return reply.redirect("/");
+      },
+    );
+
+    logout.post(
+      "/api/logout",
+      { config: { access: "public" }, schema: { response: errorResponses } },
+      async (req, reply) => {
+        await endUserSession(req, reply);
+        return reply.redirect("/", 303);
+      },
+    );
+  });
 
   app.get(
     "/api/auth/user",

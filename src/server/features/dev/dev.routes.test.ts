@@ -95,7 +95,19 @@ describe("development fixtures", () => {
     });
     expect(remote.statusCode).toBe(404);
     expect(remote.json()).toEqual({ message: "Not Found", code: "not_found" });
+    // A proxy on this machine connects from loopback: what it relays is still a remote request.
+    for (const header of ["x-forwarded-for", "x-real-ip", "forwarded"]) {
+      const relayed = await ctx.app.inject({
+        method: "POST",
+        url: "/api/dev/login",
+        payload: { email: "admin@demo.test" },
+        headers: { [header]: header === "forwarded" ? "for=203.0.113.7" : "203.0.113.7" },
+      });
+      expect(relayed.statusCode, header).toBe(404);
+    }
     expect(await ctx.database.db.select().from(users)).toEqual([]);
+    const local = await ctx.app.inject({ url: "/api/dev/accounts" });
+    expect(local.statusCode).toBe(200);
   });
 
   it("signs in by email and lists the outbox", async () => {
@@ -119,5 +131,25 @@ describe("development fixtures", () => {
       payload: { email: "x@y.test" },
     });
     expect(unknown.json()).toEqual({ message: "No such user", code: "not_found" });
+  });
+});
+
+describe("development helpers behind a trusted proxy", () => {
+  // TRUST_PROXY makes request.ip come from X-Forwarded-For; the dev routes read the socket instead.
+  const ctx = useTestApp({ env: { APP_ENV: "development", TRUST_PROXY: "loopback" } });
+
+  it("refuses a relayed request even when the forwarded address is loopback", async () => {
+    const res = await ctx.app.inject({
+      url: "/api/dev/outbox",
+      headers: { "x-forwarded-for": "127.0.0.1" },
+      remoteAddress: "127.0.0.1",
+    });
+    expect(res.statusCode).toBe(404);
+    const remote = await ctx.app.inject({
+      url: "/api/dev/outbox",
+      headers: { "x-forwarded-for": "127.0.0.1" },
+      remoteAddress: "203.0.113.9",
+    });
+    expect(remote.statusCode).toBe(404);
   });
 });

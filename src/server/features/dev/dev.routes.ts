@@ -23,19 +23,26 @@ import {
 } from "./dev.service";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+// A proxy on this machine connects from loopback too; what it relays is a remote request.
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 const fixtureParams = z.object({ id: z.uuid() });
 const PUBLIC = { access: "public" } as const;
 
 /**
  * Development helpers (DESIGN.md §4). app.ts registers them only when APP_ENV=development, and they
- * answer only a client on this machine (DESIGN.md §2): anyone else gets the same 404 as in production.
+ * answer only a client on this machine talking to us directly (DESIGN.md §2): anyone else, also through
+ * a proxy, gets the same 404 as in production.
  * All are public to the access guard: the fixtures make the very users a test then signs in as.
  */
 export async function devRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  // The socket's own address, never request.ip (which TRUST_PROXY may take from a header).
   app.addHook("onRequest", async (request) => {
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? "")) throw new AppError("not_found", NOT_FOUND_MESSAGE);
+    const direct = FORWARDING_HEADERS.every((name) => request.headers[name] === undefined);
+    if (!direct || !LOOPBACK.has(request.socket.remoteAddress ?? "")) {
+      throw new AppError("not_found", NOT_FOUND_MESSAGE);
+    }
   });
 
   app.get(

@@ -41,7 +41,14 @@ interface Keyset {
 // ORDER BY spells "nulls last" because the indexes are declared "desc nulls last"; plain "desc" means
 // nulls first, which does not match them and turns every page into a sort of all active rows.
 const newestFirst = sql`l.created_at desc nulls last, l.id desc nulls last`;
-const timestampKey = z.iso.datetime({ precision: 6 });
+// A cursor comes back from the client, so its timestamps are bounded to years a listing or a scroll can
+// have: PostgreSQL refuses year 0000 ("date/time field value out of range": a 500 before issue #13).
+const isCursorYear = (iso: string) => {
+  const year = Number(iso.slice(0, 4));
+  return year >= 1970 && year <= 9999;
+};
+const cursorTime = z.iso.datetime().refine(isCursorYear);
+const timestampKey = z.iso.datetime({ precision: 6 }).refine(isCursorYear);
 const moneyKey = z.string().regex(/^\d{1,8}\.\d{2}$/);
 const oneGroup = () => [undefined];
 
@@ -79,7 +86,7 @@ const cursorSchema = z.object({
   /** The sort the cursor belongs to. */
   s: z.enum(LISTING_SORTS),
   /** When the scroll started (ISO). */
-  t: z.iso.datetime(),
+  t: cursorTime,
   /** The group the last row was in. */
   g: z.number().int().min(0),
   /** The last row's sort key and id. */

@@ -78,6 +78,7 @@ export async function getListing({
   listingId,
   ip,
   keySecret,
+  recordView = true,
   now = new Date(),
 }: {
   db: Db;
@@ -86,6 +87,8 @@ export async function getListing({
   /** The visitor's address and the secret that hashes it into a viewer key (see viewerKeyOf). */
   ip: string;
   keySecret: string;
+  /** False for a HEAD request: only someone who got the page is a view (issue #13). */
+  recordView?: boolean;
   now?: Date;
 }): Promise<ListingDetail> {
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
@@ -94,16 +97,19 @@ export async function getListing({
   const visible = visibleTo(viewer);
   // One statement: the view is recorded by a data-modifying CTE, under the same visibility rule as the
   // read (the owner looking at their own listing is not a view), and the figures are read beside the row.
-  const [row] = await selectRows(
-    db,
-    detailRowSchema,
-    sql`with recorded_view as (
+  const recordedView = recordView
+    ? sql`with recorded_view as (
           insert into listing_events (listing_id, user_id, kind, viewer_key, day)
           select l.id, ${viewerId}::uuid, 'view', ${viewerKeyOf(viewer, ip, keySecret)}, ${eventDay(now)}
           from ${LISTING_FROM}
           where l.id = ${listingId} and ${visible} and bp.user_id is distinct from ${viewerId}::uuid
           on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing
-        )
+        )`
+    : sql``;
+  const [row] = await selectRows(
+    db,
+    detailRowSchema,
+    sql`${recordedView}
         select ${listingColumnsFor(viewer)},
           ${eventCount("view", since)} as "views",
           ${eventCount("reveal", since)} as "reveals",

@@ -351,6 +351,23 @@ describe("buyer directory", () => {
       expect(await titles("?search=nothing-matches-this")).toEqual([]);
     });
 
+    it("refuses NUL and other control characters in any text filter with 400", async () => {
+      for (const query of [
+        "search=%00",
+        "search=a%00b",
+        "search=%1B%5B31m",
+        "vertical=%00",
+        "cursor=%00",
+        "payoutMin=5%00",
+      ]) {
+        const res = await ctx.app.inject({ url: `/api/buyer-listings?${query}` });
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json()).toMatchObject({ code: "validation", message: expect.any(String) });
+      }
+      const tabbed = await ctx.app.inject({ url: "/api/buyer-listings?search=storm%09damage" });
+      expect(tabbed.statusCode).toBe(200);
+    });
+
     it("combines filters", async () => {
       await seedVariety();
       expect(await titles("?vertical=Insurance&geo=Florida&payoutMin=100&sort=newest")).toEqual([
@@ -490,6 +507,35 @@ describe("buyer directory", () => {
       });
     });
 
+    it("refuses forged cursors with out-of-range timestamps (newest k, boosted t) with 400", async () => {
+      await seedMany(4);
+      const cursorOf = async (sort: string) => {
+        const first = await ctx.app.inject({ url: `/api/buyer-listings?sort=${sort}&limit=2` });
+        const raw = (first.headers.link as string).match(/cursor=([\w-]+)/)![1]!;
+        return JSON.parse(Buffer.from(raw, "base64url").toString()) as Record<string, unknown>;
+      };
+      const encode = (cursor: object) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+      const newest = await cursorOf("newest");
+      const boosted = await cursorOf("boosted");
+      const forged = [
+        ["newest", { ...newest, k: "0000-01-01T00:00:00.000000Z" }],
+        ["newest", { ...newest, t: "0000-01-01T00:00:00.000Z" }],
+        ["boosted", { ...boosted, t: "0000-01-01T00:00:00.000Z" }],
+        ["boosted", { ...boosted, k: "0000-12-31T23:59:59.999999Z" }],
+        ["newest", { ...newest, k: "1969-12-31T23:59:59.999999Z" }],
+      ] as const;
+      for (const [sort, cursor] of forged) {
+        const res = await ctx.app.inject({
+          url: `/api/buyer-listings?sort=${sort}&cursor=${encode(cursor)}`,
+        });
+        expect(res.statusCode, JSON.stringify(cursor)).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: "validation",
+          message: expect.stringMatching(/Invalid cursor/),
+        });
+      }
+    });
+
     it("defaults to 24 per page", async () => {
       await seedMany(25);
       const res = await ctx.app.inject({ url: "/api/buyer-listings" });
@@ -532,6 +578,18 @@ describe("buyer directory", () => {
       const views = await db().select().from(listingEvents).where(eq(listingEvents.kind, "view"));
       expect(views).toHaveLength(3);
       expect(JSON.stringify(views)).not.toContain("203.0.113");
+    });
+
+    it("does not count a HEAD request as a view", async () => {
+      const { ownListing } = await seedTwoBuyers();
+      const url = `/api/buyer-listings/${ownListing.id}`;
+      for (const remoteAddress of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) {
+        const head = await ctx.app.inject({ method: "HEAD", url, remoteAddress });
+        expect(head.statusCode).toBe(200);
+      }
+      expect(await db().select().from(listingEvents)).toEqual([]);
+      await ctx.app.inject({ url, remoteAddress: "203.0.113.1" });
+      expect(await db().select().from(listingEvents)).toHaveLength(1);
     });
 
     it("formats money as a string and durations as integers", async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { plainText } from "../../../shared/schemas/common";
 import {
   listingDetailSchema,
   listingQuerySchema,
@@ -14,7 +15,7 @@ import { listListings } from "./directory-query";
 import { getListing } from "./listing-detail";
 import { listSavedListings, saveListing, unsaveListing } from "./saved-listings";
 
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = z.object({ id: plainText().max(64) });
 
 /**
  * DESIGN.md §2: an answer that carries contacts is for this viewer only and must never be stored;
@@ -69,6 +70,8 @@ export async function listingRoutes(fastify: FastifyInstance) {
         listingId: req.params.id,
         ip: req.ip,
         keySecret: app.config.sessionSecret,
+        // Fastify answers HEAD with this handler; a HEAD (a link checker, a prefetch) is not a view.
+        recordView: req.method === "GET",
       });
       setCaching(reply, listing.contact !== null);
       return listing;

@@ -143,6 +143,18 @@ function subscriptionIdOfEvent(event: Stripe.Event): string | null {
   return null;
 }
 
+const INVALID_SIGNATURE_MESSAGE = "Invalid Stripe signature";
+
+/** The `t=` of a Stripe-Signature header, read as the SDK reads it (the last one counts), in seconds. */
+function signatureTimestamp(header: string): number | null {
+  let timestamp: number | null = null;
+  for (const item of header.split(",")) {
+    const [key, value] = item.split("=");
+    if (key === "t") timestamp = Number.parseInt(value ?? "", 10);
+  }
+  return timestamp !== null && Number.isFinite(timestamp) ? timestamp : null;
+}
+
 /**
  * POST /api/stripe/webhook. The signature is checked on the raw bytes; the event id is stored in the
  * same transaction as its effect, so a replay or a concurrent duplicate writes nothing more and a
@@ -168,7 +180,13 @@ export async function handleStripeWebhook({
     // Default tolerance (300 s) rejects stale timestamps: a captured request cannot be replayed later.
     event = client.webhooks.constructEvent(payload, signature ?? "", webhookSecret);
   } catch {
-    throw new AppError("validation", "Invalid Stripe signature");
+    throw new AppError("validation", INVALID_SIGNATURE_MESSAGE);
+  }
+  // The SDK only checks the past: a timestamp beyond the tolerance in the future is refused too, so
+  // no signed request stays replayable for longer than the tolerance (issue #13).
+  const signedAt = signatureTimestamp(signature ?? "");
+  if (signedAt === null || signedAt - Date.now() / 1000 > client.webhooks.DEFAULT_TOLERANCE) {
+    throw new AppError("validation", INVALID_SIGNATURE_MESSAGE);
   }
 
   return withStripeErrors(() =>

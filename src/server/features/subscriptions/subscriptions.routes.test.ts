@@ -264,6 +264,21 @@ describe("Premium subscription with Stripe", () => {
       expect((await rowsOf(user.id))[0]?.status).toBe("incomplete");
     });
 
+    it("refuses a timestamp beyond the tolerance in the future too, and allows a little clock skew", async () => {
+      const { user, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      const future = await postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) + 400 });
+      expect(future.statusCode).toBe(400);
+      expect(future.json()).toEqual({ message: "Invalid Stripe signature", code: "validation" });
+      expect(await ctx.database.db.select().from(stripeEvents)).toHaveLength(0);
+      expect((await rowsOf(user.id))[0]?.status).toBe("incomplete");
+
+      const skewed = await postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) + 30 });
+      expect(skewed.statusCode).toBe(200);
+      expect((await rowsOf(user.id))[0]?.status).toBe("active");
+    });
+
     it("accepts Stripe's servers (a foreign Origin) when the signature is right", async () => {
       const { subscriptionId } = await userWithOpenSubscription();
       const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));

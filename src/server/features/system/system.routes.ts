@@ -36,8 +36,8 @@ export async function systemRoutes(fastify: FastifyInstance) {
       try {
         await app.database.ping();
       } catch (err) {
-        app.log.warn({ err }, "database not ready");
-        throw new AppError("unavailable", "Database unavailable");
+        // 503 with Retry-After; the error handler logs it once a minute however often it is probed.
+        throw new AppError("unavailable", "Database unavailable", { cause: err });
       }
       return { status: "ready" as const, database: app.database.engine };
     },
