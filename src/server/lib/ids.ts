@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../../shared/schemas/common";
 
 const uuid = z.uuid();
 
@@ -6,3 +7,6 @@ const uuid = z.uuid();
 export function isUuid(value: string): boolean {
   return uuid.safeParse(value).success;
 }
+
+/** `:id` route params: any short plain string; services answer 404 for one that is not a uuid. */
+export const idParams = z.object({ id: plainText().max(64) });

@@ -41,8 +41,7 @@ const amount = (label: string) =>
       .min(1, `${label} is required`)
       .transform((v) => v.replace(/^\$/, "").replace(/,/g, ""))
       .pipe(
-        z
-          .string()
+        plainText()
           .regex(/^\d{1,8}(\.\d{1,2})?$/, `${label} must be an amount like 50 or 49.99 (at most 2 decimals)`)
           .transform((v) => Number(v).toFixed(2)),
       ),
@@ -120,8 +119,7 @@ const profileFields = {
   // SPEC §5: required, an email address.
   contactEmail: z.preprocess(
     (value) => (value === null || value === undefined ? "" : value),
-    z
-      .string({ message: "Contact email is required" })
+    plainText("Contact email is required")
       .trim()
       .min(1, "Contact email is required")
       .max(254, "Contact email is too long")

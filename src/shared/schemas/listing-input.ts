@@ -34,8 +34,7 @@ export const payoutInputSchema = z.preprocess(
     .min(1, "Payout is required")
     .transform((v) => v.replace(/^\$/, "").replace(/,/g, ""))
     .pipe(
-      z
-        .string()
+      plainText()
         .regex(/^\d{1,8}(\.\d{1,2})?$/, "Payout must be an amount like 50 or 49.99 (at most 2 decimals)")
         .refine((v) => Number(v) > 0, "Payout must be greater than 0")
         .transform((v) => Number(v).toFixed(2)),

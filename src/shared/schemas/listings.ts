@@ -46,8 +46,7 @@ export const listingQuerySchema = z
     payoutMax: money.optional(),
     geo: z.enum(GEOGRAPHIES, { message: "is not a known geography" }).optional(),
     // Requirement tags, comma separated (tags=trustedform,no-ivr): a listing must carry all of them.
-    tags: z
-      .string()
+    tags: plainText()
       .max(TAGS_PARAM_MAX_LENGTH, "is too long")
       .optional()
       .transform((v) => (v ? [...new Set(v.split(",").map((t) => t.trim()))].filter(Boolean) : []))

@@ -10,6 +10,7 @@ import {
 } from "../../../shared/schemas/buyers";
 import { createBuyerListingSchema, updateBuyerListingSchema } from "../../../shared/schemas/listing-input";
 import { listingSchema } from "../../../shared/schemas/listings";
+import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
 import { getBuyerAnalytics, getBuyerStats } from "./buyer-analytics";
@@ -20,7 +21,6 @@ import { createBuyerProfile, getBuyerProfile, updateBuyerProfile } from "./buyer
 // figures. Every route is for the signed-in owner; the session names the profile, never the body.
 // The directory's reads of listings (GET /api/buyer-listings...) live in features/listings.
 
-const idParams = z.object({ id: z.string().max(64) });
 const SIGNED_IN = { access: "signedIn" } as const;
 /** Answers about one person's own company (contacts included) are never stored by a cache. */
 const NO_STORE = { "Cache-Control": "private, no-store" };

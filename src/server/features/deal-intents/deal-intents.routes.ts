@@ -6,6 +6,7 @@ import {
   dealIntentSchema,
   decideDealIntentSchema,
 } from "../../../shared/schemas/deal-intents";
+import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
 import type { DealMailContext } from "./deal-intent-mail";
@@ -13,7 +14,6 @@ import { decideDealIntent, listDealIntents, requestDealIntent } from "./deal-int
 
 // Deal intents (SPEC §7 GET /api/deal-intents, DESIGN.md §2): publishers ask, buyers decide.
 
-const idParams = z.object({ id: z.string().max(64) });
 const SIGNED_IN = { access: "signedIn" } as const;
 const NO_STORE = { "Cache-Control": "private, no-store" };
 

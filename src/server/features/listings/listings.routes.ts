@@ -1,21 +1,19 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { plainText } from "../../../shared/schemas/common";
 import {
   listingDetailSchema,
   listingQuerySchema,
   listingSchema,
   revealContactResponseSchema,
 } from "../../../shared/schemas/listings";
+import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
 import { revealContact } from "./contact-reveal";
 import { listListings } from "./directory-query";
 import { getListing } from "./listing-detail";
 import { listSavedListings, saveListing, unsaveListing } from "./saved-listings";
-
-const idParams = z.object({ id: plainText().max(64) });
 
 /**
  * DESIGN.md §2: an answer that carries contacts is for this viewer only and must never be stored;

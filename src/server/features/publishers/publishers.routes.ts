@@ -11,6 +11,7 @@ import {
   verifyDomainResultSchema,
 } from "../../../shared/schemas/publisher";
 import { complianceInputSchema, complianceRecordSchema } from "../../../shared/schemas/publisher-compliance";
+import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
 import { getLatestCompliance, submitCompliance } from "./compliance";
@@ -58,7 +59,7 @@ export async function publisherRoutes(fastify: FastifyInstance) {
     {
       config: SIGNED_IN,
       schema: {
-        params: z.object({ id: z.string() }),
+        params: idParams,
         body: updatePublisherProfileSchema,
         response: { 200: publisherProfileSchema, ...errorResponses },
       },
