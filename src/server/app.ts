@@ -6,8 +6,9 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
+import { adminRoutes } from "./features/admin/admin.routes";
 import { authRoutes } from "./features/auth/auth.routes";
-import { registerAccessGuard } from "./features/auth/guard";
+import { adminArea, registerAccessGuard } from "./features/auth/guard";
 import { devRoutes } from "./features/dev/dev.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
@@ -97,6 +98,8 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(listingRoutes);
   await app.register(subscriptionRoutes);
+  // Every route under /api/admin is admin-only, declared once (ADR 007).
+  await app.register(adminArea(adminRoutes), { prefix: "/api/admin" });
   if (config.isDevelopment) await app.register(devRoutes);
 
   // The built single-page app; index.html for every non-API path (client-side routing, 404 page).

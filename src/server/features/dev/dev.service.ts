@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
+import { ACCOUNT_DISABLED_MESSAGE, DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
 import {
   FIXTURE_EMAIL_DOMAIN,
   type Fixture,
@@ -28,11 +28,12 @@ import { setComplimentaryPremium } from "../subscriptions/complimentary";
 /** POST /api/dev/login: the demo account (or fixture user) with that email, signed in by the route. */
 export async function findDevLoginUser({ db, email }: { db: Db; email: string }): Promise<{ id: string }> {
   const [user] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, disabledAt: users.disabledAt })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   if (!user) throw new AppError("not_found", "No such user");
-  return user;
+  if (user.disabledAt) throw new AppError("forbidden", ACCOUNT_DISABLED_MESSAGE);
+  return { id: user.id };
 }
 
 export async function recordDevLogin({ db, userId }: { db: Db; userId: string }): Promise<void> {
