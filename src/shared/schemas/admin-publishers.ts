@@ -33,7 +33,8 @@ export const approvePublisherSchema = z
       .optional()
       .transform((v) => (v ? v : undefined)),
   })
-  .optional();
+  // No body at all arrives as null.
+  .nullish();
 
 /** The compliance record the publisher submitted (the latest one), with the text version they saw. */
 export const reviewComplianceSchema = z.object({
