@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { HTTPMethods, InjectOptions } from "fastify";
+import type { InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/context";
 import { createBuyer, createPublisher, createUser, grantPremium, signIn } from "../../test/factories";
@@ -30,7 +30,9 @@ describe("admin API access, walked over the app's route table", () => {
 
     const adminRoutes = ctx.app.apiRoutes.flatMap((route) =>
       route.url.startsWith("/api/admin/")
-        ? [route.method].flat().map((method) => ({ method: method as HTTPMethods, url: route.url }))
+        ? [route.method]
+            .flat()
+            .map((method) => ({ method: method as NonNullable<InjectOptions["method"]>, url: route.url }))
         : [],
     );
     // The console's routes are all there (a walk over nothing would prove nothing).
