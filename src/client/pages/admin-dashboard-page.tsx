@@ -100,9 +100,9 @@ function RecentActivity() {
             )
           }
         </QueryState>
-        <Button asChild variant="link">
-          <Link href="/admin/audit">Open the audit log</Link>
-        </Button>
+        <Link href="/admin/audit" className="inline-block text-sm font-medium text-brand-700 hover:underline">
+          Open the audit log
+        </Link>
       </CardContent>
     </Card>
   );

@@ -26,7 +26,11 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
       {entry.meta !== null && (
         <details>
           <summary className="cursor-pointer text-sm text-brand-700">Full details (JSON)</summary>
-          <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-slate-50 p-3 text-xs text-slate-800">
+          <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
+            tabIndex={0}
+            className="mt-2 max-h-80 overflow-auto rounded-md bg-slate-50 p-3 text-xs text-slate-800"
+          >
             {JSON.stringify(entry.meta, null, 2)}
           </pre>
         </details>

@@ -120,7 +120,8 @@ export function EntityCombobox({
             setActive(0);
             setOpen(true);
           }}
-          onFocus={() => setOpen(true)}
+          // Focus (a dialog focuses its first field) keeps the choice on show; typing replaces it.
+          onFocus={(event) => event.target.select()}
           onClick={() => setOpen(true)}
           onBlur={close}
           onKeyDown={onKeyDown}

@@ -17,11 +17,15 @@ export interface ListingFilters {
   status: string;
 }
 
+/** Pages of 24: whole rows of the card grid at two and three columns. */
+const LISTING_PAGE_SIZE = "24";
+
 export function useAdminListings(filters: ListingFilters) {
   return useAdminList<AdminListing>(LISTINGS_PATH, {
     search: filters.search.trim(),
     vertical: filters.vertical,
     status: filters.status,
+    limit: LISTING_PAGE_SIZE,
   });
 }
 

@@ -80,6 +80,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
           ) : (
             <Button
               variant="destructive"
+              className="disabled:opacity-50"
               disabled={isSelf || update.isPending}
               aria-describedby={isSelf ? selfNoteId : undefined}
               onClick={() => setPending({ kind: "disable" })}

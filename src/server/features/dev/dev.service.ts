@@ -85,7 +85,8 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
 
     let publisherProfileId: string | null = null;
     if (spec.role === "publisher") {
-      // DESIGN.md §2: a publisher is a user with a publisher profile; an approved one, like the demo's.
+      // DESIGN.md §2: a publisher is a user with a publisher profile; approved like the demo's unless the
+      // test asks for an application to review.
       const [profile] = await tx
         .insert(publisherProfiles)
         .values({
@@ -97,7 +98,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
           yearsInBusiness: 1,
           references: [`Reference ${token}, Example Co, ref@${token}.example, (555) 010-0000`],
           complianceAckAt: new Date(),
-          status: "approved",
+          status: spec.publisherStatus,
         })
         .returning({ id: publisherProfiles.id });
       publisherProfileId = profile?.id ?? null;
