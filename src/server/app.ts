@@ -11,6 +11,7 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { adminArea, registerAccessGuard } from "./features/auth/guard";
 import { devRoutes } from "./features/dev/dev.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
+import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { AppError } from "./lib/app-error";
@@ -97,6 +98,7 @@ export async function buildApp({
   await app.register(systemRoutes);
   await app.register(authRoutes);
   await app.register(listingRoutes);
+  await app.register(publisherRoutes);
   await app.register(subscriptionRoutes);
   // Every route under /api/admin is admin-only, declared once (ADR 007).
   await app.register(adminArea(adminRoutes), { prefix: "/api/admin" });

@@ -39,7 +39,6 @@ const adminOnly = (Page: ComponentType) => () => (
   </RequireAdmin>
 );
 const PublisherDashboardRoute = signedIn(PublisherDashboardPage);
-const PublisherOnboardingRoute = signedIn(PublisherOnboardingPage);
 const PublisherProfileRoute = signedIn(PublisherProfilePage);
 const BuyerDashboardRoute = signedIn(BuyerDashboardPage);
 const AdminDashboardRoute = adminOnly(AdminDashboardPage);
@@ -77,7 +76,8 @@ function Routes() {
       {/* Signed in. /subscribe checks sign-in itself: SPEC §8 gives it its own "Login Required" toast. */}
       <Route path="/subscribe" component={SubscribePage} />
       <Route path="/publisher/dashboard" component={PublisherDashboardRoute} />
-      <Route path="/publisher/onboarding" component={PublisherOnboardingRoute} />
+      {/* Onboarding asks a signed-out visitor to log in itself (SPEC §2: "Please log in to continue"). */}
+      <Route path="/publisher/onboarding" component={PublisherOnboardingPage} />
       <Route path="/publisher/profile" component={PublisherProfileRoute} />
       {/* Before /buyer/:id, which would otherwise take "dashboard" for a listing id. */}
       <Route path="/buyer/dashboard" component={BuyerDashboardRoute} />

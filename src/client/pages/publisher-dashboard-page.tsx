@@ -1,10 +1,324 @@
-import { ComingSoon } from "../features/shell/coming-soon";
+import {
+  Bell,
+  Building2,
+  Crown,
+  DollarSign,
+  Gauge,
+  Handshake,
+  Layers,
+  Pencil,
+  Search,
+  Star,
+} from "lucide-react";
+import type { ComponentType, ReactNode } from "react";
+import { Link } from "wouter";
+import { formatDate } from "../../shared/format";
+import type { CurrentUser } from "../../shared/schemas/auth";
+import { PUBLISHER_MESSAGES, type PublisherProfile } from "../../shared/schemas/publisher";
+import { Badge } from "../components/ui/badge";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { QueryState } from "../components/ui/query-state";
+import { Skeleton } from "../components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { useAuth } from "../features/auth/use-auth";
+import { usePublicConfig } from "../features/config/use-public-config";
+import { ActivityList } from "../features/publisher/activity-list";
+import { DomainVerificationAction } from "../features/publisher/domain-verification-panel";
+import { EmptyState } from "../features/publisher/empty-state";
+import { PageSpinner } from "../features/publisher/page-spinner";
+import { QualityScoreBar, QualityScoreExplanation } from "../features/publisher/quality-score";
+import { ProfileStatusBadge, TierBadge } from "../features/publisher/status-badges";
+import {
+  usePublisherActivity,
+  usePublisherDashboard,
+  usePublisherProfile,
+} from "../features/publisher/use-publisher";
+
+const RECENT_ACTIVITY = 5;
+
+function formatMoney(amount: string | null): string {
+  if (amount === null) return "—";
+  return Number(amount).toLocaleString("en-US", { style: "currency", currency: "USD" });
+}
+
+function NoProfile() {
+  const { data: config } = usePublicConfig();
+  return (
+    <Card className="mx-auto max-w-xl text-center">
+      <CardHeader>
+        <h1 className="text-2xl font-bold">Welcome to {config?.appName}</h1>
+        <CardDescription>
+          Set up your publisher profile to get reviewed, verified and matched with buyers.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild size="lg">
+          <Link href="/publisher/onboarding">{PUBLISHER_MESSAGES.completeProfile}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StatusCard({ profile }: { profile: PublisherProfile }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile Status</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <p className="flex flex-wrap gap-2">
+          <ProfileStatusBadge status={profile.status} />
+          <TierBadge tier={profile.tier} />
+        </p>
+        {profile.status === "approved" && (
+          <p className="text-sm text-slate-700">
+            Approved{profile.reviewedAt ? ` on ${formatDate(profile.reviewedAt)}` : ""}.
+          </p>
+        )}
+        {profile.status === "rejected" && (
+          <div className="space-y-1 text-sm text-slate-700">
+            <p>
+              Your application was not approved
+              {profile.reviewedAt ? ` (${formatDate(profile.reviewedAt)})` : ""}.
+            </p>
+            {profile.reviewReason && (
+              <p>
+                <span className="font-medium">Reason:</span> {profile.reviewReason}
+              </p>
+            )}
+          </div>
+        )}
+        {profile.status !== "approved" && profile.status !== "rejected" && (
+          <p className="text-sm text-slate-700">{PUBLISHER_MESSAGES.underReview}</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ScoreCard({ profile }: { profile: PublisherProfile }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Quality Score</CardTitle>
+        <CardDescription>Based on reviews and performance</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <QualityScoreBar score={profile.qualityScore} />
+        <QualityScoreExplanation breakdown={profile.qualityBreakdown} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function SubscriptionCard({ user }: { user: CurrentUser }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Subscription</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {user.hasActiveSubscription ? (
+          <>
+            <Badge tone="purple">
+              <Crown className="h-3 w-3" aria-hidden />
+              Premium
+            </Badge>
+            <p className="text-sm text-slate-700">Buyer contact details and instant alerts are unlocked.</p>
+          </>
+        ) : (
+          <>
+            <Badge tone="grey">Free</Badge>
+            <p className="text-sm text-slate-700">Upgrade to see buyer contact details.</p>
+            <Button asChild size="sm">
+              <Link href="/pricing">Upgrade</Link>
+            </Button>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Tile({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: ComponentType<{ className?: string; "aria-hidden"?: boolean }>;
+  label: string;
+  children: ReactNode;
+}) {
+  // A <div> straight inside the <dl> may hold only <dt> and <dd>: the icon goes into the term.
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="flex items-center gap-2 text-sm text-slate-600">
+        <Icon className="h-5 w-5 shrink-0 text-brand-600" aria-hidden />
+        {label}
+      </dt>
+      <dd className="mt-1 text-xl font-bold">{children}</dd>
+    </div>
+  );
+}
+
+function MarketTiles({ profile }: { profile: PublisherProfile }) {
+  const figures = usePublisherDashboard();
+  return (
+    <section aria-labelledby="market-heading" className="space-y-3">
+      <h2 id="market-heading" className="text-lg font-semibold">
+        Marketplace today
+      </h2>
+      <QueryState
+        query={figures}
+        loadingLabel="Loading marketplace figures…"
+        loading={<Skeleton className="h-20 w-full" />}
+      >
+        {(data) => (
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <Tile icon={Building2} label="Active Buyers">
+              {data.activeBuyers}
+            </Tile>
+            <Tile icon={DollarSign} label="Avg Payout">
+              {formatMoney(data.avgPayout)}
+            </Tile>
+            <Tile icon={Layers} label="Verticals">
+              {data.verticals}
+            </Tile>
+            <Tile icon={Gauge} label="Your Score">
+              {profile.qualityScore}
+            </Tile>
+          </dl>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function Overview({ profile, user }: { profile: PublisherProfile; user: CurrentUser }) {
+  const activity = usePublisherActivity();
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Quick Actions</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3">
+            <Button asChild variant="secondary" className="justify-start">
+              <Link href="/browse">
+                <Search className="h-4 w-4" aria-hidden />
+                Browse Buyers
+              </Link>
+            </Button>
+            <Button asChild variant="secondary" className="justify-start">
+              <Link href="/publisher/profile">
+                <Pencil className="h-4 w-4" aria-hidden />
+                Edit Profile
+              </Link>
+            </Button>
+            <DomainVerificationAction profile={profile} userId={user.id} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Recent Activity</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <QueryState
+              query={activity}
+              loadingLabel="Loading recent activity…"
+              loading={<Skeleton className="h-24 w-full" />}
+            >
+              {(entries) => <ActivityList entries={entries} limit={RECENT_ACTIVITY} />}
+            </QueryState>
+            <Button asChild variant="link">
+              <Link href="/publisher/profile?tab=activity">View all activity</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+      <MarketTiles profile={profile} />
+    </div>
+  );
+}
+
+function Dashboard({ profile, user }: { profile: PublisherProfile; user: CurrentUser }) {
+  return (
+    <div className="space-y-8">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          Welcome back, {user.firstName?.trim() || user.email}
+        </h1>
+        <p className="mt-1 text-slate-600">Your publisher profile, score and activity.</p>
+      </header>
+      <div className="grid gap-6 md:grid-cols-3">
+        <StatusCard profile={profile} />
+        <ScoreCard profile={profile} />
+        <SubscriptionCard user={user} />
+      </div>
+      <Tabs defaultValue="overview">
+        <TabsList aria-label="Dashboard sections">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="alerts">Alerts</TabsTrigger>
+          <TabsTrigger value="deals">Deal Intents</TabsTrigger>
+          <TabsTrigger value="reviews">Reviews</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <Overview profile={profile} user={user} />
+        </TabsContent>
+        <TabsContent value="alerts">
+          <EmptyState
+            icon={Bell}
+            title="Set Up Your Alerts"
+            description="Get an email when new buyers match your verticals and geographies."
+          >
+            <Button type="button" disabled aria-describedby="alerts-soon">
+              Configure Alerts
+            </Button>
+            <p id="alerts-soon" className="text-xs text-slate-600">
+              Alert settings arrive in an upcoming release.
+            </p>
+          </EmptyState>
+        </TabsContent>
+        <TabsContent value="deals">
+          <EmptyState
+            icon={Handshake}
+            title="No Deal Intents Yet"
+            description="When you ask a buyer for a deal, your requests and their answers show here."
+          >
+            <Button asChild>
+              <Link href="/browse">Browse Buyers</Link>
+            </Button>
+          </EmptyState>
+        </TabsContent>
+        <TabsContent value="reviews">
+          <EmptyState
+            icon={Star}
+            title="No Reviews Yet"
+            description="Buyers review publishers after a deal; their reviews show here."
+          >
+            <Button asChild>
+              <Link href="/browse">Find Your First Deal</Link>
+            </Button>
+          </EmptyState>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
 
 export default function PublisherDashboardPage() {
+  const { user } = useAuth();
+  const profile = usePublisherProfile();
+  // The route table shows this page to signed-in users only (RequireAuth).
+  if (!user) return null;
   return (
-    <ComingSoon
-      title="Publisher Dashboard"
-      description="Your profile status, quality score, compliance and saved buyers."
-    />
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <QueryState query={profile} loadingLabel="Loading your dashboard…" loading={<PageSpinner />}>
+        {(current) => (current ? <Dashboard profile={current} user={user} /> : <NoProfile />)}
+      </QueryState>
+    </main>
   );
 }

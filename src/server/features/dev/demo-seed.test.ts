@@ -1,8 +1,17 @@
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import { queryRows } from "../../db/client";
-import { buyerListings, buyerProfiles, subscriptions, users } from "../../db/schema";
+import {
+  buyerListings,
+  buyerProfiles,
+  compliance,
+  publisherProfiles,
+  subscriptions,
+  users,
+} from "../../db/schema";
 import { openTestDatabase } from "../../test/context";
+import { computeQualityScore, qualityFactsOf } from "../publishers/quality-score";
 import { DEMO_ACCOUNTS, seedDemoData } from "./demo-seed";
 
 describe("demo data", () => {
@@ -31,6 +40,47 @@ describe("demo data", () => {
         sql`select distinct vertical from buyer_listings`,
       );
       expect(verticals.length).toBeGreaterThanOrEqual(11);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("seeds approved and pending publishers with compliance on the current text, scores computed from their facts", async () => {
+    const database = await openTestDatabase();
+    try {
+      await seedDemoData(database.db);
+      const rows = await database.db
+        .select({ email: users.email, profile: publisherProfiles, record: compliance })
+        .from(publisherProfiles)
+        .innerJoin(users, eq(users.id, publisherProfiles.userId))
+        .innerJoin(compliance, eq(compliance.publisherId, publisherProfiles.id));
+      const byEmail = new Map(rows.map((row) => [row.email, row]));
+      expect([...byEmail.keys()].sort()).toEqual([
+        "pending@demo.test",
+        "premium@demo.test",
+        "publisher@demo.test",
+      ]);
+
+      const pat = byEmail.get("publisher@demo.test")!;
+      expect(pat.profile).toMatchObject({ status: "approved", tier: "verified" });
+      expect(pat.profile.domainVerifiedAt).not.toBeNull();
+      expect(pat.profile.reviewedAt).not.toBeNull();
+      const pending = byEmail.get("pending@demo.test")!;
+      expect(pending.profile).toMatchObject({
+        status: "pending",
+        tier: "new",
+        domainVerifiedAt: null,
+        reviewedAt: null,
+      });
+      for (const row of rows) {
+        expect(row.record).toMatchObject({
+          tcpaComplianceAck: true,
+          ackTextVersion: CURRENT_COMPLIANCE_ACK_VERSION,
+        });
+        expect(row.profile.qualityScore).toBe(computeQualityScore(qualityFactsOf(row.profile, true)).score);
+        expect(row.profile.qualityScore).toBeGreaterThan(0);
+      }
+      expect(DEMO_ACCOUNTS.map((a) => a.email)).toContain("pending@demo.test");
     } finally {
       await database.close();
     }

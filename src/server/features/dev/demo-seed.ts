@@ -1,7 +1,17 @@
 import { eq } from "drizzle-orm";
 import { LISTING_VERTICALS, US_NATIONAL } from "../../../shared/constants";
+import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import type { Db } from "../../db/client";
-import { buyerListings, buyerProfiles, publisherProfiles, users } from "../../db/schema";
+import {
+  auditLogs,
+  buyerListings,
+  buyerProfiles,
+  compliance,
+  publisherProfiles,
+  users,
+} from "../../db/schema";
+import { PUBLISHER_ACTIONS } from "../publishers/publisher-profile";
+import { recomputeQualityScore } from "../publishers/quality-score";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
 // Demo data for development (DESIGN.md §4). Deterministic, so screenshots and tests read the same.
@@ -10,6 +20,7 @@ export const DEMO_ACCOUNTS = [
   { email: "admin@demo.test", role: "admin", description: "Administrator" },
   { email: "publisher@demo.test", role: "publisher", description: "Free publisher, approved profile" },
   { email: "premium@demo.test", role: "publisher", description: "Publisher with Premium" },
+  { email: "pending@demo.test", role: "publisher", description: "Publisher awaiting review" },
   { email: "buyer@demo.test", role: "buyer", description: "Buyer with listings" },
   { email: "newbie@demo.test", role: "guest", description: "New user, no profile" },
 ] as const;
@@ -122,80 +133,240 @@ function buildListings(buyerIds: string[]) {
   return rows;
 }
 
-/** Seeds the demo data once; running it again changes nothing (the marker is buyer@demo.test). */
+/**
+ * Seeds the demo data once; running it again changes nothing. Buyers, listings and the other accounts
+ * are made together (the marker is buyer@demo.test); each demo publisher is made on its own when its
+ * account is missing, so an older development database gains the publishers added since.
+ */
 export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
-    const marker = await tx.select({ id: users.id }).from(users).where(eq(users.email, "buyer@demo.test"));
-    if (marker[0]) return { seeded: false };
+    const seededMarketplace = await seedMarketplace(tx);
+    const addedPublishers = await seedDemoPublishers(tx);
+    return { seeded: seededMarketplace || addedPublishers > 0 };
+  });
+}
 
-    const insertedUsers = await tx
-      .insert(users)
-      .values([
-        { email: "admin@demo.test", role: "admin", firstName: "Ada", lastName: "Admin" },
-        { email: "publisher@demo.test", role: "publisher", firstName: "Pat", lastName: "Publisher" },
-        { email: "premium@demo.test", role: "publisher", firstName: "Priya", lastName: "Premium" },
-        { email: "newbie@demo.test", role: "guest" },
-        ...COMPANIES.map((c) => ({
-          email: c.email,
-          role: "buyer" as const,
-          company: c.company,
-          phone: c.phone,
-        })),
-      ])
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id, email: users.email });
-    const idOf = (email: string) => insertedUsers.find((u) => u.email === email)?.id;
+async function seedMarketplace(tx: Db): Promise<boolean> {
+  const marker = await tx.select({ id: users.id }).from(users).where(eq(users.email, "buyer@demo.test"));
+  if (marker[0]) return false;
 
-    for (const email of ["publisher@demo.test", "premium@demo.test"]) {
-      const userId = idOf(email);
-      if (!userId) continue;
-      await tx.insert(publisherProfiles).values({
+  const insertedUsers = await tx
+    .insert(users)
+    .values([
+      { email: "admin@demo.test", role: "admin", firstName: "Ada", lastName: "Admin" },
+      { email: "newbie@demo.test", role: "guest" },
+      ...COMPANIES.map((c) => ({
+        email: c.email,
+        role: "buyer" as const,
+        company: c.company,
+        phone: c.phone,
+      })),
+    ])
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, email: users.email });
+  const idOf = (email: string) => insertedUsers.find((u) => u.email === email)?.id;
+
+  const buyerIds: string[] = [];
+  for (const [index, c] of COMPANIES.entries()) {
+    const userId = idOf(c.email);
+    if (!userId) continue;
+    const [profile] = await tx
+      .insert(buyerProfiles)
+      .values({
         userId,
-        website: email.startsWith("premium")
-          ? "https://premium-calls.example"
-          : "https://pat-publishing.example",
-        trafficSources: ["Search Engine Marketing", "Social Media"],
-        verticals: ["Insurance", "Home Services"],
-        avgDailyCalls: 40,
-        geos: [US_NATIONAL],
-        yearsInBusiness: 4,
-        references: ["Jane Doe, Acme Leads, jane@acme.example, (555) 010-0000"],
-        complianceAckAt: new Date(),
-        tier: email.startsWith("premium") ? "premium" : "verified",
-        qualityScore: email.startsWith("premium") ? 86 : 72,
-        status: "approved",
+        company: c.company,
+        verticals: [],
+        payoutMin: "25.00",
+        payoutMax: "150.00",
+        paymentTerms: "Net 30",
+        callDurationRequirement: 120,
+        geoCoverage: [US_NATIONAL],
+        dailyCap: 100,
+        contactEmail: `partners@${c.site}`,
+        contactPhone: c.phone,
+        applicationUrl: `https://${c.site}/apply`,
+        isVerified: index % 2 === 0,
+      })
+      .returning({ id: buyerProfiles.id });
+    if (profile) buyerIds.push(profile.id);
+  }
+  const listings = buildListings(buyerIds);
+  await tx.insert(buyerListings).values(listings);
+  return true;
+}
+
+// ---- publishers (issue #9) ----------------------------------------------------------------------------
+
+interface DemoPublisher {
+  email: string;
+  firstName: string;
+  lastName: string;
+  profile: Pick<
+    typeof publisherProfiles.$inferInsert,
+    "website" | "trafficSources" | "verticals" | "avgDailyCalls" | "geos" | "yearsInBusiness" | "references"
+  >;
+  /** Approved by admin@demo.test, or still waiting for review. */
+  status: "approved" | "pending";
+  tier: "new" | "verified" | "premium";
+  domainVerified: boolean;
+  premium: boolean;
+  /** How long ago the profile was made. */
+  daysAgo: number;
+  dnc: string;
+}
+
+const DEMO_PUBLISHERS: DemoPublisher[] = [
+  {
+    email: "publisher@demo.test",
+    firstName: "Pat",
+    lastName: "Publisher",
+    profile: {
+      website: "https://pat-publishing.example",
+      trafficSources: ["Search Engine Marketing", "Social Media"],
+      verticals: ["Insurance", "Home Services"],
+      avgDailyCalls: 40,
+      geos: [US_NATIONAL],
+      yearsInBusiness: 4,
+      references: ["Jane Doe, Acme Leads, jane@acme.example, (555) 010-0000"],
+    },
+    status: "approved",
+    tier: "verified",
+    domainVerified: true,
+    premium: false,
+    daysAgo: 45,
+    dnc: "Every number is scrubbed against the National DNC Registry and our internal list before dialing; opt-outs are honoured the same day.",
+  },
+  {
+    email: "premium@demo.test",
+    firstName: "Priya",
+    lastName: "Premium",
+    profile: {
+      website: "https://premium-calls.example",
+      trafficSources: ["Search Engine Marketing", "TV", "Radio"],
+      verticals: ["Insurance", "Medical", "Finance"],
+      avgDailyCalls: 120,
+      geos: [US_NATIONAL],
+      yearsInBusiness: 7,
+      references: [
+        "Marco Ruiz, Summit Lead Partners, marco@summitleads.example, (512) 555-0142",
+        "Lena Park, Harbor Call Exchange, lena@harborcalls.example, (305) 555-0187",
+      ],
+    },
+    status: "approved",
+    tier: "premium",
+    domainVerified: true,
+    premium: true,
+    daysAgo: 120,
+    dnc: "Daily scrub against federal and state DNC lists through our dialer; consent certificates (TrustedForm) stored for five years.",
+  },
+  {
+    email: "pending@demo.test",
+    firstName: "Sam",
+    lastName: "Pending",
+    profile: {
+      website: "https://sam-leads.example",
+      trafficSources: ["Social Media", "Email Marketing"],
+      verticals: ["Solar", "Home Services"],
+      avgDailyCalls: 15,
+      geos: ["California", "Texas"],
+      yearsInBusiness: 2,
+      references: ["Omar Haddad, Lone Star Leads, omar@lonestarleads.example, (214) 555-0123"],
+    },
+    status: "pending",
+    tier: "new",
+    domainVerified: false,
+    premium: false,
+    daysAgo: 2,
+    dnc: "We check numbers against the National DNC Registry weekly and keep our own suppression list.",
+  },
+];
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Each demo publisher whose account is missing: the account, a profile made the way onboarding makes
+ * it, a compliance record on the current acknowledgment text, the domain check and the review the demo
+ * needs, the audit entries those events leave, and the score computed from those facts (never typed).
+ * Returns how many were added.
+ */
+async function seedDemoPublishers(tx: Db): Promise<number> {
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.test"));
+  let added = 0;
+  for (const demo of DEMO_PUBLISHERS) {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: demo.email,
+        role: "publisher",
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        createdAt: new Date(Date.now() - (demo.daysAgo + 1) * DAY_MS),
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!user) continue;
+    added++;
+    const createdAt = new Date(Date.now() - demo.daysAgo * DAY_MS);
+    const verifiedAt = demo.domainVerified ? new Date(createdAt.getTime() + 3600 * 1000) : null;
+    const reviewedAt = demo.status === "approved" ? new Date(createdAt.getTime() + DAY_MS) : null;
+    const [profile] = await tx
+      .insert(publisherProfiles)
+      .values({
+        userId: user.id,
+        ...demo.profile,
+        complianceAckAt: createdAt,
+        domainVerifiedAt: verifiedAt,
+        status: demo.status,
+        tier: demo.tier,
+        reviewedAt,
+        reviewedBy: reviewedAt ? (admin?.id ?? null) : null,
+        createdAt,
+        updatedAt: reviewedAt ?? createdAt,
+      })
+      .returning({ id: publisherProfiles.id });
+    if (!profile) continue;
+    await tx.insert(compliance).values({
+      publisherId: profile.id,
+      tcpaComplianceAck: true,
+      dncProcessDesc: demo.dnc,
+      acceptedAt: createdAt,
+      ip: "203.0.113.10",
+      userAgent: "Mozilla/5.0 (demo data)",
+      ackTextVersion: CURRENT_COMPLIANCE_ACK_VERSION,
+      createdAt,
+    });
+    const events: (typeof auditLogs.$inferInsert)[] = [
+      { userId: user.id, action: PUBLISHER_ACTIONS.profileCreated, targetId: profile.id, createdAt },
+      {
+        userId: user.id,
+        action: PUBLISHER_ACTIONS.complianceSubmitted,
+        targetId: profile.id,
+        metaJson: { ackTextVersion: CURRENT_COMPLIANCE_ACK_VERSION },
+        createdAt: new Date(createdAt.getTime() + 1000),
+      },
+    ];
+    if (verifiedAt) {
+      events.push({
+        userId: user.id,
+        action: PUBLISHER_ACTIONS.domainVerified,
+        targetId: profile.id,
+        metaJson: { website: demo.profile.website },
+        createdAt: verifiedAt,
       });
     }
-    const premiumId = idOf("premium@demo.test");
-    // Complimentary Premium (no Stripe objects, no period end), granted the way support does it.
-    if (premiumId) await setComplimentaryPremium({ db: tx, email: "premium@demo.test", enabled: true });
-
-    const buyerIds: string[] = [];
-    for (const [index, c] of COMPANIES.entries()) {
-      const userId = idOf(c.email);
-      if (!userId) continue;
-      const [profile] = await tx
-        .insert(buyerProfiles)
-        .values({
-          userId,
-          company: c.company,
-          verticals: [],
-          payoutMin: "25.00",
-          payoutMax: "150.00",
-          paymentTerms: "Net 30",
-          callDurationRequirement: 120,
-          geoCoverage: [US_NATIONAL],
-          dailyCap: 100,
-          contactEmail: `partners@${c.site}`,
-          contactPhone: c.phone,
-          applicationUrl: `https://${c.site}/apply`,
-          isVerified: index % 2 === 0,
-        })
-        .returning({ id: buyerProfiles.id });
-      if (profile) buyerIds.push(profile.id);
+    if (reviewedAt) {
+      events.push({
+        userId: admin?.id ?? null,
+        action: "publisher.approved",
+        targetId: profile.id,
+        metaJson: { before: { status: "pending" }, after: { status: "approved" } },
+        createdAt: reviewedAt,
+      });
     }
-    const listings = buildListings(buyerIds);
-    await tx.insert(buyerListings).values(listings);
-    return { seeded: true };
-  });
+    await tx.insert(auditLogs).values(events);
+    await recomputeQualityScore({ db: tx, profileId: profile.id });
+    // Complimentary Premium (no Stripe objects, no period end), granted the way support does it.
+    if (demo.premium) await setComplimentaryPremium({ db: tx, email: demo.email, enabled: true });
+  }
+  return added;
 }

@@ -8,11 +8,13 @@ import {
   type fixtureListingSchema,
   type fixtureRequestSchema,
 } from "../../../shared/schemas/dev";
+import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import type { Db } from "../../db/client";
 import {
   auditLogs,
   buyerListings,
   buyerProfiles,
+  compliance,
   mailOutbox,
   publisherProfiles,
   sessions,
@@ -20,6 +22,7 @@ import {
 } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { readCurrentUser } from "../auth/viewer";
+import { recomputeQualityScore } from "../publishers/quality-score";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
 // Development-only helpers behind /api/dev (DESIGN.md §4). Nothing here runs outside development:
@@ -102,6 +105,19 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
         })
         .returning({ id: publisherProfiles.id });
       publisherProfileId = profile?.id ?? null;
+      if (profile) {
+        // The compliance record onboarding leaves, and the score its facts earn (never typed).
+        await tx.insert(compliance).values({
+          publisherId: profile.id,
+          tcpaComplianceAck: true,
+          dncProcessDesc: "Numbers are scrubbed against the National DNC Registry before every campaign.",
+          acceptedAt: new Date(),
+          ip: "127.0.0.1",
+          userAgent: "fixtures",
+          ackTextVersion: CURRENT_COMPLIANCE_ACK_VERSION,
+        });
+        await recomputeQualityScore({ db: tx, profileId: profile.id });
+      }
     }
 
     let buyer: Fixture["buyer"] = null;

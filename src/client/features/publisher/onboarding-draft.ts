@@ -1,0 +1,118 @@
+import { ONBOARDING_DEFAULTS, ONBOARDING_STEPS } from "../../../shared/schemas/publisher";
+
+// The wizard's draft (issue #9): kept per user in local storage so a reload, or a visit days later,
+// resumes where the user was; cleared when onboarding completes. It only remembers what was typed and
+// which steps were done: whether a domain is verified is always the server's word.
+
+export interface OnboardingValues {
+  website: string;
+  avgDailyCalls: number;
+  yearsInBusiness: number;
+  trafficSources: string[];
+  verticals: string[];
+  geos: string[];
+  references: string[];
+  dncProcessDesc: string;
+  tcpaComplianceAck: boolean;
+}
+
+export interface OnboardingDraft {
+  /** The step on screen, 0-based. */
+  step: number;
+  /** Steps submitted valid (the indicator ticks them). */
+  completed: number[];
+  values: OnboardingValues;
+  /** The website the server verified in step 3, so "Continue" shows again after a reload. */
+  verifiedWebsite: string | null;
+}
+
+export type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+const LAST_STEP = ONBOARDING_STEPS.length - 1;
+
+export function draftKey(userId: string): string {
+  return `publisher-onboarding-draft:${userId}`;
+}
+
+export function emptyDraft(): OnboardingDraft {
+  return {
+    step: 0,
+    completed: [],
+    values: {
+      website: ONBOARDING_DEFAULTS.website,
+      avgDailyCalls: ONBOARDING_DEFAULTS.avgDailyCalls,
+      yearsInBusiness: ONBOARDING_DEFAULTS.yearsInBusiness,
+      trafficSources: [],
+      verticals: [],
+      geos: [],
+      references: [...ONBOARDING_DEFAULTS.references],
+      dncProcessDesc: "",
+      tcpaComplianceAck: false,
+    },
+    verifiedWebsite: null,
+  };
+}
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+/** The stored draft, with anything missing or malformed replaced by the defaults (storage is input). */
+export function readDraft(storage: DraftStorage | null, userId: string): OnboardingDraft {
+  const draft = emptyDraft();
+  let stored: unknown;
+  try {
+    stored = JSON.parse(storage?.getItem(draftKey(userId)) ?? "null");
+  } catch {
+    return draft;
+  }
+  if (!stored || typeof stored !== "object") return draft;
+  const { step, completed, values, verifiedWebsite } = stored as Record<string, unknown>;
+  if (typeof step === "number" && Number.isInteger(step)) draft.step = Math.min(Math.max(step, 0), LAST_STEP);
+  if (Array.isArray(completed)) {
+    draft.completed = completed.filter((s): s is number => Number.isInteger(s) && s >= 0 && s <= LAST_STEP);
+  }
+  if (typeof verifiedWebsite === "string") draft.verifiedWebsite = verifiedWebsite;
+  if (values && typeof values === "object") {
+    const v = values as Record<string, unknown>;
+    if (typeof v.website === "string") draft.values.website = v.website;
+    if (typeof v.avgDailyCalls === "number") draft.values.avgDailyCalls = v.avgDailyCalls;
+    if (typeof v.yearsInBusiness === "number") draft.values.yearsInBusiness = v.yearsInBusiness;
+    if (isStringList(v.trafficSources)) draft.values.trafficSources = v.trafficSources;
+    if (isStringList(v.verticals)) draft.values.verticals = v.verticals;
+    if (isStringList(v.geos)) draft.values.geos = v.geos;
+    if (isStringList(v.references) && v.references.length > 0)
+      draft.values.references = v.references.slice(0, 3);
+    if (typeof v.dncProcessDesc === "string") draft.values.dncProcessDesc = v.dncProcessDesc;
+    if (typeof v.tcpaComplianceAck === "boolean") draft.values.tcpaComplianceAck = v.tcpaComplianceAck;
+  }
+  // A step is reachable only when every step before it is done.
+  let reachable = 0;
+  while (reachable < LAST_STEP && draft.completed.includes(reachable)) reachable++;
+  draft.step = Math.min(draft.step, reachable);
+  return draft;
+}
+
+export function writeDraft(storage: DraftStorage | null, userId: string, draft: OnboardingDraft): void {
+  try {
+    storage?.setItem(draftKey(userId), JSON.stringify(draft));
+  } catch {
+    // Private browsing or a full quota: the wizard still works, without surviving a reload.
+  }
+}
+
+export function clearDraft(storage: DraftStorage | null, userId: string): void {
+  try {
+    storage?.removeItem(draftKey(userId));
+  } catch {
+    // nothing stored
+  }
+}
+
+/** The browser's local storage when it can be used. */
+export function browserStorage(): DraftStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,73 @@
+import { ChevronDown } from "lucide-react";
+import { useId, useState } from "react";
+import type { QualityBreakdown } from "../../../shared/schemas/publisher";
+import { cn } from "../../lib/cn";
+import { BAND_STYLES, clampScore, scoreBand } from "./quality-bands";
+
+/** The 0-100 bar in the band's colour (SPEC §2 Quality Score card, §5 bands). */
+export function QualityScoreBar({ score, label = "Quality score" }: { score: number; label?: string }) {
+  const value = clampScore(score);
+  const band = BAND_STYLES[scoreBand(value)];
+  return (
+    <div className="space-y-2">
+      <p className="flex items-baseline gap-2">
+        <span className={cn("text-3xl font-bold", band.text)} data-testid="quality-score">
+          {value}
+        </span>
+        <span className="text-sm text-slate-600">/ 100 · {band.label}</span>
+      </p>
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={value}
+        aria-valuetext={`${value} out of 100, ${band.label}`}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className={cn("h-full rounded-full", band.bar)} style={{ width: `${value}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "How is this computed?": every factor with the points it earned out of its maximum, and its rule.
+ * A disclosure rather than a hover tooltip, so keyboard and touch users can read it too.
+ */
+export function QualityScoreExplanation({ breakdown }: { breakdown: QualityBreakdown }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        How is this computed?
+        <ChevronDown className={cn("h-4 w-4 transition-transform", open && "rotate-180")} aria-hidden />
+      </button>
+      <div id={panelId} hidden={!open} className="mt-3">
+        <ul className="space-y-3" aria-label="Score factors">
+          {breakdown.factors.map((factor) => (
+            <li key={factor.id} className="text-sm">
+              <p className="flex justify-between gap-3 font-medium">
+                <span>{factor.label}</span>
+                <span className="shrink-0 tabular-nums">
+                  {factor.points} / {factor.maxPoints}
+                </span>
+              </p>
+              <p className="text-slate-600">{factor.rule}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 border-t border-slate-200 pt-2 text-sm font-semibold">
+          Total: {breakdown.score} / 100
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { blockedAddressReason } from "./address-guard";
+
+describe("address guard of the domain check", () => {
+  it.each([
+    ["10.0.0.1", "a private address"],
+    ["10.255.255.255", "a private address"],
+    ["172.16.0.1", "a private address"],
+    ["172.31.255.254", "a private address"],
+    ["192.168.1.1", "a private address"],
+    ["127.0.0.1", "a loopback address"],
+    ["127.1.2.3", "a loopback address"],
+    ["169.254.169.254", "a cloud metadata address"],
+    ["169.254.1.1", "a link-local address"],
+    ["100.100.100.200", "a shared (carrier-grade NAT) address"],
+    ["0.0.0.0", "a 'this network' address"],
+    ["224.0.0.1", "a multicast address"],
+    ["255.255.255.255", "a reserved address"],
+  ])("refuses IPv4 %s as %s", (address, reason) => {
+    expect(blockedAddressReason(address)).toBe(reason);
+  });
+
+  it.each([
+    ["::1", "a loopback address"],
+    ["::", "the unspecified address"],
+    ["fc00::1", "a private (unique local) address"],
+    ["fd12:3456:789a::1", "a private (unique local) address"],
+    ["fd00:ec2::254", "a private (unique local) address"],
+    ["fe80::1", "a link-local address"],
+    ["fe80::1%eth0", "a link-local address"],
+    ["ff02::1", "a multicast address"],
+    ["2001:db8::1", "a documentation address"],
+    // IPv4 inside IPv6 reaches the IPv4 address: mapped, compatible, NAT64 and 6to4.
+    ["::ffff:127.0.0.1", "a loopback address"],
+    ["::ffff:7f00:1", "a loopback address"],
+    ["::ffff:169.254.169.254", "a cloud metadata address"],
+    ["::ffff:10.1.2.3", "a private address"],
+    ["::127.0.0.1", "a loopback address"],
+    ["64:ff9b::a9fe:a9fe", "a cloud metadata address"],
+    ["2002:c0a8:0101::1", "a private address"],
+    ["2001:0:4136:e378::1", "a Teredo tunnel address"],
+  ])("refuses IPv6 %s as %s", (address, reason) => {
+    expect(blockedAddressReason(address)).toBe(reason);
+  });
+
+  it.each([
+    "8.8.8.8",
+    "93.184.216.34",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700:4700::1111",
+    "::ffff:8.8.8.8",
+    "2002:0808:0808::1",
+  ])("allows the public address %s", (address) => {
+    expect(blockedAddressReason(address)).toBeNull();
+  });
+
+  it("refuses what is not an IP address at all", () => {
+    expect(blockedAddressReason("localhost")).toBe("an address that could not be read");
+    expect(blockedAddressReason("")).toBe("an address that could not be read");
+  });
+});
