@@ -13,8 +13,13 @@ const MOBILE = { width: 375, height: 740 };
 const toast = (page: Page) => page.locator("li[data-state='open']");
 
 async function expectToast(page: Page, title: string, description: string) {
-  await expect.poll(() => toast(page).innerText()).toContain(title);
-  expect(await toast(page).innerText()).toContain(description);
+  // A new toast replaces the one before, which may share its title ("Success").
+  await expect
+    .poll(async () => {
+      const text = await toast(page).innerText();
+      return text.includes(title) && text.includes(description);
+    })
+    .toBe(true);
 }
 
 /** A stat card's figure, read from the card whose heading is `label`. */
@@ -66,11 +71,12 @@ describe("admin console", () => {
     await page.getByRole("button", { name: "Apply" }).click();
     const website = `https://${approved.token}.example`;
     const card = page.getByRole("article", { name: website });
-    await card.waitFor();
+    await card.getByText("TCPA Compliant").waitFor();
     await page.getByRole("heading", { name: "Applications (1)" }).waitFor();
     await card.getByRole("button", { name: `Details: ${website}` }).click();
     const details = page.getByRole("dialog", { name: website });
     await details.getByRole("heading", { name: "Compliance" }).waitFor();
+    await details.getByText("Acknowledged", { exact: true }).waitFor();
     await details.getByText("Not verified yet").waitFor();
     await expectAccessible(page);
     await details.getByRole("button", { name: `Approve ${website}` }).click();
@@ -111,6 +117,13 @@ describe("admin console", () => {
     }[];
     expect(outbox.find((mail) => mail.to === rejected.user.email)?.text).toContain(`Reason: ${REASON}`);
     expect(outbox.find((mail) => mail.to === approved.user.email)?.text).toContain("has been approved");
+
+    // ... and reads it on their dashboard.
+    const publisherPage = await harness.newPage();
+    await fixtures.signIn(publisherPage, rejected);
+    await publisherPage.goto("/publisher/dashboard");
+    // On the Profile Status card and in the recent activity.
+    await publisherPage.getByText(REASON).first().waitFor();
   });
 
   it("creates, edits and deletes a listing for a buyer chosen by search", async () => {

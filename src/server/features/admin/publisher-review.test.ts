@@ -5,6 +5,7 @@ import { auditLogs, compliance, mailOutbox, publisherProfiles, users } from "../
 import { sessionCookie, type TestContext, useTestApp } from "../../test/context";
 import { createPublisher, createUser, signIn } from "../../test/factories";
 import { startSmtpSink } from "../../test/smtp-sink";
+import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
 
 type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -118,12 +119,20 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
     expect((await call("GET", "/api/admin/pending-publishers?status=banned")).statusCode).toBe(400);
   });
 
-  it("approves a pending publisher once, mails them and audits it; a second decision is a 409", async () => {
+  it("approves a pending publisher once, recomputes the score, mails them and audits it; a second decision is a 409", async () => {
     const db = ctx.database.db;
     const { profile, user } = await createPublisher(db, {
       status: "pending",
       website: "https://calls.example",
     });
+    await recomputeQualityScore({ db, profileId: profile.id });
+    const [pending] = await db.select().from(publisherProfiles).where(eq(publisherProfiles.id, profile.id));
+    // The score an approved profile with these facts earns, by the publishers' own rule.
+    const approvedScore = computeQualityScore(
+      qualityFactsOf({ ...pending!, status: "approved" }, false),
+    ).score;
+    expect(approvedScore).toBeGreaterThan(pending!.qualityScore);
+
     const res = await call("POST", `/api/admin/approve-publisher/${profile.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -131,6 +140,7 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
       publisher: {
         id: profile.id,
         status: "approved",
+        qualityScore: approvedScore,
         reviewedAt: expect.any(String),
         reviewedByEmail: "reviewer@example.test",
         reviewReason: null,
@@ -144,8 +154,13 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
       userId: admin.id,
       targetId: profile.id,
       metaJson: {
-        before: { status: "pending", reviewedAt: null, reviewReason: null },
-        after: { status: "approved", reviewedBy: admin.id, reviewReason: null },
+        before: {
+          status: "pending",
+          reviewedAt: null,
+          reviewReason: null,
+          qualityScore: pending!.qualityScore,
+        },
+        after: { status: "approved", reviewedBy: admin.id, reviewReason: null, qualityScore: approvedScore },
       },
     });
 

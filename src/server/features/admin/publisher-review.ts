@@ -12,6 +12,7 @@ import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
 import type { Viewer } from "../auth/viewer";
+import { recomputeQualityScore } from "../publishers/quality-score";
 import {
   containsPattern,
   countRows,
@@ -211,8 +212,8 @@ function decisionMail({
 
 /**
  * POST /api/admin/approve-publisher/{id} and reject-publisher/{id}: only a pending application can be
- * decided (else 409); the decision, who made it, when and why are stored, and the audit entry written,
- * in one transaction. The publisher is mailed after the commit: a mail server that is down cannot undo
+ * decided (else 409); the decision, who made it, when and why are stored, the quality score recomputed
+ * and the audit entry written, in one transaction. The publisher is mailed after the commit: a mail server that is down cannot undo
  * a decision, so the answer says whether the mail went out (`notified`).
  */
 export async function decidePublisher({
@@ -245,6 +246,7 @@ export async function decidePublisher({
         reviewedAt: publisherProfiles.reviewedAt,
         reviewedBy: publisherProfiles.reviewedBy,
         reviewReason: publisherProfiles.reviewReason,
+        qualityScore: publisherProfiles.qualityScore,
         website: publisherProfiles.website,
         email: users.email,
       })
@@ -262,6 +264,8 @@ export async function decidePublisher({
       .update(publisherProfiles)
       .set({ ...after, updatedAt: now })
       .where(eq(publisherProfiles.id, profileId));
+    // Approval is one of the score's facts (features/publishers/quality-score.ts).
+    const score = await recomputeQualityScore({ db: tx, profileId });
     await writeAuditEntry(tx, {
       actorId: viewer.id,
       action: decision === "approved" ? "publisher.approved" : "publisher.rejected",
@@ -271,8 +275,9 @@ export async function decidePublisher({
         reviewedAt: before.reviewedAt,
         reviewedBy: before.reviewedBy,
         reviewReason: before.reviewReason,
+        qualityScore: before.qualityScore,
       },
-      after,
+      after: { ...after, qualityScore: score?.score ?? before.qualityScore },
     });
     return { email: before.email, website: before.website };
   });
