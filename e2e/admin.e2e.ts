@@ -22,6 +22,13 @@ async function expectToast(page: Page, title: string, description: string) {
     .toBe(true);
 }
 
+/** The accessible name (or text) of what has keyboard focus. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return element?.getAttribute("aria-label") ?? element?.textContent?.trim() ?? "";
+  });
+
 /** A stat card's figure, read from the card whose heading is `label`. */
 async function figure(page: Page, label: string): Promise<number> {
   const card = page.locator("div", { has: page.getByRole("heading", { name: label, exact: true }) }).last();
@@ -73,7 +80,12 @@ describe("admin console", () => {
     const card = page.getByRole("article", { name: website });
     await card.getByText("TCPA Compliant").waitFor();
     await page.getByRole("heading", { name: "Applications (1)" }).waitFor();
+    // Keyboard: Escape closes the details and gives focus back to the button that opened them.
     await card.getByRole("button", { name: `Details: ${website}` }).click();
+    await page.getByRole("dialog", { name: website }).waitFor();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => focusedName(page)).toBe(`Details: ${website}`);
+    await page.keyboard.press("Enter");
     const details = page.getByRole("dialog", { name: website });
     await details.getByRole("heading", { name: "Compliance" }).waitFor();
     await details.getByText("Acknowledged", { exact: true }).waitFor();
@@ -188,6 +200,8 @@ describe("admin console", () => {
     await expectToast(page, "Success", "Buyer listing deleted successfully.");
     await page.getByRole("heading", { name: "Buyer Database (0)" }).waitFor();
     await page.getByText("No buyer listings match these filters.").waitFor();
+    // The focused card is gone: focus lands on the list's heading, not on the page body.
+    await expect.poll(() => focusedName(page)).toBe("Buyer Database (0)");
     await expectAccessible(page);
   });
 

@@ -1,4 +1,3 @@
-import { useSearch } from "wouter";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { QueryState } from "../components/ui/query-state";
@@ -58,7 +57,6 @@ export default function AdminAuditPage() {
       description="Every sign-in, admin decision and money change, newest first. Entries cannot be changed or deleted."
     >
       <FilterBar
-        key={`${useSearch()}|${actions.data?.length ?? 0}`}
         label="Filter the audit log"
         filters={filters}
         selects={[{ key: "action", label: "Action", options: actionOptions }]}

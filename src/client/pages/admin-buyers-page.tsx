@@ -1,6 +1,5 @@
 import { FileUp, Plus } from "lucide-react";
 import { useState } from "react";
-import { useSearch } from "wouter";
 import { LISTING_STATUSES, LISTING_VERTICALS } from "../../shared/constants";
 import type { AdminListing } from "../../shared/schemas/admin-listings";
 import { Button } from "../components/ui/button";
@@ -10,6 +9,7 @@ import { AdminLayout } from "../features/admin/admin-layout";
 import { AdminListingCard } from "../features/admin/admin-listing-card";
 import { ConfirmDialog } from "../features/admin/confirm-dialog";
 import { FilterBar } from "../features/admin/filter-bar";
+import { useFocusRescue, useFocusReturn } from "../features/admin/focus";
 import { EmptyList, ListFooter, ListSkeleton } from "../features/admin/list-footer";
 import { ListingDetailsDialog } from "../features/admin/listing-details-dialog";
 import { ListingFormDialog } from "../features/admin/listing-form-dialog";
@@ -30,8 +30,14 @@ type Open = { mode: "create" } | { mode: "view" | "edit" | "delete"; listing: Ad
 export default function AdminBuyersPage() {
   const [filters, setFilters] = useUrlFilters({ search: "", vertical: "", status: "" });
   const { query, items, total } = useAdminListings(filters);
-  const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const [open, setDialog] = useState<Open>(null);
+  const focus = useFocusReturn();
+  const setOpen = (next: Open) => {
+    focus.remember();
+    setDialog(next);
+  };
+  const close = () => setDialog(null);
+  useFocusRescue("buyer-database-heading", query.data);
   const remove = useDeleteListing(close);
   const current = open && open.mode !== "create" ? open.listing : null;
 
@@ -59,7 +65,6 @@ export default function AdminBuyersPage() {
       }
     >
       <FilterBar
-        key={useSearch()}
         label="Filter listings"
         filters={filters}
         searchKey="search"
@@ -71,7 +76,7 @@ export default function AdminBuyersPage() {
         onApply={setFilters}
       />
       <section aria-labelledby="buyer-database-heading" aria-busy={query.isLoading} className="space-y-4">
-        <h2 id="buyer-database-heading" className="text-xl font-semibold">
+        <h2 id="buyer-database-heading" tabIndex={-1} className="text-xl font-semibold">
           Buyer Database ({total ?? items.length})
         </h2>
         <QueryState query={query} loadingLabel="Loading buyer listings…" loading={<ListSkeleton />}>
@@ -98,22 +103,29 @@ export default function AdminBuyersPage() {
         </QueryState>
       </section>
 
-      <ListingFormDialog open={open?.mode === "create"} onOpenChange={(isOpen) => !isOpen && close()} />
+      <ListingFormDialog
+        open={open?.mode === "create"}
+        onOpenChange={(isOpen) => !isOpen && close()}
+        onCloseAutoFocus={focus.restore}
+      />
       {current && (
         <>
           <ListingFormDialog
             listing={current}
             open={open?.mode === "edit"}
             onOpenChange={(isOpen) => !isOpen && close()}
+            onCloseAutoFocus={focus.restore}
           />
           <ListingDetailsDialog
             listing={current}
             open={open?.mode === "view"}
             onOpenChange={(isOpen) => !isOpen && close()}
+            onCloseAutoFocus={focus.restore}
           />
           <ConfirmDialog
             open={open?.mode === "delete"}
             onOpenChange={(isOpen) => !isOpen && close()}
+            onCloseAutoFocus={focus.restore}
             title="Delete this listing?"
             description={`"${current.title}" is removed for good, with its saved bookmarks, views and payout history. The audit log keeps a copy.`}
             confirmLabel="Delete listing"

@@ -9,6 +9,7 @@ import { QueryState } from "../components/ui/query-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { formatDateTime, formatDollars } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
+import { useFocusRescue } from "../features/admin/focus";
 import { EmptyList, ListSkeleton } from "../features/admin/list-footer";
 import { PublisherDecisionButtons } from "../features/admin/publisher-decision-buttons";
 import { StatCard, StatCardSkeletons } from "../features/admin/stat-card";
@@ -158,10 +159,13 @@ function PendingPublishers() {
     search: "",
     limit: DASHBOARD_PENDING_PUBLISHERS,
   });
+  useFocusRescue("pending-publishers-heading", query.data);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Pending Publishers</CardTitle>
+        <CardTitle id="pending-publishers-heading" tabIndex={-1}>
+          Pending Publishers
+        </CardTitle>
         <CardDescription>
           {total !== null && total > DASHBOARD_PENDING_PUBLISHERS
             ? `The ${DASHBOARD_PENDING_PUBLISHERS} waiting longest, of ${total} pending.`

@@ -1,8 +1,8 @@
 import { CheckCircle2, Clock, Users, XCircle } from "lucide-react";
-import { useSearch } from "wouter";
 import { QueryState } from "../components/ui/query-state";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { FilterBar } from "../features/admin/filter-bar";
+import { useFocusRescue } from "../features/admin/focus";
 import { EmptyList, ListFooter, ListSkeleton } from "../features/admin/list-footer";
 import { PublisherCard } from "../features/admin/publisher-card";
 import { StatCard, StatCardSkeletons } from "../features/admin/stat-card";
@@ -53,6 +53,7 @@ export default function AdminPublishersPage() {
     ? (filters.status as PublisherFilter)
     : "all";
   const { query, items, total } = usePublishersForReview({ status, search: filters.search });
+  useFocusRescue("applications-heading", query.data);
   return (
     <AdminLayout
       title="Manage Publishers"
@@ -60,7 +61,6 @@ export default function AdminPublishersPage() {
     >
       <ReviewFigures />
       <FilterBar
-        key={useSearch()}
         label="Filter publishers"
         filters={filters}
         searchKey="search"
@@ -69,7 +69,7 @@ export default function AdminPublishersPage() {
         onApply={setFilters}
       />
       <section aria-labelledby="applications-heading" aria-busy={query.isLoading} className="space-y-4">
-        <h2 id="applications-heading" className="text-xl font-semibold">
+        <h2 id="applications-heading" tabIndex={-1} className="text-xl font-semibold">
           Applications{total !== null ? ` (${total})` : ""}
         </h2>
         <QueryState query={query} loadingLabel="Loading publisher applications…" loading={<ListSkeleton />}>

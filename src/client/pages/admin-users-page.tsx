@@ -1,9 +1,9 @@
-import { useSearch } from "wouter";
 import { ROLES } from "../../shared/constants";
 import { QueryState } from "../components/ui/query-state";
 import { capitalize } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { FilterBar } from "../features/admin/filter-bar";
+import { useFocusRescue } from "../features/admin/focus";
 import { EmptyList, ListFooter, ListSkeleton } from "../features/admin/list-footer";
 import { useAdminUsers } from "../features/admin/use-admin-users";
 import { useUrlFilters } from "../features/admin/use-url-filters";
@@ -24,13 +24,13 @@ export default function AdminUsersPage() {
   const { user: viewer } = useAuth();
   const [filters, setFilters] = useUrlFilters({ search: "", role: "", state: "" });
   const { query, items, total } = useAdminUsers(filters);
+  useFocusRescue("users-heading", query.data);
   return (
     <AdminLayout
       title="Users"
       description="Find accounts, change roles, disable or enable access, and grant complimentary Premium."
     >
       <FilterBar
-        key={useSearch()}
         label="Filter users"
         filters={filters}
         searchKey="search"
@@ -42,7 +42,7 @@ export default function AdminUsersPage() {
         onApply={setFilters}
       />
       <section aria-labelledby="users-heading" aria-busy={query.isLoading} className="space-y-4">
-        <h2 id="users-heading" className="text-xl font-semibold">
+        <h2 id="users-heading" tabIndex={-1} className="text-xl font-semibold">
           Users{total !== null ? ` (${total})` : ""}
         </h2>
         <QueryState query={query} loadingLabel="Loading users…" loading={<ListSkeleton />}>

@@ -13,6 +13,7 @@ import {
 export function ConfirmDialog({
   open,
   onOpenChange,
+  onCloseAutoFocus,
   title,
   description,
   confirmLabel,
@@ -23,6 +24,8 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (useFocusReturn().restore). */
+  onCloseAutoFocus?: (event: Event) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -33,7 +36,7 @@ export function ConfirmDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent role="alertdialog">
+      <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -14,7 +14,7 @@ export interface FilterSelect {
 
 /**
  * The filters above an admin list: a search box (applied with Enter or the button) and selects
- * (applied as they change). Keyed by the URL by its caller, so back and forward keep it in step.
+ * (applied as they change). It follows the URL, so back and forward keep it in step.
  */
 export function FilterBar<T extends Record<string, string>>({
   label,
@@ -38,6 +38,14 @@ export function FilterBar<T extends Record<string, string>>({
 }) {
   const idPrefix = useId();
   const [draft, setDraft] = useState(filters);
+  // The URL changed under the form (back, forward, a link): show what it now says. Adjusted during
+  // render rather than by remounting, so the control that had focus keeps it.
+  const filtersKey = JSON.stringify(filters);
+  const [shownKey, setShownKey] = useState(filtersKey);
+  if (shownKey !== filtersKey) {
+    setShownKey(filtersKey);
+    setDraft(filters);
+  }
   const set = (key: keyof T & string, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();

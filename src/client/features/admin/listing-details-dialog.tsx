@@ -18,10 +18,13 @@ export function ListingDetailsDialog({
   listing,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   listing: AdminListing;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (useFocusReturn().restore). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const tags = listing.tags.map((id) => REQUIREMENT_TAGS.find((t) => t.id === id)?.label ?? id);
   const rows: [string, string][] = [
@@ -47,7 +50,7 @@ export function ListingDetailsDialog({
   ];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{listing.title}</DialogTitle>
           <DialogDescription>Listing {shortId(listing.id)}</DialogDescription>

@@ -89,15 +89,18 @@ export function ListingFormDialog({
   listing,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   listing?: AdminListing;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (useFocusReturn().restore). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const close = () => onOpenChange(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{listing ? "Edit Buyer Listing" : "Add New Buyer"}</DialogTitle>
           <DialogDescription>

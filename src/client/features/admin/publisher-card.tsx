@@ -5,6 +5,7 @@ import type { ReviewPublisher } from "../../../shared/schemas/admin-publishers";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { useFocusReturn } from "./focus";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";
 import { PublisherDetailsDialog } from "./publisher-details-dialog";
 import { PublisherStatusBadge } from "./publisher-status-badge";
@@ -12,6 +13,7 @@ import { PublisherStatusBadge } from "./publisher-status-badge";
 /** SPEC §2 Admin publishers: one application in the list. */
 export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const focus = useFocusReturn();
   const titleId = `publisher-${publisher.id}-title`;
   const name = publisher.website ?? publisher.email;
   return (
@@ -70,7 +72,10 @@ export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
           <Button
             size="sm"
             variant="secondary"
-            onClick={() => setDetailsOpen(true)}
+            onClick={() => {
+              focus.remember();
+              setDetailsOpen(true);
+            }}
             aria-label={`Details: ${name}`}
           >
             Details
@@ -78,7 +83,12 @@ export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
           <PublisherDecisionButtons publisher={publisher} />
         </div>
       </div>
-      <PublisherDetailsDialog publisher={publisher} open={detailsOpen} onOpenChange={setDetailsOpen} />
+      <PublisherDetailsDialog
+        publisher={publisher}
+        open={detailsOpen}
+        onOpenChange={setDetailsOpen}
+        onCloseAutoFocus={focus.restore}
+      />
     </Card>
   );
 }

@@ -2,6 +2,7 @@ import { Check, X } from "lucide-react";
 import { useState } from "react";
 import type { ReviewPublisher } from "../../../shared/schemas/admin-publishers";
 import { Button } from "../../components/ui/button";
+import { useFocusReturn } from "./focus";
 import { RejectPublisherDialog } from "./reject-publisher-dialog";
 import { useDecidePublisher } from "./use-publisher-review";
 
@@ -14,6 +15,7 @@ export function PublisherDecisionButtons({
   onDecided?: () => void;
 }) {
   const [rejecting, setRejecting] = useState(false);
+  const focus = useFocusReturn();
   const { approve } = useDecidePublisher({ onDecided });
   if (publisher.status !== "pending") return null;
   const name = publisher.website ?? publisher.email;
@@ -31,7 +33,10 @@ export function PublisherDecisionButtons({
       <Button
         size="sm"
         variant="destructive"
-        onClick={() => setRejecting(true)}
+        onClick={() => {
+          focus.remember();
+          setRejecting(true);
+        }}
         aria-label={`Reject ${name}`}
       >
         <X className="h-4 w-4" aria-hidden />
@@ -41,6 +46,7 @@ export function PublisherDecisionButtons({
         publisher={publisher}
         open={rejecting}
         onOpenChange={setRejecting}
+        onCloseAutoFocus={focus.restore}
         onDecided={onDecided}
       />
     </>

@@ -54,16 +54,19 @@ export function PublisherDetailsDialog({
   publisher,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   publisher: ReviewPublisher;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (useFocusReturn().restore). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const name = [publisher.firstName, publisher.lastName].filter(Boolean).join(" ");
   const compliance = publisher.compliance;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>{publisher.website ?? "Publisher application"}</DialogTitle>
           <DialogDescription>

@@ -25,11 +25,14 @@ export function RejectPublisherDialog({
   publisher,
   open,
   onOpenChange,
+  onCloseAutoFocus,
   onDecided,
 }: {
   publisher: ReviewPublisher;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (useFocusReturn().restore). */
+  onCloseAutoFocus?: (event: Event) => void;
   onDecided?: () => void;
 }) {
   const form = useForm<RejectPublisherInput>({
@@ -47,7 +50,7 @@ export function RejectPublisherDialog({
   const fieldId = `reject-reason-${publisher.id}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Reject Publisher</DialogTitle>
           <DialogDescription>

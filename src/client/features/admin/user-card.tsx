@@ -9,6 +9,7 @@ import { Label } from "../../components/ui/label";
 import { RoleBadge } from "../auth";
 import { capitalize, publisherStatusBadge } from "./admin-format";
 import { ConfirmDialog } from "./confirm-dialog";
+import { useFocusReturn } from "./focus";
 import { selectClass } from "./form-controls";
 import { useUpdateUser } from "./use-admin-users";
 
@@ -18,6 +19,11 @@ type Pending = { kind: "role"; role: Role } | { kind: "disable" } | null;
 export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string }) {
   const update = useUpdateUser();
   const [pending, setPending] = useState<Pending>(null);
+  const focus = useFocusReturn();
+  const ask = (next: Pending) => {
+    focus.remember();
+    setPending(next);
+  };
   const isSelf = user.id === viewerId;
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
   const titleId = `user-${user.id}-title`;
@@ -64,7 +70,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
               value={user.role}
               disabled={isSelf || update.isPending}
               aria-describedby={isSelf ? selfNoteId : undefined}
-              onChange={(event) => setPending({ kind: "role", role: event.target.value as Role })}
+              onChange={(event) => ask({ kind: "role", role: event.target.value as Role })}
             >
               {ROLES.map((role) => (
                 <option key={role} value={role}>
@@ -83,7 +89,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
               className="disabled:opacity-50"
               disabled={isSelf || update.isPending}
               aria-describedby={isSelf ? selfNoteId : undefined}
-              onClick={() => setPending({ kind: "disable" })}
+              onClick={() => ask({ kind: "disable" })}
             >
               Disable
             </Button>
@@ -109,6 +115,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
       <ConfirmDialog
         open={pending?.kind === "role"}
         onOpenChange={(open) => !open && setPending(null)}
+        onCloseAutoFocus={focus.restore}
         title="Change role?"
         description={
           pending?.kind === "role"
@@ -123,6 +130,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
       <ConfirmDialog
         open={pending?.kind === "disable"}
         onOpenChange={(open) => !open && setPending(null)}
+        onCloseAutoFocus={focus.restore}
         title="Disable this account?"
         description={`${user.email} is signed out everywhere at once, cannot sign in, and their listings leave the directory until you enable the account again.`}
         confirmLabel="Disable account"
