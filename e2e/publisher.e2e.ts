@@ -140,15 +140,15 @@ describe("publisher journey", () => {
 
     // The dashboard: pending, the score (complete 20 + compliance 25 + domain 20 + 2 years 6) explained.
     await page.getByRole("heading", { name: "Welcome back, Gina" }).waitFor();
-    await page.getByText("Pending Review").waitFor();
-    await page.getByText("Your profile is under review").waitFor();
+    await page.getByText("Pending Review", { exact: true }).waitFor();
+    await page.getByText("Your profile is under review", { exact: true }).waitFor();
     expect(await page.getByTestId("quality-score").innerText()).toBe("71");
     await page.getByRole("button", { name: "How is this computed?" }).click();
     const factors = page.getByRole("list", { name: "Score factors" });
     expect(await factors.getByRole("listitem").count()).toBe(5);
     expect(await factors.innerText()).toContain("Domain verified");
     await page.getByText("Domain verified on").waitFor();
-    await page.getByText("Compliance completed").waitFor();
+    await page.getByText("Compliance completed", { exact: true }).waitFor();
     expect(
       await page.evaluate(
         (prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)),
@@ -184,8 +184,9 @@ describe("publisher journey", () => {
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
     await page.getByRole("tab", { name: "Activity Log" }).click();
-    await page.getByText("Profile updated").waitFor();
-    await page.getByText("Changed: daily calls").waitFor();
+    const log = page.getByRole("tabpanel", { name: "Activity Log" });
+    await log.getByText("Profile updated", { exact: true }).waitFor();
+    await log.getByText("Changed: daily calls", { exact: true }).waitFor();
 
     // Onboarding is done: the wizard sends the publisher to the dashboard.
     await page.goto("/publisher/onboarding");
