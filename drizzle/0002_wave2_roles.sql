@@ -36,10 +36,11 @@ CREATE INDEX "deal_intents_buyer_idx" ON "deal_intents" USING btree ("buyer_id",
 CREATE INDEX "deal_intents_publisher_idx" ON "deal_intents" USING btree ("publisher_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 -- The audit log is append-only in the database itself: UPDATE and DELETE are refused whoever asks.
 -- One change is let through: deleting a user sets audit_logs.user_id to null through the foreign key,
--- and that must not block the delete (the entry itself stays).
+-- and that must not block the delete (the entry itself stays). The foreign key's update runs inside the
+-- DELETE's own trigger (depth 2); the same change typed by hand (depth 1) is refused.
 CREATE FUNCTION audit_logs_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND OLD.user_id IS NOT NULL AND NEW.user_id IS NULL
+  IF TG_OP = 'UPDATE' AND pg_trigger_depth() > 1 AND OLD.user_id IS NOT NULL AND NEW.user_id IS NULL
      AND NEW.id = OLD.id AND NEW.action = OLD.action
      AND NEW.target_id IS NOT DISTINCT FROM OLD.target_id
      AND NEW.meta_json IS NOT DISTINCT FROM OLD.meta_json

@@ -209,6 +209,9 @@ describe("navigation bar", () => {
       "Pricing & Settings",
       "Admin Dashboard",
       "Manage Publishers",
+      "Manage Buyers",
+      "Users",
+      "Audit Log",
       "Log out",
     ]);
     await menu.getByRole("menuitem", { name: "Manage Publishers" }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterEach, inject } from "vitest";
-import type { Role } from "../../src/shared/constants";
+import type { PublisherStatus, Role } from "../../src/shared/constants";
 import type { Fixture, FixtureListingInput, FixtureRequest } from "../../src/shared/schemas/dev";
 
 // Test data the test owns (the Epic Stack's Playwright fixtures, for Vitest): each test creates the users,
@@ -16,6 +16,8 @@ export interface FixtureUser extends Fixture {
 export interface UserOptions {
   role?: Role;
   premium?: boolean;
+  /** A publisher's review status (default approved). */
+  publisherStatus?: PublisherStatus;
   firstName?: string;
   lastName?: string;
 }

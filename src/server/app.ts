@@ -6,8 +6,9 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
+import { adminRoutes } from "./features/admin/admin.routes";
 import { authRoutes } from "./features/auth/auth.routes";
-import { registerAccessGuard } from "./features/auth/guard";
+import { adminArea, registerAccessGuard } from "./features/auth/guard";
 import { buyerRoutes } from "./features/buyers/buyers.routes";
 import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
@@ -96,6 +97,8 @@ export async function buildApp({
   await app.register(dealIntentRoutes);
   await app.register(publisherRoutes);
   await app.register(subscriptionRoutes);
+  // Every route under /api/admin is admin-only, declared once (ADR 007).
+  await app.register(adminArea(adminRoutes), { prefix: "/api/admin" });
   if (config.isDevelopment) await app.register(devRoutes);
 
   // The built single-page app; index.html for every non-API path (client-side routing, 404 page).

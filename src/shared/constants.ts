@@ -203,6 +203,30 @@ export const MESSAGES = {
   buyerProfileRequired: "Create your buyer profile first.",
 } as const;
 
+/** Sign-in refused for an account an admin disabled (DESIGN.md §2 "Disabled accounts"). */
+export const ACCOUNT_DISABLED_MESSAGE =
+  "This account has been disabled. Contact support if you think this is a mistake.";
+
+/** SPEC §8 texts of the admin console: toasts of the publisher review and of listing management. */
+export const ADMIN_MESSAGES = {
+  publisherApproved: "Publisher Approved",
+  publisherApprovedDescription: "The publisher has been approved and can now access verified features.",
+  publisherRejected: "Publisher Rejected",
+  publisherRejectedDescription: "The publisher application has been rejected.",
+  success: "Success",
+  listingCreated: "Buyer listing created successfully.",
+  listingUpdated: "Buyer listing updated successfully.",
+  listingDeleted: "Buyer listing deleted successfully.",
+  createListingFailed: "Failed to create buyer listing.",
+  updateListingFailed: "Failed to update buyer listing.",
+  deleteListingFailed: "Failed to delete buyer listing.",
+} as const;
+
+/** SPEC §9: the admin dashboard shows the first 5 pending publishers. */
+export const DASHBOARD_PENDING_PUBLISHERS = 5;
+/** A rejection tells the publisher why: 10 to 1,000 characters. */
+export const REVIEW_REASON_LIMITS = { min: 10, max: 1000 } as const;
+
 /** What the free plan gives (SPEC §2 welcome dialog), the same words on pricing and in the dialog. */
 export const FREE_PLAN_FEATURES = [
   "Browse all buyer listings",

@@ -23,6 +23,8 @@ const BuyerDashboardPage = lazy(() => import("../pages/buyer-dashboard-page"));
 const AdminDashboardPage = lazy(() => import("../pages/admin-dashboard-page"));
 const AdminPublishersPage = lazy(() => import("../pages/admin-publishers-page"));
 const AdminBuyersPage = lazy(() => import("../pages/admin-buyers-page"));
+const AdminUsersPage = lazy(() => import("../pages/admin-users-page"));
+const AdminAuditPage = lazy(() => import("../pages/admin-audit-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
 
 // Wrapped once at module level so each route keeps a stable component identity across renders.
@@ -42,6 +44,8 @@ const BuyerDashboardRoute = signedIn(BuyerDashboardPage);
 const AdminDashboardRoute = adminOnly(AdminDashboardPage);
 const AdminPublishersRoute = adminOnly(AdminPublishersPage);
 const AdminBuyersRoute = adminOnly(AdminBuyersPage);
+const AdminUsersRoute = adminOnly(AdminUsersPage);
+const AdminAuditRoute = adminOnly(AdminAuditPage);
 
 function PageFallback() {
   return (
@@ -82,6 +86,8 @@ function Routes() {
       <Route path="/admin/dashboard" component={AdminDashboardRoute} />
       <Route path="/admin/publishers" component={AdminPublishersRoute} />
       <Route path="/admin/buyers" component={AdminBuyersRoute} />
+      <Route path="/admin/users" component={AdminUsersRoute} />
+      <Route path="/admin/audit" component={AdminAuditRoute} />
       <Route component={NotFoundPage} />
     </Switch>
   );

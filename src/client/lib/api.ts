@@ -82,3 +82,10 @@ export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again.";
 export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
+
+/** The next page's URL from `Link: <...>; rel="next"` (DESIGN.md §2), or null on the last page. */
+export function parseNextLink(header: string | null): string | null {
+  if (!header) return null;
+  const match = header.match(/<([^>]+)>\s*;\s*rel="next"/);
+  return match?.[1] ?? null;
+}

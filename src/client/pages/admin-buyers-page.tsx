@@ -1,10 +1,140 @@
-import { ComingSoon } from "../features/shell/coming-soon";
+import { FileUp, Plus } from "lucide-react";
+import { useState } from "react";
+import { LISTING_STATUSES, LISTING_VERTICALS } from "../../shared/constants";
+import type { AdminListing } from "../../shared/schemas/admin-listings";
+import { Button } from "../components/ui/button";
+import { QueryState } from "../components/ui/query-state";
+import { capitalize } from "../features/admin/admin-format";
+import { AdminLayout } from "../features/admin/admin-layout";
+import { AdminListingCard } from "../features/admin/admin-listing-card";
+import { ConfirmDialog } from "../features/admin/confirm-dialog";
+import { FilterBar } from "../features/admin/filter-bar";
+import { useFocusRescue, useFocusReturn } from "../features/admin/focus";
+import { EmptyList, ListFooter, ListSkeleton } from "../features/admin/list-footer";
+import { ListingDetailsDialog } from "../features/admin/listing-details-dialog";
+import { ListingFormDialog } from "../features/admin/listing-form-dialog";
+import { useAdminListings, useDeleteListing } from "../features/admin/use-admin-listings";
+import { useUrlFilters } from "../features/admin/use-url-filters";
+
+const VERTICAL_OPTIONS = [
+  { value: "", label: "All verticals" },
+  ...LISTING_VERTICALS.map((v) => ({ value: v, label: v })),
+];
+const STATUS_OPTIONS = [
+  { value: "", label: "All statuses" },
+  ...LISTING_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
+];
+
+type Open = { mode: "create" } | { mode: "view" | "edit" | "delete"; listing: AdminListing } | null;
 
 export default function AdminBuyersPage() {
+  const [filters, setFilters] = useUrlFilters({ search: "", vertical: "", status: "" });
+  const { query, items, total } = useAdminListings(filters);
+  const [open, setDialog] = useState<Open>(null);
+  const focus = useFocusReturn();
+  const setOpen = (next: Open) => {
+    focus.remember();
+    setDialog(next);
+  };
+  const close = () => setDialog(null);
+  useFocusRescue("buyer-database-heading", query.data);
+  const remove = useDeleteListing(close);
+  const current = open && open.mode !== "create" ? open.listing : null;
+
   return (
-    <ComingSoon
+    <AdminLayout
       title="Manage Buyers"
-      description="Create, edit and delete buyer listings, and import them in bulk from CSV."
-    />
+      description="Create, edit and delete buyer listings in every status, with their contacts."
+      actions={
+        <>
+          <Button onClick={() => setOpen({ mode: "create" })}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add New Buyer
+          </Button>
+          <div className="flex flex-col items-start gap-1">
+            {/* CSV import is its own feature (issue 14): the button stays until it arrives. */}
+            <Button variant="secondary" disabled aria-describedby="import-csv-note">
+              <FileUp className="h-4 w-4" aria-hidden />
+              Import CSV
+            </Button>
+            <span id="import-csv-note" className="text-xs text-slate-600">
+              CSV import is coming soon.
+            </span>
+          </div>
+        </>
+      }
+    >
+      <FilterBar
+        label="Filter listings"
+        filters={filters}
+        searchKey="search"
+        searchPlaceholder="Title or description"
+        selects={[
+          { key: "vertical", label: "Vertical", options: VERTICAL_OPTIONS },
+          { key: "status", label: "Status", options: STATUS_OPTIONS },
+        ]}
+        onApply={setFilters}
+      />
+      <section aria-labelledby="buyer-database-heading" aria-busy={query.isLoading} className="space-y-4">
+        <h2 id="buyer-database-heading" tabIndex={-1} className="text-xl font-semibold">
+          Buyer Database ({total ?? items.length})
+        </h2>
+        <QueryState query={query} loadingLabel="Loading buyer listings…" loading={<ListSkeleton />}>
+          {() =>
+            items.length === 0 ? (
+              <EmptyList message="No buyer listings match these filters." />
+            ) : (
+              <>
+                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+                  {items.map((listing) => (
+                    <AdminListingCard
+                      key={listing.id}
+                      listing={listing}
+                      onView={() => setOpen({ mode: "view", listing })}
+                      onEdit={() => setOpen({ mode: "edit", listing })}
+                      onDelete={() => setOpen({ mode: "delete", listing })}
+                    />
+                  ))}
+                </div>
+                <ListFooter query={query} />
+              </>
+            )
+          }
+        </QueryState>
+      </section>
+
+      <ListingFormDialog
+        open={open?.mode === "create"}
+        onOpenChange={(isOpen) => !isOpen && close()}
+        onCloseAutoFocus={focus.restore}
+      />
+      {current && (
+        <>
+          <ListingFormDialog
+            listing={current}
+            open={open?.mode === "edit"}
+            onOpenChange={(isOpen) => !isOpen && close()}
+            onCloseAutoFocus={focus.restore}
+          />
+          <ListingDetailsDialog
+            listing={current}
+            open={open?.mode === "view"}
+            onOpenChange={(isOpen) => !isOpen && close()}
+            onCloseAutoFocus={focus.restore}
+          />
+          <ConfirmDialog
+            open={open?.mode === "delete"}
+            onOpenChange={(isOpen) => !isOpen && close()}
+            onCloseAutoFocus={focus.restore}
+            title="Delete this listing?"
+            description={`"${current.title}" is removed for good, with its saved bookmarks, views and payout history. The audit log keeps a copy.`}
+            confirmLabel="Delete listing"
+            pendingLabel="Deleting..."
+            isPending={remove.isPending}
+            onConfirm={() => remove.mutate(current.id)}
+          />
+        </>
+      )}
+    </AdminLayout>
   );
 }

@@ -1,10 +1,94 @@
-import { ComingSoon } from "../features/shell/coming-soon";
+import { CheckCircle2, Clock, Users, XCircle } from "lucide-react";
+import { QueryState } from "../components/ui/query-state";
+import { AdminLayout } from "../features/admin/admin-layout";
+import { FilterBar } from "../features/admin/filter-bar";
+import { useFocusRescue } from "../features/admin/focus";
+import { EmptyList, ListFooter, ListSkeleton } from "../features/admin/list-footer";
+import { PublisherCard } from "../features/admin/publisher-card";
+import { StatCard, StatCardSkeletons } from "../features/admin/stat-card";
+import { useAdminStats } from "../features/admin/use-admin-stats";
+import {
+  PUBLISHER_FILTERS,
+  type PublisherFilter,
+  usePublishersForReview,
+} from "../features/admin/use-publisher-review";
+import { useUrlFilters } from "../features/admin/use-url-filters";
+
+const STATUS_OPTIONS = [
+  { value: "all", label: "All" },
+  { value: "pending", label: "Pending" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+];
+
+function ReviewFigures() {
+  const stats = useAdminStats();
+  return (
+    <section aria-label="Review figures">
+      <QueryState
+        query={stats}
+        loadingLabel="Loading review figures…"
+        loading={
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <StatCardSkeletons count={4} />
+          </div>
+        }
+      >
+        {({ publishers }) => (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <StatCard label="Pending Review" icon={Clock} value={publishers.pending} />
+            <StatCard label="Approved Today" icon={CheckCircle2} value={publishers.approvedToday} />
+            <StatCard label="Rejected Today" icon={XCircle} value={publishers.rejectedToday} />
+            <StatCard label="Total Publishers" icon={Users} value={publishers.total} />
+          </div>
+        )}
+      </QueryState>
+    </section>
+  );
+}
 
 export default function AdminPublishersPage() {
+  const [filters, setFilters] = useUrlFilters({ status: "all", search: "" });
+  const status: PublisherFilter = (PUBLISHER_FILTERS as readonly string[]).includes(filters.status)
+    ? (filters.status as PublisherFilter)
+    : "all";
+  const { query, items, total } = usePublishersForReview({ status, search: filters.search });
+  useFocusRescue("applications-heading", query.data);
   return (
-    <ComingSoon
+    <AdminLayout
       title="Manage Publishers"
       description="Review publisher applications: approve or reject them, with their compliance details."
-    />
+    >
+      <ReviewFigures />
+      <FilterBar
+        label="Filter publishers"
+        filters={filters}
+        searchKey="search"
+        searchPlaceholder="Website or vertical"
+        selects={[{ key: "status", label: "Status", options: STATUS_OPTIONS }]}
+        onApply={setFilters}
+      />
+      <section aria-labelledby="applications-heading" aria-busy={query.isLoading} className="space-y-4">
+        <h2 id="applications-heading" tabIndex={-1} className="text-xl font-semibold">
+          Applications{total !== null ? ` (${total})` : ""}
+        </h2>
+        <QueryState query={query} loadingLabel="Loading publisher applications…" loading={<ListSkeleton />}>
+          {() =>
+            items.length === 0 ? (
+              <EmptyList message="No publisher applications match these filters." />
+            ) : (
+              <>
+                <div className="space-y-3">
+                  {items.map((publisher) => (
+                    <PublisherCard key={publisher.id} publisher={publisher} />
+                  ))}
+                </div>
+                <ListFooter query={query} />
+              </>
+            )
+          }
+        </QueryState>
+      </section>
+    </AdminLayout>
   );
 }

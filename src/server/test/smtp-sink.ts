@@ -7,8 +7,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives (tests of the SMTP path). */
-export async function startSmtpSink(): Promise<{
+/**
+ * A real SMTP server on loopback that keeps what it receives (tests of the SMTP path). Recipients that
+ * `refuse` names are answered 550, as a mail server refuses an address (tests of a failed delivery).
+ */
+export async function startSmtpSink(options: { refuse?: (address: string) => boolean } = {}): Promise<{
   url: string;
   received: ReceivedMail[];
   close(): Promise<void>;
@@ -18,6 +21,12 @@ export async function startSmtpSink(): Promise<{
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address)) {
+        return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => {

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { GEOGRAPHIES, LISTING_STATUSES, LISTING_VERTICALS, REQUIREMENT_TAG_IDS, ROLES } from "../constants";
+import {
+  GEOGRAPHIES,
+  LISTING_STATUSES,
+  LISTING_VERTICALS,
+  PUBLISHER_STATUSES,
+  REQUIREMENT_TAG_IDS,
+  ROLES,
+} from "../constants";
 import { emailSchema } from "./auth";
 import { plainText } from "./common";
 
@@ -51,11 +58,17 @@ export const fixtureRequestSchema = z
     lastName: plainText().trim().min(1).max(100).optional(),
     /** Complimentary Premium, granted the way support grants it. */
     premium: z.boolean().default(false),
+    /** A publisher's review status: approved (default, like the demo's) or an application to review. */
+    publisherStatus: z.enum(PUBLISHER_STATUSES).default("approved"),
     listings: z.array(fixtureListingSchema).max(MAX_FIXTURE_LISTINGS).default([]),
   })
   .refine((f) => f.role === "buyer" || f.listings.length === 0, {
     message: "only a buyer fixture has listings",
     path: ["listings"],
+  })
+  .refine((f) => f.role === "publisher" || f.publisherStatus === "approved", {
+    message: "only a publisher fixture has a review status",
+    path: ["publisherStatus"],
   });
 export type FixtureRequest = z.input<typeof fixtureRequestSchema>;
 

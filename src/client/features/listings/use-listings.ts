@@ -3,7 +3,7 @@ import { useState } from "react";
 import { PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
 import type { Listing, ListingDetail, RevealContactResponse } from "../../../shared/schemas/listings";
 import { toast, toastError } from "../../components/ui/use-toast";
-import { ApiError, apiFetch, apiRequest, hasErrorCode } from "../../lib/api";
+import { ApiError, apiFetch, apiRequest, hasErrorCode, parseNextLink } from "../../lib/api";
 import { goToLogin, useAuth } from "../auth";
 
 // The only module that knows the directory's URLs (STYLE.md).
@@ -63,12 +63,8 @@ export function filtersToApiQuery(filters: BrowseFilters): string {
   return params.toString();
 }
 
-/** The next page's URL from `Link: <...>; rel="next"` (DESIGN.md §2), or null on the last page. */
-export function parseNextLink(header: string | null): string | null {
-  if (!header) return null;
-  const match = header.match(/<([^>]+)>\s*;\s*rel="next"/);
-  return match?.[1] ?? null;
-}
+// The directory's pages are announced the way every list's are (lib/api.ts).
+export { parseNextLink } from "../../lib/api";
 
 interface ListingPage {
   listings: Listing[];

@@ -16,6 +16,9 @@ describe("navigation links per role (SPEC §2)", () => {
       "Pricing & Settings",
       "Admin Dashboard",
       "Manage Publishers",
+      "Manage Buyers",
+      "Users",
+      "Audit Log",
     ]);
     expect(bar(getNavLinks({ role: "publisher" }))).toEqual([
       "Browse Buyers",
@@ -45,6 +48,8 @@ describe("active link", () => {
     const adminBar = admin.filter((l) => l.label);
     expect(getActiveHref(adminBar, "/admin/buyers")).toBe("/admin/dashboard");
     expect(getActiveHref(admin, "/admin/publishers")).toBe("/admin/publishers");
+    expect(getActiveHref(admin, "/admin/audit")).toBe("/admin/audit");
+    expect(getActiveHref(adminBar, "/admin/users")).toBe("/admin/dashboard");
     expect(getActiveHref(admin, "/administrator")).toBeUndefined();
     expect(getActiveHref(publisher, "/publisher/onboarding")).toBe("/publisher/dashboard");
     expect(getActiveHref(publisher, "/publisher/profile")).toBe("/publisher/profile");

@@ -44,6 +44,15 @@ export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
           menuLabel: "Manage Publishers",
           match: { prefix: "/admin/publishers" },
         },
+        // The admin screens beyond the spec's two menu entries (issue 11).
+        {
+          href: "/admin/buyers",
+          label: null,
+          menuLabel: "Manage Buyers",
+          match: { prefix: "/admin/buyers" },
+        },
+        { href: "/admin/users", label: null, menuLabel: "Users", match: { prefix: "/admin/users" } },
+        { href: "/admin/audit", label: null, menuLabel: "Audit Log", match: { prefix: "/admin/audit" } },
       );
       break;
     case "publisher":

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Role } from "../../../shared/constants";
+import { ACCOUNT_DISABLED_MESSAGE, type Role } from "../../../shared/constants";
 import type { Db } from "../../db/client";
 import { auditLogs, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -13,7 +13,8 @@ export function normalizeEmail(email: string): string {
 
 /**
  * Finds the user by email or creates one as `guest` (DESIGN.md §2). Emails in ADMIN_EMAILS are made
- * admin at each sign-in. Profile fields from an identity provider fill gaps, never overwrite.
+ * admin at each sign-in. Profile fields from an identity provider fill gaps, never overwrite. An account
+ * an admin disabled is refused (403 forbidden) and nothing about it changes.
  */
 export async function findOrCreateUserByEmail({
   db,
@@ -58,9 +59,12 @@ export async function findOrCreateUserByEmail({
         updatedAt: new Date(),
       })
       .where(eq(users.email, normalized))
-      .returning({ id: users.id, role: users.role });
-    if (!existing[0]) throw new AppError("internal", "User could not be created");
-    return existing[0];
+      .returning({ id: users.id, role: users.role, disabledAt: users.disabledAt });
+    const user = existing[0];
+    if (!user) throw new AppError("internal", "User could not be created");
+    // Thrown inside the transaction: the update above is rolled back with it.
+    if (user.disabledAt) throw new AppError("forbidden", ACCOUNT_DISABLED_MESSAGE);
+    return { id: user.id, role: user.role };
   });
 }
 

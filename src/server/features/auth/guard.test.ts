@@ -63,7 +63,7 @@ describe("access guard (deny by default)", () => {
       await app.register(
         adminArea(async (admin) => {
           admin.get(
-            "/stats",
+            "/whoami",
             withViewer(async (_req, _reply, viewer) => ({ seenBy: viewer.email })),
           );
         }),
@@ -77,13 +77,13 @@ describe("access guard (deny by default)", () => {
       const app = await appWithAdminArea();
       try {
         expect(routesWithoutAccess(app)).toEqual([]);
-        const signedOut = await app.inject({ url: "/api/admin/stats" });
+        const signedOut = await app.inject({ url: "/api/admin/whoami" });
         expect(signedOut.statusCode).toBe(401);
         expect(signedOut.json().code).toBe("unauthorized");
 
         const publisher = await createUser(ctx.database.db, { role: "publisher" });
         const refused = await app.inject({
-          url: "/api/admin/stats",
+          url: "/api/admin/whoami",
           headers: { cookie: await signIn(ctx, publisher.email) },
         });
         expect(refused.statusCode).toBe(403);
@@ -91,7 +91,7 @@ describe("access guard (deny by default)", () => {
 
         const admin = await createUser(ctx.database.db, { role: "admin" });
         const allowed = await app.inject({
-          url: "/api/admin/stats",
+          url: "/api/admin/whoami",
           headers: { cookie: await signIn(ctx, admin.email) },
         });
         expect(allowed.statusCode).toBe(200);

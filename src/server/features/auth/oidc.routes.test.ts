@@ -61,6 +61,23 @@ describe("sign-in with OpenID Connect", () => {
     });
   });
 
+  it("refuses an account an admin disabled, with a clear message and no session", async () => {
+    await ctx.database.db.insert(users).values({ email: "olive@example.test", disabledAt: new Date() });
+    const { cookie, providerUrl } = await startLogin(ctx);
+    const callbackUrl = await followToCallback(providerUrl, CALLBACK);
+    const callback = await ctx.app.inject({
+      url: callbackUrl.replace(TEST_APP_URL, ""),
+      headers: { cookie },
+    });
+    expect(callback.statusCode).toBe(403);
+    expect(callback.json()).toEqual({
+      message: "This account has been disabled. Contact support if you think this is a mistake.",
+      code: "forbidden",
+    });
+    const rows = await ctx.database.db.select().from(sessions);
+    expect(rows.filter((r) => (r.sess as { userId?: string }).userId)).toHaveLength(0);
+  });
+
   it("creates no session and no user when the state was tampered with", async () => {
     const { cookie, providerUrl } = await startLogin(ctx);
     const callbackUrl = new URL(await followToCallback(providerUrl, CALLBACK));

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
 import { subscriptions, users } from "../../db/schema";
@@ -12,7 +12,11 @@ import { activeSubscriptionCondition } from "../subscriptions/premium";
  */
 export type Viewer = Pick<CurrentUser, "id" | "email" | "role" | "hasActiveSubscription">;
 
-/** The current-user read (GET /api/auth/user, SPEC §7): one query, Premium included. */
+/**
+ * The current-user read (GET /api/auth/user, SPEC §7): one query, Premium included. A disabled account
+ * reads as nobody, so a session that outlived the disabling (they are deleted at once anyway) is
+ * signed out everywhere.
+ */
 export async function readCurrentUser({
   db,
   userId,
@@ -32,7 +36,7 @@ export async function readCurrentUser({
       hasActiveSubscription: sql<boolean>`exists (select 1 from ${subscriptions} where ${activeSubscriptionCondition(userId)})`,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
   if (!row) return null;
   return {
     ...row,

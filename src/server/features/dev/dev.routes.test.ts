@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema";
+import { publisherProfiles, sessions, users } from "../../db/schema";
 import { sessionCookie, useTestApp } from "../../test/context";
 import { createBuyer, createListing, createUser } from "../../test/factories";
 
@@ -52,6 +52,17 @@ describe("development fixtures", () => {
       payload: { enabled: false },
     });
     expect(off.json()).toEqual({ hasActiveSubscription: false });
+  });
+
+  it("gives a publisher an application to review when asked, and nobody else a review status", async () => {
+    const fixture = (await createFixture({ role: "publisher", publisherStatus: "pending" })).json();
+    const [profile] = await ctx.database.db
+      .select({ status: publisherProfiles.status })
+      .from(publisherProfiles)
+      .where(eq(publisherProfiles.id, fixture.publisherProfileId));
+    expect(profile?.status).toBe("pending");
+    const refused = await createFixture({ role: "guest", publisherStatus: "pending" });
+    expect(refused.statusCode).toBe(400);
   });
 
   it("deletes the fixture's user, rows and sessions, and nothing that is not a fixture", async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
+import { ACCOUNT_DISABLED_MESSAGE, DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
 import {
   FIXTURE_EMAIL_DOMAIN,
   type Fixture,
@@ -31,11 +31,12 @@ import { setComplimentaryPremium } from "../subscriptions/complimentary";
 /** POST /api/dev/login: the demo account (or fixture user) with that email, signed in by the route. */
 export async function findDevLoginUser({ db, email }: { db: Db; email: string }): Promise<{ id: string }> {
   const [user] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, disabledAt: users.disabledAt })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   if (!user) throw new AppError("not_found", "No such user");
-  return user;
+  if (user.disabledAt) throw new AppError("forbidden", ACCOUNT_DISABLED_MESSAGE);
+  return { id: user.id };
 }
 
 export async function recordDevLogin({ db, userId }: { db: Db; userId: string }): Promise<void> {
@@ -87,7 +88,8 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
 
     let publisherProfileId: string | null = null;
     if (spec.role === "publisher") {
-      // DESIGN.md §2: a publisher is a user with a publisher profile; an approved one, like the demo's.
+      // DESIGN.md §2: a publisher is a user with a publisher profile; approved like the demo's unless the
+      // test asks for an application to review.
       const [profile] = await tx
         .insert(publisherProfiles)
         .values({
@@ -99,7 +101,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
           yearsInBusiness: 1,
           references: [`Reference ${token}, Example Co, ref@${token}.example, (555) 010-0000`],
           complianceAckAt: new Date(),
-          status: "approved",
+          status: spec.publisherStatus,
         })
         .returning({ id: publisherProfiles.id });
       publisherProfileId = profile?.id ?? null;

@@ -93,15 +93,19 @@ export const listingRowSchema = z.object({
 });
 export type ListingRow = z.infer<typeof listingRowSchema>;
 
+// DESIGN.md §2 "Disabled accounts": a disabled owner's listings leave the directory. An anti-join on
+// users by primary key, so the directory's pages stay index walks (checked with EXPLAIN, issue 11).
+const OWNER_NOT_DISABLED = sql`not exists (select 1 from users du where du.id = bp.user_id and du.disabled_at is not null)`;
+
 /**
- * Who may see a listing at all, the one rule every listing query applies: active listings are public;
- * a paused or inactive one only for the buyer who owns it and for admins (DESIGN.md §2). Another
- * user's hidden listing is simply not found (404). A condition over LISTING_FROM.
+ * Who may see a listing at all, the one rule every listing query applies: active listings of enabled
+ * owners are public; a paused or inactive one only for the buyer who owns it and for admins
+ * (DESIGN.md §2). Another user's hidden listing is simply not found (404). A condition over LISTING_FROM.
  */
 export function visibleTo(viewer: Viewer | null): SQL {
-  if (!viewer) return sql`l.status = 'active'`;
+  if (!viewer) return sql`(l.status = 'active' and ${OWNER_NOT_DISABLED})`;
   if (viewer.role === "admin") return sql`true`;
-  return sql`(l.status = 'active' or bp.user_id = ${viewer.id})`;
+  return sql`((l.status = 'active' or bp.user_id = ${viewer.id}) and ${OWNER_NOT_DISABLED})`;
 }
 
 /** The listing with this id if the viewer may see it; a malformed id finds nothing. */

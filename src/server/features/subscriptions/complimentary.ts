@@ -7,15 +7,19 @@ import { normalizeEmail } from "../auth/accounts";
 /**
  * Support and demos (`npm run user:premium -- EMAIL on|off`): a complimentary Premium has no Stripe
  * objects and no period end. Turning it off removes only complimentary rows; a paid plan is Stripe's.
+ * `actorId` is the admin who did it from the console (audit entry's user; default: the user themself).
+ * Pass a transaction as `db` to make it part of a larger change (it nests as a savepoint).
  */
 export async function setComplimentaryPremium({
   db,
   email,
   enabled,
+  actorId,
 }: {
   db: Db;
   email: string;
   enabled: boolean;
+  actorId?: string;
 }): Promise<{ userId: string; changed: boolean }> {
   return db.transaction(async (tx) => {
     const [user] = await tx
@@ -44,9 +48,14 @@ export async function setComplimentaryPremium({
       if (removed.length === 0) return { userId: user.id, changed: false };
     }
     await tx.insert(auditLogs).values({
-      userId: user.id,
+      userId: actorId ?? user.id,
       action: enabled ? "subscription.complimentary_granted" : "subscription.complimentary_revoked",
-      metaJson: { email: normalizeEmail(email) },
+      targetId: user.id,
+      metaJson: {
+        email: normalizeEmail(email),
+        before: { complimentaryPremium: !enabled },
+        after: { complimentaryPremium: enabled },
+      },
     });
     return { userId: user.id, changed: true };
   });

@@ -12,10 +12,13 @@ export function isPremiumStatus(status: string): boolean {
   return (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 }
 
-/** SQL condition on `subscriptions`: this row gives `userId` Premium now. */
-export const activeSubscriptionCondition = (userId: string) =>
+/** SQL condition on `subscriptions`: this row gives its user Premium now (admin figures count them). */
+export const activeSubscriptionNow = () =>
   and(
-    eq(subscriptions.userId, userId),
     inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
     or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, new Date())),
   );
+
+/** SQL condition on `subscriptions`: this row gives `userId` Premium now. */
+export const activeSubscriptionCondition = (userId: string) =>
+  and(eq(subscriptions.userId, userId), activeSubscriptionNow());

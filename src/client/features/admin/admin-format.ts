@@ -1,0 +1,69 @@
+import { DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
+import type { BadgeTone } from "../../components/ui/badge";
+
+// Display rules of the admin screens (SPEC §2 Admin buyers): one formatter for each figure.
+
+/** SPEC §2: the first two geographies and "+n" for the rest, or "All Geos" when there are none. */
+export function formatAdminGeos(geos: string[]): string {
+  if (geos.length === 0) return "All Geos";
+  const shown = geos.slice(0, 2).join(", ");
+  return geos.length > 2 ? `${shown} +${geos.length - 2}` : shown;
+}
+
+/** SPEC §2: "Min: n/day". */
+export function formatMinVolume(minVolume: number | null): string {
+  return `Min: ${minVolume ?? 0}/day`;
+}
+
+/** SPEC §9: terms default to Net 30. */
+export function formatTerms(terms: string | null): string {
+  return terms || DEFAULT_PAYMENT_TERMS;
+}
+
+/** SPEC §4: a listing's badge is green when active, yellow when paused, grey otherwise. */
+export function listingStatusTone(status: string): BadgeTone {
+  return status === "active" ? "green" : status === "paused" ? "yellow" : "grey";
+}
+
+/** SPEC §4: Approved, Rejected, else Pending Review. */
+export function publisherStatusBadge(status: string): { label: string; tone: BadgeTone } {
+  if (status === "approved") return { label: "Approved", tone: "green" };
+  if (status === "rejected") return { label: "Rejected", tone: "red" };
+  return { label: "Pending Review", tone: "yellow" };
+}
+
+export function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+/** A date and time in the admin's locale (audit entries, reviews). */
+export function formatDateTime(value: string): string {
+  return new Date(value).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}
+
+/** "$83.17" from the API's dollar string. */
+export function formatDollars(amount: string): string {
+  const [whole = "0", cents = "00"] = amount.split(".");
+  return `$${Number(whole).toLocaleString("en-US")}.${cents.padEnd(2, "0")}`;
+}
+
+/** Field by field "before → after" lines, when the entry's meta holds both halves. */
+export function describeChanges(meta: unknown): string[] {
+  if (!meta || typeof meta !== "object") return [];
+  const { before, after } = meta as { before?: unknown; after?: unknown };
+  const asRecord = (value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const was = asRecord(before);
+  const now = asRecord(after);
+  const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
+  const show = (value: unknown) => (value === undefined ? "—" : JSON.stringify(value));
+  return keys.map((key) =>
+    after === null ? `${key}: ${show(was[key])} (deleted)` : `${key}: ${show(was[key])} → ${show(now[key])}`,
+  );
+}

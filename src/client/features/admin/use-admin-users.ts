@@ -1,0 +1,77 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AdminUser, UpdateAdminUser } from "../../../shared/schemas/admin-users";
+import { toast, toastError } from "../../components/ui/use-toast";
+import { apiRequest } from "../../lib/api";
+import { useAdminList, withQuery } from "./use-admin-list";
+import { STATS_PATH } from "./use-admin-stats";
+
+export const USERS_PATH = "/api/admin/users";
+
+export interface UserFilters {
+  search: string;
+  role: string;
+  state: string;
+}
+
+export function useAdminUsers(filters: UserFilters) {
+  return useAdminList<AdminUser>(USERS_PATH, {
+    search: filters.search.trim(),
+    role: filters.role,
+    state: filters.state,
+  });
+}
+
+/** What a change did, in words for the toast. */
+function describeChange(user: AdminUser, changes: UpdateAdminUser): string {
+  if (changes.role !== undefined)
+    return `${user.email} is now ${user.role === "admin" ? "an" : "a"} ${user.role}.`;
+  if (changes.disabled === true) return `${user.email} is disabled and signed out everywhere.`;
+  if (changes.disabled === false) return `${user.email} can sign in again.`;
+  return changes.complimentaryPremium
+    ? `${user.email} has complimentary Premium.`
+    : `${user.email} no longer has complimentary Premium.`;
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, changes }: { userId: string; changes: UpdateAdminUser }) =>
+      apiRequest<AdminUser>("PATCH", `${USERS_PATH}/${userId}`, changes),
+    onSuccess: (user, { changes }) => {
+      toast({ title: "User Updated", description: describeChange(user, changes) });
+      return Promise.all(
+        // A disabled owner's listings leave the directory, so the listing lists change too.
+        [
+          USERS_PATH,
+          STATS_PATH,
+          "/api/admin/audit-logs",
+          "/api/admin/buyer-listings",
+          "/api/buyer-listings",
+        ].map((path) => queryClient.invalidateQueries({ queryKey: [path] })),
+      );
+    },
+    onError: (error) => toastError(error),
+  });
+}
+
+const OPTION_LIMIT = "10";
+
+/** Users matching a search, for a picker (the audit log's user filter). */
+export function useUserOptions(search: string, enabled: boolean) {
+  const url = withQuery(USERS_PATH, { search: search.trim(), limit: OPTION_LIMIT });
+  return useQuery({
+    queryKey: [USERS_PATH, "options", url],
+    queryFn: () => apiRequest<AdminUser[]>("GET", url),
+    enabled,
+  });
+}
+
+/** One user by id (the picker's current choice after a reload). */
+export function useUserById(userId: string) {
+  const url = withQuery(USERS_PATH, { id: userId });
+  return useQuery({
+    queryKey: [USERS_PATH, "one", url],
+    queryFn: async () => (await apiRequest<AdminUser[]>("GET", url))[0] ?? null,
+    enabled: Boolean(userId),
+  });
+}

@@ -1,0 +1,77 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ADMIN_MESSAGES } from "../../../shared/constants";
+import type { PublisherDecision, ReviewPublisher } from "../../../shared/schemas/admin-publishers";
+import { toast, toastError } from "../../components/ui/use-toast";
+import { apiRequest } from "../../lib/api";
+import { useAdminList } from "./use-admin-list";
+import { STATS_PATH } from "./use-admin-stats";
+
+const PUBLISHERS_PATH = "/api/admin/pending-publishers";
+const AUDIT_PATH = "/api/admin/audit-logs";
+
+export const PUBLISHER_FILTERS = ["all", "pending", "approved", "rejected"] as const;
+export type PublisherFilter = (typeof PUBLISHER_FILTERS)[number];
+
+/** Publisher applications; "all" asks for every status (SPEC §2 status filter). */
+export function usePublishersForReview({
+  status,
+  search,
+  limit,
+}: {
+  status: PublisherFilter;
+  search: string;
+  limit?: number;
+}) {
+  return useAdminList<ReviewPublisher>(PUBLISHERS_PATH, {
+    status: status === "all" ? undefined : status,
+    search: search.trim(),
+    limit: limit ? String(limit) : undefined,
+  });
+}
+
+const NOT_NOTIFIED = "The email to the publisher could not be sent.";
+
+/**
+ * Approve or reject (SPEC §8 toasts). The lists, the figures and the audit log are refetched, since
+ * each of them changed.
+ */
+export function useDecidePublisher(options: { onDecided?: (decision: PublisherDecision) => void } = {}) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all(
+      [PUBLISHERS_PATH, STATS_PATH, AUDIT_PATH].map((path) =>
+        queryClient.invalidateQueries({ queryKey: [path] }),
+      ),
+    );
+  const approve = useMutation({
+    mutationFn: (publisherId: string) =>
+      apiRequest<PublisherDecision>("POST", `/api/admin/approve-publisher/${publisherId}`),
+    onSuccess: (decision) => {
+      toast({
+        title: ADMIN_MESSAGES.publisherApproved,
+        description: decision.notified
+          ? ADMIN_MESSAGES.publisherApprovedDescription
+          : `${ADMIN_MESSAGES.publisherApprovedDescription} ${NOT_NOTIFIED}`,
+      });
+      options.onDecided?.(decision);
+      return refresh();
+    },
+    onError: (error) => toastError(error),
+  });
+  const reject = useMutation({
+    mutationFn: ({ publisherId, reason }: { publisherId: string; reason: string }) =>
+      apiRequest<PublisherDecision>("POST", `/api/admin/reject-publisher/${publisherId}`, { reason }),
+    onSuccess: (decision) => {
+      toast({
+        title: ADMIN_MESSAGES.publisherRejected,
+        description: decision.notified
+          ? ADMIN_MESSAGES.publisherRejectedDescription
+          : `${ADMIN_MESSAGES.publisherRejectedDescription} ${NOT_NOTIFIED}`,
+      });
+      options.onDecided?.(decision);
+      return refresh();
+    },
+    onError: (error) => toastError(error),
+  });
+  return { approve, reject };
+}

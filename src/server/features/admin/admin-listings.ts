@@ -1,0 +1,280 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type {
+  AdminListing,
+  AdminListingQuery,
+  BuyerProfileOption,
+} from "../../../shared/schemas/admin-listings";
+import type { CreateAdminListing, UpdateAdminListing } from "../../../shared/schemas/listing-input";
+import { type Db, selectRows } from "../../db/client";
+import { buyerListings, buyerProfiles } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { isUuid } from "../../lib/ids";
+import type { Viewer } from "../auth/viewer";
+import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../listings/listing-row";
+import {
+  containsPattern,
+  countRows,
+  decodeCursor,
+  keysetAfter,
+  keysetOrder,
+  type Page,
+  toPage,
+} from "./admin-page";
+import { diffFields, writeAuditEntry } from "./audit-entry";
+
+// Listing management (SPEC §2 Admin buyers, DESIGN.md §2 "Admin-created and imported listings"): an
+// admin sees every listing in every status with its contact, and creates, edits and deletes listings
+// on behalf of the buyer profile they choose. The rows and the contact come from the directory's own
+// listing-row module, so an admin's listing reads the same as everyone else's.
+
+const LISTING_NOT_FOUND = "Listing not found";
+const UNKNOWN_BUYER = "Choose the buyer this listing belongs to: that buyer profile does not exist";
+
+const ADMIN_COLUMNS = sql`${LISTING_COLUMNS},
+  owner.email as "ownerEmail", owner.disabled_at is not null as "ownerDisabled"`;
+const ADMIN_FROM = sql`${LISTING_FROM} join users owner on owner.id = bp.user_id`;
+
+const adminRowSchema = listingRowSchema.extend({
+  ownerEmail: z.string(),
+  ownerDisabled: z.boolean(),
+});
+type AdminRow = z.infer<typeof adminRowSchema>;
+
+function toAdminListing(row: AdminRow, viewer: Viewer, now: Date): AdminListing {
+  return {
+    ...toListing(row, viewer, now),
+    tags: row.tags,
+    disputeWindowDays: row.disputeWindowDays,
+    owner: {
+      userId: row.ownerUserId,
+      email: row.ownerEmail,
+      company: row.company,
+      disabled: row.ownerDisabled,
+    },
+  };
+}
+
+/** Partial words go through the title's trigram index, which needs 3 characters (as the directory). */
+const MIN_TRIGRAM_LENGTH = 3;
+
+/** GET /api/admin/buyer-listings: newest first; search over title and description, and the company. */
+export async function listAdminListings({
+  db,
+  viewer,
+  query,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  query: AdminListingQuery;
+  now?: Date;
+}): Promise<Page<AdminListing>> {
+  const cursor = decodeCursor(query.cursor, "desc");
+  const filters = [sql`true`];
+  if (query.status) filters.push(sql`l.status = ${query.status}`);
+  if (query.vertical) filters.push(sql`l.vertical = ${query.vertical}`);
+  if (query.search) {
+    const fullText = sql`l.search_vector @@ websearch_to_tsquery('english', ${query.search})`;
+    const pattern = containsPattern(query.search);
+    filters.push(
+      query.search.length >= MIN_TRIGRAM_LENGTH
+        ? sql`(${fullText} or l.title ilike ${pattern} or bp.company ilike ${pattern})`
+        : fullText,
+    );
+  }
+  const where = sql.join(filters, sql` and `);
+  const rows = await selectRows(
+    db,
+    adminRowSchema,
+    sql`select ${ADMIN_COLUMNS} from ${ADMIN_FROM}
+        where ${where} ${cursor ? sql`and ${keysetAfter("l", cursor)}` : sql``}
+        order by ${keysetOrder("l", "desc")} limit ${query.limit + 1}`,
+  );
+  const total = cursor
+    ? null
+    : await countRows(db, sql`select count(*) as n from ${LISTING_FROM} where ${where}`);
+  return toPage(rows, query.limit, "desc", (row) => toAdminListing(row, viewer, now), total);
+}
+
+export async function getAdminListing({
+  db,
+  viewer,
+  listingId,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  listingId: string;
+  now?: Date;
+}): Promise<AdminListing> {
+  if (!isUuid(listingId)) throw new AppError("not_found", LISTING_NOT_FOUND);
+  const [row] = await selectRows(
+    db,
+    adminRowSchema,
+    sql`select ${ADMIN_COLUMNS} from ${ADMIN_FROM} where l.id = ${listingId}`,
+  );
+  if (!row) throw new AppError("not_found", LISTING_NOT_FOUND);
+  return toAdminListing(row, viewer, now);
+}
+
+/** The editable fields of a listing: what an audit entry records before and after. */
+const EDITABLE = {
+  buyerId: buyerListings.buyerId,
+  title: buyerListings.title,
+  description: buyerListings.description,
+  vertical: buyerListings.vertical,
+  payout: buyerListings.payout,
+  paymentTerms: buyerListings.paymentTerms,
+  durationRequirement: buyerListings.durationRequirement,
+  geos: buyerListings.geos,
+  minVolume: buyerListings.minVolume,
+  status: buyerListings.status,
+  tags: buyerListings.tags,
+  disputeWindowDays: buyerListings.disputeWindowDays,
+};
+
+async function assertBuyerProfile(tx: Db, buyerId: string): Promise<void> {
+  const [buyer] = await tx
+    .select({ id: buyerProfiles.id })
+    .from(buyerProfiles)
+    .where(eq(buyerProfiles.id, buyerId));
+  if (!buyer) throw new AppError("validation", UNKNOWN_BUYER);
+}
+
+/** POST /api/admin/buyer-listings: a listing owned by the chosen buyer profile. */
+export async function createAdminListing({
+  db,
+  viewer,
+  input,
+}: {
+  db: Db;
+  viewer: Viewer;
+  input: CreateAdminListing;
+}): Promise<AdminListing> {
+  const listingId = await db.transaction(async (tx) => {
+    await assertBuyerProfile(tx, input.buyerId);
+    const [created] = await tx
+      .insert(buyerListings)
+      .values(input)
+      .returning({ id: buyerListings.id, ...EDITABLE });
+    if (!created) throw new AppError("internal", "The listing could not be created");
+    const { id, ...after } = created;
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: "listing.created",
+      targetId: id,
+      before: null,
+      after,
+    });
+    return id;
+  });
+  return getAdminListing({ db, viewer, listingId });
+}
+
+/**
+ * PUT /api/admin/buyer-listings/{id}: any subset of the fields, the owner included. Only what changed
+ * is written and audited; a payout change also goes into the listing's payout history.
+ */
+export async function updateAdminListing({
+  db,
+  viewer,
+  listingId,
+  input,
+}: {
+  db: Db;
+  viewer: Viewer;
+  listingId: string;
+  input: UpdateAdminListing;
+}): Promise<AdminListing> {
+  if (!isUuid(listingId)) throw new AppError("not_found", LISTING_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(EDITABLE)
+      .from(buyerListings)
+      .where(eq(buyerListings.id, listingId))
+      .for("update");
+    if (!before) throw new AppError("not_found", LISTING_NOT_FOUND);
+    if (input.buyerId && input.buyerId !== before.buyerId) await assertBuyerProfile(tx, input.buyerId);
+    const diff = diffFields(before, input);
+    if (!diff.changed) return;
+    const now = new Date();
+    await tx
+      .update(buyerListings)
+      .set({ ...diff.after, updatedAt: now })
+      .where(eq(buyerListings.id, listingId));
+    // The payout history row is written by the database's trigger (migration 0003), for every writer.
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: "listing.updated",
+      targetId: listingId,
+      before: diff.before,
+      after: diff.after,
+    });
+  });
+  return getAdminListing({ db, viewer, listingId });
+}
+
+/** DELETE /api/admin/buyer-listings/{id}: the audit entry keeps the whole listing as it was. */
+export async function deleteAdminListing({
+  db,
+  viewer,
+  listingId,
+}: {
+  db: Db;
+  viewer: Viewer;
+  listingId: string;
+}): Promise<void> {
+  if (!isUuid(listingId)) throw new AppError("not_found", LISTING_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(buyerListings)
+      .where(eq(buyerListings.id, listingId))
+      .returning(EDITABLE);
+    if (!deleted) throw new AppError("not_found", LISTING_NOT_FOUND);
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: "listing.deleted",
+      targetId: listingId,
+      before: deleted,
+      after: null,
+    });
+  });
+}
+
+const OPTION_LIMIT = 20;
+const optionRowSchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  email: z.string(),
+  listingCount: z.coerce.number().int(),
+});
+
+/**
+ * GET /api/admin/buyer-profiles: the owners an admin can give a listing to, by company or email
+ * (the searchable select of the admin form), or one by id (the form's current choice).
+ */
+export async function listBuyerProfileOptions({
+  db,
+  search,
+  id,
+}: {
+  db: Db;
+  search: string | undefined;
+  id: string | undefined;
+}): Promise<BuyerProfileOption[]> {
+  let where = sql`true`;
+  if (id) where = sql`bp.id = ${id}`;
+  else if (search) {
+    const pattern = containsPattern(search);
+    where = sql`(bp.company ilike ${pattern} or u.email ilike ${pattern})`;
+  }
+  return selectRows(
+    db,
+    optionRowSchema,
+    sql`select bp.id, bp.company, u.email,
+          (select count(*) from buyer_listings l where l.buyer_id = bp.id) as "listingCount"
+        from buyer_profiles bp join users u on u.id = bp.user_id
+        where ${where} order by bp.company, bp.id limit ${OPTION_LIMIT}`,
+  );
+}

@@ -1,0 +1,244 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminStatsQuerySchema, adminStatsSchema, TOTAL_COUNT_HEADER } from "../../../shared/schemas/admin";
+import { auditEntrySchema, auditLogQuerySchema } from "../../../shared/schemas/admin-audit";
+import {
+  adminListingQuerySchema,
+  adminListingSchema,
+  buyerProfileOptionSchema,
+  buyerProfileQuerySchema,
+} from "../../../shared/schemas/admin-listings";
+import {
+  approvePublisherSchema,
+  publisherDecisionSchema,
+  publisherReviewQuerySchema,
+  rejectPublisherSchema,
+  reviewPublisherSchema,
+} from "../../../shared/schemas/admin-publishers";
+import {
+  adminUserQuerySchema,
+  adminUserSchema,
+  updateAdminUserSchema,
+} from "../../../shared/schemas/admin-users";
+import { createAdminListingSchema, updateAdminListingSchema } from "../../../shared/schemas/listing-input";
+import { idParams } from "../../lib/ids";
+import { errorResponses } from "../../plugins/errors";
+import { withViewer } from "../auth/guard";
+import {
+  createAdminListing,
+  deleteAdminListing,
+  listAdminListings,
+  listBuyerProfileOptions,
+  updateAdminListing,
+} from "./admin-listings";
+import { nextLink, type Page } from "./admin-page";
+import { listAuditActions, listAuditEntries } from "./audit-log";
+import { decidePublisher, listPublishersForReview } from "./publisher-review";
+import { getAdminStats } from "./stats";
+import { listUsers, updateUserByAdmin } from "./users";
+
+// The admin console's API (issue 11). app.ts registers this plugin inside adminArea() under /api/admin,
+// so every route here is admin-only (401 signed out, 403 admin_required otherwise) without saying so
+// route by route; admin-access.test.ts walks the route table to keep it that way.
+
+/** An admin list: the page as an array, the next page in Link, the total (first page) in X-Total-Count. */
+function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
+  if (page.nextCursor) reply.header("Link", nextLink(request.url, page.nextCursor));
+  if (page.total !== null) reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  return page.items;
+}
+
+export async function adminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config } = app;
+  // Admin answers carry contacts and personal data: never stored by a cache.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("Cache-Control", "private, no-store");
+  });
+
+  // ---- dashboard ----------------------------------------------------------------------------------
+  app.get(
+    "/stats",
+    {
+      schema: { querystring: adminStatsQuerySchema, response: { 200: adminStatsSchema, ...errorResponses } },
+    },
+    withViewer(async (req) =>
+      getAdminStats({
+        db: app.db,
+        priceCents: config.premiumPriceCents,
+        dayStart: req.query.dayStart ? new Date(req.query.dayStart) : undefined,
+      }),
+    ),
+  );
+
+  // ---- publisher review ---------------------------------------------------------------------------
+  app.get(
+    "/pending-publishers",
+    {
+      schema: {
+        querystring: publisherReviewQuerySchema,
+        response: { 200: z.array(reviewPublisherSchema), ...errorResponses },
+      },
+    },
+    withViewer(async (req, reply) =>
+      sendPage(req, reply, await listPublishersForReview({ db: app.db, query: req.query })),
+    ),
+  );
+
+  const decisionOptions = {
+    db: app.db,
+    mailer: app.mailer,
+    appName: config.appName,
+    appUrl: config.appUrl,
+  };
+
+  app.post(
+    "/approve-publisher/:id",
+    {
+      schema: {
+        params: idParams,
+        body: approvePublisherSchema,
+        response: { 200: publisherDecisionSchema, ...errorResponses },
+      },
+    },
+    withViewer(async (req, _reply, viewer) =>
+      decidePublisher({
+        ...decisionOptions,
+        viewer,
+        profileId: req.params.id,
+        decision: "approved",
+        reason: req.body?.reason,
+        log: req.log,
+      }),
+    ),
+  );
+
+  app.post(
+    "/reject-publisher/:id",
+    {
+      schema: {
+        params: idParams,
+        body: rejectPublisherSchema,
+        response: { 200: publisherDecisionSchema, ...errorResponses },
+      },
+    },
+    withViewer(async (req, _reply, viewer) =>
+      decidePublisher({
+        ...decisionOptions,
+        viewer,
+        profileId: req.params.id,
+        decision: "rejected",
+        reason: req.body.reason,
+        log: req.log,
+      }),
+    ),
+  );
+
+  // ---- listings -----------------------------------------------------------------------------------
+  app.get(
+    "/buyer-listings",
+    {
+      schema: {
+        querystring: adminListingQuerySchema,
+        response: { 200: z.array(adminListingSchema), ...errorResponses },
+      },
+    },
+    withViewer(async (req, reply, viewer) =>
+      sendPage(req, reply, await listAdminListings({ db: app.db, viewer, query: req.query })),
+    ),
+  );
+
+  app.post(
+    "/buyer-listings",
+    {
+      schema: { body: createAdminListingSchema, response: { 201: adminListingSchema, ...errorResponses } },
+    },
+    withViewer(async (req, reply, viewer) => {
+      const listing = await createAdminListing({ db: app.db, viewer, input: req.body });
+      return reply.code(201).send(listing);
+    }),
+  );
+
+  app.put(
+    "/buyer-listings/:id",
+    {
+      schema: {
+        params: idParams,
+        body: updateAdminListingSchema,
+        response: { 200: adminListingSchema, ...errorResponses },
+      },
+    },
+    withViewer(async (req, _reply, viewer) =>
+      updateAdminListing({ db: app.db, viewer, listingId: req.params.id, input: req.body }),
+    ),
+  );
+
+  app.delete(
+    "/buyer-listings/:id",
+    { schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    withViewer(async (req, reply, viewer) => {
+      await deleteAdminListing({ db: app.db, viewer, listingId: req.params.id });
+      return reply.code(204).send(null);
+    }),
+  );
+
+  app.get(
+    "/buyer-profiles",
+    {
+      schema: {
+        querystring: buyerProfileQuerySchema,
+        response: { 200: z.array(buyerProfileOptionSchema), ...errorResponses },
+      },
+    },
+    withViewer(async (req) =>
+      listBuyerProfileOptions({ db: app.db, search: req.query.search, id: req.query.id }),
+    ),
+  );
+
+  // ---- users --------------------------------------------------------------------------------------
+  app.get(
+    "/users",
+    {
+      schema: {
+        querystring: adminUserQuerySchema,
+        response: { 200: z.array(adminUserSchema), ...errorResponses },
+      },
+    },
+    withViewer(async (req, reply) => sendPage(req, reply, await listUsers({ db: app.db, query: req.query }))),
+  );
+
+  app.patch(
+    "/users/:id",
+    {
+      schema: {
+        params: idParams,
+        body: updateAdminUserSchema,
+        response: { 200: adminUserSchema, ...errorResponses },
+      },
+    },
+    withViewer(async (req, _reply, viewer) =>
+      updateUserByAdmin({ db: app.db, viewer, userId: req.params.id, changes: req.body }),
+    ),
+  );
+
+  // ---- audit log ----------------------------------------------------------------------------------
+  app.get(
+    "/audit-logs",
+    {
+      schema: {
+        querystring: auditLogQuerySchema,
+        response: { 200: z.array(auditEntrySchema), ...errorResponses },
+      },
+    },
+    withViewer(async (req, reply) =>
+      sendPage(req, reply, await listAuditEntries({ db: app.db, query: req.query })),
+    ),
+  );
+
+  app.get(
+    "/audit-actions",
+    { schema: { response: { 200: z.array(z.string()), ...errorResponses } } },
+    withViewer(async () => listAuditActions({ db: app.db })),
+  );
+}

@@ -1,0 +1,51 @@
+import type { Db } from "../../db/client";
+import { auditLogs } from "../../db/schema";
+
+// Every admin mutation writes one audit entry in its own transaction (DESIGN.md §5): who acted, what
+// they did ("area.verb"), which record, and the values before and after. The table refuses UPDATE and
+// DELETE (migration 0002), so an entry, once written, is the record.
+
+export type AdminAction =
+  | "publisher.approved"
+  | "publisher.rejected"
+  | "listing.created"
+  | "listing.updated"
+  | "listing.deleted"
+  | "user.role_changed"
+  | "user.disabled"
+  | "user.enabled";
+
+export async function writeAuditEntry(
+  tx: Db,
+  entry: {
+    actorId: string;
+    action: AdminAction;
+    targetId: string;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+    extra?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(auditLogs).values({
+    userId: entry.actorId,
+    action: entry.action,
+    targetId: entry.targetId,
+    metaJson: { before: entry.before, after: entry.after, ...entry.extra },
+  });
+}
+
+/** The fields whose values differ, as the before and after halves of an audit entry. */
+export function diffFields<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { before: Partial<T>; after: Partial<T>; changed: boolean } {
+  const changedBefore: Partial<T> = {};
+  const changedAfter: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (after[key] === undefined) continue;
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    changedBefore[key] = before[key];
+    changedAfter[key] = after[key];
+  }
+  return { before: changedBefore, after: changedAfter, changed: Object.keys(changedAfter).length > 0 };
+}

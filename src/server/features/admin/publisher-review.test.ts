@@ -1,0 +1,259 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLogs, compliance, mailOutbox, publisherProfiles, users } from "../../db/schema";
+import { sessionCookie, type TestContext, useTestApp } from "../../test/context";
+import { createPublisher, createUser, signIn } from "../../test/factories";
+import { startSmtpSink } from "../../test/smtp-sink";
+import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
+
+type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+const REASON = "Your website shows no TCPA consent language on its forms.";
+
+async function signInAdmin(ctx: TestContext, sink?: SmtpSink) {
+  const user = await createUser(ctx.database.db, { role: "admin", email: "reviewer@example.test" });
+  return {
+    id: user.id,
+    cookie: sink ? await signInThroughSink(ctx, sink, user.email) : await signIn(ctx, user.email),
+  };
+}
+
+/** The magic-link sign-in when mail goes over SMTP: the link is read from what the sink received. */
+async function signInThroughSink(ctx: TestContext, sink: SmtpSink, email: string): Promise<string> {
+  await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
+  const mail = sink.received.findLast((m) => m.to.includes(email));
+  // Quoted-printable: soft line breaks ("=" at a line end) and "=" written as "=3D".
+  const token = mail?.raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=")
+    .match(/token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no sign-in mail for ${email}`);
+  const verified = await ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/magic-link/verify",
+    payload: { token },
+  });
+  return sessionCookie(verified);
+}
+
+describe("publisher review (/api/admin/pending-publishers, approve, reject)", () => {
+  const ctx = useTestApp();
+  let admin: { id: string; cookie: string };
+  beforeEach(async () => {
+    admin = await signInAdmin(ctx);
+  });
+  const call = (method: "GET" | "POST", url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+
+  it("lists every status with the details a review needs, filtered and searched", async () => {
+    const db = ctx.database.db;
+    const start = Date.now() - 60_000;
+    const older = await createPublisher(db, {
+      status: "pending",
+      website: "https://older-calls.example",
+      verticals: ["Legal"],
+      createdAt: new Date(start),
+    });
+    const newer = await createPublisher(db, {
+      status: "pending",
+      website: "https://newer-calls.example",
+      verticals: ["Insurance", "Solar"],
+      domainVerifiedAt: new Date(),
+      createdAt: new Date(start + 1000),
+    });
+    await createPublisher(db, {
+      status: "approved",
+      website: "https://approved.example",
+      createdAt: new Date(start + 2000),
+    });
+    await db.insert(compliance).values({
+      publisherId: newer.profile.id,
+      tcpaComplianceAck: true,
+      dncProcessDesc: "We scrub every list against the national DNC registry daily.",
+      acceptedAt: new Date(),
+      ackTextVersion: "2026-01",
+      ip: "203.0.113.7",
+      userAgent: "Mozilla/5.0",
+    });
+
+    const all = await call("GET", "/api/admin/pending-publishers");
+    expect(all.statusCode).toBe(200);
+    expect(all.headers["x-total-count"]).toBe("3");
+    // Every status, newest first.
+    expect(all.json().map((p: { website: string }) => p.website)).toEqual([
+      "https://approved.example",
+      "https://newer-calls.example",
+      "https://older-calls.example",
+    ]);
+
+    // The pending queue: who has waited longest comes first.
+    const pending = await call("GET", "/api/admin/pending-publishers?status=pending");
+    expect(pending.json().map((p: { id: string }) => p.id)).toEqual([older.profile.id, newer.profile.id]);
+    expect(pending.json()[1]).toMatchObject({
+      email: newer.user.email,
+      verticals: ["Insurance", "Solar"],
+      domainVerifiedAt: expect.any(String),
+      reviewedAt: null,
+      compliance: {
+        tcpaComplianceAck: true,
+        dncProcessDesc: "We scrub every list against the national DNC registry daily.",
+        ackTextVersion: "2026-01",
+        ip: "203.0.113.7",
+      },
+    });
+    expect(pending.json()[0]).toMatchObject({ compliance: null, domainVerifiedAt: null });
+
+    const byVertical = await call("GET", "/api/admin/pending-publishers?search=solar");
+    expect(byVertical.json().map((p: { id: string }) => p.id)).toEqual([newer.profile.id]);
+    const byWebsite = await call("GET", "/api/admin/pending-publishers?search=older-calls");
+    expect(byWebsite.json().map((p: { id: string }) => p.id)).toEqual([older.profile.id]);
+
+    const firstPage = await call("GET", "/api/admin/pending-publishers?status=pending&limit=1");
+    const next = firstPage.headers.link?.toString().match(/<([^>]+)>/)?.[1];
+    expect(next).toContain("status=pending");
+    const secondPage = await call("GET", next!);
+    expect(secondPage.json().map((p: { id: string }) => p.id)).toEqual([newer.profile.id]);
+    expect(secondPage.headers.link).toBeUndefined();
+
+    expect((await call("GET", "/api/admin/pending-publishers?status=banned")).statusCode).toBe(400);
+  });
+
+  it("approves a pending publisher once, recomputes the score, mails them and audits it; a second decision is a 409", async () => {
+    const db = ctx.database.db;
+    const { profile, user } = await createPublisher(db, {
+      status: "pending",
+      website: "https://calls.example",
+    });
+    await recomputeQualityScore({ db, profileId: profile.id });
+    const [pending] = await db.select().from(publisherProfiles).where(eq(publisherProfiles.id, profile.id));
+    // The score an approved profile with these facts earns, by the publishers' own rule.
+    const approvedScore = computeQualityScore(
+      qualityFactsOf({ ...pending!, status: "approved" }, false),
+    ).score;
+    expect(approvedScore).toBeGreaterThan(pending!.qualityScore);
+
+    const res = await call("POST", `/api/admin/approve-publisher/${profile.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      notified: true,
+      publisher: {
+        id: profile.id,
+        status: "approved",
+        qualityScore: approvedScore,
+        reviewedAt: expect.any(String),
+        reviewedByEmail: "reviewer@example.test",
+        reviewReason: null,
+      },
+    });
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mail?.subject).toBe("Your PayPerCall Hub publisher application was approved");
+    expect(mail?.text).toContain("your publisher application for https://calls.example has been approved");
+    const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "publisher.approved"));
+    expect(entry).toMatchObject({
+      userId: admin.id,
+      targetId: profile.id,
+      metaJson: {
+        before: {
+          status: "pending",
+          reviewedAt: null,
+          reviewReason: null,
+          qualityScore: pending!.qualityScore,
+        },
+        after: { status: "approved", reviewedBy: admin.id, reviewReason: null, qualityScore: approvedScore },
+      },
+    });
+
+    const again = await call("POST", `/api/admin/approve-publisher/${profile.id}`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: "This application was already approved.", code: "conflict" });
+    const reject = await call("POST", `/api/admin/reject-publisher/${profile.id}`, { reason: REASON });
+    expect(reject.statusCode).toBe(409);
+    expect(await db.select().from(auditLogs).where(eq(auditLogs.targetId, profile.id))).toHaveLength(1);
+  });
+
+  it("rejects only with a reason of 10 to 1,000 characters, stores it and mails it to the publisher", async () => {
+    const db = ctx.database.db;
+    const { profile, user } = await createPublisher(db, { status: "pending" });
+    const url = `/api/admin/reject-publisher/${profile.id}`;
+    const refusals: [object | undefined, RegExp][] = [
+      [undefined, /body/],
+      [{}, /Give a reason for the rejection/],
+      [{ reason: "Too short" }, /The reason must be at least 10 characters/],
+      [{ reason: "x".repeat(1001) }, /The reason must be at most 1000 characters/],
+      [{ reason: "Bad\u0000reason text" }, /control characters/],
+    ];
+    for (const [body, message] of refusals) {
+      const res = await call("POST", url, body);
+      expect(res.statusCode, String(message)).toBe(400);
+      expect(res.json().message, String(message)).toMatch(message);
+    }
+    const [still] = await db.select().from(publisherProfiles).where(eq(publisherProfiles.id, profile.id));
+    expect(still?.status).toBe("pending");
+
+    const res = await call("POST", url, { reason: `  ${REASON}  ` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().publisher).toMatchObject({ status: "rejected", reviewReason: REASON });
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+    expect(mail?.subject).toBe("Your PayPerCall Hub publisher application was not approved");
+    expect(mail?.text).toContain(`Reason: ${REASON}`);
+    const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "publisher.rejected"));
+    expect(entry?.metaJson).toMatchObject({ after: { status: "rejected", reviewReason: REASON } });
+  });
+
+  it("answers 404 for an unknown or malformed id", async () => {
+    expect((await call("POST", `/api/admin/approve-publisher/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await call("POST", "/api/admin/approve-publisher/not-an-id")).statusCode).toBe(404);
+    const reject = await call("POST", `/api/admin/reject-publisher/${randomUUID()}`, { reason: REASON });
+    expect(reject.statusCode).toBe(404);
+    expect(reject.json()).toEqual({ message: "Publisher not found", code: "not_found" });
+  });
+});
+
+describe("publisher decision mail over SMTP", () => {
+  let sink: SmtpSink;
+  const env: Record<string, string> = {};
+  beforeAll(async () => {
+    // A real SMTP server; it refuses one mailbox, to show a failed delivery.
+    sink = await startSmtpSink({ refuse: (address) => address.startsWith("unreachable") });
+    env.SMTP_URL = sink.url;
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+  const ctx = useTestApp({ env });
+
+  const reject = (cookie: string, profileId: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/reject-publisher/${profileId}`,
+      headers: { cookie },
+      payload: { reason: REASON },
+    });
+
+  it("delivers the rejection with its reason to the publisher's address", async () => {
+    const admin = await signInAdmin(ctx, sink);
+    const { profile, user } = await createPublisher(ctx.database.db, { status: "pending" });
+    const res = await reject(admin.cookie, profile.id);
+    expect(res.json().notified).toBe(true);
+    const delivered = sink.received.find((m) => m.to.includes(user.email));
+    expect(delivered?.raw).toContain("Subject: Your PayPerCall Hub publisher application was not");
+    // Quoted-printable may wrap long lines with a soft break ("=" at the end of a line).
+    expect(delivered?.raw.replace(/=\r?\n/g, "")).toContain(REASON);
+  });
+
+  it("keeps the decision when the mail is refused, and says the publisher was not notified", async () => {
+    const admin = await signInAdmin(ctx, sink);
+    const { profile, user } = await createPublisher(ctx.database.db, { status: "pending" });
+    await ctx.database.db
+      .update(users)
+      .set({ email: `unreachable-${user.id}@example.test` })
+      .where(eq(users.id, user.id));
+    const res = await reject(admin.cookie, profile.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ notified: false, publisher: { status: "rejected" } });
+    expect(
+      await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, "publisher.rejected")),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,296 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { PUBLISHER_STATUSES, PUBLISHER_TIERS } from "../../../shared/constants";
+import type {
+  PublisherDecision,
+  PublisherReviewQuery,
+  ReviewPublisher,
+} from "../../../shared/schemas/admin-publishers";
+import { type Db, selectRows } from "../../db/client";
+import { publisherProfiles, users } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { isUuid } from "../../lib/ids";
+import type { Mailer } from "../../lib/mailer";
+import type { Viewer } from "../auth/viewer";
+import { recomputeQualityScore } from "../publishers/quality-score";
+import {
+  containsPattern,
+  countRows,
+  createdKeyColumn,
+  type Direction,
+  decodeCursor,
+  keysetAfter,
+  keysetOrder,
+  type Page,
+  toPage,
+} from "./admin-page";
+import { writeAuditEntry } from "./audit-entry";
+
+// Publisher review (SPEC §2 Admin publishers, SPEC §4 publisher status): the applications with every
+// detail an admin needs to decide, and the decision itself, only from pending, told to the publisher.
+
+const PUBLISHER_NOT_FOUND = "Publisher not found";
+
+const REVIEW_COLUMNS = sql`
+  p.id, p.user_id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName",
+  p.website, p.traffic_sources as "trafficSources", p.verticals, p.geos,
+  p.avg_daily_calls as "avgDailyCalls", p.years_in_business as "yearsInBusiness",
+  p."references", p.tier, p.quality_score as "qualityScore", p.status,
+  p.compliance_ack_at as "complianceAckAt", p.domain_verified_at as "domainVerifiedAt",
+  p.reviewed_at as "reviewedAt", reviewer.email as "reviewedByEmail", p.review_reason as "reviewReason",
+  p.created_at as "createdAt", p.updated_at as "updatedAt", ${createdKeyColumn("p")},
+  c.tcpa_compliance_ack as "tcpaComplianceAck", c.dnc_process_desc as "dncProcessDesc",
+  c.accepted_at as "acceptedAt", c.ack_text_version as "ackTextVersion", c.ip, c.user_agent as "userAgent",
+  c.id is not null as "hasCompliance"`;
+
+// The latest compliance record of each profile (a publisher may submit it again).
+const REVIEW_FROM = sql`publisher_profiles p
+  join users u on u.id = p.user_id
+  left join users reviewer on reviewer.id = p.reviewed_by
+  left join lateral (
+    select id, tcpa_compliance_ack, dnc_process_desc, accepted_at, ack_text_version, ip, user_agent
+    from compliance where compliance.publisher_id = p.id order by created_at desc limit 1
+  ) c on true`;
+
+const date = z.coerce.date();
+const reviewRowSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  website: z.string().nullable(),
+  trafficSources: z.array(z.string()),
+  verticals: z.array(z.string()),
+  geos: z.array(z.string()),
+  avgDailyCalls: z.number().int().nullable(),
+  yearsInBusiness: z.number().int().nullable(),
+  references: z.array(z.string()),
+  tier: z.enum(PUBLISHER_TIERS),
+  qualityScore: z.number().int(),
+  status: z.enum(PUBLISHER_STATUSES),
+  complianceAckAt: date.nullable(),
+  domainVerifiedAt: date.nullable(),
+  reviewedAt: date.nullable(),
+  reviewedByEmail: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  createdAt: date,
+  updatedAt: date,
+  createdKey: z.string(),
+  hasCompliance: z.boolean(),
+  tcpaComplianceAck: z.boolean().nullable(),
+  dncProcessDesc: z.string().nullable(),
+  acceptedAt: date.nullable(),
+  ackTextVersion: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+type ReviewRow = z.infer<typeof reviewRowSchema>;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toReviewPublisher(row: ReviewRow): ReviewPublisher {
+  return {
+    id: row.id,
+    userId: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    website: row.website,
+    trafficSources: row.trafficSources,
+    verticals: row.verticals,
+    geos: row.geos,
+    avgDailyCalls: row.avgDailyCalls,
+    yearsInBusiness: row.yearsInBusiness,
+    references: row.references,
+    tier: row.tier,
+    qualityScore: row.qualityScore,
+    status: row.status,
+    complianceAckAt: iso(row.complianceAckAt),
+    domainVerifiedAt: iso(row.domainVerifiedAt),
+    reviewedAt: iso(row.reviewedAt),
+    reviewedByEmail: row.reviewedByEmail,
+    reviewReason: row.reviewReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    compliance: row.hasCompliance
+      ? {
+          tcpaComplianceAck: row.tcpaComplianceAck ?? false,
+          dncProcessDesc: row.dncProcessDesc,
+          acceptedAt: iso(row.acceptedAt),
+          ackTextVersion: row.ackTextVersion,
+          ip: row.ip,
+          userAgent: row.userAgent,
+        }
+      : null,
+  };
+}
+
+/**
+ * GET /api/admin/pending-publishers: every status unless one is asked for; search over website,
+ * verticals and email. The pending queue reads oldest first (who has waited longest is reviewed
+ * first, and the dashboard's "first 5" are those); any other list newest first.
+ */
+export async function listPublishersForReview({
+  db,
+  query,
+}: {
+  db: Db;
+  query: PublisherReviewQuery;
+}): Promise<Page<ReviewPublisher>> {
+  const direction: Direction = query.status === "pending" ? "asc" : "desc";
+  const cursor = decodeCursor(query.cursor, direction);
+  const filters = [sql`true`];
+  if (query.status) filters.push(sql`p.status = ${query.status}`);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(
+      sql`(p.website ilike ${pattern} or array_to_string(p.verticals, ' ') ilike ${pattern} or u.email ilike ${pattern})`,
+    );
+  }
+  const where = sql.join(filters, sql` and `);
+  const rows = await selectRows(
+    db,
+    reviewRowSchema,
+    sql`select ${REVIEW_COLUMNS} from ${REVIEW_FROM}
+        where ${where} ${cursor ? sql`and ${keysetAfter("p", cursor)}` : sql``}
+        order by ${keysetOrder("p", direction)} limit ${query.limit + 1}`,
+  );
+  const total = cursor
+    ? null
+    : await countRows(db, sql`select count(*) as n from ${REVIEW_FROM} where ${where}`);
+  return toPage(rows, query.limit, direction, toReviewPublisher, total);
+}
+
+async function findPublisherForReview(db: Db, profileId: string): Promise<ReviewPublisher> {
+  const [row] = await selectRows(
+    db,
+    reviewRowSchema,
+    sql`select ${REVIEW_COLUMNS} from ${REVIEW_FROM} where p.id = ${profileId}`,
+  );
+  if (!row) throw new AppError("not_found", PUBLISHER_NOT_FOUND);
+  return toReviewPublisher(row);
+}
+
+type Decision = "approved" | "rejected";
+
+/** What the publisher is told, in plain text (the reason is theirs to read, never markup). */
+function decisionMail({
+  decision,
+  website,
+  reason,
+  appName,
+  appUrl,
+}: {
+  decision: Decision;
+  website: string | null;
+  reason: string | null;
+  appName: string;
+  appUrl: string;
+}) {
+  const site = website ? ` for ${website}` : "";
+  const dashboard = `${appUrl}/publisher/dashboard`;
+  if (decision === "approved") {
+    return {
+      subject: `Your ${appName} publisher application was approved`,
+      text: [
+        `Good news: your publisher application${site} has been approved. You can now access verified features.`,
+        ...(reason ? [`Note from our review team: ${reason}`] : []),
+        `Your dashboard: ${dashboard}`,
+      ].join("\n\n"),
+    };
+  }
+  return {
+    subject: `Your ${appName} publisher application was not approved`,
+    text: [
+      `Your publisher application${site} has been reviewed and was not approved.`,
+      `Reason: ${reason ?? ""}`,
+      `You can read this on your dashboard and update your profile: ${dashboard}`,
+    ].join("\n\n"),
+  };
+}
+
+/**
+ * POST /api/admin/approve-publisher/{id} and reject-publisher/{id}: only a pending application can be
+ * decided (else 409); the decision, who made it, when and why are stored, the quality score recomputed
+ * and the audit entry written, in one transaction. The publisher is mailed after the commit: a mail server that is down cannot undo
+ * a decision, so the answer says whether the mail went out (`notified`).
+ */
+export async function decidePublisher({
+  db,
+  mailer,
+  viewer,
+  profileId,
+  decision,
+  reason,
+  appName,
+  appUrl,
+  log,
+}: {
+  db: Db;
+  mailer: Mailer;
+  viewer: Viewer;
+  profileId: string;
+  decision: Decision;
+  /** Required to reject (the schema checks it), optional to approve. */
+  reason: string | undefined;
+  appName: string;
+  appUrl: string;
+  log: { error: (obj: object, msg: string) => void };
+}): Promise<PublisherDecision> {
+  if (!isUuid(profileId)) throw new AppError("not_found", PUBLISHER_NOT_FOUND);
+  const decided = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        status: publisherProfiles.status,
+        reviewedAt: publisherProfiles.reviewedAt,
+        reviewedBy: publisherProfiles.reviewedBy,
+        reviewReason: publisherProfiles.reviewReason,
+        qualityScore: publisherProfiles.qualityScore,
+        website: publisherProfiles.website,
+        email: users.email,
+      })
+      .from(publisherProfiles)
+      .innerJoin(users, eq(users.id, publisherProfiles.userId))
+      .where(eq(publisherProfiles.id, profileId))
+      .for("update", { of: publisherProfiles });
+    if (!before) throw new AppError("not_found", PUBLISHER_NOT_FOUND);
+    if (before.status !== "pending") {
+      throw new AppError("conflict", `This application was already ${before.status}.`);
+    }
+    const now = new Date();
+    const after = { status: decision, reviewedAt: now, reviewedBy: viewer.id, reviewReason: reason ?? null };
+    await tx
+      .update(publisherProfiles)
+      .set({ ...after, updatedAt: now })
+      .where(eq(publisherProfiles.id, profileId));
+    // Approval is one of the score's facts (features/publishers/quality-score.ts).
+    const score = await recomputeQualityScore({ db: tx, profileId });
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: decision === "approved" ? "publisher.approved" : "publisher.rejected",
+      targetId: profileId,
+      before: {
+        status: before.status,
+        reviewedAt: before.reviewedAt,
+        reviewedBy: before.reviewedBy,
+        reviewReason: before.reviewReason,
+        qualityScore: before.qualityScore,
+      },
+      after: { ...after, qualityScore: score?.score ?? before.qualityScore },
+    });
+    return { email: before.email, website: before.website };
+  });
+
+  let notified = true;
+  try {
+    await mailer.send({
+      to: decided.email,
+      ...decisionMail({ decision, website: decided.website, reason: reason ?? null, appName, appUrl }),
+    });
+  } catch (err) {
+    notified = false;
+    log.error({ err, profileId }, "publisher decision mail failed");
+  }
+  return { publisher: await findPublisherForReview(db, profileId), notified };
+}

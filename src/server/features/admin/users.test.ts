@@ -1,0 +1,247 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { buildApp } from "../../app";
+import { auditLogs, sessions, subscriptions, users } from "../../db/schema";
+import { testConfig, useTestApp } from "../../test/context";
+import {
+  createBuyer,
+  createListing,
+  createPublisher,
+  createUser,
+  grantPremium,
+  latestMagicToken,
+  signIn,
+} from "../../test/factories";
+
+const DISABLED_MESSAGE = "This account has been disabled. Contact support if you think this is a mistake.";
+
+describe("user management (/api/admin/users)", () => {
+  const ctx = useTestApp();
+  let admin: { id: string; email: string; cookie: string };
+
+  beforeEach(async () => {
+    const user = await createUser(ctx.database.db, { role: "admin", email: "boss@example.test" });
+    admin = { id: user.id, email: user.email, cookie: await signIn(ctx, user.email) };
+  });
+
+  const call = (method: "GET" | "PATCH", url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+  const patchUser = (id: string, payload: object) => call("PATCH", `/api/admin/users/${id}`, payload);
+
+  it("finds users by email or name, by role and state, newest first in keyset pages", async () => {
+    const db = ctx.database.db;
+    const start = Date.now() - 60_000;
+    await createUser(db, {
+      email: "ann@example.test",
+      firstName: "Ann",
+      lastName: "Lee",
+      createdAt: new Date(start),
+    });
+    await createUser(db, { email: "bob@example.test", role: "buyer", createdAt: new Date(start + 1000) });
+    await createUser(db, {
+      email: "cy@example.test",
+      firstName: "Cy",
+      lastName: "Annex",
+      disabledAt: new Date(),
+      createdAt: new Date(start + 2000),
+    });
+
+    const all = await call("GET", "/api/admin/users?limit=2");
+    expect(all.headers["x-total-count"]).toBe("4");
+    expect(all.json().map((u: { email: string }) => u.email)).toEqual([
+      "boss@example.test",
+      "cy@example.test",
+    ]);
+    const link = all.headers.link?.toString().match(/<([^>]+)>/)?.[1];
+    const rest = await call("GET", link!);
+    expect(rest.json().map((u: { email: string }) => u.email)).toEqual([
+      "bob@example.test",
+      "ann@example.test",
+    ]);
+    expect(rest.headers.link).toBeUndefined();
+
+    const ann = await call("GET", "/api/admin/users?search=ann");
+    expect(ann.json().map((u: { email: string }) => u.email)).toEqual([
+      "cy@example.test",
+      "ann@example.test",
+    ]);
+    const fullName = await call("GET", "/api/admin/users?search=ann%20lee");
+    expect(fullName.json().map((u: { email: string }) => u.email)).toEqual(["ann@example.test"]);
+    const buyers = await call("GET", "/api/admin/users?role=buyer");
+    expect(buyers.json()).toMatchObject([{ email: "bob@example.test", role: "buyer", disabledAt: null }]);
+    const disabled = await call("GET", "/api/admin/users?state=disabled");
+    expect(disabled.json()).toMatchObject([{ email: "cy@example.test", disabledAt: expect.any(String) }]);
+    const badRole = await call("GET", "/api/admin/users?role=owner");
+    expect(badRole.statusCode).toBe(400);
+  });
+
+  it("changes a role with an audit entry, and refuses the admin's own demotion", async () => {
+    const db = ctx.database.db;
+    const guest = await createUser(db, { role: "guest" });
+    const res = await patchUser(guest.id, { role: "admin" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: guest.id, role: "admin" });
+    const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "user.role_changed"));
+    expect(entry).toMatchObject({
+      userId: admin.id,
+      targetId: guest.id,
+      metaJson: { before: { role: "guest" }, after: { role: "admin" } },
+    });
+
+    const self = await patchUser(admin.id, { role: "guest" });
+    expect(self.statusCode).toBe(403);
+    expect(self.json()).toEqual({
+      message: "You cannot change your own role: ask another administrator.",
+      code: "forbidden",
+    });
+    const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, admin.id));
+    expect(me?.role).toBe("admin");
+    // Setting one's own role to what it is changes nothing and is not refused.
+    expect((await patchUser(admin.id, { role: "admin" })).statusCode).toBe(200);
+  });
+
+  it("keeps publisher and buyer apart, and refuses unknown users and empty bodies", async () => {
+    const db = ctx.database.db;
+    const publisher = await createPublisher(db);
+    const buyer = await createBuyer(db);
+    const toBuyer = await patchUser(publisher.user.id, { role: "buyer" });
+    expect(toBuyer.statusCode).toBe(409);
+    expect(toBuyer.json().message).toBe("This user has a publisher profile, so they cannot be a buyer.");
+    expect((await patchUser(buyer.user.id, { role: "publisher" })).statusCode).toBe(409);
+    expect((await patchUser(buyer.user.id, { role: "guest" })).statusCode).toBe(200);
+
+    expect((await patchUser(randomUUID(), { role: "guest" })).statusCode).toBe(404);
+    expect((await patchUser("not-an-id", { role: "guest" })).statusCode).toBe(404);
+    const empty = await patchUser(buyer.user.id, { email: "hijack@example.test" });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain("Send role, disabled or complimentaryPremium");
+    expect((await patchUser(buyer.user.id, { role: "owner" })).statusCode).toBe(400);
+  });
+
+  it("disables an account: sessions deleted at once, sign-in refused, listings out of the directory", async () => {
+    const db = ctx.database.db;
+    const buyer = await createBuyer(db, { company: "Vanishing Co" });
+    const listing = await createListing(db, buyer.profile.id, { title: "Vanishing listing" });
+    const buyerCookie = await signIn(ctx, buyer.user.email);
+    const secondCookie = await signIn(ctx, buyer.user.email);
+    const visitorSees = async () =>
+      (await ctx.app.inject({ url: "/api/buyer-listings" })).json().map((l: { id: string }) => l.id);
+    expect(await visitorSees()).toEqual([listing.id]);
+
+    const res = await patchUser(buyer.user.id, { disabled: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().disabledAt).toEqual(expect.any(String));
+
+    // Both sessions are gone, not merely refused.
+    const left = await db.select().from(sessions).where(sql`${sessions.sess}->>'userId' = ${buyer.user.id}`);
+    expect(left).toEqual([]);
+    for (const cookie of [buyerCookie, secondCookie]) {
+      const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
+      expect(me.statusCode).toBe(401);
+    }
+
+    // Sign-in through the magic link is refused with a clear message.
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link",
+      payload: { email: buyer.user.email },
+    });
+    const verify = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link/verify",
+      payload: { token: await latestMagicToken(db, buyer.user.email) },
+    });
+    expect(verify.statusCode).toBe(403);
+    expect(verify.json()).toEqual({ message: DISABLED_MESSAGE, code: "forbidden" });
+    expect(verify.cookies.find((c) => c.name === "ppc.sid" && c.value)).toBeUndefined();
+
+    // The listing leaves the directory and its detail page, for everyone but admins.
+    expect(await visitorSees()).toEqual([]);
+    const detail = await ctx.app.inject({ url: `/api/buyer-listings/${listing.id}` });
+    expect(detail.statusCode).toBe(404);
+    const adminList = await call("GET", "/api/admin/buyer-listings");
+    expect(adminList.json()).toMatchObject([{ id: listing.id, owner: { disabled: true } }]);
+
+    const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "user.disabled"));
+    expect(entry).toMatchObject({
+      userId: admin.id,
+      targetId: buyer.user.id,
+      metaJson: { before: { disabledAt: null }, after: { disabledAt: expect.any(String) }, sessionsEnded: 2 },
+    });
+
+    // Enabled again: everything comes back.
+    const enabled = await patchUser(buyer.user.id, { disabled: false });
+    expect(enabled.json().disabledAt).toBeNull();
+    expect(await visitorSees()).toEqual([listing.id]);
+    const cookie = await signIn(ctx, buyer.user.email);
+    expect((await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(200);
+    expect(await db.select().from(auditLogs).where(eq(auditLogs.action, "user.enabled"))).toHaveLength(1);
+  });
+
+  it("treats a session that outlived the disabling as signed out", async () => {
+    const db = ctx.database.db;
+    const guest = await createUser(db);
+    const cookie = await signIn(ctx, guest.email);
+    // Disabled behind the API's back: the session row is still there.
+    await db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, guest.id));
+    const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it("refuses to disable the admin's own account", async () => {
+    const res = await patchUser(admin.id, { disabled: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe("You cannot disable your own account.");
+    expect(
+      (await ctx.app.inject({ url: "/api/auth/user", headers: { cookie: admin.cookie } })).statusCode,
+    ).toBe(200);
+  });
+
+  it("refuses the development sign-in of a disabled account", async () => {
+    const devApp = await buildApp({
+      config: testConfig({ APP_ENV: "development" }),
+      database: ctx.database,
+      logger: false,
+    });
+    try {
+      const user = await createUser(ctx.database.db, { disabledAt: new Date() });
+      const res = await devApp.inject({
+        method: "POST",
+        url: "/api/dev/login",
+        payload: { email: user.email },
+        remoteAddress: "127.0.0.1",
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(DISABLED_MESSAGE);
+    } finally {
+      await devApp.close();
+    }
+  });
+
+  it("grants and removes complimentary Premium, never touching a paid plan", async () => {
+    const db = ctx.database.db;
+    const publisher = await createPublisher(db);
+    const granted = await patchUser(publisher.user.id, { complimentaryPremium: true });
+    expect(granted.json()).toMatchObject({ hasActiveSubscription: true, complimentaryPremium: true });
+    const [entry] = await db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, "subscription.complimentary_granted"));
+    expect(entry).toMatchObject({
+      userId: admin.id,
+      targetId: publisher.user.id,
+      metaJson: { before: { complimentaryPremium: false }, after: { complimentaryPremium: true } },
+    });
+    const removed = await patchUser(publisher.user.id, { complimentaryPremium: false });
+    expect(removed.json()).toMatchObject({ hasActiveSubscription: false, complimentaryPremium: false });
+
+    const paying = await createPublisher(db);
+    await grantPremium(db, paying.user.id, { stripeSubscriptionId: "sub_paid" });
+    const untouched = await patchUser(paying.user.id, { complimentaryPremium: false });
+    expect(untouched.json()).toMatchObject({ hasActiveSubscription: true, complimentaryPremium: false });
+    expect(
+      await db.select().from(subscriptions).where(eq(subscriptions.userId, paying.user.id)),
+    ).toHaveLength(1);
+  });
+});

@@ -1,0 +1,209 @@
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { PUBLISHER_STATUSES, ROLES } from "../../../shared/constants";
+import type { AdminUser, AdminUserQuery, UpdateAdminUser } from "../../../shared/schemas/admin-users";
+import { type Db, selectRows } from "../../db/client";
+import { buyerProfiles, publisherProfiles, sessions, users } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { isUuid } from "../../lib/ids";
+import type { Viewer } from "../auth/viewer";
+import { setComplimentaryPremium } from "../subscriptions/complimentary";
+import { activeSubscriptionNow } from "../subscriptions/premium";
+import {
+  containsPattern,
+  countRows,
+  createdKeyColumn,
+  decodeCursor,
+  keysetAfter,
+  keysetOrder,
+  type Page,
+  toPage,
+} from "./admin-page";
+import { writeAuditEntry } from "./audit-entry";
+
+// User management (issue 11, DESIGN.md §2 "Roles" and "Disabled accounts"): find people, change a role,
+// disable or enable an account, grant or remove complimentary Premium.
+
+const USER_NOT_FOUND = "User not found";
+export const SELF_ROLE_MESSAGE = "You cannot change your own role: ask another administrator.";
+export const SELF_DISABLE_MESSAGE = "You cannot disable your own account.";
+
+const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
+  u.created_at as "createdAt", u.disabled_at as "disabledAt", ${createdKeyColumn("u")},
+  exists (select 1 from subscriptions where subscriptions.user_id = u.id and ${activeSubscriptionNow()})
+    as "hasActiveSubscription",
+  exists (select 1 from subscriptions where subscriptions.user_id = u.id
+          and subscriptions.stripe_subscription_id is null and ${activeSubscriptionNow()})
+    as "complimentaryPremium",
+  pp.status as "publisherStatus", bp.company as "buyerCompany"`;
+const USER_FROM = sql`users u
+  left join publisher_profiles pp on pp.user_id = u.id
+  left join buyer_profiles bp on bp.user_id = u.id`;
+
+const date = z.coerce.date();
+const userRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(ROLES),
+  createdAt: date,
+  disabledAt: date.nullable(),
+  createdKey: z.string(),
+  hasActiveSubscription: z.boolean(),
+  complimentaryPremium: z.boolean(),
+  publisherStatus: z.enum(PUBLISHER_STATUSES).nullable(),
+  buyerCompany: z.string().nullable(),
+});
+type UserRow = z.infer<typeof userRowSchema>;
+
+function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    hasActiveSubscription: row.hasActiveSubscription,
+    complimentaryPremium: row.complimentaryPremium,
+    publisherStatus: row.publisherStatus,
+    buyerCompany: row.buyerCompany,
+  };
+}
+
+/** GET /api/admin/users: newest first; search over email and names. */
+export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }): Promise<Page<AdminUser>> {
+  const cursor = decodeCursor(query.cursor, "desc");
+  const filters = [sql`true`];
+  if (query.id) filters.push(sql`u.id = ${query.id}`);
+  if (query.role) filters.push(sql`u.role = ${query.role}`);
+  if (query.state === "disabled") filters.push(sql`u.disabled_at is not null`);
+  if (query.state === "active") filters.push(sql`u.disabled_at is null`);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(sql`(u.email ilike ${pattern}
+      or concat_ws(' ', u.first_name, u.last_name) ilike ${pattern})`);
+  }
+  const where = sql.join(filters, sql` and `);
+  const rows = await selectRows(
+    db,
+    userRowSchema,
+    sql`select ${USER_COLUMNS} from ${USER_FROM}
+        where ${where} ${cursor ? sql`and ${keysetAfter("u", cursor)}` : sql``}
+        order by ${keysetOrder("u", "desc")} limit ${query.limit + 1}`,
+  );
+  const total = cursor ? null : await countRows(db, sql`select count(*) as n from users u where ${where}`);
+  return toPage(rows, query.limit, "desc", toAdminUser, total);
+}
+
+async function getAdminUser(db: Db, userId: string): Promise<AdminUser> {
+  const [row] = await selectRows(
+    db,
+    userRowSchema,
+    sql`select ${USER_COLUMNS} from ${USER_FROM} where u.id = ${userId}`,
+  );
+  if (!row) throw new AppError("not_found", USER_NOT_FOUND);
+  return toAdminUser(row);
+}
+
+/**
+ * PATCH /api/admin/users/{id}: each change in one transaction with its audit entry.
+ * - role: any of the four; an admin cannot change their own (so there is always an admin left). A
+ *   publisher profile and a buyer profile exclude each other (DESIGN.md §2), so a user holding one
+ *   cannot take the other role.
+ * - disabled: sign-in refused from now on, every session deleted at once, listings out of the
+ *   directory (features/listings/listing-row.ts); enabling gives all of it back. Not oneself.
+ * - complimentaryPremium: the grant `npm run user:premium` makes, recorded with the admin as actor.
+ */
+export async function updateUserByAdmin({
+  db,
+  viewer,
+  userId,
+  changes,
+}: {
+  db: Db;
+  viewer: Viewer;
+  userId: string;
+  changes: UpdateAdminUser;
+}): Promise<AdminUser> {
+  if (!isUuid(userId)) throw new AppError("not_found", USER_NOT_FOUND);
+  if (userId === viewer.id) {
+    if (changes.role !== undefined && changes.role !== viewer.role) {
+      throw new AppError("forbidden", SELF_ROLE_MESSAGE);
+    }
+    if (changes.disabled === true) throw new AppError("forbidden", SELF_DISABLE_MESSAGE);
+  }
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!user) throw new AppError("not_found", USER_NOT_FOUND);
+    const now = new Date();
+
+    if (changes.role !== undefined && changes.role !== user.role) {
+      await assertRoleFitsProfiles(tx, userId, changes.role);
+      await tx.update(users).set({ role: changes.role, updatedAt: now }).where(eq(users.id, userId));
+      await writeAuditEntry(tx, {
+        actorId: viewer.id,
+        action: "user.role_changed",
+        targetId: userId,
+        before: { role: user.role },
+        after: { role: changes.role },
+      });
+    }
+
+    if (changes.disabled !== undefined && changes.disabled !== (user.disabledAt !== null)) {
+      const disabledAt = changes.disabled ? now : null;
+      await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, userId));
+      const ended = changes.disabled
+        ? await tx
+            .delete(sessions)
+            .where(sql`${sessions.sess}->>'userId' = ${userId}`)
+            .returning({ sid: sessions.sid })
+        : [];
+      await writeAuditEntry(tx, {
+        actorId: viewer.id,
+        action: changes.disabled ? "user.disabled" : "user.enabled",
+        targetId: userId,
+        before: { disabledAt: user.disabledAt },
+        after: { disabledAt },
+        extra: changes.disabled ? { sessionsEnded: ended.length } : {},
+      });
+    }
+
+    if (changes.complimentaryPremium !== undefined) {
+      await setComplimentaryPremium({
+        db: tx,
+        email: user.email,
+        enabled: changes.complimentaryPremium,
+        actorId: viewer.id,
+      });
+    }
+  });
+  return getAdminUser(db, userId);
+}
+
+async function assertRoleFitsProfiles(tx: Db, userId: string, role: string): Promise<void> {
+  if (role === "buyer") {
+    const [profile] = await tx
+      .select({ id: publisherProfiles.id })
+      .from(publisherProfiles)
+      .where(eq(publisherProfiles.userId, userId));
+    if (profile) {
+      throw new AppError("conflict", "This user has a publisher profile, so they cannot be a buyer.");
+    }
+  }
+  if (role === "publisher") {
+    const [profile] = await tx
+      .select({ id: buyerProfiles.id })
+      .from(buyerProfiles)
+      .where(eq(buyerProfiles.userId, userId));
+    if (profile) {
+      throw new AppError("conflict", "This user has a buyer profile, so they cannot be a publisher.");
+    }
+  }
+}

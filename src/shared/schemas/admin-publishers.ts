@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { PUBLISHER_STATUSES, PUBLISHER_TIERS, REVIEW_REASON_LIMITS } from "../constants";
+import { adminPageFields, adminSearchField } from "./admin";
+import { plainText } from "./common";
+
+// Publisher review (SPEC §2 Admin publishers): the applications, every status, and the decision.
+
+/** GET /api/admin/pending-publishers: despite the name, every status unless one is asked for. */
+export const publisherReviewQuerySchema = z.object({
+  status: z
+    .enum(PUBLISHER_STATUSES, { message: `must be one of ${PUBLISHER_STATUSES.join(", ")}` })
+    .optional(),
+  search: adminSearchField,
+  ...adminPageFields,
+});
+export type PublisherReviewQuery = z.infer<typeof publisherReviewQuerySchema>;
+
+const reviewReason = plainText("Give a reason for the rejection")
+  .trim()
+  .min(REVIEW_REASON_LIMITS.min, `The reason must be at least ${REVIEW_REASON_LIMITS.min} characters`)
+  .max(REVIEW_REASON_LIMITS.max, `The reason must be at most ${REVIEW_REASON_LIMITS.max} characters`);
+
+/** POST /api/admin/reject-publisher/{id}: the publisher is told why. */
+export const rejectPublisherSchema = z.object({ reason: reviewReason });
+export type RejectPublisherInput = z.input<typeof rejectPublisherSchema>;
+
+/** POST /api/admin/approve-publisher/{id}: the body may be empty (SPEC §7); a note is optional. */
+export const approvePublisherSchema = z
+  .object({
+    reason: plainText()
+      .trim()
+      .max(REVIEW_REASON_LIMITS.max, `The note must be at most ${REVIEW_REASON_LIMITS.max} characters`)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  // No body at all arrives as null.
+  .nullish();
+
+/** The compliance record the publisher submitted (the latest one), with the text version they saw. */
+export const reviewComplianceSchema = z.object({
+  tcpaComplianceAck: z.boolean(),
+  dncProcessDesc: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  ackTextVersion: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+
+export const reviewPublisherSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  website: z.string().nullable(),
+  trafficSources: z.array(z.string()),
+  verticals: z.array(z.string()),
+  geos: z.array(z.string()),
+  avgDailyCalls: z.number().int().nullable(),
+  yearsInBusiness: z.number().int().nullable(),
+  references: z.array(z.string()),
+  tier: z.enum(PUBLISHER_TIERS),
+  qualityScore: z.number().int(),
+  status: z.enum(PUBLISHER_STATUSES),
+  complianceAckAt: z.string().nullable(),
+  domainVerifiedAt: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewedByEmail: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  compliance: reviewComplianceSchema.nullable(),
+});
+export type ReviewPublisher = z.infer<typeof reviewPublisherSchema>;
+
+/** The answer to approve and reject: the profile as it now stands, and whether the mail went out. */
+export const publisherDecisionSchema = z.object({
+  publisher: reviewPublisherSchema,
+  notified: z.boolean(),
+});
+export type PublisherDecision = z.infer<typeof publisherDecisionSchema>;

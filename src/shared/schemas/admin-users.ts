@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { PUBLISHER_STATUSES, ROLES } from "../constants";
+import { adminPageFields, adminSearchField } from "./admin";
+
+// User management (issue 11: /admin/users).
+
+export const USER_STATES = ["active", "disabled"] as const;
+
+/** GET /api/admin/users: search by email or name, filter by role and state. */
+export const adminUserQuerySchema = z.object({
+  search: adminSearchField,
+  role: z.enum(ROLES, { message: `must be one of ${ROLES.join(", ")}` }).optional(),
+  state: z.enum(USER_STATES, { message: `must be one of ${USER_STATES.join(", ")}` }).optional(),
+  /** Read one user back by id (the audit log's user filter). */
+  id: z.uuid("must be a user id").optional(),
+  ...adminPageFields,
+});
+export type AdminUserQuery = z.infer<typeof adminUserQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+  disabledAt: z.string().nullable(),
+  hasActiveSubscription: z.boolean(),
+  /** Premium granted by support or an admin (no Stripe subscription behind it). */
+  complimentaryPremium: z.boolean(),
+  publisherStatus: z.enum(PUBLISHER_STATUSES).nullable(),
+  buyerCompany: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** PATCH /api/admin/users/{id}: change the role, disable or enable, grant or remove complimentary Premium. */
+export const updateAdminUserSchema = z
+  .object({
+    role: z.enum(ROLES, { message: `Role must be one of: ${ROLES.join(", ")}` }).optional(),
+    disabled: z.boolean({ message: "disabled must be true or false" }).optional(),
+    complimentaryPremium: z.boolean({ message: "complimentaryPremium must be true or false" }).optional(),
+  })
+  .refine(
+    (v) => v.role !== undefined || v.disabled !== undefined || v.complimentaryPremium !== undefined,
+    "Send role, disabled or complimentaryPremium",
+  );
+export type UpdateAdminUser = z.infer<typeof updateAdminUserSchema>;
