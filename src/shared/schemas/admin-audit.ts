@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { adminPageFields } from "./admin";
+import { plainText } from "./common";
 
 // The audit log (issue 11: /admin/audit). Entries are append-only in the database itself.
 
 /** GET /api/admin/audit-logs: newest first; `from` inclusive, `to` exclusive. */
 export const auditLogQuerySchema = z
   .object({
-    action: z.string().trim().max(100, "is too long").optional(),
+    action: plainText().trim().max(100, "is too long").optional(),
     userId: z.uuid("must be a user id").optional(),
-    targetId: z.string().trim().max(100, "is too long").optional(),
+    targetId: plainText().trim().max(100, "is too long").optional(),
     from: z.iso.datetime({ offset: true, message: "must be an ISO date and time" }).optional(),
     to: z.iso.datetime({ offset: true, message: "must be an ISO date and time" }).optional(),
     ...adminPageFields,

@@ -12,7 +12,7 @@ export const ADMIN_SEARCH_MAX_LENGTH = 200;
 
 /** Query fields every admin list takes: the cursor from the Link header, and a page size. */
 export const adminPageFields = {
-  cursor: z.string().max(512, "is too long").optional(),
+  cursor: plainText().max(512, "is too long").optional(),
   limit: z.coerce
     .number({ message: "must be a number" })
     .int("must be a whole number")
