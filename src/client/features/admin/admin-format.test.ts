@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatAdminGeos,
-  formatDollars,
-  formatMinVolume,
-  formatTerms,
-  listingStatusTone,
-} from "./admin-format";
+import { formatTerms } from "../listings";
+import { formatAdminGeos, formatDollars, formatMinVolume, listingStatusTone } from "./admin-format";
 
 describe("admin listing display (SPEC §2 Admin buyers)", () => {
   it("shows the first two geographies and +n, or All Geos", () => {

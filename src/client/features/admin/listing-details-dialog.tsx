@@ -1,5 +1,4 @@
 import { Link } from "wouter";
-import { REQUIREMENT_TAGS } from "../../../shared/constants";
 import { formatDate, shortId } from "../../../shared/format";
 import type { AdminListing } from "../../../shared/schemas/admin-listings";
 import { Button } from "../../components/ui/button";
@@ -11,7 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { capitalize, formatMinVolume, formatTerms } from "./admin-format";
+import { formatPayout, formatTerms, requirementTagLabel } from "../listings";
+import { capitalize, formatMinVolume } from "./admin-format";
 
 /** "View": the whole listing, its owner and contact, as an admin sees it. */
 export function ListingDetailsDialog({
@@ -26,11 +26,11 @@ export function ListingDetailsDialog({
   /** Where focus goes when it closes (useFocusReturn().restore). */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const tags = listing.tags.map((id) => REQUIREMENT_TAGS.find((t) => t.id === id)?.label ?? id);
+  const tags = listing.tags.map(requirementTagLabel);
   const rows: [string, string][] = [
     ["Vertical", listing.vertical],
     ["Status", capitalize(listing.status)],
-    ["Payout", `$${listing.payout}`],
+    ["Payout", formatPayout(listing.payout)],
     ["Payment terms", formatTerms(listing.paymentTerms)],
     ["Duration requirement", listing.durationRequirement ? `${listing.durationRequirement} s` : "Flexible"],
     ["Minimum volume", formatMinVolume(listing.minVolume)],
