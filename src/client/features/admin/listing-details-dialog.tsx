@@ -12,6 +12,7 @@ import {
 } from "../../components/ui/dialog";
 import { formatPayout, formatTerms, requirementTagLabel } from "../listings";
 import { capitalize, formatMinVolume } from "./admin-format";
+import { Facts } from "./facts";
 
 /** "View": the whole listing, its owner and contact, as an admin sees it. */
 export function ListingDetailsDialog({
@@ -58,14 +59,7 @@ export function ListingDetailsDialog({
         {listing.description && (
           <p className="whitespace-pre-line text-sm text-slate-700">{listing.description}</p>
         )}
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[11rem_1fr]">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-slate-600">{label}</dt>
-              <dd className="break-words font-medium">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts rows={rows} />
         <DialogFooter>
           {listing.status === "active" && !listing.owner.disabled && (
             <Button asChild variant="secondary">
