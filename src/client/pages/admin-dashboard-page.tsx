@@ -232,21 +232,23 @@ function BuyersTab({ stats }: { stats: AdminStats | undefined }) {
   );
 }
 
+/** The count only once the figures have arrived: while they load or after they failed, it is not known. */
 function DisputesTab({ stats }: { stats: AdminStats | undefined }) {
-  const open = stats?.openDisputes ?? 0;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Disputes</CardTitle>
         <CardDescription>Disputes a publisher or a buyer opens on an accepted deal.</CardDescription>
       </CardHeader>
-      <CardContent>
-        <p role="status" className="text-slate-700">
-          {open === 0
-            ? "No open disputes. When one is opened it appears here with the figures above."
-            : `${plural(open, "open dispute")}. Deciding disputes from this screen arrives with the disputes feature.`}
-        </p>
-      </CardContent>
+      {stats && (
+        <CardContent>
+          <p role="status" className="text-slate-700">
+            {stats.openDisputes === 0
+              ? "No open disputes. When one is opened it appears here with the figures above."
+              : `${plural(stats.openDisputes, "open dispute")}. Deciding disputes from this screen arrives with the disputes feature.`}
+          </p>
+        </CardContent>
+      )}
     </Card>
   );
 }
