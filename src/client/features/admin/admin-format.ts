@@ -42,6 +42,11 @@ export function formatDateTime(value: string): string {
   });
 }
 
+/** Who an audit entry says acted: their email, or what is left when there is none. */
+export function auditActor(entry: { userId: string | null; userEmail: string | null }): string {
+  return entry.userEmail ?? (entry.userId ? "a deleted user" : "the system");
+}
+
 /** "$83.17" from the API's dollar string. */
 export function formatDollars(amount: string): string {
   const [whole = "0", cents = "00"] = amount.split(".");
