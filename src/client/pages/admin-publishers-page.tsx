@@ -1,24 +1,16 @@
 import { CheckCircle2, Clock, Users, XCircle } from "lucide-react";
 import { QueryState } from "../components/ui/query-state";
+import { capitalize } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { AdminListSection } from "../features/admin/admin-list-section";
 import { FilterBar } from "../features/admin/filter-bar";
 import { PublisherCard } from "../features/admin/publisher-card";
 import { StatCard, StatCardSkeletons } from "../features/admin/stat-card";
 import { useAdminStats } from "../features/admin/use-admin-stats";
-import {
-  PUBLISHER_FILTERS,
-  type PublisherFilter,
-  usePublishersForReview,
-} from "../features/admin/use-publisher-review";
+import { PUBLISHER_FILTERS, usePublishersForReview } from "../features/admin/use-publisher-review";
 import { useUrlFilters } from "../features/admin/use-url-filters";
 
-const STATUS_OPTIONS = [
-  { value: "all", label: "All" },
-  { value: "pending", label: "Pending" },
-  { value: "approved", label: "Approved" },
-  { value: "rejected", label: "Rejected" },
-];
+const STATUS_OPTIONS = PUBLISHER_FILTERS.map((status) => ({ value: status, label: capitalize(status) }));
 
 function ReviewFigures() {
   const stats = useAdminStats();
@@ -48,10 +40,7 @@ function ReviewFigures() {
 
 export default function AdminPublishersPage() {
   const [filters, setFilters] = useUrlFilters({ status: "all", search: "" });
-  const status: PublisherFilter = (PUBLISHER_FILTERS as readonly string[]).includes(filters.status)
-    ? (filters.status as PublisherFilter)
-    : "all";
-  const publishers = usePublishersForReview({ status, search: filters.search });
+  const publishers = usePublishersForReview(filters);
   return (
     <AdminLayout
       title="Manage Publishers"
