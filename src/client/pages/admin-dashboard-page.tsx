@@ -1,13 +1,13 @@
 import { CalendarPlus, Clock, DollarSign, Gavel, Star, Users } from "lucide-react";
 import { Link } from "wouter";
 import { DASHBOARD_PENDING_PUBLISHERS } from "../../shared/constants";
-import { formatDate, formatPriceCents } from "../../shared/format";
+import { formatDate, formatDollars, formatPriceCents } from "../../shared/format";
 import type { AdminStats } from "../../shared/schemas/admin";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
-import { auditActor, formatDateTime, formatDollars } from "../features/admin/admin-format";
+import { auditActor, formatDateTime } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { useFocusRescue } from "../features/admin/focus";
 import { EmptyList, ListSkeleton } from "../features/admin/list-footer";

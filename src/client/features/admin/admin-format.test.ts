@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formatDollars } from "../../../shared/format";
 import { formatTerms } from "../listings";
-import { formatAdminGeos, formatDollars, formatMinVolume, listingStatusTone } from "./admin-format";
+import { formatAdminGeos, formatMinVolume, listingStatusTone } from "./admin-format";
 
 describe("admin listing display (SPEC §2 Admin buyers)", () => {
   it("shows the first two geographies and +n, or All Geos", () => {

@@ -47,12 +47,6 @@ export function auditActor(entry: { userId: string | null; userEmail: string | n
   return entry.userEmail ?? (entry.userId ? "a deleted user" : "the system");
 }
 
-/** "$83.17" from the API's dollar string. */
-export function formatDollars(amount: string): string {
-  const [whole = "0", cents = "00"] = amount.split(".");
-  return `$${Number(whole).toLocaleString("en-US")}.${cents.padEnd(2, "0")}`;
-}
-
 /** Field by field "before → after" lines, when the entry's meta holds both halves. */
 export function describeChanges(meta: unknown): string[] {
   if (!meta || typeof meta !== "object") return [];
