@@ -279,6 +279,8 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Current
             <Button asChild>
               <Link href="/browse">Find Your First Deal</Link>
             </Button>
+            {/* Nothing writes reviews yet (an open issue builds them): say so, as the Alerts tab does. */}
+            <p className="text-xs text-slate-600">Buyer reviews arrive in an upcoming release.</p>
           </EmptyState>
         </TabsContent>
       </Tabs>
