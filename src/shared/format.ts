@@ -5,6 +5,12 @@ export function formatPriceCents(cents: number): string {
   return Number.isInteger(dollars) ? `$${dollars}` : `$${dollars.toFixed(2)}`;
 }
 
+/** "$1,234.50" from an API dollar string ("1234.5"): the cents are kept as sent, never through a float. */
+export function formatDollars(amount: string): string {
+  const [whole = "0", cents = "00"] = amount.split(".");
+  return `$${Number(whole).toLocaleString("en-US")}.${cents.padEnd(2, "0")}`;
+}
+
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }

@@ -1,11 +1,10 @@
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { QueryState } from "../components/ui/query-state";
 import { AdminLayout } from "../features/admin/admin-layout";
+import { AdminListSection } from "../features/admin/admin-list-section";
 import { AuditEntryCard } from "../features/admin/audit-entry-card";
 import { type ComboboxOption, EntityCombobox } from "../features/admin/entity-combobox";
 import { FilterBar } from "../features/admin/filter-bar";
-import { EmptyList, ListFooter, ListSkeleton } from "../features/admin/list-footer";
 import { useUserById, useUserOptions } from "../features/admin/use-admin-users";
 import { type AuditFilters, useAuditActions, useAuditLog } from "../features/admin/use-audit-log";
 import { useUrlFilters } from "../features/admin/use-url-filters";
@@ -43,7 +42,7 @@ function UserFilter({ userId, onChange }: { userId: string; onChange: (userId: s
 export default function AdminAuditPage() {
   const [filters, setFilters] = useUrlFilters<AuditFilters>({ action: "", userId: "", from: "", to: "" });
   const actions = useAuditActions();
-  const { query, items } = useAuditLog(filters);
+  const log = useAuditLog(filters);
   const actionOptions = [
     { value: "", label: "All actions" },
     // The current filter stays a choice even before the list of actions arrives.
@@ -80,31 +79,27 @@ export default function AdminAuditPage() {
           </>
         )}
       />
-      <section aria-labelledby="audit-heading" aria-busy={query.isLoading} className="space-y-4">
-        <h2 id="audit-heading" className="text-xl font-semibold">
-          Entries
-        </h2>
-        <QueryState query={query} loadingLabel="Loading the audit log…" loading={<ListSkeleton />}>
-          {() =>
-            items.length === 0 ? (
-              <EmptyList message="No audit entries match these filters." />
-            ) : (
-              <>
-                <p role="status" className="text-sm text-slate-600">
-                  Showing {items.length} {items.length === 1 ? "entry" : "entries"}
-                  {query.hasNextPage ? " (more available)" : ""}
-                </p>
-                <ol className="space-y-3">
-                  {items.map((entry) => (
-                    <AuditEntryCard key={entry.id} entry={entry} />
-                  ))}
-                </ol>
-                <ListFooter query={query} />
-              </>
-            )
-          }
-        </QueryState>
-      </section>
+      <AdminListSection
+        headingId="audit-heading"
+        heading="Entries"
+        list={log}
+        loadingLabel="Loading the audit log…"
+        emptyMessage="No audit entries match these filters."
+      >
+        {(items) => (
+          <>
+            <p role="status" className="text-sm text-slate-600">
+              Showing {items.length} {items.length === 1 ? "entry" : "entries"}
+              {log.query.hasNextPage ? " (more available)" : ""}
+            </p>
+            <ol className="space-y-3">
+              {items.map((entry) => (
+                <AuditEntryCard key={entry.id} entry={entry} />
+              ))}
+            </ol>
+          </>
+        )}
+      </AdminListSection>
     </AdminLayout>
   );
 }

@@ -3,14 +3,13 @@ import { useState } from "react";
 import { LISTING_STATUSES, LISTING_VERTICALS } from "../../shared/constants";
 import type { AdminListing } from "../../shared/schemas/admin-listings";
 import { Button } from "../components/ui/button";
-import { QueryState } from "../components/ui/query-state";
 import { capitalize } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
+import { AdminListSection } from "../features/admin/admin-list-section";
 import { AdminListingCard } from "../features/admin/admin-listing-card";
 import { ConfirmDialog } from "../features/admin/confirm-dialog";
 import { FilterBar } from "../features/admin/filter-bar";
-import { useFocusRescue, useFocusReturn } from "../features/admin/focus";
-import { EmptyList, ListFooter, ListSkeleton } from "../features/admin/list-footer";
+import { useFocusReturn } from "../features/admin/focus";
 import { ListingDetailsDialog } from "../features/admin/listing-details-dialog";
 import { ListingFormDialog } from "../features/admin/listing-form-dialog";
 import { useAdminListings, useDeleteListing } from "../features/admin/use-admin-listings";
@@ -29,7 +28,7 @@ type Open = { mode: "create" } | { mode: "view" | "edit" | "delete"; listing: Ad
 
 export default function AdminBuyersPage() {
   const [filters, setFilters] = useUrlFilters({ search: "", vertical: "", status: "" });
-  const { query, items, total } = useAdminListings(filters);
+  const listings = useAdminListings(filters);
   const [open, setDialog] = useState<Open>(null);
   const focus = useFocusReturn();
   const setOpen = (next: Open) => {
@@ -37,7 +36,6 @@ export default function AdminBuyersPage() {
     setDialog(next);
   };
   const close = () => setDialog(null);
-  useFocusRescue("buyer-database-heading", query.data);
   const remove = useDeleteListing(close);
   const current = open && open.mode !== "create" ? open.listing : null;
 
@@ -75,33 +73,27 @@ export default function AdminBuyersPage() {
         ]}
         onApply={setFilters}
       />
-      <section aria-labelledby="buyer-database-heading" aria-busy={query.isLoading} className="space-y-4">
-        <h2 id="buyer-database-heading" tabIndex={-1} className="text-xl font-semibold">
-          Buyer Database ({total ?? items.length})
-        </h2>
-        <QueryState query={query} loadingLabel="Loading buyer listings…" loading={<ListSkeleton />}>
-          {() =>
-            items.length === 0 ? (
-              <EmptyList message="No buyer listings match these filters." />
-            ) : (
-              <>
-                <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-                  {items.map((listing) => (
-                    <AdminListingCard
-                      key={listing.id}
-                      listing={listing}
-                      onView={() => setOpen({ mode: "view", listing })}
-                      onEdit={() => setOpen({ mode: "edit", listing })}
-                      onDelete={() => setOpen({ mode: "delete", listing })}
-                    />
-                  ))}
-                </div>
-                <ListFooter query={query} />
-              </>
-            )
-          }
-        </QueryState>
-      </section>
+      <AdminListSection
+        headingId="buyer-database-heading"
+        heading={`Buyer Database (${listings.total ?? listings.items.length})`}
+        list={listings}
+        loadingLabel="Loading buyer listings…"
+        emptyMessage="No buyer listings match these filters."
+      >
+        {(items) => (
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {items.map((listing) => (
+              <AdminListingCard
+                key={listing.id}
+                listing={listing}
+                onView={() => setOpen({ mode: "view", listing })}
+                onEdit={() => setOpen({ mode: "edit", listing })}
+                onDelete={() => setOpen({ mode: "delete", listing })}
+              />
+            ))}
+          </div>
+        )}
+      </AdminListSection>
 
       <ListingFormDialog
         open={open?.mode === "create"}

@@ -1,13 +1,13 @@
 import { CalendarPlus, Clock, DollarSign, Gavel, Star, Users } from "lucide-react";
 import { Link } from "wouter";
 import { DASHBOARD_PENDING_PUBLISHERS } from "../../shared/constants";
-import { formatDate, formatPriceCents } from "../../shared/format";
+import { formatDate, formatDollars, formatPriceCents } from "../../shared/format";
 import type { AdminStats } from "../../shared/schemas/admin";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
-import { formatDateTime, formatDollars } from "../features/admin/admin-format";
+import { auditActor, formatDateTime } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { useFocusRescue } from "../features/admin/focus";
 import { EmptyList, ListSkeleton } from "../features/admin/list-footer";
@@ -83,14 +83,14 @@ function RecentActivity() {
               <p className="text-sm text-slate-600">Nothing has happened yet.</p>
             ) : (
               <ul className="divide-y divide-slate-100">
-                {items.slice(0, RECENT_ACTIVITY).map((entry) => (
+                {items.map((entry) => (
                   <li
                     key={entry.id}
                     className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4"
                   >
                     <span className="break-all text-sm">
                       <span className="font-mono font-semibold">{entry.action}</span>
-                      <span className="text-slate-600"> by {entry.userEmail ?? "the system"}</span>
+                      <span className="text-slate-600"> by {auditActor(entry)}</span>
                     </span>
                     <time dateTime={entry.createdAt} className="shrink-0 text-xs text-slate-600">
                       {formatDateTime(entry.createdAt)}
@@ -183,7 +183,7 @@ function PendingPublishers() {
               <EmptyList message="No applications are waiting for review." />
             ) : (
               <ul className="divide-y divide-slate-100">
-                {items.slice(0, DASHBOARD_PENDING_PUBLISHERS).map((publisher) => (
+                {items.map((publisher) => (
                   <li
                     key={publisher.id}
                     className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
@@ -232,21 +232,23 @@ function BuyersTab({ stats }: { stats: AdminStats | undefined }) {
   );
 }
 
+/** The count only once the figures have arrived: while they load or after they failed, it is not known. */
 function DisputesTab({ stats }: { stats: AdminStats | undefined }) {
-  const open = stats?.openDisputes ?? 0;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Disputes</CardTitle>
         <CardDescription>Disputes a publisher or a buyer opens on an accepted deal.</CardDescription>
       </CardHeader>
-      <CardContent>
-        <p role="status" className="text-slate-700">
-          {open === 0
-            ? "No open disputes. When one is opened it appears here with the figures above."
-            : `${plural(open, "open dispute")}. Deciding disputes from this screen arrives with the disputes feature.`}
-        </p>
-      </CardContent>
+      {stats && (
+        <CardContent>
+          <p role="status" className="text-slate-700">
+            {stats.openDisputes === 0
+              ? "No open disputes. When one is opened it appears here with the figures above."
+              : `${plural(stats.openDisputes, "open dispute")}. Deciding disputes from this screen arrives with the disputes feature.`}
+          </p>
+        </CardContent>
+      )}
     </Card>
   );
 }

@@ -1,25 +1,16 @@
 import { CheckCircle2, Clock, Users, XCircle } from "lucide-react";
 import { QueryState } from "../components/ui/query-state";
+import { capitalize } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
+import { AdminListSection } from "../features/admin/admin-list-section";
 import { FilterBar } from "../features/admin/filter-bar";
-import { useFocusRescue } from "../features/admin/focus";
-import { EmptyList, ListFooter, ListSkeleton } from "../features/admin/list-footer";
 import { PublisherCard } from "../features/admin/publisher-card";
 import { StatCard, StatCardSkeletons } from "../features/admin/stat-card";
 import { useAdminStats } from "../features/admin/use-admin-stats";
-import {
-  PUBLISHER_FILTERS,
-  type PublisherFilter,
-  usePublishersForReview,
-} from "../features/admin/use-publisher-review";
+import { PUBLISHER_FILTERS, usePublishersForReview } from "../features/admin/use-publisher-review";
 import { useUrlFilters } from "../features/admin/use-url-filters";
 
-const STATUS_OPTIONS = [
-  { value: "all", label: "All" },
-  { value: "pending", label: "Pending" },
-  { value: "approved", label: "Approved" },
-  { value: "rejected", label: "Rejected" },
-];
+const STATUS_OPTIONS = PUBLISHER_FILTERS.map((status) => ({ value: status, label: capitalize(status) }));
 
 function ReviewFigures() {
   const stats = useAdminStats();
@@ -49,11 +40,7 @@ function ReviewFigures() {
 
 export default function AdminPublishersPage() {
   const [filters, setFilters] = useUrlFilters({ status: "all", search: "" });
-  const status: PublisherFilter = (PUBLISHER_FILTERS as readonly string[]).includes(filters.status)
-    ? (filters.status as PublisherFilter)
-    : "all";
-  const { query, items, total } = usePublishersForReview({ status, search: filters.search });
-  useFocusRescue("applications-heading", query.data);
+  const publishers = usePublishersForReview(filters);
   return (
     <AdminLayout
       title="Manage Publishers"
@@ -68,27 +55,21 @@ export default function AdminPublishersPage() {
         selects={[{ key: "status", label: "Status", options: STATUS_OPTIONS }]}
         onApply={setFilters}
       />
-      <section aria-labelledby="applications-heading" aria-busy={query.isLoading} className="space-y-4">
-        <h2 id="applications-heading" tabIndex={-1} className="text-xl font-semibold">
-          Applications{total !== null ? ` (${total})` : ""}
-        </h2>
-        <QueryState query={query} loadingLabel="Loading publisher applications…" loading={<ListSkeleton />}>
-          {() =>
-            items.length === 0 ? (
-              <EmptyList message="No publisher applications match these filters." />
-            ) : (
-              <>
-                <div className="space-y-3">
-                  {items.map((publisher) => (
-                    <PublisherCard key={publisher.id} publisher={publisher} />
-                  ))}
-                </div>
-                <ListFooter query={query} />
-              </>
-            )
-          }
-        </QueryState>
-      </section>
+      <AdminListSection
+        headingId="applications-heading"
+        heading={`Applications${publishers.total !== null ? ` (${publishers.total})` : ""}`}
+        list={publishers}
+        loadingLabel="Loading publisher applications…"
+        emptyMessage="No publisher applications match these filters."
+      >
+        {(items) => (
+          <div className="space-y-3">
+            {items.map((publisher) => (
+              <PublisherCard key={publisher.id} publisher={publisher} />
+            ))}
+          </div>
+        )}
+      </AdminListSection>
     </AdminLayout>
   );
 }

@@ -1,10 +1,8 @@
 import { ROLES } from "../../shared/constants";
-import { QueryState } from "../components/ui/query-state";
 import { capitalize } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
+import { AdminListSection } from "../features/admin/admin-list-section";
 import { FilterBar } from "../features/admin/filter-bar";
-import { useFocusRescue } from "../features/admin/focus";
-import { EmptyList, ListFooter, ListSkeleton } from "../features/admin/list-footer";
 import { useAdminUsers } from "../features/admin/use-admin-users";
 import { useUrlFilters } from "../features/admin/use-url-filters";
 import { UserCard } from "../features/admin/user-card";
@@ -23,8 +21,7 @@ const STATE_OPTIONS = [
 export default function AdminUsersPage() {
   const { user: viewer } = useAuth();
   const [filters, setFilters] = useUrlFilters({ search: "", role: "", state: "" });
-  const { query, items, total } = useAdminUsers(filters);
-  useFocusRescue("users-heading", query.data);
+  const users = useAdminUsers(filters);
   return (
     <AdminLayout
       title="Users"
@@ -41,27 +38,21 @@ export default function AdminUsersPage() {
         ]}
         onApply={setFilters}
       />
-      <section aria-labelledby="users-heading" aria-busy={query.isLoading} className="space-y-4">
-        <h2 id="users-heading" tabIndex={-1} className="text-xl font-semibold">
-          Users{total !== null ? ` (${total})` : ""}
-        </h2>
-        <QueryState query={query} loadingLabel="Loading users…" loading={<ListSkeleton />}>
-          {() =>
-            items.length === 0 ? (
-              <EmptyList message="No users match these filters." />
-            ) : (
-              <>
-                <div className="space-y-3">
-                  {items.map((user) => (
-                    <UserCard key={user.id} user={user} viewerId={viewer?.id ?? ""} />
-                  ))}
-                </div>
-                <ListFooter query={query} />
-              </>
-            )
-          }
-        </QueryState>
-      </section>
+      <AdminListSection
+        headingId="users-heading"
+        heading={`Users${users.total !== null ? ` (${users.total})` : ""}`}
+        list={users}
+        loadingLabel="Loading users…"
+        emptyMessage="No users match these filters."
+      >
+        {(items) => (
+          <div className="space-y-3">
+            {items.map((user) => (
+              <UserCard key={user.id} user={user} viewerId={viewer?.id ?? ""} />
+            ))}
+          </div>
+        )}
+      </AdminListSection>
     </AdminLayout>
   );
 }

@@ -1,7 +1,7 @@
 import { Bell, Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search, Star } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link } from "wouter";
-import { formatDate } from "../../shared/format";
+import { formatDate, formatDollars } from "../../shared/format";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { PUBLISHER_MESSAGES, type PublisherProfile } from "../../shared/schemas/publisher";
 import { Badge } from "../components/ui/badge";
@@ -26,11 +26,6 @@ import {
 } from "../features/publisher/use-publisher";
 
 const RECENT_ACTIVITY = 5;
-
-function formatMoney(amount: string | null): string {
-  if (amount === null) return "—";
-  return Number(amount).toLocaleString("en-US", { style: "currency", currency: "USD" });
-}
 
 function NoProfile() {
   const { data: config } = usePublicConfig();
@@ -171,7 +166,7 @@ function MarketTiles({ profile }: { profile: PublisherProfile }) {
               {data.activeBuyers}
             </Tile>
             <Tile icon={DollarSign} label="Avg Payout">
-              {formatMoney(data.avgPayout)}
+              {data.avgPayout === null ? "—" : formatDollars(data.avgPayout)}
             </Tile>
             <Tile icon={Layers} label="Verticals">
               {data.verticals}
@@ -284,6 +279,8 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Current
             <Button asChild>
               <Link href="/browse">Find Your First Deal</Link>
             </Button>
+            {/* Nothing writes reviews yet (an open issue builds them): say so, as the Alerts tab does. */}
+            <p className="text-xs text-slate-600">Buyer reviews arrive in an upcoming release.</p>
           </EmptyState>
         </TabsContent>
       </Tabs>

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatAdminGeos,
-  formatDollars,
-  formatMinVolume,
-  formatTerms,
-  listingStatusTone,
-} from "./admin-format";
+import { formatDollars } from "../../../shared/format";
+import { formatTerms } from "../listings";
+import { formatAdminGeos, formatMinVolume, listingStatusTone } from "./admin-format";
 
 describe("admin listing display (SPEC §2 Admin buyers)", () => {
   it("shows the first two geographies and +n, or All Geos", () => {

@@ -1,7 +1,7 @@
-import { DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
 import type { BadgeTone } from "../../components/ui/badge";
 
-// Display rules of the admin screens (SPEC §2 Admin buyers): one formatter for each figure.
+// Display rules of the admin screens (SPEC §2 Admin buyers): one formatter for each figure. Payout and
+// payment terms read as in the directory, so they come from the listings feature.
 
 /** SPEC §2: the first two geographies and "+n" for the rest, or "All Geos" when there are none. */
 export function formatAdminGeos(geos: string[]): string {
@@ -13,11 +13,6 @@ export function formatAdminGeos(geos: string[]): string {
 /** SPEC §2: "Min: n/day". */
 export function formatMinVolume(minVolume: number | null): string {
   return `Min: ${minVolume ?? 0}/day`;
-}
-
-/** SPEC §9: terms default to Net 30. */
-export function formatTerms(terms: string | null): string {
-  return terms || DEFAULT_PAYMENT_TERMS;
 }
 
 /** SPEC §4: a listing's badge is green when active, yellow when paused, grey otherwise. */
@@ -47,10 +42,9 @@ export function formatDateTime(value: string): string {
   });
 }
 
-/** "$83.17" from the API's dollar string. */
-export function formatDollars(amount: string): string {
-  const [whole = "0", cents = "00"] = amount.split(".");
-  return `$${Number(whole).toLocaleString("en-US")}.${cents.padEnd(2, "0")}`;
+/** Who an audit entry says acted: their email, or what is left when there is none. */
+export function auditActor(entry: { userId: string | null; userEmail: string | null }): string {
+  return entry.userEmail ?? (entry.userId ? "a deleted user" : "the system");
 }
 
 /** Field by field "before → after" lines, when the entry's meta holds both halves. */

@@ -4,7 +4,8 @@ import type { AdminListing } from "../../../shared/schemas/admin-listings";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { capitalize, formatAdminGeos, formatMinVolume, formatTerms, listingStatusTone } from "./admin-format";
+import { formatPayout, formatTerms } from "../listings";
+import { capitalize, formatAdminGeos, formatMinVolume, listingStatusTone } from "./admin-format";
 
 /** SPEC §2 Admin buyers card: title, vertical, status, Boosted, description, the figures, and its actions. */
 export function AdminListingCard({
@@ -44,7 +45,7 @@ export function AdminListingCard({
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
         <div>
           <dt className="sr-only">Payout</dt>
-          <dd className="text-base font-semibold text-green-800">${listing.payout}</dd>
+          <dd className="text-base font-semibold text-green-800">{formatPayout(listing.payout)}</dd>
         </div>
         <div>
           <dt className="sr-only">Payment terms</dt>

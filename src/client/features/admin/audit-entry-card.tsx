@@ -1,5 +1,5 @@
 import type { AuditEntry } from "../../../shared/schemas/admin-audit";
-import { describeChanges, formatDateTime } from "./admin-format";
+import { auditActor, describeChanges, formatDateTime } from "./admin-format";
 
 /** One audit entry: what, who, when, about which record, and its data as readable JSON. */
 export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
@@ -13,7 +13,7 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
         </p>
       </div>
       <p className="break-all text-sm text-slate-700">
-        By {entry.userEmail ?? (entry.userId ? "a deleted user" : "the system")}
+        By {auditActor(entry)}
         {entry.targetId && <> · Record {entry.targetId}</>}
       </p>
       {changes.length > 0 && (

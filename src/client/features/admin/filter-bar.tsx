@@ -4,7 +4,7 @@ import { ADMIN_SEARCH_MAX_LENGTH } from "../../../shared/schemas/admin";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { selectClass } from "./form-controls";
+import { Select } from "../../components/ui/select";
 
 export interface FilterSelect {
   key: string;
@@ -80,9 +80,8 @@ export function FilterBar<T extends Record<string, string>>({
       {selects.map((select) => (
         <div key={select.key} className="space-y-1.5 md:w-48">
           <Label htmlFor={`${idPrefix}-${select.key}`}>{select.label}</Label>
-          <select
+          <Select
             id={`${idPrefix}-${select.key}`}
-            className={selectClass}
             value={draft[select.key]}
             onChange={(event) => {
               const next = { ...draft, [select.key]: event.target.value };
@@ -95,7 +94,7 @@ export function FilterBar<T extends Record<string, string>>({
                 {option.label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       ))}
       {extra?.(draft, set)}

@@ -1,5 +1,4 @@
 import { Link } from "wouter";
-import { REQUIREMENT_TAGS } from "../../../shared/constants";
 import { formatDate, shortId } from "../../../shared/format";
 import type { AdminListing } from "../../../shared/schemas/admin-listings";
 import { Button } from "../../components/ui/button";
@@ -11,7 +10,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { capitalize, formatMinVolume, formatTerms } from "./admin-format";
+import { formatPayout, formatTerms, requirementTagLabel } from "../listings";
+import { capitalize, formatMinVolume } from "./admin-format";
+import { Facts } from "./facts";
 
 /** "View": the whole listing, its owner and contact, as an admin sees it. */
 export function ListingDetailsDialog({
@@ -26,11 +27,11 @@ export function ListingDetailsDialog({
   /** Where focus goes when it closes (useFocusReturn().restore). */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
-  const tags = listing.tags.map((id) => REQUIREMENT_TAGS.find((t) => t.id === id)?.label ?? id);
+  const tags = listing.tags.map(requirementTagLabel);
   const rows: [string, string][] = [
     ["Vertical", listing.vertical],
     ["Status", capitalize(listing.status)],
-    ["Payout", `$${listing.payout}`],
+    ["Payout", formatPayout(listing.payout)],
     ["Payment terms", formatTerms(listing.paymentTerms)],
     ["Duration requirement", listing.durationRequirement ? `${listing.durationRequirement} s` : "Flexible"],
     ["Minimum volume", formatMinVolume(listing.minVolume)],
@@ -58,14 +59,7 @@ export function ListingDetailsDialog({
         {listing.description && (
           <p className="whitespace-pre-line text-sm text-slate-700">{listing.description}</p>
         )}
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[11rem_1fr]">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-slate-600">{label}</dt>
-              <dd className="break-words font-medium">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts rows={rows} />
         <DialogFooter>
           {listing.status === "active" && !listing.owner.disabled && (
             <Button asChild variant="secondary">

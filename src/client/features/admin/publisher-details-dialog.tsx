@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { capitalize, formatDateTime } from "./admin-format";
+import { Facts } from "./facts";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";
 import { PublisherStatusBadge } from "./publisher-status-badge";
 
@@ -20,19 +21,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="text-sm font-semibold text-slate-900">{title}</h3>
       {children}
     </section>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="break-words font-medium">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -45,3 +45,5 @@ export function useAdminList<T>(path: string, params: Record<string, string | un
     total: query.data?.pages[0]?.total ?? null,
   };
 }
+
+export type AdminListResult<T> = ReturnType<typeof useAdminList<T>>;

@@ -6,11 +6,11 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
+import { Select } from "../../components/ui/select";
 import { RoleBadge } from "../auth";
 import { capitalize, publisherStatusBadge } from "./admin-format";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useFocusReturn } from "./focus";
-import { selectClass } from "./form-controls";
 import { useUpdateUser } from "./use-admin-users";
 
 type Pending = { kind: "role"; role: Role } | { kind: "disable" } | null;
@@ -64,9 +64,9 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end lg:justify-end">
           <div className="space-y-1">
             <Label htmlFor={roleId}>Role</Label>
-            <select
+            <Select
               id={roleId}
-              className={`${selectClass} sm:w-36`}
+              className="sm:w-36"
               value={user.role}
               disabled={isSelf || update.isPending}
               aria-describedby={isSelf ? selfNoteId : undefined}
@@ -77,7 +77,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
                   {capitalize(role)}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           {disabled ? (
             <Button variant="secondary" disabled={update.isPending} onClick={() => run({ disabled: false })}>
