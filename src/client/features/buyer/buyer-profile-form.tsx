@@ -27,11 +27,7 @@ import { errorMessage } from "../../lib/api";
 // "Create Buyer Profile" dialog) and edits it (the Profile tab); the shared schema checks both here and
 // on the server.
 
-const VERTICAL_OPTIONS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])].map((v) => ({
-  value: v,
-  label: v,
-}));
-const GEO_OPTIONS = GEOGRAPHIES.map((g) => ({ value: g, label: g }));
+const VERTICAL_OPTIONS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
 
 type FormValues = CreateBuyerProfileInput;
 
@@ -221,6 +217,7 @@ export function BuyerProfileForm({
             value={(field.value as string[] | undefined) ?? []}
             onChange={field.onChange}
             error={message("verticals")}
+            firstRef={field.ref}
           />
         )}
       />
@@ -231,10 +228,11 @@ export function BuyerProfileForm({
           <CheckboxGroup
             id="profile-geos"
             legend="Geographic coverage"
-            options={GEO_OPTIONS}
+            options={GEOGRAPHIES}
             value={(field.value as string[] | undefined) ?? []}
             onChange={field.onChange}
             error={message("geoCoverage")}
+            firstRef={field.ref}
           />
         )}
       />

@@ -32,7 +32,6 @@ const STATUS_LABELS: Record<(typeof BUYER_LISTING_STATUSES)[number], string> = {
   active: "Active (listed in the directory)",
   paused: "Paused (hidden from the directory)",
 };
-const GEO_OPTIONS = GEOGRAPHIES.map((g) => ({ value: g, label: g }));
 const TAG_OPTIONS = REQUIREMENT_TAGS.map((t) => ({ value: t.id, label: t.label }));
 
 function toFormValues(listing: Listing | null): FormValues {
@@ -167,10 +166,11 @@ export function ListingForm({
           <CheckboxGroup
             id="listing-geos"
             legend="Geographies (none ticked: US National)"
-            options={GEO_OPTIONS}
+            options={GEOGRAPHIES}
             value={(field.value as string[] | undefined) ?? []}
             onChange={field.onChange}
             error={message("geos")}
+            firstRef={field.ref}
           />
         )}
       />
@@ -185,6 +185,7 @@ export function ListingForm({
             value={(field.value as string[] | undefined) ?? []}
             onChange={field.onChange}
             error={message("tags")}
+            firstRef={field.ref}
           />
         )}
       />

@@ -19,12 +19,12 @@ import {
 } from "../../../shared/schemas/publisher-compliance";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
+import { CheckboxGroup } from "../../components/ui/checkbox-group";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
-import { CheckboxGroup } from "./checkbox-group";
 import type { OnboardingValues } from "./onboarding-draft";
 import { ReferencesField } from "./references-field";
 import { useVerifyDomain } from "./use-publisher";

@@ -9,11 +9,11 @@ import {
   type UpdatePublisherProfileInput,
 } from "../../../shared/schemas/publisher";
 import { Button } from "../../components/ui/button";
+import { CheckboxGroup } from "../../components/ui/checkbox-group";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
-import { CheckboxGroup } from "./checkbox-group";
 import { toInteger } from "./onboarding-steps";
 import { ReferencesField } from "./references-field";
 import { useUpdatePublisherProfile } from "./use-publisher";
