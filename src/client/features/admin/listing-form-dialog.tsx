@@ -17,6 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { errorMessage } from "../../lib/api";
 import { type ListingFieldLabels, ListingFields, listingFieldValues } from "../listings";
@@ -155,11 +156,7 @@ function ListingForm({
         )}
       />
       <ListingFields form={form} labels={LABELS} statuses={STATUSES} />
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FormAlert>{error}</FormAlert>
       <DialogFooter>
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel

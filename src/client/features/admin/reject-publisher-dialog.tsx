@@ -15,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { FormAlert } from "../../components/ui/form-alert";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { errorMessage } from "../../lib/api";
 import { useDecidePublisher } from "./use-publisher-review";
@@ -74,11 +75,7 @@ export function RejectPublisherDialog({
             maxLength={REVIEW_REASON_LIMITS.max}
             {...form.register("reason")}
           />
-          {reject.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(reject.error)}
-            </p>
-          )}
+          <FormAlert>{reject.isError && errorMessage(reject.error)}</FormAlert>
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel

@@ -16,6 +16,7 @@ import {
 } from "../../../shared/schemas/buyers";
 import { Button } from "../../components/ui/button";
 import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
@@ -239,11 +240,7 @@ export function BuyerProfileForm({
       <FormField id="profile-notes" label="Notes (optional)" error={message("notes")}>
         {(control) => <Textarea {...control} rows={3} {...form.register("notes")} />}
       </FormField>
-      {error !== null && error !== undefined && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errorMessage(error)}
-        </p>
-      )}
+      <FormAlert>{error !== null && error !== undefined && errorMessage(error)}</FormAlert>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button type="button" variant="secondary" onClick={onCancel}>

@@ -9,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { FormAlert } from "../../components/ui/form-alert";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { ListingForm } from "./listing-form";
@@ -132,11 +133,7 @@ export function DeleteListingDialog({ listing, onClose }: { listing: Listing | n
             in your Deal Intents tab. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        {remove.isError && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errorMessage(remove.error, LISTING_FAILURES.delete)}
-          </p>
-        )}
+        <FormAlert>{remove.isError && errorMessage(remove.error, LISTING_FAILURES.delete)}</FormAlert>
         <DialogFooter>
           <Button variant="secondary" onClick={close}>
             Cancel

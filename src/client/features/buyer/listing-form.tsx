@@ -8,6 +8,7 @@ import {
 } from "../../../shared/schemas/listing-input";
 import type { Listing } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
+import { FormAlert } from "../../components/ui/form-alert";
 import { errorMessage } from "../../lib/api";
 import { type ListingFieldLabels, ListingFields, listingFieldValues } from "../listings";
 
@@ -62,11 +63,7 @@ export function ListingForm({
   return (
     <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onSubmit)}>
       <ListingFields form={form} labels={LABELS} statuses={statusIsLocked ? null : STATUSES} />
-      {error !== null && error !== undefined && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errorMessage(error)}
-        </p>
-      )}
+      <FormAlert>{error !== null && error !== undefined && errorMessage(error)}</FormAlert>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel

@@ -17,6 +17,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { FormAlert } from "../../components/ui/form-alert";
 import { QueryState } from "../../components/ui/query-state";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
@@ -161,11 +162,7 @@ function DecideDialog({
             value={note}
             onChange={(event) => setNote(event.target.value)}
           />
-          {decide.isError && (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {errorMessage(decide.error)}
-            </p>
-          )}
+          <FormAlert>{decide.isError && errorMessage(decide.error)}</FormAlert>
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={close}>
               Cancel

@@ -15,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { FormAlert } from "../../components/ui/form-alert";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
@@ -85,11 +86,7 @@ function RequestDealDialog({
             value={message}
             onChange={(event) => setMessage(event.target.value)}
           />
-          {request.isError && (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {errorMessage(request.error)}
-            </p>
-          )}
+          <FormAlert>{request.isError && errorMessage(request.error)}</FormAlert>
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => close(false)}>
               Cancel

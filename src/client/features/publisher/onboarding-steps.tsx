@@ -18,6 +18,7 @@ import {
 } from "../../../shared/schemas/publisher-compliance";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
+import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
@@ -169,10 +170,10 @@ export function DomainStep({
         </p>
       ) : (
         verify.isError && (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <FormAlert>
             <p className="font-medium">We could not verify your domain.</p>
-            <p className="break-words">{errorMessage(verify.error)}</p>
-          </div>
+            <p>{errorMessage(verify.error)}</p>
+          </FormAlert>
         )
       )}
       <StepActions onBack={onBack}>
@@ -302,11 +303,7 @@ export function ComplianceStep({
           </div>
         )}
       />
-      {failure && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {failure}
-        </p>
-      )}
+      <FormAlert>{failure}</FormAlert>
       <StepActions onBack={onBack}>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Submitting..." : "Complete Onboarding"}

@@ -8,6 +8,7 @@ import {
   type UpdatePublisherProfileInput,
 } from "../../../shared/schemas/publisher";
 import { Button } from "../../components/ui/button";
+import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { BusinessInfoFields, ChoiceFields, type ProfileFieldValues, ReferenceFields } from "./profile-fields";
@@ -90,11 +91,7 @@ export function ProfileEditForm({ profile, onDone }: { profile: PublisherProfile
       />
       <ChoiceFields form={form} idPrefix="profile" />
       <ReferenceFields form={form} idPrefix="profile" />
-      {update.isError && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {errorMessage(update.error)}
-        </p>
-      )}
+      <FormAlert>{update.isError && errorMessage(update.error)}</FormAlert>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={cancel}>
           Cancel
