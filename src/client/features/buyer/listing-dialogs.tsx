@@ -1,4 +1,3 @@
-import type { CreateBuyerListing } from "../../../shared/schemas/listing-input";
 import type { Listing } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import {
@@ -12,7 +11,7 @@ import {
 import { FormAlert } from "../../components/ui/form-alert";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
-import { ListingForm } from "./listing-form";
+import { ListingForm, type ListingFormOutput } from "./listing-form";
 import { useCreateListing, useDeleteListing, useUpdateListing } from "./use-buyer";
 
 // The listing dialogs of the buyer dashboard (SPEC §2 "Create New Listing", the edit and delete icons)
@@ -67,20 +66,14 @@ export function CreateListingDialog({
   );
 }
 
-function withoutStatus({ status: _status, ...rest }: CreateBuyerListing): Omit<CreateBuyerListing, "status"> {
-  return rest;
-}
-
 export function EditListingDialog({ listing, onClose }: { listing: Listing | null; onClose: () => void }) {
   const update = useUpdateListing();
   const close = () => {
     update.reset();
     onClose();
   };
-  const save = (values: CreateBuyerListing) => {
+  const save = (changes: ListingFormOutput) => {
     if (!listing) return;
-    // An administrator's "inactive" is not the buyer's to change (the form shows no status then).
-    const changes = listing.status === "inactive" ? withoutStatus(values) : values;
     update.mutate(
       { id: listing.id, changes },
       {

@@ -32,9 +32,12 @@ const STATUS_LABELS: Record<(typeof BUYER_LISTING_STATUSES)[number], string> = {
 const STATUSES = BUYER_LISTING_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 function toFormValues(listing: Listing | null): FormValues {
-  // An administrator's "inactive" is not the buyer's to change: the form leaves status out then.
   return { ...listingFieldValues(listing), status: listing?.status === "paused" ? "paused" : "active" };
 }
+
+/** What the form hands over: every field, and the status unless an administrator locked it. */
+export type ListingFormOutput = Omit<CreateBuyerListing, "status"> &
+  Partial<Pick<CreateBuyerListing, "status">>;
 
 export function ListingForm({
   listing,
@@ -49,7 +52,7 @@ export function ListingForm({
   listing: Listing | null;
   submitLabel: string;
   pendingLabel: string;
-  onSubmit: (values: CreateBuyerListing) => void;
+  onSubmit: (values: ListingFormOutput) => void;
   isPending: boolean;
   error: unknown;
   onCancel: () => void;
@@ -58,10 +61,13 @@ export function ListingForm({
     resolver: zodResolver(createBuyerListingSchema),
     defaultValues: toFormValues(listing),
   });
+  // An administrator's "inactive" is not the buyer's to change: the form neither shows nor sends status.
   const statusIsLocked = listing?.status === "inactive";
+  const submit = ({ status, ...fields }: CreateBuyerListing) =>
+    onSubmit(statusIsLocked ? fields : { ...fields, status });
 
   return (
-    <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onSubmit)}>
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit(submit)}>
       <ListingFields form={form} labels={LABELS} statuses={statusIsLocked ? null : STATUSES} />
       <FormAlert>{error !== null && error !== undefined && errorMessage(error)}</FormAlert>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
