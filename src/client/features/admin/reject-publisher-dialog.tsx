@@ -15,9 +15,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormField } from "../../components/ui/form-field";
+import { FormAlert } from "../../components/ui/form-alert";
+import { TextareaField } from "../../components/ui/textarea-field";
 import { errorMessage } from "../../lib/api";
-import { textareaClass } from "./form-controls";
 import { useDecidePublisher } from "./use-publisher-review";
 
 /** A rejection needs a reason: the publisher reads it in the email and on their dashboard. */
@@ -47,7 +47,6 @@ export function RejectPublisherDialog({
     },
   });
   const length = form.watch("reason")?.length ?? 0;
-  const fieldId = `reject-reason-${publisher.id}`;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
@@ -65,25 +64,18 @@ export function RejectPublisherDialog({
             reject.mutate({ publisherId: publisher.id, reason: values.reason }),
           )}
         >
-          <FormField id={fieldId} label="Reason for rejection" error={form.formState.errors.reason?.message}>
-            {(control) => (
-              <textarea
-                {...control}
-                rows={5}
-                maxLength={REVIEW_REASON_LIMITS.max}
-                className={textareaClass}
-                {...form.register("reason")}
-              />
-            )}
-          </FormField>
-          <p className="text-xs text-slate-600">
-            {length}/{REVIEW_REASON_LIMITS.max} characters (at least {REVIEW_REASON_LIMITS.min})
-          </p>
-          {reject.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(reject.error)}
-            </p>
-          )}
+          <TextareaField
+            id={`reject-reason-${publisher.id}`}
+            label="Reason for rejection"
+            error={form.formState.errors.reason?.message}
+            length={length}
+            limit={REVIEW_REASON_LIMITS.max}
+            minimum={REVIEW_REASON_LIMITS.min}
+            rows={5}
+            maxLength={REVIEW_REASON_LIMITS.max}
+            {...form.register("reason")}
+          />
+          <FormAlert>{reject.isError && errorMessage(reject.error)}</FormAlert>
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel

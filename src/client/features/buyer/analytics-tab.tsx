@@ -88,13 +88,27 @@ function Totals({ analytics }: { analytics: Analytics }) {
   );
 }
 
+/** A table row's figures, in the header's order: a listing's, or the total's. */
+function FigureCells({ figures }: { figures: Analytics["totals"] }) {
+  const cell = "px-3 py-2 text-right tabular-nums";
+  return (
+    <>
+      {FIGURES.map((f) => (
+        <td key={f.key} className={cell}>
+          {figures[f.key]}
+        </td>
+      ))}
+      <td className={cell}>{formatConversion(figures.conversion)}</td>
+    </>
+  );
+}
+
 function ListingTable({ analytics }: { analytics: Analytics }) {
   if (analytics.listings.length === 0) {
     return (
       <p className="text-sm text-slate-600">You have no listings yet: create one to see its figures here.</p>
     );
   }
-  const cell = "px-3 py-2 text-right tabular-nums";
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200">
       <table className="w-full min-w-[40rem] text-sm">
@@ -125,12 +139,7 @@ function ListingTable({ analytics }: { analytics: Analytics }) {
                   <span className="ml-2 text-xs font-normal text-slate-600">({l.status})</span>
                 )}
               </th>
-              {FIGURES.map((f) => (
-                <td key={f.key} className={cell}>
-                  {l[f.key]}
-                </td>
-              ))}
-              <td className={cell}>{formatConversion(l.conversion)}</td>
+              <FigureCells figures={l} />
             </tr>
           ))}
         </tbody>
@@ -139,12 +148,7 @@ function ListingTable({ analytics }: { analytics: Analytics }) {
             <th scope="row" className="px-3 py-2 text-left">
               Total
             </th>
-            {FIGURES.map((f) => (
-              <td key={f.key} className={cell}>
-                {analytics.totals[f.key]}
-              </td>
-            ))}
-            <td className={cell}>{formatConversion(analytics.totals.conversion)}</td>
+            <FigureCells figures={analytics.totals} />
           </tr>
         </tfoot>
       </table>

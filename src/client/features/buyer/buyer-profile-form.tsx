@@ -16,6 +16,7 @@ import {
 } from "../../../shared/schemas/buyers";
 import { Button } from "../../components/ui/button";
 import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
@@ -27,11 +28,7 @@ import { errorMessage } from "../../lib/api";
 // "Create Buyer Profile" dialog) and edits it (the Profile tab); the shared schema checks both here and
 // on the server.
 
-const VERTICAL_OPTIONS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])].map((v) => ({
-  value: v,
-  label: v,
-}));
-const GEO_OPTIONS = GEOGRAPHIES.map((g) => ({ value: g, label: g }));
+const VERTICAL_OPTIONS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
 
 type FormValues = CreateBuyerProfileInput;
 
@@ -221,6 +218,7 @@ export function BuyerProfileForm({
             value={(field.value as string[] | undefined) ?? []}
             onChange={field.onChange}
             error={message("verticals")}
+            firstRef={field.ref}
           />
         )}
       />
@@ -231,21 +229,18 @@ export function BuyerProfileForm({
           <CheckboxGroup
             id="profile-geos"
             legend="Geographic coverage"
-            options={GEO_OPTIONS}
+            options={GEOGRAPHIES}
             value={(field.value as string[] | undefined) ?? []}
             onChange={field.onChange}
             error={message("geoCoverage")}
+            firstRef={field.ref}
           />
         )}
       />
       <FormField id="profile-notes" label="Notes (optional)" error={message("notes")}>
         {(control) => <Textarea {...control} rows={3} {...form.register("notes")} />}
       </FormField>
-      {error !== null && error !== undefined && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errorMessage(error)}
-        </p>
-      )}
+      <FormAlert>{error !== null && error !== undefined && errorMessage(error)}</FormAlert>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button type="button" variant="secondary" onClick={onCancel}>

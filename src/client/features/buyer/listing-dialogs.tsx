@@ -1,4 +1,3 @@
-import type { CreateBuyerListing } from "../../../shared/schemas/listing-input";
 import type { Listing } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import {
@@ -9,9 +8,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { FormAlert } from "../../components/ui/form-alert";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
-import { ListingForm } from "./listing-form";
+import { ListingForm, type ListingFormOutput } from "./listing-form";
 import { useCreateListing, useDeleteListing, useUpdateListing } from "./use-buyer";
 
 // The listing dialogs of the buyer dashboard (SPEC §2 "Create New Listing", the edit and delete icons)
@@ -66,20 +66,14 @@ export function CreateListingDialog({
   );
 }
 
-function withoutStatus({ status: _status, ...rest }: CreateBuyerListing): Omit<CreateBuyerListing, "status"> {
-  return rest;
-}
-
 export function EditListingDialog({ listing, onClose }: { listing: Listing | null; onClose: () => void }) {
   const update = useUpdateListing();
   const close = () => {
     update.reset();
     onClose();
   };
-  const save = (values: CreateBuyerListing) => {
+  const save = (changes: ListingFormOutput) => {
     if (!listing) return;
-    // An administrator's "inactive" is not the buyer's to change (the form shows no status then).
-    const changes = listing.status === "inactive" ? withoutStatus(values) : values;
     update.mutate(
       { id: listing.id, changes },
       {
@@ -132,11 +126,7 @@ export function DeleteListingDialog({ listing, onClose }: { listing: Listing | n
             in your Deal Intents tab. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        {remove.isError && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {errorMessage(remove.error, LISTING_FAILURES.delete)}
-          </p>
-        )}
+        <FormAlert>{remove.isError && errorMessage(remove.error, LISTING_FAILURES.delete)}</FormAlert>
         <DialogFooter>
           <Button variant="secondary" onClick={close}>
             Cancel

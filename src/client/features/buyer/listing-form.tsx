@@ -1,13 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
-import {
-  BUYER_LISTING_STATUSES,
-  GEOGRAPHIES,
-  LISTING_DEFAULTS,
-  LISTING_VERTICALS,
-  PAYMENT_TERMS,
-  REQUIREMENT_TAGS,
-} from "../../../shared/constants";
+import { useForm } from "react-hook-form";
+import { BUYER_LISTING_STATUSES } from "../../../shared/constants";
 import {
   type CreateBuyerListing,
   type CreateBuyerListingInput,
@@ -15,12 +8,9 @@ import {
 } from "../../../shared/schemas/listing-input";
 import type { Listing } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
-import { CheckboxGroup } from "../../components/ui/checkbox-group";
-import { FormField } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
-import { Select } from "../../components/ui/select";
-import { Textarea } from "../../components/ui/textarea";
+import { FormAlert } from "../../components/ui/form-alert";
 import { errorMessage } from "../../lib/api";
+import { type ListingFieldLabels, ListingFields, listingFieldValues } from "../listings";
 
 // SPEC §5 buyer listing form: title, vertical and payout required; defaults payout 50, Net 30, duration
 // 180, min volume 10, status active (SPEC §9). Creates ("Create New Listing") and edits a listing; the
@@ -28,44 +18,26 @@ import { errorMessage } from "../../lib/api";
 
 type FormValues = CreateBuyerListingInput;
 
+const LABELS: ListingFieldLabels = {
+  payout: "Payout per call ($)",
+  durationRequirement: "Call duration requirement (seconds)",
+  minVolume: "Minimum volume (calls per day)",
+  disputeWindowDays: "Dispute window in days (optional)",
+  geos: "Geographies (none ticked: US National)",
+};
 const STATUS_LABELS: Record<(typeof BUYER_LISTING_STATUSES)[number], string> = {
   active: "Active (listed in the directory)",
   paused: "Paused (hidden from the directory)",
 };
-const GEO_OPTIONS = GEOGRAPHIES.map((g) => ({ value: g, label: g }));
-const TAG_OPTIONS = REQUIREMENT_TAGS.map((t) => ({ value: t.id, label: t.label }));
+const STATUSES = BUYER_LISTING_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 function toFormValues(listing: Listing | null): FormValues {
-  if (!listing) {
-    return {
-      title: "",
-      description: "",
-      vertical: "",
-      payout: LISTING_DEFAULTS.payout,
-      paymentTerms: LISTING_DEFAULTS.paymentTerms,
-      durationRequirement: String(LISTING_DEFAULTS.durationRequirement),
-      minVolume: String(LISTING_DEFAULTS.minVolume),
-      geos: [],
-      tags: [],
-      disputeWindowDays: "",
-      status: LISTING_DEFAULTS.status,
-    };
-  }
-  return {
-    title: listing.title,
-    description: listing.description ?? "",
-    vertical: listing.vertical,
-    payout: listing.payout,
-    paymentTerms: (listing.paymentTerms ?? LISTING_DEFAULTS.paymentTerms) as FormValues["paymentTerms"],
-    durationRequirement: listing.durationRequirement === null ? "" : String(listing.durationRequirement),
-    minVolume: listing.minVolume === null ? "" : String(listing.minVolume),
-    geos: listing.geos as FormValues["geos"],
-    tags: listing.tags as FormValues["tags"],
-    disputeWindowDays: listing.disputeWindowDays === null ? "" : String(listing.disputeWindowDays),
-    // An administrator's "inactive" is not the buyer's to change: the form leaves status out then.
-    status: listing.status === "paused" ? "paused" : "active",
-  };
+  return { ...listingFieldValues(listing), status: listing?.status === "paused" ? "paused" : "active" };
 }
+
+/** What the form hands over: every field, and the status unless an administrator locked it. */
+export type ListingFormOutput = Omit<CreateBuyerListing, "status"> &
+  Partial<Pick<CreateBuyerListing, "status">>;
 
 export function ListingForm({
   listing,
@@ -80,7 +52,7 @@ export function ListingForm({
   listing: Listing | null;
   submitLabel: string;
   pendingLabel: string;
-  onSubmit: (values: CreateBuyerListing) => void;
+  onSubmit: (values: ListingFormOutput) => void;
   isPending: boolean;
   error: unknown;
   onCancel: () => void;
@@ -89,113 +61,15 @@ export function ListingForm({
     resolver: zodResolver(createBuyerListingSchema),
     defaultValues: toFormValues(listing),
   });
-  const errors = form.formState.errors;
-  const message = (key: keyof FormValues) => errors[key]?.message as string | undefined;
+  // An administrator's "inactive" is not the buyer's to change: the form neither shows nor sends status.
   const statusIsLocked = listing?.status === "inactive";
+  const submit = ({ status, ...fields }: CreateBuyerListing) =>
+    onSubmit(statusIsLocked ? fields : { ...fields, status });
 
   return (
-    <form noValidate className="space-y-4" onSubmit={form.handleSubmit(onSubmit)}>
-      <FormField id="listing-title" label="Title" error={message("title")}>
-        {(control) => <Input {...control} {...form.register("title")} />}
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="listing-vertical" label="Vertical" error={message("vertical")}>
-          {(control) => (
-            <Select {...control} {...form.register("vertical")}>
-              <option value="">Choose a vertical</option>
-              {LISTING_VERTICALS.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField id="listing-payout" label="Payout per call ($)" error={message("payout")}>
-          {(control) => <Input {...control} inputMode="decimal" {...form.register("payout")} />}
-        </FormField>
-        <FormField id="listing-terms" label="Payment terms" error={message("paymentTerms")}>
-          {(control) => (
-            <Select {...control} {...form.register("paymentTerms")}>
-              {PAYMENT_TERMS.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </Select>
-          )}
-        </FormField>
-        <FormField
-          id="listing-duration"
-          label="Call duration requirement (seconds)"
-          error={message("durationRequirement")}
-        >
-          {(control) => <Input {...control} inputMode="numeric" {...form.register("durationRequirement")} />}
-        </FormField>
-        <FormField
-          id="listing-min-volume"
-          label="Minimum volume (calls per day)"
-          error={message("minVolume")}
-        >
-          {(control) => <Input {...control} inputMode="numeric" {...form.register("minVolume")} />}
-        </FormField>
-        <FormField
-          id="listing-dispute-window"
-          label="Dispute window in days (optional)"
-          error={message("disputeWindowDays")}
-        >
-          {(control) => <Input {...control} inputMode="numeric" {...form.register("disputeWindowDays")} />}
-        </FormField>
-        {!statusIsLocked && (
-          <FormField id="listing-status" label="Status" error={message("status")}>
-            {(control) => (
-              <Select {...control} {...form.register("status")}>
-                {BUYER_LISTING_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-        )}
-      </div>
-      <Controller
-        control={form.control}
-        name="geos"
-        render={({ field }) => (
-          <CheckboxGroup
-            id="listing-geos"
-            legend="Geographies (none ticked: US National)"
-            options={GEO_OPTIONS}
-            value={(field.value as string[] | undefined) ?? []}
-            onChange={field.onChange}
-            error={message("geos")}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="tags"
-        render={({ field }) => (
-          <CheckboxGroup
-            id="listing-tags"
-            legend="Requirements"
-            options={TAG_OPTIONS}
-            value={(field.value as string[] | undefined) ?? []}
-            onChange={field.onChange}
-            error={message("tags")}
-          />
-        )}
-      />
-      <FormField id="listing-description" label="Description (optional)" error={message("description")}>
-        {(control) => <Textarea {...control} rows={4} {...form.register("description")} />}
-      </FormField>
-      {error !== null && error !== undefined && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {errorMessage(error)}
-        </p>
-      )}
+    <form noValidate className="space-y-4" onSubmit={form.handleSubmit(submit)}>
+      <ListingFields form={form} labels={LABELS} statuses={statusIsLocked ? null : STATUSES} />
+      <FormAlert>{error !== null && error !== undefined && errorMessage(error)}</FormAlert>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel

@@ -6,6 +6,7 @@ import type { Listing } from "../../../shared/schemas/listings";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { LoadMore } from "../../components/ui/load-more";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast, toastError } from "../../components/ui/use-toast";
@@ -178,17 +179,7 @@ export function MyListings({ onCreate }: { onCreate: () => void }) {
                   <ListingRow key={listing.id} listing={listing} onEdit={setEditing} onDelete={setDeleting} />
                 ))}
               </ul>
-              {listings.hasNextPage && (
-                <div className="flex justify-center border-t border-slate-200 p-4">
-                  <Button
-                    variant="secondary"
-                    onClick={() => listings.fetchNextPage()}
-                    disabled={listings.isFetchingNextPage}
-                  >
-                    {listings.isFetchingNextPage ? "Loading..." : "Load More"}
-                  </Button>
-                </div>
-              )}
+              <LoadMore query={listings} className="border-t border-slate-200 p-4" />
             </Card>
           )
         }

@@ -2,7 +2,11 @@ import { BadgeCheck, Check, X } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { DEAL_INTENT_LIMITS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
-import type { DealIntent, DealPublisher } from "../../../shared/schemas/deal-intents";
+import {
+  type DealIntent,
+  type DealPublisher,
+  decideDealIntentSchema,
+} from "../../../shared/schemas/deal-intents";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import {
@@ -13,9 +17,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormField } from "../../components/ui/form-field";
+import { FormAlert } from "../../components/ui/form-alert";
 import { QueryState } from "../../components/ui/query-state";
-import { Textarea } from "../../components/ui/textarea";
+import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import {
@@ -113,7 +117,8 @@ function DecideDialog({
     onClose();
   };
   const accept = decision === "accept";
-  const tooLong = note.length > DEAL_INTENT_LIMITS.noteMax;
+  // The server's own rule and words (too long, control characters), checked as the user types.
+  const invalid = decideDealIntentSchema.safeParse({ note }).error?.issues[0]?.message;
   return (
     <Dialog open={intent !== null} onOpenChange={(open) => !open && close()}>
       <DialogContent>
@@ -131,7 +136,7 @@ function DecideDialog({
           className="space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!intent || tooLong) return;
+            if (!intent || invalid) return;
             decide.mutate(
               { id: intent.id, decision, note },
               {
@@ -147,29 +152,17 @@ function DecideDialog({
             );
           }}
         >
-          <FormField
+          <TextareaField
             id="decision-note"
             label="Note to the publisher (optional)"
-            error={
-              tooLong
-                ? `Note must be at most ${DEAL_INTENT_LIMITS.noteMax.toLocaleString("en-US")} characters`
-                : undefined
-            }
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={3}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            )}
-          </FormField>
-          {decide.isError && (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {errorMessage(decide.error)}
-            </p>
-          )}
+            error={invalid}
+            length={note.length}
+            limit={DEAL_INTENT_LIMITS.noteMax}
+            rows={3}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <FormAlert>{decide.isError && errorMessage(decide.error)}</FormAlert>
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={close}>
               Cancel
@@ -177,7 +170,7 @@ function DecideDialog({
             <Button
               type="submit"
               variant={accept ? "primary" : "destructive"}
-              disabled={decide.isPending || tooLong}
+              disabled={decide.isPending || invalid !== undefined}
             >
               {decide.isPending ? "Saving..." : accept ? "Accept Deal" : "Reject Deal"}
             </Button>

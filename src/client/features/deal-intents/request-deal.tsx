@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { DEAL_INTENT_LIMITS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
+import { createDealIntentSchema } from "../../../shared/schemas/deal-intents";
 import type { ListingDetail } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -14,8 +15,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormField } from "../../components/ui/form-field";
-import { Textarea } from "../../components/ui/textarea";
+import { FormAlert } from "../../components/ui/form-alert";
+import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { goToLogin, useAuth } from "../auth";
@@ -37,7 +38,8 @@ function RequestDealDialog({
 }) {
   const request = useRequestDeal();
   const [message, setMessage] = useState("");
-  const tooLong = message.length > DEAL_INTENT_LIMITS.messageMax;
+  // The server's own rule and words (too long, control characters), checked as the user types.
+  const invalid = createDealIntentSchema.shape.message.safeParse(message).error?.issues[0]?.message;
   const close = (next: boolean) => {
     if (!next) request.reset();
     onOpenChange(next);
@@ -56,7 +58,7 @@ function RequestDealDialog({
           className="space-y-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (tooLong) return;
+            if (invalid) return;
             request.mutate(
               { listingId: listing.id, message },
               {
@@ -73,38 +75,23 @@ function RequestDealDialog({
             );
           }}
         >
-          <FormField
+          <TextareaField
             id="deal-message"
             label="Message to the buyer (optional)"
-            error={
-              tooLong
-                ? `Message must be at most ${DEAL_INTENT_LIMITS.messageMax.toLocaleString("en-US")} characters`
-                : undefined
-            }
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={5}
-                placeholder="Your traffic, volumes and how you work with buyers"
-                value={message}
-                onChange={(event) => setMessage(event.target.value)}
-              />
-            )}
-          </FormField>
-          <p className="text-right text-xs text-slate-600" aria-live="polite">
-            {message.length.toLocaleString("en-US")} / {DEAL_INTENT_LIMITS.messageMax.toLocaleString("en-US")}
-          </p>
-          {request.isError && (
-            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-              {errorMessage(request.error)}
-            </p>
-          )}
+            error={invalid}
+            length={message.length}
+            limit={DEAL_INTENT_LIMITS.messageMax}
+            rows={5}
+            placeholder="Your traffic, volumes and how you work with buyers"
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+          <FormAlert>{request.isError && errorMessage(request.error)}</FormAlert>
           <DialogFooter>
             <Button type="button" variant="secondary" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={request.isPending || tooLong}>
+            <Button type="submit" disabled={request.isPending || invalid !== undefined}>
               {request.isPending ? "Sending..." : "Send Request"}
             </Button>
           </DialogFooter>

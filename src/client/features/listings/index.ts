@@ -2,6 +2,12 @@
 export { ContactDetails, MaskedContact } from "./contact-details";
 export { ListingBadges } from "./listing-badges";
 export {
+  type ListingFieldLabels,
+  ListingFields,
+  type ListingFieldValues,
+  listingFieldValues,
+} from "./listing-fields";
+export {
   formatDuration,
   formatGeos,
   formatPayout,

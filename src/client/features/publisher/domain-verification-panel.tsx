@@ -2,6 +2,7 @@ import { CheckCircle2, ShieldCheck } from "lucide-react";
 import { formatDate } from "../../../shared/format";
 import { PUBLISHER_MESSAGES, type PublisherProfile } from "../../../shared/schemas/publisher";
 import { Button } from "../../components/ui/button";
+import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { useVerifyDomain } from "./use-publisher";
@@ -46,12 +47,7 @@ export function DomainVerificationAction({ profile, userId }: { profile: Publish
       </Button>
       {verify.isError && (
         <>
-          <p
-            role="alert"
-            className="break-words rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-          >
-            {errorMessage(verify.error)}
-          </p>
+          <FormAlert>{errorMessage(verify.error)}</FormAlert>
           <VerificationTagBox userId={userId} />
         </>
       )}

@@ -1,17 +1,12 @@
 import { ONBOARDING_DEFAULTS, ONBOARDING_STEPS } from "../../../shared/schemas/publisher";
+import type { ProfileFieldValues } from "./profile-fields";
 
 // The wizard's draft (issue #9): kept per user in local storage so a reload, or a visit days later,
 // resumes where the user was; cleared when onboarding completes. It only remembers what was typed and
 // which steps were done: whether a domain is verified is always the server's word.
 
-export interface OnboardingValues {
-  website: string;
-  avgDailyCalls: number;
-  yearsInBusiness: number;
-  trafficSources: string[];
-  verticals: string[];
-  geos: string[];
-  references: string[];
+/** The profile's fields (steps 1, 2 and 4) and the compliance step's. */
+export interface OnboardingValues extends ProfileFieldValues {
   dncProcessDesc: string;
   tcpaComplianceAck: boolean;
 }

@@ -3,7 +3,6 @@ import { CheckCircle2, ExternalLink } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Controller, type FieldValues, type Resolver, type UseFormWatch, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { GEOGRAPHIES, PUBLISHER_VERTICALS, TRAFFIC_SOURCES } from "../../../shared/constants";
 import {
   businessInfoSchema,
   PUBLISHER_MESSAGES,
@@ -19,14 +18,14 @@ import {
 } from "../../../shared/schemas/publisher-compliance";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
+import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
-import { CheckboxGroup } from "./checkbox-group";
 import type { OnboardingValues } from "./onboarding-draft";
-import { ReferencesField } from "./references-field";
+import { BusinessInfoFields, ChoiceFields, type ProfileFieldValues, ReferenceFields } from "./profile-fields";
 import { useVerifyDomain } from "./use-publisher";
 import { VerificationTagBox } from "./verification-tag-box";
 
@@ -34,21 +33,12 @@ import { VerificationTagBox } from "./verification-tag-box";
 // schema (the server parses the same ones), reports what is typed as it is typed (the draft), and hands
 // its valid values to the wizard.
 
-/** SPEC §5 second reading: numeric inputs are read as integers and fall back to 0. */
-export const toInteger = (value: unknown): number => {
-  const parsed = Number.parseInt(String(value ?? ""), 10);
-  return Number.isNaN(parsed) ? 0 : parsed;
-};
-
 export interface StepProps {
   values: OnboardingValues;
   onChange: (values: Partial<OnboardingValues>) => void;
   onNext: (values: Partial<OnboardingValues>) => void;
   onBack?: () => void;
 }
-
-export const textareaClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-500 aria-[invalid=true]:border-red-600";
 
 function StepActions({ onBack, children }: { onBack?: () => void; children: ReactNode }) {
   return (
@@ -90,51 +80,9 @@ export function BusinessInfoStep({ values, onChange, onNext }: StepProps) {
     },
   });
   useReportChanges(form.watch, onChange);
-  const { errors } = form.formState;
   return (
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((valid) => onNext(valid))}>
-      <FormField id="onboarding-website" label="Website URL" error={errors.website?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            placeholder="https://www.example.com"
-            {...form.register("website")}
-          />
-        )}
-      </FormField>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          id="onboarding-daily-calls"
-          label="Average daily calls"
-          error={errors.avgDailyCalls?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              {...form.register("avgDailyCalls", { setValueAs: toInteger })}
-            />
-          )}
-        </FormField>
-        <FormField id="onboarding-years" label="Years in business" error={errors.yearsInBusiness?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              {...form.register("yearsInBusiness", { setValueAs: toInteger })}
-            />
-          )}
-        </FormField>
-      </div>
+      <BusinessInfoFields form={form} idPrefix="onboarding" />
       <StepActions>
         <Button type="submit">Continue</Button>
       </StepActions>
@@ -145,11 +93,7 @@ export function BusinessInfoStep({ values, onChange, onNext }: StepProps) {
 // ---- 2. Traffic & Verticals -------------------------------------------------------------------------
 
 /** The boxes hold plain strings; the schema checks each is one of the list's choices. */
-export interface TrafficFormValues {
-  trafficSources: string[];
-  verticals: string[];
-  geos: string[];
-}
+type TrafficFormValues = Pick<ProfileFieldValues, "trafficSources" | "verticals" | "geos">;
 
 export function TrafficStep({ values, onChange, onNext, onBack }: StepProps) {
   const form = useForm<TrafficFormValues, unknown, z.output<typeof trafficSchema>>({
@@ -161,31 +105,9 @@ export function TrafficStep({ values, onChange, onNext, onBack }: StepProps) {
     defaultValues: { trafficSources: values.trafficSources, verticals: values.verticals, geos: values.geos },
   });
   useReportChanges(form.watch, onChange);
-  const groups = [
-    { name: "trafficSources", legend: "Traffic sources", options: TRAFFIC_SOURCES },
-    { name: "verticals", legend: "Focus verticals", options: PUBLISHER_VERTICALS },
-    { name: "geos", legend: "Geographic coverage", options: GEOGRAPHIES },
-  ] as const;
   return (
     <form noValidate className="space-y-6" onSubmit={form.handleSubmit((valid) => onNext(valid))}>
-      {groups.map((group) => (
-        <Controller
-          key={group.name}
-          control={form.control}
-          name={group.name}
-          render={({ field, fieldState }) => (
-            <CheckboxGroup
-              id={`onboarding-${group.name}`}
-              legend={group.legend}
-              options={group.options}
-              value={field.value ?? []}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              firstRef={field.ref}
-            />
-          )}
-        />
-      ))}
+      <ChoiceFields form={form} idPrefix="onboarding" />
       <StepActions onBack={onBack}>
         <Button type="submit">Continue</Button>
       </StepActions>
@@ -248,10 +170,10 @@ export function DomainStep({
         </p>
       ) : (
         verify.isError && (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <FormAlert>
             <p className="font-medium">We could not verify your domain.</p>
-            <p className="break-words">{errorMessage(verify.error)}</p>
-          </div>
+            <p>{errorMessage(verify.error)}</p>
+          </FormAlert>
         )
       )}
       <StepActions onBack={onBack}>
@@ -286,25 +208,7 @@ export function ReferencesStep({ values, onChange, onNext, onBack }: StepProps) 
   useReportChanges(form.watch, onChange);
   return (
     <form noValidate className="space-y-5" onSubmit={form.handleSubmit((valid) => onNext(valid))}>
-      <Controller
-        control={form.control}
-        name="references"
-        render={({ field, fieldState }) => {
-          const itemErrors = Array.isArray(fieldState.error)
-            ? (fieldState.error as ({ message?: string } | undefined)[]).map((e) => e?.message)
-            : [];
-          return (
-            <ReferencesField
-              id="onboarding-references"
-              value={field.value ?? [""]}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              itemErrors={itemErrors}
-              firstRef={field.ref}
-            />
-          );
-        }}
-      />
+      <ReferenceFields form={form} idPrefix="onboarding" />
       <StepActions onBack={onBack}>
         <Button type="submit">Continue</Button>
       </StepActions>
@@ -363,11 +267,10 @@ export function ComplianceStep({
         error={form.formState.errors.dncProcessDesc?.message}
       >
         {(control) => (
-          <textarea
+          <Textarea
             {...control}
             rows={6}
             maxLength={DNC_DESCRIPTION_MAX}
-            className={textareaClass}
             placeholder="How you scrub numbers against DNC lists, how often, and how opt-outs are handled."
             {...form.register("dncProcessDesc")}
           />
@@ -400,11 +303,7 @@ export function ComplianceStep({
           </div>
         )}
       />
-      {failure && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {failure}
-        </p>
-      )}
+      <FormAlert>{failure}</FormAlert>
       <StepActions onBack={onBack}>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Submitting..." : "Complete Onboarding"}

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { GEOGRAPHIES, PUBLISHER_VERTICALS, TRAFFIC_SOURCES } from "../../../shared/constants";
 import {
   createPublisherProfileSchema,
   PUBLISHER_MESSAGES,
@@ -9,30 +8,18 @@ import {
   type UpdatePublisherProfileInput,
 } from "../../../shared/schemas/publisher";
 import { Button } from "../../components/ui/button";
-import { FormField } from "../../components/ui/form-field";
-import { Input } from "../../components/ui/input";
+import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
-import { CheckboxGroup } from "./checkbox-group";
-import { toInteger } from "./onboarding-steps";
-import { ReferencesField } from "./references-field";
+import { BusinessInfoFields, ChoiceFields, type ProfileFieldValues, ReferenceFields } from "./profile-fields";
 import { useUpdatePublisherProfile } from "./use-publisher";
 
 // Edit Profile (SPEC §2 "Publisher profile"): the fields onboarding asked for, checked by the same
 // schema; Save Changes sends only what changed (SPEC §5: a partial update); Cancel resets the form.
 
-export interface ProfileFormValues {
-  website: string;
-  avgDailyCalls: number;
-  yearsInBusiness: number;
-  trafficSources: string[];
-  verticals: string[];
-  geos: string[];
-  references: string[];
-}
 type ProfileFormOutput = z.output<typeof createPublisherProfileSchema>;
 
-export function profileFormValues(profile: PublisherProfile): ProfileFormValues {
+export function profileFormValues(profile: PublisherProfile): ProfileFieldValues {
   return {
     website: profile.website ?? "",
     avgDailyCalls: profile.avgDailyCalls ?? 0,
@@ -58,24 +45,17 @@ export function changedFields(
   return changes as UpdatePublisherProfileInput;
 }
 
-const CHOICE_GROUPS = [
-  { name: "trafficSources", legend: "Traffic sources", options: TRAFFIC_SOURCES },
-  { name: "verticals", legend: "Focus verticals", options: PUBLISHER_VERTICALS },
-  { name: "geos", legend: "Geographic coverage", options: GEOGRAPHIES },
-] as const;
-
 export function ProfileEditForm({ profile, onDone }: { profile: PublisherProfile; onDone: () => void }) {
   const update = useUpdatePublisherProfile();
-  const form = useForm<ProfileFormValues, unknown, ProfileFormOutput>({
+  const form = useForm<ProfileFieldValues, unknown, ProfileFormOutput>({
     // Checkbox values are plain strings in the form; the schema checks each against its list.
     resolver: zodResolver(createPublisherProfileSchema) as unknown as Resolver<
-      ProfileFormValues,
+      ProfileFieldValues,
       unknown,
       ProfileFormOutput
     >,
     defaultValues: profileFormValues(profile),
   });
-  const { errors } = form.formState;
   const website = form.watch("website");
   const clearsVerification = Boolean(profile.domainVerifiedAt) && website.trim() !== (profile.website ?? "");
 
@@ -104,92 +84,14 @@ export function ProfileEditForm({ profile, onDone }: { profile: PublisherProfile
 
   return (
     <form noValidate className="space-y-6" onSubmit={form.handleSubmit(save)} aria-label="Edit profile">
-      <FormField id="profile-website" label="Website URL" error={errors.website?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="url"
-            inputMode="url"
-            autoComplete="url"
-            aria-describedby={
-              [control["aria-describedby"], clearsVerification ? "profile-website-note" : null]
-                .filter(Boolean)
-                .join(" ") || undefined
-            }
-            {...form.register("website")}
-          />
-        )}
-      </FormField>
-      {clearsVerification && (
-        <p id="profile-website-note" className="-mt-4 text-sm text-amber-800">
-          A new website needs to be verified again.
-        </p>
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="profile-daily-calls" label="Average daily calls" error={errors.avgDailyCalls?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              {...form.register("avgDailyCalls", { setValueAs: toInteger })}
-            />
-          )}
-        </FormField>
-        <FormField id="profile-years" label="Years in business" error={errors.yearsInBusiness?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              {...form.register("yearsInBusiness", { setValueAs: toInteger })}
-            />
-          )}
-        </FormField>
-      </div>
-      {CHOICE_GROUPS.map((group) => (
-        <Controller
-          key={group.name}
-          control={form.control}
-          name={group.name}
-          render={({ field, fieldState }) => (
-            <CheckboxGroup
-              id={`profile-${group.name}`}
-              legend={group.legend}
-              options={group.options}
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-              firstRef={field.ref}
-            />
-          )}
-        />
-      ))}
-      <Controller
-        control={form.control}
-        name="references"
-        render={({ field, fieldState }) => (
-          <ReferencesField
-            id="profile-references"
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-            itemErrors={
-              Array.isArray(fieldState.error)
-                ? (fieldState.error as ({ message?: string } | undefined)[]).map((e) => e?.message)
-                : []
-            }
-            firstRef={field.ref}
-          />
-        )}
+      <BusinessInfoFields
+        form={form}
+        idPrefix="profile"
+        websiteNote={clearsVerification ? "A new website needs to be verified again." : undefined}
       />
-      {update.isError && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          {errorMessage(update.error)}
-        </p>
-      )}
+      <ChoiceFields form={form} idPrefix="profile" />
+      <ReferenceFields form={form} idPrefix="profile" />
+      <FormAlert>{update.isError && errorMessage(update.error)}</FormAlert>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={cancel}>
           Cancel

@@ -36,8 +36,11 @@ export function usePublisherDashboard() {
   return useQuery<PublisherDashboard>({ queryKey: DASHBOARD_KEY });
 }
 
-/** Everything a publisher change can move: the profile, its activity, the record, and the nav's role. */
-function useRefreshPublisher() {
+/**
+ * Reads again everything a publisher change can move (the profile and its activity, the record, the
+ * nav's role): the wizard calls it after step 5, or after a failed one changed the server's state.
+ */
+export function usePublisherRefresh() {
   const queryClient = useQueryClient();
   return async () => {
     await Promise.all([
@@ -61,11 +64,6 @@ export function useSubmitCompliance() {
   return useMutation({
     mutationFn: (input: ComplianceInput) => apiRequest<ComplianceRecord>("POST", "/api/compliance", input),
   });
-}
-
-/** Reads everything again after the wizard (or a failed step 5) changed the server's state. */
-export function usePublisherRefresh() {
-  return useRefreshPublisher();
 }
 
 /** PUT /api/publisher-profile/{id} with only the changed fields. */
