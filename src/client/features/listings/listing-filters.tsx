@@ -10,10 +10,9 @@ import {
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { Select } from "../../components/ui/select";
 import { cn } from "../../lib/cn";
 import { type BrowseFilters, selectedTags } from "./use-listings";
-
-const selectClass = "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm";
 
 /**
  * SPEC §2 Browse filters; nothing is fetched until the Filter button (or Enter) applies them.
@@ -65,41 +64,36 @@ export function ListingFilters({
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="filter-vertical">Vertical</Label>
-        <select
-          id="filter-vertical"
-          className={selectClass}
-          value={draft.vertical}
-          onChange={set("vertical")}
-        >
+        <Select id="filter-vertical" value={draft.vertical} onChange={set("vertical")}>
           <option value="">All</option>
           {BROWSE_VERTICALS.map((v) => (
             <option key={v} value={v}>
               {v}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="filter-payout">Payout</Label>
-        <select id="filter-payout" className={selectClass} value={draft.payout} onChange={set("payout")}>
+        <Select id="filter-payout" value={draft.payout} onChange={set("payout")}>
           <option value="">All Ranges</option>
           {PAYOUT_BUCKETS.map((b) => (
             <option key={b.id} value={b.id}>
               {b.label}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="filter-geo">Location</Label>
-        <select id="filter-geo" className={selectClass} value={draft.geo} onChange={set("geo")}>
+        <Select id="filter-geo" value={draft.geo} onChange={set("geo")}>
           <option value="">All</option>
           {BROWSE_GEOS.map((g) => (
             <option key={g} value={g}>
               {g}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       {/* Requirement tags (DESIGN.md §2): a listing must carry every one ticked. */}
       <fieldset className="sm:col-span-2 lg:col-span-4">
