@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs"
 import { auditActor, formatDateTime } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { useFocusRescue } from "../features/admin/focus";
-import { EmptyList, ListSkeleton } from "../features/admin/list-footer";
+import { EmptyList, ListSkeleton } from "../features/admin/list-states";
 import { PublisherDecisionButtons } from "../features/admin/publisher-decision-buttons";
 import { StatCard, StatCardSkeletons } from "../features/admin/stat-card";
 import { useAdminStats } from "../features/admin/use-admin-stats";

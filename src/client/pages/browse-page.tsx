@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../components/ui/button";
+import { LoadMore } from "../components/ui/load-more";
 import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
 import { ListingCard } from "../features/listings/listing-card";
@@ -92,22 +93,7 @@ export default function BrowsePage() {
                     />
                   ))}
                 </div>
-                {listings.hasNextPage && (
-                  <div className="flex justify-center">
-                    <Button
-                      variant="secondary"
-                      onClick={() => listings.fetchNextPage()}
-                      disabled={listings.isFetchingNextPage}
-                    >
-                      {listings.isFetchingNextPage ? "Loading..." : "Load More"}
-                    </Button>
-                  </div>
-                )}
-                {listings.isFetchNextPageError && (
-                  <p role="alert" className="text-center text-sm text-red-700">
-                    {describeListingsFailure(listings.error)}
-                  </p>
-                )}
+                <LoadMore query={listings} describeError={describeListingsFailure} />
               </>
             )
           }

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
+import { LoadMore } from "../../components/ui/load-more";
 import { QueryState } from "../../components/ui/query-state";
 import { useFocusRescue } from "./focus";
-import { EmptyList, ListFooter, ListSkeleton } from "./list-footer";
+import { EmptyList, ListSkeleton } from "./list-states";
 import type { AdminListResult } from "./use-admin-list";
 
 /**
@@ -38,7 +39,7 @@ export function AdminListSection<T>({
           ) : (
             <>
               {children(items)}
-              <ListFooter query={query} />
+              <LoadMore query={query} />
             </>
           )
         }
