@@ -23,6 +23,7 @@ import {
 } from "../../../shared/schemas/admin-users";
 import { createAdminListingSchema, updateAdminListingSchema } from "../../../shared/schemas/listing-input";
 import { idParams } from "../../lib/ids";
+import { nextLink } from "../../lib/paging";
 import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
 import {
@@ -32,7 +33,7 @@ import {
   listBuyerProfileOptions,
   updateAdminListing,
 } from "./admin-listings";
-import { nextLink, type Page } from "./admin-page";
+import type { Page } from "./admin-page";
 import { listAuditActions, listAuditEntries } from "./audit-log";
 import { decidePublisher, listPublishersForReview } from "./publisher-review";
 import { getAdminStats } from "./stats";

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { PUBLISHER_STATUSES, PUBLISHER_TIERS } from "../../../shared/constants";
 import type {
@@ -6,24 +6,15 @@ import type {
   PublisherReviewQuery,
   ReviewPublisher,
 } from "../../../shared/schemas/admin-publishers";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import { publisherProfiles, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
+import { containsPattern } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
 import { recomputeQualityScore } from "../publishers/quality-score";
-import {
-  containsPattern,
-  countRows,
-  createdKeyColumn,
-  type Direction,
-  decodeCursor,
-  keysetAfter,
-  keysetOrder,
-  type Page,
-  toPage,
-} from "./admin-page";
+import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
 import { writeAuditEntry } from "./audit-entry";
 
 // Publisher review (SPEC §2 Admin publishers, SPEC §4 publisher status): the applications with every
@@ -87,6 +78,14 @@ const reviewRowSchema = z.object({
 });
 type ReviewRow = z.infer<typeof reviewRowSchema>;
 
+const PUBLISHERS: AdminSource<ReviewRow> = {
+  alias: "p",
+  columns: REVIEW_COLUMNS,
+  from: REVIEW_FROM,
+  rowSchema: reviewRowSchema,
+  countFrom: REVIEW_FROM,
+};
+
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function toReviewPublisher(row: ReviewRow): ReviewPublisher {
@@ -138,9 +137,7 @@ export async function listPublishersForReview({
   db: Db;
   query: PublisherReviewQuery;
 }): Promise<Page<ReviewPublisher>> {
-  const direction: Direction = query.status === "pending" ? "asc" : "desc";
-  const cursor = decodeCursor(query.cursor, direction);
-  const filters = [sql`true`];
+  const filters: SQL[] = [];
   if (query.status) filters.push(sql`p.status = ${query.status}`);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -148,28 +145,13 @@ export async function listPublishersForReview({
       sql`(p.website ilike ${pattern} or array_to_string(p.verticals, ' ') ilike ${pattern} or u.email ilike ${pattern})`,
     );
   }
-  const where = sql.join(filters, sql` and `);
-  const rows = await selectRows(
+  const direction = query.status === "pending" ? "asc" : "desc";
+  return readPage(
     db,
-    reviewRowSchema,
-    sql`select ${REVIEW_COLUMNS} from ${REVIEW_FROM}
-        where ${where} ${cursor ? sql`and ${keysetAfter("p", cursor)}` : sql``}
-        order by ${keysetOrder("p", direction)} limit ${query.limit + 1}`,
+    PUBLISHERS,
+    { filters, cursor: query.cursor, limit: query.limit, direction },
+    toReviewPublisher,
   );
-  const total = cursor
-    ? null
-    : await countRows(db, sql`select count(*) as n from ${REVIEW_FROM} where ${where}`);
-  return toPage(rows, query.limit, direction, toReviewPublisher, total);
-}
-
-async function findPublisherForReview(db: Db, profileId: string): Promise<ReviewPublisher> {
-  const [row] = await selectRows(
-    db,
-    reviewRowSchema,
-    sql`select ${REVIEW_COLUMNS} from ${REVIEW_FROM} where p.id = ${profileId}`,
-  );
-  if (!row) throw new AppError("not_found", PUBLISHER_NOT_FOUND);
-  return toReviewPublisher(row);
 }
 
 type Decision = "approved" | "rejected";
@@ -292,5 +274,6 @@ export async function decidePublisher({
     notified = false;
     log.error({ err, profileId }, "publisher decision mail failed");
   }
-  return { publisher: await findPublisherForReview(db, profileId), notified };
+  const publisher = await readOne(db, PUBLISHERS, profileId, PUBLISHER_NOT_FOUND);
+  return { publisher: toReviewPublisher(publisher), notified };
 }
