@@ -1,10 +1,11 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { PUBLISHER_STATUSES, PUBLISHER_TIERS } from "../../../shared/constants";
-import type {
-  PublisherDecision,
-  PublisherReviewQuery,
-  ReviewPublisher,
+import {
+  type PublisherDecision,
+  type PublisherReviewQuery,
+  type ReviewPublisher,
+  reviewComplianceSchema,
+  reviewPublisherSchema,
 } from "../../../shared/schemas/admin-publishers";
 import type { Db } from "../../db/client";
 import { publisherProfiles, users } from "../../db/schema";
@@ -43,40 +44,56 @@ const REVIEW_FROM = sql`publisher_profiles p
     from compliance where compliance.publisher_id = p.id order by created_at desc limit 1
   ) c on true`;
 
+// The answer's fields as the row reads them, dates still dates, and the latest compliance record's
+// columns flat (hasCompliance: whether there is one).
 const date = z.coerce.date();
-const reviewRowSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  website: z.string().nullable(),
-  trafficSources: z.array(z.string()),
-  verticals: z.array(z.string()),
-  geos: z.array(z.string()),
-  avgDailyCalls: z.number().int().nullable(),
-  yearsInBusiness: z.number().int().nullable(),
-  references: z.array(z.string()),
-  tier: z.enum(PUBLISHER_TIERS),
-  qualityScore: z.number().int(),
-  status: z.enum(PUBLISHER_STATUSES),
+const reviewRowSchema = reviewPublisherSchema.omit({ compliance: true }).extend({
   complianceAckAt: date.nullable(),
   domainVerifiedAt: date.nullable(),
   reviewedAt: date.nullable(),
-  reviewedByEmail: z.string().nullable(),
-  reviewReason: z.string().nullable(),
   createdAt: date,
   updatedAt: date,
   createdKey: z.string(),
   hasCompliance: z.boolean(),
+  ...reviewComplianceSchema.shape,
   tcpaComplianceAck: z.boolean().nullable(),
-  dncProcessDesc: z.string().nullable(),
   acceptedAt: date.nullable(),
-  ackTextVersion: z.string().nullable(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
 });
 type ReviewRow = z.infer<typeof reviewRowSchema>;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toReviewPublisher(row: ReviewRow): ReviewPublisher {
+  const {
+    createdKey: _key,
+    hasCompliance,
+    tcpaComplianceAck,
+    dncProcessDesc,
+    acceptedAt,
+    ackTextVersion,
+    ip,
+    userAgent,
+    ...publisher
+  } = row;
+  return {
+    ...publisher,
+    complianceAckAt: iso(row.complianceAckAt),
+    domainVerifiedAt: iso(row.domainVerifiedAt),
+    reviewedAt: iso(row.reviewedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    compliance: hasCompliance
+      ? {
+          tcpaComplianceAck: tcpaComplianceAck ?? false,
+          dncProcessDesc,
+          acceptedAt: iso(acceptedAt),
+          ackTextVersion,
+          ip,
+          userAgent,
+        }
+      : null,
+  };
+}
 
 const PUBLISHERS: AdminSource<ReviewRow> = {
   alias: "p",
@@ -85,45 +102,6 @@ const PUBLISHERS: AdminSource<ReviewRow> = {
   rowSchema: reviewRowSchema,
   countFrom: REVIEW_FROM,
 };
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-function toReviewPublisher(row: ReviewRow): ReviewPublisher {
-  return {
-    id: row.id,
-    userId: row.userId,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    website: row.website,
-    trafficSources: row.trafficSources,
-    verticals: row.verticals,
-    geos: row.geos,
-    avgDailyCalls: row.avgDailyCalls,
-    yearsInBusiness: row.yearsInBusiness,
-    references: row.references,
-    tier: row.tier,
-    qualityScore: row.qualityScore,
-    status: row.status,
-    complianceAckAt: iso(row.complianceAckAt),
-    domainVerifiedAt: iso(row.domainVerifiedAt),
-    reviewedAt: iso(row.reviewedAt),
-    reviewedByEmail: row.reviewedByEmail,
-    reviewReason: row.reviewReason,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    compliance: row.hasCompliance
-      ? {
-          tcpaComplianceAck: row.tcpaComplianceAck ?? false,
-          dncProcessDesc: row.dncProcessDesc,
-          acceptedAt: iso(row.acceptedAt),
-          ackTextVersion: row.ackTextVersion,
-          ip: row.ip,
-          userAgent: row.userAgent,
-        }
-      : null,
-  };
-}
 
 /**
  * GET /api/admin/pending-publishers: every status unless one is asked for; search over website,
