@@ -63,6 +63,11 @@ export function errorChain(error: unknown): ErrorFields[] {
   return chain;
 }
 
+/** The database refused a row that a unique index already holds (SQLSTATE 23505), however wrapped. */
+export function isUniqueViolation(error: unknown): boolean {
+  return errorChain(error).some((fields) => fields.code === "23505");
+}
+
 /** The SQL text of a failed Drizzle query, never its parameters. */
 export function sqlOf(error: unknown): string | undefined {
   const withQuery = errorChain(error).find((e) => typeof e.query === "string");
