@@ -25,6 +25,7 @@ import { createAdminListingSchema, updateAdminListingSchema } from "../../../sha
 import { idParams } from "../../lib/ids";
 import { nextLink } from "../../lib/paging";
 import { errorResponses } from "../../plugins/errors";
+import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import {
   createAdminListing,
@@ -53,10 +54,8 @@ function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
-  // Admin answers carry contacts and personal data: never stored by a cache.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("Cache-Control", "private, no-store");
-  });
+  // Admin answers carry contacts and personal data.
+  answersArePrivate(app);
 
   // ---- dashboard ----------------------------------------------------------------------------------
   app.get(
