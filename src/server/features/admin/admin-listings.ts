@@ -10,12 +10,13 @@ import type { CreateAdminListing, UpdateAdminListing } from "../../../shared/sch
 import { type Db, selectRows } from "../../db/client";
 import { buyerListings, buyerProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
 import { containsPattern, MIN_TRIGRAM_LENGTH } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
 import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../listings/listing-row";
 import { type AdminSource, type Page, readOne, readPage } from "./admin-page";
-import { diffFields, writeAuditEntry } from "./audit-entry";
+import { writeAuditEntry } from "./audit-entry";
 
 // Listing management (SPEC §2 Admin buyers, DESIGN.md §2 "Admin-created and imported listings"): an
 // admin sees every listing in every status with its contact, and creates, edits and deletes listings
