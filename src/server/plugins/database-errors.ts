@@ -4,7 +4,7 @@
 // parameters (session ids, emails...) and the driver's error as `cause`; node-postgres may answer an
 // AggregateError (one per address tried).
 
-export type DatabaseFailure =
+type DatabaseFailure =
   | { kind: "unavailable"; code: string; sql: string | undefined }
   | { kind: "invalid_data"; code: string; sql: string | undefined };
 

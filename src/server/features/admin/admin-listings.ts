@@ -83,7 +83,7 @@ export async function listAdminListings({
   );
 }
 
-export async function getAdminListing({
+async function getAdminListing({
   db,
   viewer,
   listingId,

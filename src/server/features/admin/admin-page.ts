@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE } from "../../lib/pa
 // next page's URL goes in a Link header (lib/paging.ts). OFFSET is never used: its cost grows with the
 // page number (TOOLCHAIN.md measured ~196 ms at 90,000).
 
-export type Direction = "asc" | "desc";
+type Direction = "asc" | "desc";
 
 const cursorSchema = z.object({
   /** created_at of the last row, microseconds kept (a JS Date would drop them). */

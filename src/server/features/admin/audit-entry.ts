@@ -5,7 +5,7 @@ import { auditLogs } from "../../db/schema";
 // they did ("area.verb"), which record, and the values before and after. The table refuses UPDATE and
 // DELETE (migration 0002), so an entry, once written, is the record.
 
-export type AdminAction =
+type AdminAction =
   | "publisher.approved"
   | "publisher.rejected"
   | "listing.created"

@@ -17,8 +17,8 @@ import { writeAuditEntry } from "./audit-entry";
 // disable or enable an account, grant or remove complimentary Premium.
 
 const USER_NOT_FOUND = "User not found";
-export const SELF_ROLE_MESSAGE = "You cannot change your own role: ask another administrator.";
-export const SELF_DISABLE_MESSAGE = "You cannot disable your own account.";
+const SELF_ROLE_MESSAGE = "You cannot change your own role: ask another administrator.";
+const SELF_DISABLE_MESSAGE = "You cannot disable your own account.";
 
 const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
   u.created_at as "createdAt", u.disabled_at as "disabledAt", ${createdKeyColumn("u")},

@@ -97,7 +97,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * The intent as this viewer may see it. The publisher's profile and compliance record go only to the
  * buyer, and only once they accepted (DESIGN.md §2): never while pending, never after a reject.
  */
-export function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
+function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
   const direction = row.publisherUserId === viewer.id ? "sent" : "received";
   const intent: DealIntent = {
     id: row.id,

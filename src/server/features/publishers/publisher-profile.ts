@@ -40,7 +40,7 @@ type ProfileRow = typeof publisherProfiles.$inferSelect;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The API's view of a profile row; the score's breakdown is computed from the same facts as the score. */
-export function toPublisherProfile(
+function toPublisherProfile(
   row: ProfileRow,
   extra: { hasCompliance: boolean; company: string | null; phone: string | null },
 ): PublisherProfile {

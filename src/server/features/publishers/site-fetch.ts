@@ -21,7 +21,7 @@ export class SiteFetchError extends Error {
   override name = "SiteFetchError";
 }
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: 4 | 6;
 }
@@ -44,7 +44,7 @@ export interface SiteFetchOptions {
   maxRedirects?: number;
 }
 
-export interface FetchedPage {
+interface FetchedPage {
   /** The address of the page finally read (after redirects). */
   url: string;
   status: number;
