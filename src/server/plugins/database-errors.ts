@@ -4,7 +4,7 @@
 // parameters (session ids, emails...) and the driver's error as `cause`; node-postgres may answer an
 // AggregateError (one per address tried).
 
-export type DatabaseFailure =
+type DatabaseFailure =
   | { kind: "unavailable"; code: string; sql: string | undefined }
   | { kind: "invalid_data"; code: string; sql: string | undefined };
 
@@ -61,6 +61,11 @@ export function errorChain(error: unknown): ErrorFields[] {
     if (Array.isArray(fields.errors)) queue.push(...fields.errors);
   }
   return chain;
+}
+
+/** The database refused a row that a unique index already holds (SQLSTATE 23505), however wrapped. */
+export function isUniqueViolation(error: unknown): boolean {
+  return errorChain(error).some((fields) => fields.code === "23505");
 }
 
 /** The SQL text of a failed Drizzle query, never its parameters. */

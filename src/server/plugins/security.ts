@@ -51,3 +51,13 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     }
   });
 }
+
+/**
+ * Every answer of the routes plugin `app` is about one person (profiles, contacts, deals, admin data):
+ * never stored by a browser or a proxy. Call it first in the plugin; it holds for that plugin only.
+ */
+export function answersArePrivate(app: FastifyInstance): void {
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("Cache-Control", "private, no-store");
+  });
+}

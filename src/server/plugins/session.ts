@@ -6,13 +6,13 @@ import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
 
-export const SESSION_COOKIE = "ppc.sid";
+const SESSION_COOKIE = "ppc.sid";
 /**
  * The cookie is sent to the API only, and only API requests read the session (@fastify/session skips
  * URLs outside the cookie's path): the page shell and static files never touch the database, so they
  * are served while it is down (issue #13), and cost no query when it is up.
  */
-export const SESSION_COOKIE_PATH = "/api";
+const SESSION_COOKIE_PATH = "/api";
 const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding the idle timeout writes the row; once an hour is enough and keeps reads cheap.

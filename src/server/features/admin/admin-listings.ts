@@ -1,5 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { MESSAGES } from "../../../shared/constants";
 import type {
   AdminListing,
   AdminListingQuery,
@@ -9,37 +10,35 @@ import type { CreateAdminListing, UpdateAdminListing } from "../../../shared/sch
 import { type Db, selectRows } from "../../db/client";
 import { buyerListings, buyerProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
+import { containsPattern, MIN_TRIGRAM_LENGTH } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
 import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../listings/listing-row";
-import {
-  containsPattern,
-  countRows,
-  decodeCursor,
-  keysetAfter,
-  keysetOrder,
-  type Page,
-  toPage,
-} from "./admin-page";
-import { diffFields, writeAuditEntry } from "./audit-entry";
+import { type AdminSource, type Page, readOne, readPage } from "./admin-page";
+import { writeAuditEntry } from "./audit-entry";
 
 // Listing management (SPEC §2 Admin buyers, DESIGN.md §2 "Admin-created and imported listings"): an
 // admin sees every listing in every status with its contact, and creates, edits and deletes listings
 // on behalf of the buyer profile they choose. The rows and the contact come from the directory's own
 // listing-row module, so an admin's listing reads the same as everyone else's.
 
-const LISTING_NOT_FOUND = "Listing not found";
 const UNKNOWN_BUYER = "Choose the buyer this listing belongs to: that buyer profile does not exist";
-
-const ADMIN_COLUMNS = sql`${LISTING_COLUMNS},
-  owner.email as "ownerEmail", owner.disabled_at is not null as "ownerDisabled"`;
-const ADMIN_FROM = sql`${LISTING_FROM} join users owner on owner.id = bp.user_id`;
 
 const adminRowSchema = listingRowSchema.extend({
   ownerEmail: z.string(),
   ownerDisabled: z.boolean(),
 });
 type AdminRow = z.infer<typeof adminRowSchema>;
+
+const LISTINGS: AdminSource<AdminRow> = {
+  alias: "l",
+  columns: sql`${LISTING_COLUMNS},
+    owner.email as "ownerEmail", owner.disabled_at is not null as "ownerDisabled"`,
+  from: sql`${LISTING_FROM} join users owner on owner.id = bp.user_id`,
+  rowSchema: adminRowSchema,
+  countFrom: LISTING_FROM,
+};
 
 function toAdminListing(row: AdminRow, viewer: Viewer, now: Date): AdminListing {
   return {
@@ -55,9 +54,6 @@ function toAdminListing(row: AdminRow, viewer: Viewer, now: Date): AdminListing 
   };
 }
 
-/** Partial words go through the title's trigram index, which needs 3 characters (as the directory). */
-const MIN_TRIGRAM_LENGTH = 3;
-
 /** GET /api/admin/buyer-listings: newest first; search over title and description, and the company. */
 export async function listAdminListings({
   db,
@@ -70,8 +66,7 @@ export async function listAdminListings({
   query: AdminListingQuery;
   now?: Date;
 }): Promise<Page<AdminListing>> {
-  const cursor = decodeCursor(query.cursor, "desc");
-  const filters = [sql`true`];
+  const filters: SQL[] = [];
   if (query.status) filters.push(sql`l.status = ${query.status}`);
   if (query.vertical) filters.push(sql`l.vertical = ${query.vertical}`);
   if (query.search) {
@@ -83,21 +78,12 @@ export async function listAdminListings({
         : fullText,
     );
   }
-  const where = sql.join(filters, sql` and `);
-  const rows = await selectRows(
-    db,
-    adminRowSchema,
-    sql`select ${ADMIN_COLUMNS} from ${ADMIN_FROM}
-        where ${where} ${cursor ? sql`and ${keysetAfter("l", cursor)}` : sql``}
-        order by ${keysetOrder("l", "desc")} limit ${query.limit + 1}`,
+  return readPage(db, LISTINGS, { filters, cursor: query.cursor, limit: query.limit }, (row) =>
+    toAdminListing(row, viewer, now),
   );
-  const total = cursor
-    ? null
-    : await countRows(db, sql`select count(*) as n from ${LISTING_FROM} where ${where}`);
-  return toPage(rows, query.limit, "desc", (row) => toAdminListing(row, viewer, now), total);
 }
 
-export async function getAdminListing({
+async function getAdminListing({
   db,
   viewer,
   listingId,
@@ -108,14 +94,7 @@ export async function getAdminListing({
   listingId: string;
   now?: Date;
 }): Promise<AdminListing> {
-  if (!isUuid(listingId)) throw new AppError("not_found", LISTING_NOT_FOUND);
-  const [row] = await selectRows(
-    db,
-    adminRowSchema,
-    sql`select ${ADMIN_COLUMNS} from ${ADMIN_FROM} where l.id = ${listingId}`,
-  );
-  if (!row) throw new AppError("not_found", LISTING_NOT_FOUND);
-  return toAdminListing(row, viewer, now);
+  return toAdminListing(await readOne(db, LISTINGS, listingId, MESSAGES.listingNotFound), viewer, now);
 }
 
 /** The editable fields of a listing: what an audit entry records before and after. */
@@ -187,14 +166,14 @@ export async function updateAdminListing({
   listingId: string;
   input: UpdateAdminListing;
 }): Promise<AdminListing> {
-  if (!isUuid(listingId)) throw new AppError("not_found", LISTING_NOT_FOUND);
+  if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select(EDITABLE)
       .from(buyerListings)
       .where(eq(buyerListings.id, listingId))
       .for("update");
-    if (!before) throw new AppError("not_found", LISTING_NOT_FOUND);
+    if (!before) throw new AppError("not_found", MESSAGES.listingNotFound);
     if (input.buyerId && input.buyerId !== before.buyerId) await assertBuyerProfile(tx, input.buyerId);
     const diff = diffFields(before, input);
     if (!diff.changed) return;
@@ -225,13 +204,13 @@ export async function deleteAdminListing({
   viewer: Viewer;
   listingId: string;
 }): Promise<void> {
-  if (!isUuid(listingId)) throw new AppError("not_found", LISTING_NOT_FOUND);
+  if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
   await db.transaction(async (tx) => {
     const [deleted] = await tx
       .delete(buyerListings)
       .where(eq(buyerListings.id, listingId))
       .returning(EDITABLE);
-    if (!deleted) throw new AppError("not_found", LISTING_NOT_FOUND);
+    if (!deleted) throw new AppError("not_found", MESSAGES.listingNotFound);
     await writeAuditEntry(tx, {
       actorId: viewer.id,
       action: "listing.deleted",

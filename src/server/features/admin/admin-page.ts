@@ -2,13 +2,15 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { isUuid } from "../../lib/ids";
+import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE } from "../../lib/paging";
 
 // Keyset pagination shared by the admin lists (publishers, listings, users, audit log): rows in
 // (created_at, id) order, a cursor is the last row's created_at to the microsecond and its id, and the
-// next page's URL goes in a Link header (DESIGN.md §2: the body stays an array). OFFSET is never used:
-// its cost grows with the page number (TOOLCHAIN.md measured ~196 ms at 90,000).
+// next page's URL goes in a Link header (lib/paging.ts). OFFSET is never used: its cost grows with the
+// page number (TOOLCHAIN.md measured ~196 ms at 90,000).
 
-export type Direction = "asc" | "desc";
+type Direction = "asc" | "desc";
 
 const cursorSchema = z.object({
   /** created_at of the last row, microseconds kept (a JS Date would drop them). */
@@ -18,35 +20,26 @@ const cursorSchema = z.object({
 });
 type Cursor = z.infer<typeof cursorSchema>;
 
-const INVALID_CURSOR_MESSAGE = "Invalid cursor: start again from the first page";
-
 /** created_at as cursor text (to the microsecond, UTC), for a table alias. */
 export const createdKeyColumn = (alias: string) =>
   sql.raw(`to_char(${alias}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey"`);
 
-export function decodeCursor(raw: string | undefined, direction: Direction): Cursor | null {
+function readCursor(raw: string | undefined, direction: Direction): Cursor | null {
   if (!raw) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-  } catch {
-    throw new AppError("validation", INVALID_CURSOR_MESSAGE);
-  }
-  const result = cursorSchema.safeParse(parsed);
-  if (!result.success || result.data.d !== direction)
-    throw new AppError("validation", INVALID_CURSOR_MESSAGE);
-  return result.data;
+  const cursor = decodeCursor(raw, cursorSchema);
+  if (cursor.d !== direction) throw new AppError("validation", INVALID_CURSOR_MESSAGE);
+  return cursor;
 }
 
 /** ORDER BY for the alias in this direction; matches the (created_at, id) indexes. */
-export function keysetOrder(alias: string, direction: Direction): SQL {
+function keysetOrder(alias: string, direction: Direction): SQL {
   return direction === "desc"
     ? sql.raw(`${alias}.created_at desc, ${alias}.id desc`)
     : sql.raw(`${alias}.created_at asc, ${alias}.id asc`);
 }
 
 /** Rows after the cursor in the order of keysetOrder. */
-export function keysetAfter(alias: string, cursor: Cursor): SQL {
+function keysetAfter(alias: string, cursor: Cursor): SQL {
   const columns = sql.raw(`(${alias}.created_at, ${alias}.id)`);
   const position = sql`(${cursor.k}::timestamptz, ${cursor.i}::uuid)`;
   return cursor.d === "desc" ? sql`${columns} < ${position}` : sql`${columns} > ${position}`;
@@ -59,40 +52,73 @@ export interface Page<T> {
   total: number | null;
 }
 
+/** One admin list's source: what a page and a single record are read from. */
+export interface AdminSource<Row extends { createdKey: string; id: string }> {
+  /** The alias of the keyed table (its created_at and id order the pages). */
+  alias: string;
+  /** The select list: it names the keyed table's id, and createdKey (createdKeyColumn). */
+  columns: SQL;
+  from: SQL;
+  rowSchema: z.ZodType<Row>;
+  /** What the first page's total counts over (the filters' aliases only); absent: no total. */
+  countFrom?: SQL;
+}
+
 /**
- * Cuts the `limit + 1` rows a query read into a page and the cursor of the next one, if any.
- * `rows` carry createdKey and id; `toItem` shapes each for the answer.
+ * One page of `source` under `filters`, in `direction`: reads one row more than `limit` to know
+ * whether a next page exists; the total is counted on the first page only.
  */
-export function toPage<Row extends { createdKey: string; id: string }, Item>(
-  rows: Row[],
-  limit: number,
-  direction: Direction,
+export async function readPage<Row extends { createdKey: string; id: string }, Item>(
+  db: Db,
+  source: AdminSource<Row>,
+  {
+    filters,
+    cursor: rawCursor,
+    limit,
+    direction = "desc",
+  }: { filters: SQL[]; cursor: string | undefined; limit: number; direction?: Direction },
   toItem: (row: Row) => Item,
-  total: number | null = null,
-): Page<Item> {
+): Promise<Page<Item>> {
+  const cursor = readCursor(rawCursor, direction);
+  const where = filters.length > 0 ? sql.join(filters, sql` and `) : sql`true`;
+  const rows = await selectRows(
+    db,
+    source.rowSchema,
+    sql`select ${source.columns} from ${source.from}
+        where ${where} ${cursor ? sql`and ${keysetAfter(source.alias, cursor)}` : sql``}
+        order by ${keysetOrder(source.alias, direction)} limit ${limit + 1}`,
+  );
+  const total =
+    cursor || !source.countFrom
+      ? null
+      : await countRows(db, sql`select count(*) as n from ${source.countFrom} where ${where}`);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > limit && last
-      ? Buffer.from(JSON.stringify({ k: last.createdKey, i: last.id, d: direction })).toString("base64url")
-      : null;
+    rows.length > limit && last ? encodeCursor({ k: last.createdKey, i: last.id, d: direction }) : null;
   return { items: page.map(toItem), nextCursor, total };
 }
 
-/** `Link: <...>; rel="next"`: the request's own URL with the next cursor. */
-export function nextLink(requestUrl: string, cursor: string): string {
-  const url = new URL(requestUrl, "http://localhost");
-  url.searchParams.set("cursor", cursor);
-  return `<${url.pathname}?${url.searchParams.toString()}>; rel="next"`;
+/** The record of `source` with this id; 404 with `notFound` for none (or a malformed id). */
+export async function readOne<Row extends { createdKey: string; id: string }>(
+  db: Db,
+  source: AdminSource<Row>,
+  id: string,
+  notFound: string,
+): Promise<Row> {
+  const [row] = isUuid(id)
+    ? await selectRows(
+        db,
+        source.rowSchema,
+        sql`select ${source.columns} from ${source.from} where ${sql.raw(source.alias)}.id = ${id}`,
+      )
+    : [];
+  if (!row) throw new AppError("not_found", notFound);
+  return row;
 }
 
-/** `%value%` for ILIKE with the value's own % and _ taken literally. */
-export function containsPattern(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The `n` a `select count(*) as n ...` answers (totals of the admin lists). */
-export async function countRows(db: Db, query: SQL): Promise<number> {
+/** The `n` a `select count(*) as n ...` answers. */
+async function countRows(db: Db, query: SQL): Promise<number> {
   const [row] = await selectRows(db, z.object({ n: z.coerce.number().int() }), query);
   return row?.n ?? 0;
 }

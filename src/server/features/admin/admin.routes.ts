@@ -23,7 +23,9 @@ import {
 } from "../../../shared/schemas/admin-users";
 import { createAdminListingSchema, updateAdminListingSchema } from "../../../shared/schemas/listing-input";
 import { idParams } from "../../lib/ids";
+import { nextLink } from "../../lib/paging";
 import { errorResponses } from "../../plugins/errors";
+import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import {
   createAdminListing,
@@ -32,7 +34,7 @@ import {
   listBuyerProfileOptions,
   updateAdminListing,
 } from "./admin-listings";
-import { nextLink, type Page } from "./admin-page";
+import type { Page } from "./admin-page";
 import { listAuditActions, listAuditEntries } from "./audit-log";
 import { decidePublisher, listPublishersForReview } from "./publisher-review";
 import { getAdminStats } from "./stats";
@@ -52,10 +54,8 @@ function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
-  // Admin answers carry contacts and personal data: never stored by a cache.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("Cache-Control", "private, no-store");
-  });
+  // Admin answers carry contacts and personal data.
+  answersArePrivate(app);
 
   // ---- dashboard ----------------------------------------------------------------------------------
   app.get(

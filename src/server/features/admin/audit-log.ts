@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AuditEntry, AuditLogQuery } from "../../../shared/schemas/admin-audit";
 import { type Db, selectRows } from "../../db/client";
-import { createdKeyColumn, decodeCursor, keysetAfter, keysetOrder, type Page, toPage } from "./admin-page";
+import { type AdminSource, createdKeyColumn, type Page, readPage } from "./admin-page";
 
 // The audit log (issue 11): read-only here, and append-only in the database (a trigger refuses UPDATE
 // and DELETE on audit_logs, migration 0002). Newest first; each filter has an index that starts with
@@ -19,6 +19,16 @@ const entryRowSchema = z.object({
   meta: z.unknown(),
 });
 
+// No total (no countFrom): the log only grows, and counting all of it on every visit would cost more
+// than it tells.
+const AUDIT_LOG: AdminSource<z.infer<typeof entryRowSchema>> = {
+  alias: "a",
+  columns: sql`a.id, a.created_at as "createdAt", ${createdKeyColumn("a")}, a.action, a.user_id as "userId",
+    u.email as "userEmail", a.target_id as "targetId", a.meta_json as meta`,
+  from: sql`audit_logs a left join users u on u.id = a.user_id`,
+  rowSchema: entryRowSchema,
+};
+
 /** GET /api/admin/audit-logs: filtered by action, user, record and time ([from, to)). */
 export async function listAuditEntries({
   db,
@@ -27,25 +37,13 @@ export async function listAuditEntries({
   db: Db;
   query: AuditLogQuery;
 }): Promise<Page<AuditEntry>> {
-  const cursor = decodeCursor(query.cursor, "desc");
-  const filters = [sql`true`];
+  const filters: SQL[] = [];
   if (query.action) filters.push(sql`a.action = ${query.action}`);
   if (query.userId) filters.push(sql`a.user_id = ${query.userId}`);
   if (query.targetId) filters.push(sql`a.target_id = ${query.targetId}`);
   if (query.from) filters.push(sql`a.created_at >= ${query.from}::timestamptz`);
   if (query.to) filters.push(sql`a.created_at < ${query.to}::timestamptz`);
-  if (cursor) filters.push(keysetAfter("a", cursor));
-  const rows = await selectRows(
-    db,
-    entryRowSchema,
-    sql`select a.id, a.created_at as "createdAt", ${createdKeyColumn("a")}, a.action, a.user_id as "userId",
-          u.email as "userEmail", a.target_id as "targetId", a.meta_json as meta
-        from audit_logs a left join users u on u.id = a.user_id
-        where ${sql.join(filters, sql` and `)}
-        order by ${keysetOrder("a", "desc")} limit ${query.limit + 1}`,
-  );
-  // No total: the log only grows, and counting all of it on every visit would cost more than it tells.
-  return toPage(rows, query.limit, "desc", (row) => ({
+  return readPage(db, AUDIT_LOG, { filters, cursor: query.cursor, limit: query.limit }, (row) => ({
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     action: row.action,

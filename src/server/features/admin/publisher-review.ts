@@ -1,29 +1,21 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { PUBLISHER_STATUSES, PUBLISHER_TIERS } from "../../../shared/constants";
-import type {
-  PublisherDecision,
-  PublisherReviewQuery,
-  ReviewPublisher,
+import {
+  type PublisherDecision,
+  type PublisherReviewQuery,
+  type ReviewPublisher,
+  reviewComplianceSchema,
+  reviewPublisherSchema,
 } from "../../../shared/schemas/admin-publishers";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import { publisherProfiles, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
+import { containsPattern } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
 import { recomputeQualityScore } from "../publishers/quality-score";
-import {
-  containsPattern,
-  countRows,
-  createdKeyColumn,
-  type Direction,
-  decodeCursor,
-  keysetAfter,
-  keysetOrder,
-  type Page,
-  toPage,
-} from "./admin-page";
+import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
 import { writeAuditEntry } from "./audit-entry";
 
 // Publisher review (SPEC §2 Admin publishers, SPEC §4 publisher status): the applications with every
@@ -52,79 +44,64 @@ const REVIEW_FROM = sql`publisher_profiles p
     from compliance where compliance.publisher_id = p.id order by created_at desc limit 1
   ) c on true`;
 
+// The answer's fields as the row reads them, dates still dates, and the latest compliance record's
+// columns flat (hasCompliance: whether there is one).
 const date = z.coerce.date();
-const reviewRowSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  website: z.string().nullable(),
-  trafficSources: z.array(z.string()),
-  verticals: z.array(z.string()),
-  geos: z.array(z.string()),
-  avgDailyCalls: z.number().int().nullable(),
-  yearsInBusiness: z.number().int().nullable(),
-  references: z.array(z.string()),
-  tier: z.enum(PUBLISHER_TIERS),
-  qualityScore: z.number().int(),
-  status: z.enum(PUBLISHER_STATUSES),
+const reviewRowSchema = reviewPublisherSchema.omit({ compliance: true }).extend({
   complianceAckAt: date.nullable(),
   domainVerifiedAt: date.nullable(),
   reviewedAt: date.nullable(),
-  reviewedByEmail: z.string().nullable(),
-  reviewReason: z.string().nullable(),
   createdAt: date,
   updatedAt: date,
   createdKey: z.string(),
   hasCompliance: z.boolean(),
+  ...reviewComplianceSchema.shape,
   tcpaComplianceAck: z.boolean().nullable(),
-  dncProcessDesc: z.string().nullable(),
   acceptedAt: date.nullable(),
-  ackTextVersion: z.string().nullable(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
 });
 type ReviewRow = z.infer<typeof reviewRowSchema>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function toReviewPublisher(row: ReviewRow): ReviewPublisher {
+  const {
+    createdKey: _key,
+    hasCompliance,
+    tcpaComplianceAck,
+    dncProcessDesc,
+    acceptedAt,
+    ackTextVersion,
+    ip,
+    userAgent,
+    ...publisher
+  } = row;
   return {
-    id: row.id,
-    userId: row.userId,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    website: row.website,
-    trafficSources: row.trafficSources,
-    verticals: row.verticals,
-    geos: row.geos,
-    avgDailyCalls: row.avgDailyCalls,
-    yearsInBusiness: row.yearsInBusiness,
-    references: row.references,
-    tier: row.tier,
-    qualityScore: row.qualityScore,
-    status: row.status,
+    ...publisher,
     complianceAckAt: iso(row.complianceAckAt),
     domainVerifiedAt: iso(row.domainVerifiedAt),
     reviewedAt: iso(row.reviewedAt),
-    reviewedByEmail: row.reviewedByEmail,
-    reviewReason: row.reviewReason,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    compliance: row.hasCompliance
+    compliance: hasCompliance
       ? {
-          tcpaComplianceAck: row.tcpaComplianceAck ?? false,
-          dncProcessDesc: row.dncProcessDesc,
-          acceptedAt: iso(row.acceptedAt),
-          ackTextVersion: row.ackTextVersion,
-          ip: row.ip,
-          userAgent: row.userAgent,
+          tcpaComplianceAck: tcpaComplianceAck ?? false,
+          dncProcessDesc,
+          acceptedAt: iso(acceptedAt),
+          ackTextVersion,
+          ip,
+          userAgent,
         }
       : null,
   };
 }
+
+const PUBLISHERS: AdminSource<ReviewRow> = {
+  alias: "p",
+  columns: REVIEW_COLUMNS,
+  from: REVIEW_FROM,
+  rowSchema: reviewRowSchema,
+  countFrom: REVIEW_FROM,
+};
 
 /**
  * GET /api/admin/pending-publishers: every status unless one is asked for; search over website,
@@ -138,9 +115,7 @@ export async function listPublishersForReview({
   db: Db;
   query: PublisherReviewQuery;
 }): Promise<Page<ReviewPublisher>> {
-  const direction: Direction = query.status === "pending" ? "asc" : "desc";
-  const cursor = decodeCursor(query.cursor, direction);
-  const filters = [sql`true`];
+  const filters: SQL[] = [];
   if (query.status) filters.push(sql`p.status = ${query.status}`);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -148,28 +123,13 @@ export async function listPublishersForReview({
       sql`(p.website ilike ${pattern} or array_to_string(p.verticals, ' ') ilike ${pattern} or u.email ilike ${pattern})`,
     );
   }
-  const where = sql.join(filters, sql` and `);
-  const rows = await selectRows(
+  const direction = query.status === "pending" ? "asc" : "desc";
+  return readPage(
     db,
-    reviewRowSchema,
-    sql`select ${REVIEW_COLUMNS} from ${REVIEW_FROM}
-        where ${where} ${cursor ? sql`and ${keysetAfter("p", cursor)}` : sql``}
-        order by ${keysetOrder("p", direction)} limit ${query.limit + 1}`,
+    PUBLISHERS,
+    { filters, cursor: query.cursor, limit: query.limit, direction },
+    toReviewPublisher,
   );
-  const total = cursor
-    ? null
-    : await countRows(db, sql`select count(*) as n from ${REVIEW_FROM} where ${where}`);
-  return toPage(rows, query.limit, direction, toReviewPublisher, total);
-}
-
-async function findPublisherForReview(db: Db, profileId: string): Promise<ReviewPublisher> {
-  const [row] = await selectRows(
-    db,
-    reviewRowSchema,
-    sql`select ${REVIEW_COLUMNS} from ${REVIEW_FROM} where p.id = ${profileId}`,
-  );
-  if (!row) throw new AppError("not_found", PUBLISHER_NOT_FOUND);
-  return toReviewPublisher(row);
 }
 
 type Decision = "approved" | "rejected";
@@ -292,5 +252,6 @@ export async function decidePublisher({
     notified = false;
     log.error({ err, profileId }, "publisher decision mail failed");
   }
-  return { publisher: await findPublisherForReview(db, profileId), notified };
+  const publisher = await readOne(db, PUBLISHERS, profileId, PUBLISHER_NOT_FOUND);
+  return { publisher: toReviewPublisher(publisher), notified };
 }

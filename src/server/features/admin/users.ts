@@ -1,32 +1,24 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { PUBLISHER_STATUSES, ROLES } from "../../../shared/constants";
 import type { AdminUser, AdminUserQuery, UpdateAdminUser } from "../../../shared/schemas/admin-users";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import { buyerProfiles, publisherProfiles, sessions, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import { containsPattern } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 import { activeSubscriptionNow } from "../subscriptions/premium";
-import {
-  containsPattern,
-  countRows,
-  createdKeyColumn,
-  decodeCursor,
-  keysetAfter,
-  keysetOrder,
-  type Page,
-  toPage,
-} from "./admin-page";
+import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
 import { writeAuditEntry } from "./audit-entry";
 
 // User management (issue 11, DESIGN.md §2 "Roles" and "Disabled accounts"): find people, change a role,
 // disable or enable an account, grant or remove complimentary Premium.
 
 const USER_NOT_FOUND = "User not found";
-export const SELF_ROLE_MESSAGE = "You cannot change your own role: ask another administrator.";
-export const SELF_DISABLE_MESSAGE = "You cannot disable your own account.";
+const SELF_ROLE_MESSAGE = "You cannot change your own role: ask another administrator.";
+const SELF_DISABLE_MESSAGE = "You cannot disable your own account.";
 
 const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
   u.created_at as "createdAt", u.disabled_at as "disabledAt", ${createdKeyColumn("u")},
@@ -73,10 +65,17 @@ function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
+const USERS: AdminSource<UserRow> = {
+  alias: "u",
+  columns: USER_COLUMNS,
+  from: USER_FROM,
+  rowSchema: userRowSchema,
+  countFrom: sql`users u`,
+};
+
 /** GET /api/admin/users: newest first; search over email and names. */
 export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }): Promise<Page<AdminUser>> {
-  const cursor = decodeCursor(query.cursor, "desc");
-  const filters = [sql`true`];
+  const filters: SQL[] = [];
   if (query.id) filters.push(sql`u.id = ${query.id}`);
   if (query.role) filters.push(sql`u.role = ${query.role}`);
   if (query.state === "disabled") filters.push(sql`u.disabled_at is not null`);
@@ -86,26 +85,7 @@ export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }
     filters.push(sql`(u.email ilike ${pattern}
       or concat_ws(' ', u.first_name, u.last_name) ilike ${pattern})`);
   }
-  const where = sql.join(filters, sql` and `);
-  const rows = await selectRows(
-    db,
-    userRowSchema,
-    sql`select ${USER_COLUMNS} from ${USER_FROM}
-        where ${where} ${cursor ? sql`and ${keysetAfter("u", cursor)}` : sql``}
-        order by ${keysetOrder("u", "desc")} limit ${query.limit + 1}`,
-  );
-  const total = cursor ? null : await countRows(db, sql`select count(*) as n from users u where ${where}`);
-  return toPage(rows, query.limit, "desc", toAdminUser, total);
-}
-
-async function getAdminUser(db: Db, userId: string): Promise<AdminUser> {
-  const [row] = await selectRows(
-    db,
-    userRowSchema,
-    sql`select ${USER_COLUMNS} from ${USER_FROM} where u.id = ${userId}`,
-  );
-  if (!row) throw new AppError("not_found", USER_NOT_FOUND);
-  return toAdminUser(row);
+  return readPage(db, USERS, { filters, cursor: query.cursor, limit: query.limit }, toAdminUser);
 }
 
 /**
@@ -184,7 +164,7 @@ export async function updateUserByAdmin({
       });
     }
   });
-  return getAdminUser(db, userId);
+  return toAdminUser(await readOne(db, USERS, userId, USER_NOT_FOUND));
 }
 
 async function assertRoleFitsProfiles(tx: Db, userId: string, role: string): Promise<void> {

@@ -21,7 +21,7 @@ export function isSameOriginNavigation(
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const LOGOUT_CONFIRM_HEADING = "Log out?";
+const LOGOUT_CONFIRM_HEADING = "Log out?";
 
 /** The page a logout from elsewhere lands on: one button that POSTs, one link back. No script. */
 export function logoutConfirmPage(appName: string): string {

@@ -7,7 +7,7 @@ import { auditLogs, buyerListings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
-import { findVisibleListing, toListing } from "../listings/listing-row";
+import { requireVisibleListing, toListing } from "../listings/listing-row";
 import { requireBuyerProfile } from "./buyer-profile";
 
 // A buyer's own listings (SPEC §2 Buyer dashboard, DESIGN.md §2): create, change any subset of the
@@ -17,8 +17,7 @@ import { requireBuyerProfile } from "./buyer-profile";
 
 /** The listing as the owner sees it now (the directory's shape, contact included). */
 async function readOwnListing(db: Db, viewer: Viewer, listingId: string): Promise<Listing> {
-  const row = await findVisibleListing(db, viewer, listingId);
-  if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
+  const row = await requireVisibleListing(db, viewer, listingId);
   return toListing(row, viewer, new Date());
 }
 

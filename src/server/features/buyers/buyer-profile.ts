@@ -11,7 +11,7 @@ import type { Viewer } from "../auth/viewer";
 
 type BuyerProfileRow = typeof buyerProfiles.$inferSelect;
 
-export function toBuyerProfile(row: BuyerProfileRow): BuyerProfile {
+function toBuyerProfile(row: BuyerProfileRow): BuyerProfile {
   return {
     id: row.id,
     company: row.company,
@@ -33,8 +33,8 @@ export function toBuyerProfile(row: BuyerProfileRow): BuyerProfile {
   };
 }
 
-/** The viewer's buyer profile row, if they have one (other services use it to find "my" listings). */
-export async function findBuyerProfile(db: Db, userId: string): Promise<BuyerProfileRow | undefined> {
+/** The viewer's buyer profile row, if they have one. */
+async function findBuyerProfile(db: Db, userId: string): Promise<BuyerProfileRow | undefined> {
   const [row] = await db.select().from(buyerProfiles).where(eq(buyerProfiles.userId, userId));
   return row;
 }

@@ -12,6 +12,7 @@ import { createBuyerListingSchema, updateBuyerListingSchema } from "../../../sha
 import { listingSchema } from "../../../shared/schemas/listings";
 import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
+import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import { getBuyerAnalytics, getBuyerStats } from "./buyer-analytics";
 import { createBuyerListing, deleteBuyerListing, updateBuyerListing } from "./buyer-listings";
@@ -22,19 +23,16 @@ import { createBuyerProfile, getBuyerProfile, updateBuyerProfile } from "./buyer
 // The directory's reads of listings (GET /api/buyer-listings...) live in features/listings.
 
 const SIGNED_IN = { access: "signedIn" } as const;
-/** Answers about one person's own company (contacts included) are never stored by a cache. */
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function buyerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Answers about one person's own company (contacts included).
+  answersArePrivate(app);
 
   app.get(
     "/api/buyer-profile",
     { config: SIGNED_IN, schema: { response: { 200: buyerProfileSchema.nullable(), ...errorResponses } } },
-    withViewer(async (_req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return getBuyerProfile({ db: app.db, viewer });
-    }),
+    withViewer(async (_req, _reply, viewer) => getBuyerProfile({ db: app.db, viewer })),
   );
 
   app.post(
@@ -45,7 +43,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
     },
     withViewer(async (req, reply, viewer) => {
       const profile = await createBuyerProfile({ db: app.db, viewer, input: req.body });
-      return reply.code(201).headers(NO_STORE).send(profile);
+      return reply.code(201).send(profile);
     }),
   );
 
@@ -55,10 +53,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
       config: SIGNED_IN,
       schema: { body: updateBuyerProfileSchema, response: { 200: buyerProfileSchema, ...errorResponses } },
     },
-    withViewer(async (req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return updateBuyerProfile({ db: app.db, viewer, input: req.body });
-    }),
+    withViewer(async (req, _reply, viewer) => updateBuyerProfile({ db: app.db, viewer, input: req.body })),
   );
 
   app.post(
@@ -69,7 +64,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
     },
     withViewer(async (req, reply, viewer) => {
       const listing = await createBuyerListing({ db: app.db, viewer, input: req.body });
-      return reply.code(201).headers(NO_STORE).send(listing);
+      return reply.code(201).send(listing);
     }),
   );
 
@@ -83,10 +78,9 @@ export async function buyerRoutes(fastify: FastifyInstance) {
         response: { 200: listingSchema, ...errorResponses },
       },
     },
-    withViewer(async (req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return updateBuyerListing({ db: app.db, viewer, listingId: req.params.id, input: req.body });
-    }),
+    withViewer(async (req, _reply, viewer) =>
+      updateBuyerListing({ db: app.db, viewer, listingId: req.params.id, input: req.body }),
+    ),
   );
 
   app.delete(
@@ -101,10 +95,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/buyer-stats",
     { config: SIGNED_IN, schema: { response: { 200: buyerStatsSchema, ...errorResponses } } },
-    withViewer(async (_req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return getBuyerStats({ db: app.db, viewer });
-    }),
+    withViewer(async (_req, _reply, viewer) => getBuyerStats({ db: app.db, viewer })),
   );
 
   app.get(
@@ -113,9 +104,8 @@ export async function buyerRoutes(fastify: FastifyInstance) {
       config: SIGNED_IN,
       schema: { querystring: analyticsQuerySchema, response: { 200: analyticsSchema, ...errorResponses } },
     },
-    withViewer(async (req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return getBuyerAnalytics({ db: app.db, viewer, days: req.query.days });
-    }),
+    withViewer(async (req, _reply, viewer) =>
+      getBuyerAnalytics({ db: app.db, viewer, days: req.query.days }),
+    ),
   );
 }

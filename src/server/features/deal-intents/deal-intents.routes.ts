@@ -8,6 +8,7 @@ import {
 } from "../../../shared/schemas/deal-intents";
 import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
+import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import type { DealMailContext } from "./deal-intent-mail";
 import { decideDealIntent, listDealIntents, requestDealIntent } from "./deal-intents";
@@ -15,10 +16,10 @@ import { decideDealIntent, listDealIntents, requestDealIntent } from "./deal-int
 // Deal intents (SPEC §7 GET /api/deal-intents, DESIGN.md §2): publishers ask, buyers decide.
 
 const SIGNED_IN = { access: "signedIn" } as const;
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 export async function dealIntentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  answersArePrivate(app);
   const mailContext = (req: FastifyRequest): DealMailContext => ({
     appName: app.config.appName,
     appUrl: app.config.appUrl,
@@ -28,10 +29,7 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/deal-intents",
     { config: SIGNED_IN, schema: { response: { 200: z.array(dealIntentSchema), ...errorResponses } } },
-    withViewer(async (_req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return listDealIntents({ db: app.db, viewer });
-    }),
+    withViewer(async (_req, _reply, viewer) => listDealIntents({ db: app.db, viewer })),
   );
 
   app.post(
@@ -49,7 +47,7 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
         listingId: req.body.listingId,
         message: req.body.message,
       });
-      return reply.code(201).headers(NO_STORE).send(intent);
+      return reply.code(201).send(intent);
     }),
   );
 
@@ -67,9 +65,8 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
           response: { 200: dealIntentSchema, ...errorResponses },
         },
       },
-      withViewer(async (req, reply, viewer) => {
-        reply.headers(NO_STORE);
-        return decideDealIntent({
+      withViewer(async (req, _reply, viewer) =>
+        decideDealIntent({
           db: app.db,
           mailer: app.mailer,
           mail: mailContext(req),
@@ -77,8 +74,8 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
           intentId: req.params.id,
           decision,
           note: req.body.note,
-        });
-      }),
+        }),
+      ),
     );
   }
 }

@@ -7,6 +7,7 @@ import { auditLogs, dealIntents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
+import { isUniqueViolation } from "../../plugins/database-errors";
 import type { Viewer } from "../auth/viewer";
 import { findVisibleListing } from "../listings/listing-row";
 import { type DealMailContext, decisionMails, requestMails, sendMails } from "./deal-intent-mail";
@@ -96,7 +97,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  * The intent as this viewer may see it. The publisher's profile and compliance record go only to the
  * buyer, and only once they accepted (DESIGN.md §2): never while pending, never after a reject.
  */
-export function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
+function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
   const direction = row.publisherUserId === viewer.id ? "sent" : "received";
   const intent: DealIntent = {
     id: row.id,
@@ -143,13 +144,6 @@ export async function listDealIntents({ db, viewer }: { db: Db; viewer: Viewer }
 // ---- requesting --------------------------------------------------------------------------------------
 
 const publisherRowSchema = z.object({ id: z.string(), status: z.string() });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 const PENDING_EXISTS_MESSAGE = "You already have a pending deal request for this listing.";
 

@@ -187,13 +187,11 @@ async function seedMarketplace(tx: Db): Promise<{
     .returning({ id: users.id, email: users.email });
   const idOf = (email: string) => insertedUsers.find((u) => u.email === email)?.id;
 
-  const buyerIds: string[] = [];
-  for (const [index, c] of COMPANIES.entries()) {
+  const profileValues = COMPANIES.flatMap((c, index) => {
     const userId = idOf(c.email);
-    if (!userId) continue;
-    const [profile] = await tx
-      .insert(buyerProfiles)
-      .values({
+    if (!userId) return [];
+    return [
+      {
         userId,
         company: c.company,
         verticals: [],
@@ -207,10 +205,18 @@ async function seedMarketplace(tx: Db): Promise<{
         contactPhone: c.phone,
         applicationUrl: `https://${c.site}/apply`,
         isVerified: index % 2 === 0,
-      })
-      .returning({ id: buyerProfiles.id });
-    if (profile) buyerIds.push(profile.id);
-  }
+      },
+    ];
+  });
+  const profiles =
+    profileValues.length > 0
+      ? await tx
+          .insert(buyerProfiles)
+          .values(profileValues)
+          .returning({ id: buyerProfiles.id, userId: buyerProfiles.userId })
+      : [];
+  // In COMPANIES order: the listings are dealt out to buyers by position.
+  const buyerIds = profileValues.flatMap((v) => profiles.find((p) => p.userId === v.userId)?.id ?? []);
   const listings = await tx
     .insert(buyerListings)
     .values(buildListings(buyerIds))

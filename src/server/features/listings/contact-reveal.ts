@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { auditLogs, listingEvents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Viewer } from "../auth/viewer";
-import { canSeeContact, eventDay, findVisibleListing, toContact } from "./listing-row";
+import { canSeeContact, eventDay, requireVisibleListing, toContact } from "./listing-row";
 
 /**
  * POST /api/reveal-contact/{id} (DESIGN.md §2): 404 unknown (or not visible), 403 premium_required for
@@ -22,8 +22,7 @@ export async function revealContact({
   listingId: string;
   now?: Date;
 }): Promise<{ contact: ListingContact }> {
-  const row = await findVisibleListing(db, viewer, listingId);
-  if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
+  const row = await requireVisibleListing(db, viewer, listingId);
   if (!canSeeContact(viewer, row)) {
     throw new AppError("premium_required", MESSAGES.premiumRequired);
   }

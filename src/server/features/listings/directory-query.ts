@@ -4,6 +4,13 @@ import { MESSAGES, US_NATIONAL } from "../../../shared/constants";
 import { LISTING_SORTS, type ListingQuery, type ListingSort } from "../../../shared/schemas/listings";
 import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import {
+  containsPattern,
+  decodeCursor,
+  encodeCursor,
+  INVALID_CURSOR_MESSAGE,
+  MIN_TRIGRAM_LENGTH,
+} from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
 import {
   LISTING_FROM,
@@ -95,22 +102,8 @@ const cursorSchema = z.object({
 });
 type Cursor = z.infer<typeof cursorSchema>;
 
-const INVALID_CURSOR_MESSAGE = "Invalid cursor: start again from the first page";
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
-}
-
-function decodeCursor(raw: string, sort: ListingSort, referenceTime: string): Cursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-  } catch {
-    throw new AppError("validation", INVALID_CURSOR_MESSAGE);
-  }
-  const result = cursorSchema.safeParse(parsed);
-  if (!result.success) throw new AppError("validation", INVALID_CURSOR_MESSAGE);
-  const cursor = result.data;
+function readCursor(raw: string, sort: ListingSort, referenceTime: string): Cursor {
+  const cursor = decodeCursor(raw, cursorSchema);
   if (cursor.s !== sort) {
     throw new AppError("validation", `Invalid cursor: it belongs to sort "${cursor.s}", not "${sort}"`);
   }
@@ -122,13 +115,6 @@ function decodeCursor(raw: string, sort: ListingSort, referenceTime: string): Cu
 }
 
 // ---- filters -----------------------------------------------------------------------------------------
-
-/** Partial words in titles go through the trigram index, which needs at least 3 characters. */
-const MIN_TRIGRAM_LENGTH = 3;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
   const conditions: SQL[] = [visibleTo(viewer)];
@@ -166,7 +152,7 @@ function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
     const fullText = sql`l.search_vector @@ websearch_to_tsquery('english', ${query.search})`;
     conditions.push(
       query.search.length >= MIN_TRIGRAM_LENGTH
-        ? sql`(${fullText} or l.title ilike ${`%${escapeLike(query.search)}%`})`
+        ? sql`(${fullText} or l.title ilike ${containsPattern(query.search)})`
         : fullText,
     );
   }
@@ -193,7 +179,7 @@ export async function listListings({
 }): Promise<ListingPage> {
   const base = filterConditions(query, viewer);
   const keyset = KEYSETS[query.sort];
-  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, now.toISOString()) : null;
+  const cursor = query.cursor ? readCursor(query.cursor, query.sort, now.toISOString()) : null;
   const referenceTime = cursor?.t ?? now.toISOString();
   const groups = keyset.groups(referenceTime);
   const take = query.limit + 1;
@@ -224,7 +210,7 @@ export async function listListings({
           g: last.group,
           k: keyset.keyOf(last.row),
           i: last.row.id,
-        })
+        } satisfies Cursor)
       : null;
   return toListingPage(
     page.map((r) => r.row),

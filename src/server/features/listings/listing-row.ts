@@ -1,9 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { LISTING_STATUSES, PAYOUT_RAISED_WINDOW_DAYS } from "../../../shared/constants";
+import { LISTING_STATUSES, MESSAGES, PAYOUT_RAISED_WINDOW_DAYS } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
 import type { Listing, ListingContact } from "../../../shared/schemas/listings";
 import { type Db, selectRows } from "../../db/client";
+import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
 
@@ -120,6 +121,17 @@ export async function findVisibleListing(
     listingRowSchema,
     sql`select ${listingColumnsFor(viewer)} from ${LISTING_FROM} where l.id = ${listingId} and ${visibleTo(viewer)}`,
   );
+  return row;
+}
+
+/** findVisibleListing, or the 404 every listing route answers for a listing it cannot show. */
+export async function requireVisibleListing(
+  db: Db,
+  viewer: Viewer | null,
+  listingId: string,
+): Promise<ListingRow> {
+  const row = await findVisibleListing(db, viewer, listingId);
+  if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
   return row;
 }
 

@@ -8,6 +8,7 @@ import {
   revealContactResponseSchema,
 } from "../../../shared/schemas/listings";
 import { idParams } from "../../lib/ids";
+import { nextLink } from "../../lib/paging";
 import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
 import { revealContact } from "./contact-reveal";
@@ -21,16 +22,6 @@ import { listSavedListings, saveListing, unsaveListing } from "./saved-listings"
  */
 function setCaching(reply: FastifyReply, hasContacts: boolean) {
   reply.header("Cache-Control", hasContacts ? "private, no-store" : "private, no-cache");
-}
-
-/** `Link: <...>; rel="next"`: the same query with the next keyset cursor (the body stays an array). */
-function nextLink(query: Record<string, string>, cursor: string): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (key !== "cursor") params.set(key, value);
-  }
-  params.set("cursor", cursor);
-  return `</api/buyer-listings?${params.toString()}>; rel="next"`;
 }
 
 export async function listingRoutes(fastify: FastifyInstance) {
@@ -49,7 +40,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
       const result = await listListings({ db: app.db, viewer: req.viewer, query: req.query });
       setCaching(reply, result.hasContacts);
       if (result.nextCursor) {
-        reply.header("Link", nextLink(rawQuery(req.url), result.nextCursor));
+        reply.header("Link", nextLink(req.url, result.nextCursor));
       }
       return result.listings;
     },
@@ -125,10 +116,4 @@ export async function listingRoutes(fastify: FastifyInstance) {
       return reply.code(204).send(null);
     }),
   );
-}
-
-/** The query string as the client sent it (the parsed one has defaults filled in). */
-function rawQuery(url: string): Record<string, string> {
-  const search = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
-  return Object.fromEntries(new URLSearchParams(search));
 }

@@ -7,11 +7,11 @@ import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
 import {
   eventDay,
-  findVisibleListing,
   LISTING_FROM,
   type ListingPage,
   listingColumnsFor,
   listingRowSchema,
+  requireVisibleListing,
   toListingPage,
   visibleTo,
 } from "./listing-row";
@@ -38,8 +38,7 @@ export async function saveListing({
   listingId: string;
   now?: Date;
 }) {
-  const row = await findVisibleListing(db, viewer, listingId);
-  if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
+  const row = await requireVisibleListing(db, viewer, listingId);
   await db.transaction(async (tx) => {
     await tx.insert(savedListings).values({ userId: viewer.id, listingId: row.id }).onConflictDoNothing();
     if (viewer.id !== row.ownerUserId) {

@@ -22,7 +22,7 @@ const USER_AGENT_MAX = 512;
 
 type ComplianceRow = typeof compliance.$inferSelect;
 
-export function toComplianceRecord(row: ComplianceRow): ComplianceRecord {
+function toComplianceRecord(row: ComplianceRow): ComplianceRecord {
   return {
     id: row.id,
     publisherId: row.publisherId,

@@ -22,12 +22,12 @@ import { findVerificationContents } from "./verification-tag";
 // with that website carry the verification (publisher-profile.ts).
 
 /** Issue #9: at most 10 checks an hour per user (each one makes the server fetch a page). */
-export const VERIFY_DOMAIN_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
+const VERIFY_DOMAIN_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
 
 const capText = `${SITE_FETCH_LIMITS.maxBytes / (1024 * 1024)} MB`;
 
 /** Why the page does not verify, or null when it does. */
-export function describeTagMismatch(
+function describeTagMismatch(
   contents: string[],
   expected: string,
   page: { url: string; truncated: boolean },

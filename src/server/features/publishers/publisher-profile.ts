@@ -9,6 +9,7 @@ import {
 import type { Db } from "../../db/client";
 import { auditLogs, publisherProfiles, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
 import {
@@ -39,7 +40,7 @@ type ProfileRow = typeof publisherProfiles.$inferSelect;
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The API's view of a profile row; the score's breakdown is computed from the same facts as the score. */
-export function toPublisherProfile(
+function toPublisherProfile(
   row: ProfileRow,
   extra: { hasCompliance: boolean; company: string | null; phone: string | null },
 ): PublisherProfile {
@@ -190,10 +191,6 @@ export async function createPublisherProfile({
   return created;
 }
 
-type EditableField = keyof UpdatePublisherProfile;
-
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * PUT /api/publisher-profile/{id}: a partial update of the viewer's own profile (SPEC §5). Status, tier
  * and score are not in the input schema, so they can never be written here. A changed website is no
@@ -220,16 +217,11 @@ export async function updatePublisherProfile({
       .for("update");
     if (!current) throw new AppError("not_found", PUBLISHER_MESSAGES.profileNotFound);
 
-    const before: Record<string, unknown> = {};
-    const after: Record<string, unknown> = {};
-    const changes: Partial<typeof publisherProfiles.$inferInsert> = {};
-    for (const [key, value] of Object.entries(input) as [EditableField, unknown][]) {
-      if (value === undefined || sameValue(current[key], value)) continue;
-      before[key] = current[key];
-      after[key] = value;
-      Object.assign(changes, { [key]: value });
-    }
-    if (Object.keys(changes).length === 0) return;
+    const diff = diffFields(current, input);
+    if (!diff.changed) return;
+    const before: Record<string, unknown> = diff.before;
+    const after: Record<string, unknown> = diff.after;
+    const changes: Partial<typeof publisherProfiles.$inferInsert> = { ...diff.after };
     if ("website" in changes && current.domainVerifiedAt) {
       changes.domainVerifiedAt = null;
       before.domainVerifiedAt = current.domainVerifiedAt.toISOString();

@@ -13,6 +13,7 @@ import {
 import { complianceInputSchema, complianceRecordSchema } from "../../../shared/schemas/publisher-compliance";
 import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
+import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import { getLatestCompliance, submitCompliance } from "./compliance";
 import { verifyDomain } from "./domain-verification";
@@ -20,12 +21,12 @@ import { getPublisherDashboard, listPublisherActivity } from "./publisher-activi
 import { createPublisherProfile, getPublisherProfile, updatePublisherProfile } from "./publisher-profile";
 
 const SIGNED_IN = { access: "signedIn" } as const;
-// Profiles, compliance records and activity are personal: never cached by a browser or a proxy.
-const NO_STORE = { "Cache-Control": "private, no-store" };
 
 /** The publisher journey's API (SPEC §2, §7; issue #9). Every route acts on the session's own user. */
 export async function publisherRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Profiles, compliance records and activity are personal.
+  answersArePrivate(app);
 
   app.get(
     "/api/publisher-profile",
@@ -33,10 +34,7 @@ export async function publisherRoutes(fastify: FastifyInstance) {
       config: SIGNED_IN,
       schema: { response: { 200: publisherProfileSchema.nullable(), ...errorResponses } },
     },
-    withViewer(async (_req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return getPublisherProfile({ db: app.db, viewer });
-    }),
+    withViewer(async (_req, _reply, viewer) => getPublisherProfile({ db: app.db, viewer })),
   );
 
   app.post(
@@ -50,7 +48,7 @@ export async function publisherRoutes(fastify: FastifyInstance) {
     },
     withViewer(async (req, reply, viewer) => {
       const profile = await createPublisherProfile({ db: app.db, viewer, input: req.body });
-      return reply.code(201).headers(NO_STORE).send(profile);
+      return reply.code(201).send(profile);
     }),
   );
 
@@ -64,10 +62,9 @@ export async function publisherRoutes(fastify: FastifyInstance) {
         response: { 200: publisherProfileSchema, ...errorResponses },
       },
     },
-    withViewer(async (req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return updatePublisherProfile({ db: app.db, viewer, profileId: req.params.id, input: req.body });
-    }),
+    withViewer(async (req, _reply, viewer) =>
+      updatePublisherProfile({ db: app.db, viewer, profileId: req.params.id, input: req.body }),
+    ),
   );
 
   app.post(
@@ -92,10 +89,7 @@ export async function publisherRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/publisher-profile/activity",
     { config: SIGNED_IN, schema: { response: { 200: z.array(activityEntrySchema), ...errorResponses } } },
-    withViewer(async (_req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return listPublisherActivity({ db: app.db, viewer });
-    }),
+    withViewer(async (_req, _reply, viewer) => listPublisherActivity({ db: app.db, viewer })),
   );
 
   app.post(
@@ -112,7 +106,7 @@ export async function publisherRoutes(fastify: FastifyInstance) {
         ip: req.ip,
         userAgent: req.headers["user-agent"],
       });
-      return reply.code(201).headers(NO_STORE).send(record);
+      return reply.code(201).send(record);
     }),
   );
 
@@ -122,10 +116,7 @@ export async function publisherRoutes(fastify: FastifyInstance) {
       config: SIGNED_IN,
       schema: { response: { 200: complianceRecordSchema.nullable(), ...errorResponses } },
     },
-    withViewer(async (_req, reply, viewer) => {
-      reply.headers(NO_STORE);
-      return getLatestCompliance({ db: app.db, viewer });
-    }),
+    withViewer(async (_req, _reply, viewer) => getLatestCompliance({ db: app.db, viewer })),
   );
 
   app.get(

@@ -21,7 +21,7 @@ export class SiteFetchError extends Error {
   override name = "SiteFetchError";
 }
 
-export interface ResolvedAddress {
+interface ResolvedAddress {
   address: string;
   family: 4 | 6;
 }
@@ -44,7 +44,7 @@ export interface SiteFetchOptions {
   maxRedirects?: number;
 }
 
-export interface FetchedPage {
+interface FetchedPage {
   /** The address of the page finally read (after redirects). */
   url: string;
   status: number;
@@ -169,6 +169,16 @@ function requestOnce(
       const chunks: Buffer[] = [];
       let size = 0;
       let truncated = false;
+      const answer = () =>
+        finish(() =>
+          resolve({
+            status,
+            statusText: response.statusMessage ?? "",
+            location: null,
+            body: Buffer.concat(chunks).toString("utf8"),
+            truncated,
+          }),
+        );
       response.on("data", (chunk: Buffer) => {
         if (truncated) return;
         const room = maxBytes - size;
@@ -178,31 +188,13 @@ function requestOnce(
           truncated = true;
           // Stop reading: a huge or endless page is cut at the cap, never buffered whole.
           request.destroy();
-          finish(() =>
-            resolve({
-              status,
-              statusText: response.statusMessage ?? "",
-              location: null,
-              body: Buffer.concat(chunks).toString("utf8"),
-              truncated: true,
-            }),
-          );
+          answer();
           return;
         }
         chunks.push(chunk);
         size += chunk.length;
       });
-      response.on("end", () => {
-        finish(() =>
-          resolve({
-            status,
-            statusText: response.statusMessage ?? "",
-            location: null,
-            body: Buffer.concat(chunks).toString("utf8"),
-            truncated: false,
-          }),
-        );
-      });
+      response.on("end", answer);
       response.on("error", () =>
         finish(() => reject(new SiteFetchError(`The connection to ${url.origin} was cut off.`))),
       );

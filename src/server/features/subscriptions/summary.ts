@@ -17,7 +17,7 @@ export async function getSubscriptionSummary({
   viewer: Viewer;
 }): Promise<SubscriptionSummary> {
   const isActive = sql<boolean>`(${activeSubscriptionCondition(viewer.id)})`;
-  const rows = await db
+  const [main] = await db
     .select({
       status: subscriptions.status,
       currentPeriodEnd: subscriptions.currentPeriodEnd,
@@ -31,12 +31,12 @@ export async function getSubscriptionSummary({
       desc(isActive),
       sql`${subscriptions.stripeSubscriptionId} is null`,
       desc(subscriptions.updatedAt),
-    );
+    )
+    .limit(1);
   const [user] = await db
     .select({ stripeCustomerId: users.stripeCustomerId })
     .from(users)
     .where(eq(users.id, viewer.id));
-  const main = rows[0];
   return {
     hasActiveSubscription: Boolean(main?.isActive),
     status: main?.status ?? null,
