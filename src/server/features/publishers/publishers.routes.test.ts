@@ -504,11 +504,9 @@ describe("domain verification against a real HTTP server (VERIFY_ALLOW_PRIVATE=1
     site.setPage("/hang", () => {
       // never answers
     });
-    const started = Date.now();
     const res = await verify(cookie);
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe(`${site.origin} did not answer within 5 seconds.`);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
   }, 15_000);
 
   it("allows 10 checks an hour per user, then answers 429", async () => {
