@@ -515,7 +515,14 @@ describe("domain verification against a real HTTP server (VERIFY_ALLOW_PRIVATE=1
     for (let i = 0; i < 10; i++) expect((await verify(cookie)).statusCode).toBe(422);
     const limited = await verify(cookie);
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers["retry-after"]).toBeDefined();
+    expect(limited.json()).toEqual({
+      message: "Too many requests. Please wait and try again.",
+      code: "rate_limited",
+    });
+    // The hour's window, less the moments this test took (its own timeout caps those far below 600 s).
+    const retryAfter = Number(limited.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
   });
 
   it("refuses buyers and signed-out callers", async () => {
