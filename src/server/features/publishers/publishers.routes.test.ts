@@ -5,7 +5,13 @@ import { domainVerificationTag, domainVerificationToken } from "../../../shared/
 import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import { auditLogs, compliance, publisherProfiles, users } from "../../db/schema";
 import { type TestContext, useTestApp } from "../../test/context";
-import { createBuyer, createListing, createPublisher, createUser, signIn } from "../../test/factories";
+import {
+  createBuyer,
+  createListing,
+  createPublisher,
+  createSignedInUser,
+  createUser,
+} from "../../test/factories";
 import { type LoopbackSite, pageWithHead, startLoopbackSite } from "../../test/loopback-site";
 
 const VALID_PROFILE = {
@@ -27,10 +33,7 @@ const VALID_COMPLIANCE = {
 
 function helpers(ctx: TestContext) {
   const db = () => ctx.database.db;
-  async function signedIn(role: Role = "guest") {
-    const user = await createUser(db(), { role });
-    return { user, cookie: await signIn(ctx, user.email) };
-  }
+  const signedIn = (role: Role = "guest") => createSignedInUser(ctx, { role });
   const call = (method: "GET" | "POST" | "PUT", url: string, cookie?: string, payload?: unknown) =>
     ctx.app.inject({
       method,
