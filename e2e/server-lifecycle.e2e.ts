@@ -5,8 +5,9 @@ import { startServer } from "./support/server";
 
 describe("server process", () => {
   it("runs npm start's server with no configuration (development), and on SIGTERM finishes an in-flight request, then exits 0", async () => {
-    // What `npm start` runs after the build, with APP_ENV unset: the script says development.
-    const server = await startServer({ APP_ENV: "" }, { entry: "scripts/start.ts" });
+    // What `npm start` runs after the build, with APP_ENV unset: the script says development. At info,
+    // the server logs the moment it starts shutting down.
+    const server = await startServer({ APP_ENV: "", LOG_LEVEL: "info" }, { entry: "scripts/start.ts" });
     const config = (await (await fetch(`${server.url}/api/config`)).json()) as { isDevelopment: boolean };
     expect(config.isDevelopment).toBe(true);
     expect((await fetch(`${server.url}/api/dev/accounts`)).status).toBe(200);
@@ -19,16 +20,21 @@ describe("server process", () => {
       response += d.toString();
     });
     await new Promise<void>((resolve) => socket.on("connect", () => resolve()));
-    // Headers and half the body: the request is in flight when the signal arrives.
+    // Headers and half the body. Node answers `Expect: 100-continue` once it has read the headers and
+    // handed the request on: from then on the request is in flight.
     socket.write(
-      `POST /api/auth/magic-link HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      `POST /api/auth/magic-link HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(() => response, { timeout: 10_000 }).toBe("HTTP/1.1 100 Continue\r\n\r\n");
     const exit = server.stop("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
+    await expect
+      .poll(() => server.output().includes("shutting down: finishing in-flight requests"), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     socket.write(body.slice(10));
     const code = await exit;
-    expect(response).toMatch(/^HTTP\/1\.1 202 Accepted/);
+    expect(response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 202 Accepted/);
     expect(code).toBe(0);
     socket.destroy();
   });

@@ -109,9 +109,9 @@ describe(`database outage (${ENGINE})`, () => {
         const res = await o.app.inject(request);
         expect(res.statusCode, request.url).toBe(503);
         expect(res.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
-        const body = res.json();
-        expect(body.code).toBe("unavailable");
-        expect(typeof body.message).toBe("string");
+        // /api/ready names the database (the load balancer's probe); every other route asks to retry.
+        const message = request.url === "/api/ready" ? "Database unavailable" : DATABASE_UNAVAILABLE_MESSAGE;
+        expect(res.json(), request.url).toEqual({ message, code: "unavailable" });
         failed += 1;
       }
     }
@@ -157,11 +157,11 @@ describe(`database outage (${ENGINE})`, () => {
     "answers 503 when the database hangs (connect timeout), not after minutes",
     async () => {
       await o.proxy!.hang();
-      const started = Date.now();
+      // No clock is asserted (a busy machine stretches any bound): without the pool's connect timeout
+      // this request never settles and the test runs into vitest's own limit.
       const res = await o.app.inject({ url: "/api/buyer-listings" });
       expect(res.statusCode).toBe(503);
-      expect(res.json().code).toBe("unavailable");
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(res.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE, code: "unavailable" });
     },
   );
 

@@ -81,6 +81,21 @@ export async function grantPremium(
   return row!;
 }
 
+export interface SignedInUser {
+  user: typeof users.$inferSelect;
+  /** The Cookie header of the user's session. */
+  cookie: string;
+}
+
+/** A user (guest unless `values.role` says otherwise), signed in through the real magic-link flow. */
+export async function createSignedInUser(
+  ctx: TestContext,
+  values: Parameters<typeof createUser>[1] = {},
+): Promise<SignedInUser> {
+  const user = await createUser(ctx.database.db, values);
+  return { user, cookie: await signIn(ctx, user.email) };
+}
+
 /** The token of the newest sign-in mail sent to `email` (outbox; tests run without SMTP_URL). */
 export async function latestMagicToken(db: Db, email: string): Promise<string> {
   const [mail] = await db

@@ -55,7 +55,6 @@ describe("admin API access, walked over the app's route table", () => {
       ]),
     );
 
-    const seen: string[] = [];
     for (const route of adminRoutes) {
       const url = route.url.replace(/:[a-zA-Z]+/g, randomUUID());
       for (const caller of callers) {
@@ -77,9 +76,7 @@ describe("admin API access, walked over the app's route table", () => {
             expect(res.json().code, label).toBe(caller.expected === 401 ? "unauthorized" : "admin_required");
           }
         }
-        seen.push(label);
       }
     }
-    expect(seen.length).toBe(adminRoutes.length * callers.length);
   });
 });

@@ -3,15 +3,14 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, buyerListings, listingPayoutChanges } from "../../db/schema";
 import { useTestApp } from "../../test/context";
-import { createBuyer, createListing, createUser, signIn } from "../../test/factories";
+import { createBuyer, createListing, createSignedInUser, type SignedInUser } from "../../test/factories";
 
 describe("admin listing management (/api/admin/buyer-listings)", () => {
   const ctx = useTestApp();
-  let admin: { id: string; cookie: string };
+  let admin: SignedInUser;
 
   beforeEach(async () => {
-    const user = await createUser(ctx.database.db, { role: "admin" });
-    admin = { id: user.id, cookie: await signIn(ctx, user.email) };
+    admin = await createSignedInUser(ctx, { role: "admin" });
   });
 
   const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
@@ -97,7 +96,7 @@ describe("admin listing management (/api/admin/buyer-listings)", () => {
     });
     const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "listing.created"));
     expect(entry).toMatchObject({
-      userId: admin.id,
+      userId: admin.user.id,
       targetId: listing.id,
       metaJson: {
         before: null,
@@ -188,7 +187,7 @@ describe("admin listing management (/api/admin/buyer-listings)", () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.action, "listing.deleted"), eq(auditLogs.targetId, listing.id)));
     expect(entry).toMatchObject({
-      userId: admin.id,
+      userId: admin.user.id,
       metaJson: { before: { title: "Doomed listing", buyerId: profile.id }, after: null },
     });
     const again = await call("DELETE", `/api/admin/buyer-listings/${listing.id}`);

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, users } from "../../db/schema";
 import { useTestApp } from "../../test/context";
-import { createUser, signIn } from "../../test/factories";
+import { createSignedInUser, createUser, type SignedInUser } from "../../test/factories";
 
 /** The database's own words when it refuses a statement (Drizzle wraps them as the error's cause). */
 async function refusal(run: () => Promise<unknown>): Promise<string> {
@@ -20,10 +20,9 @@ describe("the audit log", () => {
   const ctx = useTestApp();
 
   describe("GET /api/admin/audit-logs", () => {
-    let admin: { id: string; cookie: string };
+    let admin: SignedInUser;
     beforeEach(async () => {
-      const user = await createUser(ctx.database.db, { role: "admin", email: "boss@example.test" });
-      admin = { id: user.id, cookie: await signIn(ctx, user.email) };
+      admin = await createSignedInUser(ctx, { role: "admin", email: "boss@example.test" });
     });
     const get = (url: string) => ctx.app.inject({ url, headers: { cookie: admin.cookie } });
     const actions = (res: { json: () => { action: string }[] }) => res.json().map((e) => e.action);
@@ -43,7 +42,7 @@ describe("the audit log", () => {
         },
         { userId: other.id, action: "listing.updated", targetId: target, createdAt: new Date(base + 60_000) },
         {
-          userId: admin.id,
+          userId: admin.user.id,
           action: "listing.deleted",
           targetId: target,
           createdAt: new Date(base + 120_000),

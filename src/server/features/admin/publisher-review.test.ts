@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, compliance, mailOutbox, publisherProfiles, users } from "../../db/schema";
 import { sessionCookie, type TestContext, useTestApp } from "../../test/context";
-import { createPublisher, createUser, signIn } from "../../test/factories";
+import { createPublisher, createSignedInUser, createUser, type SignedInUser } from "../../test/factories";
 import { startSmtpSink } from "../../test/smtp-sink";
 import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
 
@@ -11,12 +11,11 @@ type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 const REASON = "Your website shows no TCPA consent language on its forms.";
 
-async function signInAdmin(ctx: TestContext, sink?: SmtpSink) {
-  const user = await createUser(ctx.database.db, { role: "admin", email: "reviewer@example.test" });
-  return {
-    id: user.id,
-    cookie: sink ? await signInThroughSink(ctx, sink, user.email) : await signIn(ctx, user.email),
-  };
+const ADMIN = { role: "admin", email: "reviewer@example.test" } as const;
+
+async function signInAdminThroughSink(ctx: TestContext, sink: SmtpSink) {
+  const user = await createUser(ctx.database.db, ADMIN);
+  return { user, cookie: await signInThroughSink(ctx, sink, user.email) };
 }
 
 /** The magic-link sign-in when mail goes over SMTP: the link is read from what the sink received. */
@@ -39,9 +38,9 @@ async function signInThroughSink(ctx: TestContext, sink: SmtpSink, email: string
 
 describe("publisher review (/api/admin/pending-publishers, approve, reject)", () => {
   const ctx = useTestApp();
-  let admin: { id: string; cookie: string };
+  let admin: SignedInUser;
   beforeEach(async () => {
-    admin = await signInAdmin(ctx);
+    admin = await createSignedInUser(ctx, ADMIN);
   });
   const call = (method: "GET" | "POST", url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
@@ -151,7 +150,7 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
     expect(mail?.text).toContain("your publisher application for https://calls.example has been approved");
     const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "publisher.approved"));
     expect(entry).toMatchObject({
-      userId: admin.id,
+      userId: admin.user.id,
       targetId: profile.id,
       metaJson: {
         before: {
@@ -160,7 +159,12 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
           reviewReason: null,
           qualityScore: pending!.qualityScore,
         },
-        after: { status: "approved", reviewedBy: admin.id, reviewReason: null, qualityScore: approvedScore },
+        after: {
+          status: "approved",
+          reviewedBy: admin.user.id,
+          reviewReason: null,
+          qualityScore: approvedScore,
+        },
       },
     });
 
@@ -232,7 +236,7 @@ describe("publisher decision mail over SMTP", () => {
     });
 
   it("delivers the rejection with its reason to the publisher's address", async () => {
-    const admin = await signInAdmin(ctx, sink);
+    const admin = await signInAdminThroughSink(ctx, sink);
     const { profile, user } = await createPublisher(ctx.database.db, { status: "pending" });
     const res = await reject(admin.cookie, profile.id);
     expect(res.json().notified).toBe(true);
@@ -243,7 +247,7 @@ describe("publisher decision mail over SMTP", () => {
   });
 
   it("keeps the decision when the mail is refused, and says the publisher was not notified", async () => {
-    const admin = await signInAdmin(ctx, sink);
+    const admin = await signInAdminThroughSink(ctx, sink);
     const { profile, user } = await createPublisher(ctx.database.db, { status: "pending" });
     await ctx.database.db
       .update(users)

@@ -8,9 +8,11 @@ import {
   createBuyer,
   createListing,
   createPublisher,
+  createSignedInUser,
   createUser,
   grantPremium,
   latestMagicToken,
+  type SignedInUser,
   signIn,
 } from "../../test/factories";
 
@@ -18,11 +20,10 @@ const DISABLED_MESSAGE = "This account has been disabled. Contact support if you
 
 describe("user management (/api/admin/users)", () => {
   const ctx = useTestApp();
-  let admin: { id: string; email: string; cookie: string };
+  let admin: SignedInUser;
 
   beforeEach(async () => {
-    const user = await createUser(ctx.database.db, { role: "admin", email: "boss@example.test" });
-    admin = { id: user.id, email: user.email, cookie: await signIn(ctx, user.email) };
+    admin = await createSignedInUser(ctx, { role: "admin", email: "boss@example.test" });
   });
 
   const call = (method: "GET" | "PATCH", url: string, payload?: object) =>
@@ -84,21 +85,21 @@ describe("user management (/api/admin/users)", () => {
     expect(res.json()).toMatchObject({ id: guest.id, role: "admin" });
     const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "user.role_changed"));
     expect(entry).toMatchObject({
-      userId: admin.id,
+      userId: admin.user.id,
       targetId: guest.id,
       metaJson: { before: { role: "guest" }, after: { role: "admin" } },
     });
 
-    const self = await patchUser(admin.id, { role: "guest" });
+    const self = await patchUser(admin.user.id, { role: "guest" });
     expect(self.statusCode).toBe(403);
     expect(self.json()).toEqual({
       message: "You cannot change your own role: ask another administrator.",
       code: "forbidden",
     });
-    const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, admin.id));
+    const [me] = await db.select({ role: users.role }).from(users).where(eq(users.id, admin.user.id));
     expect(me?.role).toBe("admin");
     // Setting one's own role to what it is changes nothing and is not refused.
-    expect((await patchUser(admin.id, { role: "admin" })).statusCode).toBe(200);
+    expect((await patchUser(admin.user.id, { role: "admin" })).statusCode).toBe(200);
   });
 
   it("keeps publisher and buyer apart, and refuses unknown users and empty bodies", async () => {
@@ -165,7 +166,7 @@ describe("user management (/api/admin/users)", () => {
 
     const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "user.disabled"));
     expect(entry).toMatchObject({
-      userId: admin.id,
+      userId: admin.user.id,
       targetId: buyer.user.id,
       metaJson: { before: { disabledAt: null }, after: { disabledAt: expect.any(String) }, sessionsEnded: 2 },
     });
@@ -190,7 +191,7 @@ describe("user management (/api/admin/users)", () => {
   });
 
   it("refuses to disable the admin's own account", async () => {
-    const res = await patchUser(admin.id, { disabled: true });
+    const res = await patchUser(admin.user.id, { disabled: true });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe("You cannot disable your own account.");
     expect(
@@ -229,7 +230,7 @@ describe("user management (/api/admin/users)", () => {
       .from(auditLogs)
       .where(eq(auditLogs.action, "subscription.complimentary_granted"));
     expect(entry).toMatchObject({
-      userId: admin.id,
+      userId: admin.user.id,
       targetId: publisher.user.id,
       metaJson: { before: { complimentaryPremium: false }, after: { complimentaryPremium: true } },
     });

@@ -540,7 +540,11 @@ describe("buyer directory", () => {
       await seedMany(25);
       const res = await ctx.app.inject({ url: "/api/buyer-listings" });
       expect(res.json()).toHaveLength(24);
-      expect(res.headers.link).toBeDefined();
+      const link = res.headers.link as string;
+      expect(link).toMatch(/^<\/api\/buyer-listings\?cursor=[\w-]+>; rel="next"$/);
+      const rest = await ctx.app.inject({ url: link.slice(1, link.indexOf(">")) });
+      expect(rest.json()).toHaveLength(1);
+      expect(rest.headers.link).toBeUndefined();
     });
   });
 

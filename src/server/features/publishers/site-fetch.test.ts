@@ -94,11 +94,11 @@ describe("guarded site fetch", () => {
     site.setPage("/slow", () => {
       // never answers
     });
-    const started = Date.now();
+    // No clock is asserted (a busy machine stretches any bound): without the timeout this never settles
+    // and the test runs into vitest's own limit.
     expect(await failure(fetchSitePage(`${site.origin}/slow`, { allowPrivate: true, timeoutMs: 300 }))).toBe(
       `${site.origin} did not answer within 0.3 seconds.`,
     );
-    expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it("stops reading at the byte cap, even from an endless page", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
 import { checkStripePrice, createStripeClient, PAYMENT_PROVIDER_ERROR } from "../../lib/stripe";
 import { useTestApp } from "../../test/context";
-import { createBuyer, createListing, createUser, grantPremium, signIn } from "../../test/factories";
+import { createBuyer, createListing, createSignedInUser, grantPremium } from "../../test/factories";
 import {
   FAKE_STRIPE_PRICE_ID,
   FAKE_STRIPE_SECRET_KEY,
@@ -77,11 +77,7 @@ describe("Premium subscription with Stripe", () => {
     });
   }
 
-  async function signedInUser() {
-    const user = await createUser(ctx.database.db, { role: "publisher" });
-    const cookie = await signIn(ctx, user.email);
-    return { user, cookie };
-  }
+  const signedInUser = () => createSignedInUser(ctx, { role: "publisher" });
 
   function startSubscription(cookie: string) {
     return ctx.app.inject({ method: "POST", url: "/api/get-or-create-subscription", headers: { cookie } });

@@ -4,6 +4,9 @@ import { openTestDatabase, TEST_APP_URL, testConfig, useTestApp } from "../../te
 
 describe("system routes and HTTP rules", () => {
   const ctx = useTestApp();
+  /** The sign-in request, a public mutation: the route these HTTP rules are tried on. */
+  const postMagicLink = (headers: Record<string, string>, payload: string | object) =>
+    ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", headers, payload });
 
   it("answers health, readiness and the public configuration", async () => {
     expect((await ctx.app.inject({ url: "/api/health" })).json()).toEqual({ status: "ok" });
@@ -56,45 +59,26 @@ describe("system routes and HTTP rules", () => {
   });
 
   it("refuses a mutation from a foreign Origin and accepts our own", async () => {
-    const foreign = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/magic-link",
-      headers: { origin: "https://evil.example" },
-      payload: { email: "a@example.test" },
-    });
+    const foreign = await postMagicLink({ origin: "https://evil.example" }, { email: "a@example.test" });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual({ message: "Cross-site request refused", code: "forbidden" });
-    const crossSite = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/magic-link",
-      headers: { "sec-fetch-site": "cross-site" },
-      payload: { email: "a@example.test" },
-    });
+    const crossSite = await postMagicLink({ "sec-fetch-site": "cross-site" }, { email: "a@example.test" });
     expect(crossSite.statusCode).toBe(403);
-    const own = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/magic-link",
-      headers: { origin: TEST_APP_URL },
-      payload: { email: "a@example.test" },
-    });
+    const own = await postMagicLink({ origin: TEST_APP_URL }, { email: "a@example.test" });
     expect(own.statusCode).toBe(202);
   });
 
   it("turns malformed JSON into a 400 and an oversized body into a 413", async () => {
-    const bad = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/magic-link",
-      headers: { "content-type": "application/json" },
-      payload: "{not json",
-    });
+    const bad = await postMagicLink({ "content-type": "application/json" }, "{not json");
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: expect.any(String), code: "validation" });
-    const big = await ctx.app.inject({
-      method: "POST",
-      url: "/api/auth/magic-link",
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ email: "a@example.test", pad: "x".repeat(2 * 1024 * 1024) }),
+    expect(bad.json()).toEqual({
+      message: "Body is not valid JSON but content-type is set to 'application/json'",
+      code: "validation",
     });
+    const big = await postMagicLink(
+      { "content-type": "application/json" },
+      JSON.stringify({ email: "a@example.test", pad: "x".repeat(2 * 1024 * 1024) }),
+    );
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: "Request body is too large", code: "payload_too_large" });
   });
@@ -118,7 +102,7 @@ describe("system routes and HTTP rules", () => {
         payload: "email=a@example.test",
       });
       expect(mediaType.statusCode).toBe(400);
-      expect(mediaType.json()).toEqual({ message: expect.any(String), code: "validation" });
+      expect(mediaType.json()).toEqual({ message: "Unsupported Media Type", code: "validation" });
     } finally {
       await app.close();
     }
