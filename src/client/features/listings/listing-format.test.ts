@@ -14,6 +14,7 @@ describe("listing display", () => {
     expect(formatPerDay(null)).toBe("Flexible");
     expect(formatPerDay(20)).toBe("20 calls/day");
     expect(formatTerms(null)).toBe("Net 30");
+    expect(formatTerms("Weekly")).toBe("Weekly");
     expect(formatPayout("49.99")).toBe("$49.99");
   });
 });
