@@ -19,6 +19,34 @@ describe("configuration", () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.appUrl).toBe("http://localhost:5000");
+    // The browser may be opened at any loopback spelling of the address (issue #12).
+    expect(config.siteOrigins).toEqual([
+      "http://localhost:5000",
+      "http://127.0.0.1:5000",
+      "http://[::1]:5000",
+    ]);
+  });
+
+  it("keeps one site origin outside development, and for a development APP_URL that is not loopback", () => {
+    const production = loadConfig({
+      APP_ENV: "production",
+      DATABASE_URL: "postgres://db/app",
+      SESSION_SECRET: "x".repeat(32),
+      APP_URL: "http://localhost:5000",
+      SMTP_URL: "smtp://mail",
+    });
+    expect(production.siteOrigins).toEqual(["http://localhost:5000"]);
+    expect(loadConfig({ APP_ENV: "test", APP_URL: "http://127.0.0.1:4000" }).siteOrigins).toEqual([
+      "http://127.0.0.1:4000",
+    ]);
+    expect(
+      loadConfig({ APP_ENV: "development", APP_URL: "https://dev.hub.example:8443" }).siteOrigins,
+    ).toEqual(["https://dev.hub.example:8443"]);
+    expect(loadConfig({ APP_ENV: "development", APP_URL: "http://127.0.0.1:4000/" }).siteOrigins).toEqual([
+      "http://127.0.0.1:4000",
+      "http://localhost:4000",
+      "http://[::1]:4000",
+    ]);
   });
 
   it("lists every production problem at once, readably", () => {

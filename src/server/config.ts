@@ -128,6 +128,12 @@ export interface AppConfig {
   /** Which proxies' X-Forwarded-For to believe for the client address (plugins/proxy.ts). */
   trustProxy: TrustProxy;
   appUrl: string;
+  /**
+   * The origins our own pages are served from: APP_URL's, and in development also its loopback
+   * spellings on the same port (localhost, 127.0.0.1, [::1]), since the browser may be opened at any of
+   * them. The Origin check, the logout navigation and sign-in links use it (issue #12).
+   */
+  siteOrigins: string[];
   appName: string;
   databaseUrl: string | undefined;
   pgliteDir: string;
@@ -168,6 +174,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const env = parsed.data;
+  const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
   return {
     env: env.APP_ENV,
     isProduction: env.APP_ENV === "production",
@@ -175,7 +182,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     port: env.PORT,
     host: env.HOST,
     trustProxy: env.TRUST_PROXY,
-    appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    appUrl,
+    siteOrigins: siteOrigins(appUrl, env.APP_ENV === "development"),
     appName: env.APP_NAME,
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
@@ -202,4 +210,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     verifyAllowPrivate: env.VERIFY_ALLOW_PRIVATE,
   };
+}
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+function siteOrigins(appUrl: string, isDevelopment: boolean): string[] {
+  const url = new URL(appUrl);
+  // Outside development one origin: a deployment has one address, and its cookies are bound to it.
+  if (!isDevelopment || !LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return [
+    url.origin,
+    ...LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map((host) => {
+      const other = new URL(url.origin);
+      other.hostname = host;
+      return other.origin;
+    }),
+  ];
 }

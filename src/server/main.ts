@@ -62,7 +62,13 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Fastify would print the bound address (http://0.0.0.0:5000 or 127.0.0.1); say instead where the app
+  // is meant to be opened, the address sign-in links and cookies are made for (issue #12).
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `Server listening at ${address}: open ${config.appUrl}`,
+  });
   // Not awaited: a slow or unreachable Stripe must not hold up serving; the outcome is only a log line.
   void warnAboutStripePrice({ stripe: app.stripe, config, log: app.log }).catch((err) =>
     app.log.warn({ err }, "could not check the Stripe price"),

@@ -3,7 +3,9 @@ import helmet from "helmet";
 import type { AppConfig } from "../config";
 import { AppError } from "../lib/app-error";
 
-const CROSS_SITE_MESSAGE = "Cross-site request refused";
+// A sentence a person can act on: it is shown as it is (issue #12), e.g. on the sign-in card.
+export const CROSS_SITE_MESSAGE =
+  "This request came from another site, so it was refused. Open the app at its own address and try again.";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Stripe.js is the only third party the pages load (DESIGN.md §3: Payment Element on /subscribe); these
@@ -39,14 +41,14 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     applySecurityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 
-  const allowedOrigin = new URL(config.appUrl).origin;
+  const ownOrigins = new Set(config.siteOrigins);
   // Cookies are SameSite=Lax, and on top of that a mutation from another site is refused outright.
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.allowForeignOrigin) return;
     const origin = request.headers.origin;
     const site = request.headers["sec-fetch-site"];
-    if ((origin && origin !== allowedOrigin) || site === "cross-site") {
+    if ((origin && !ownOrigins.has(origin)) || site === "cross-site") {
       throw new AppError("forbidden", CROSS_SITE_MESSAGE);
     }
   });

@@ -19,6 +19,13 @@ import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
 import { finishOidcLogin, OIDC_CALLBACK_PATH, startOidcLogin } from "./oidc.service";
 import { readCurrentUser } from "./viewer";
 
+/** The request's Origin when it is another spelling of our own (siteOrigins[0] is APP_URL's). */
+function ownOriginOf(origin: string | undefined, config: { siteOrigins: string[] }): string | undefined {
+  return origin && origin !== config.siteOrigins[0] && config.siteOrigins.includes(origin)
+    ? origin
+    : undefined;
+}
+
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
@@ -77,7 +84,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       "/api/logout",
       { config: { access: "public" }, schema: { response: errorResponses } },
       async (req, reply) => {
-        if (req.session.userId && !isSameOriginNavigation(req.headers, config.appUrl)) {
+        if (req.session.userId && !isSameOriginNavigation(req.headers, config.siteOrigins)) {
           return reply
             .header("Cache-Control", "no-store")
             .type("text/html; charset=utf-8")
@@ -124,7 +131,9 @@ export async function authRoutes(fastify: FastifyInstance) {
         email: req.body.email,
         ip: req.ip,
         returnTo: req.body.returnTo ? safeReturnTo(req.body.returnTo) : undefined,
-        appUrl: config.appUrl,
+        // The link opens where the request came from when that is one of our own origins (in development
+        // 127.0.0.1 as well as localhost), so the session cookie lands on the address the person uses.
+        appUrl: ownOriginOf(req.headers.origin, config) ?? config.appUrl,
         appName: config.appName,
       });
       return reply.code(202).send({ message: MAGIC_LINK_SENT_MESSAGE });

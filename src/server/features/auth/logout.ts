@@ -6,14 +6,14 @@
  */
 export function isSameOriginNavigation(
   headers: Record<string, string | string[] | undefined>,
-  appUrl: string,
+  siteOrigins: string[],
 ): boolean {
   const site = headers["sec-fetch-site"];
   if (site !== undefined) return site === "same-origin";
   const referer = headers.referer;
   if (typeof referer !== "string") return false;
   try {
-    return new URL(referer).origin === new URL(appUrl).origin;
+    return siteOrigins.includes(new URL(referer).origin);
   } catch {
     return false;
   }

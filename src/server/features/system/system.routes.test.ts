@@ -61,7 +61,11 @@ describe("system routes and HTTP rules", () => {
   it("refuses a mutation from a foreign Origin and accepts our own", async () => {
     const foreign = await postMagicLink({ origin: "https://evil.example" }, { email: "a@example.test" });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual({ message: "Cross-site request refused", code: "forbidden" });
+    expect(foreign.json()).toEqual({
+      message:
+        "This request came from another site, so it was refused. Open the app at its own address and try again.",
+      code: "forbidden",
+    });
     const crossSite = await postMagicLink({ "sec-fetch-site": "cross-site" }, { email: "a@example.test" });
     expect(crossSite.statusCode).toBe(403);
     const own = await postMagicLink({ origin: TEST_APP_URL }, { email: "a@example.test" });
