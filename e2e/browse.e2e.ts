@@ -45,12 +45,13 @@ describe("browse buyers", () => {
     await expect.poll(() => cards(page).count(), POLL).toBe(30);
     await expect.poll(() => page.getByRole("button", { name: "Load More" }).count(), POLL).toBe(0);
 
+    // A choice applies as it changes (issue #12): no Filter press needed.
     await page.getByLabel("Vertical").selectOption("Legal");
+    await expect.poll(() => new URL(page.url()).search, POLL).toBe(`?search=${token}&vertical=Legal`);
     await page.getByLabel("Payout").selectOption("100+");
     await page.getByLabel("Location").selectOption("California");
-    // Controls alone change nothing until Filter applies them.
-    expect(new URL(page.url()).search).toBe(`?search=${token}`);
-    await page.getByRole("button", { name: "Filter" }).click();
+    // The control just used keeps the focus: the form is not rebuilt under the keyboard.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("filter-geo");
     await expect
       .poll(() => new URL(page.url()).search, POLL)
       .toBe(`?search=${token}&vertical=Legal&payout=100%2B&geo=California`);

@@ -58,9 +58,9 @@ describe("buyer detail", () => {
     const page = await harness.newPage();
     await fixtures.signIn(page, publisher);
     await page.goto(`/buyer/${id}`);
-    const save = page.getByRole("button", { name: "Save", exact: true });
+    const save = page.getByRole("button", { name: `Save: ${buyer.listings[0]!.title}` });
     await save.click();
-    const saved = page.getByRole("button", { name: "Saved" });
+    const saved = page.getByRole("button", { name: `Saved: ${buyer.listings[0]!.title}` });
     await saved.waitFor();
     expect(await saved.getAttribute("aria-pressed")).toBe("true");
     await page.reload();
@@ -83,7 +83,8 @@ describe("buyer detail", () => {
     await page.getByText("Contact details are masked").waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(buyer.listings[0]!.title);
     // SPEC §3: "Buyer" and the first 8 characters of the buyer id, never the company.
-    await page.getByText(`Buyer ${buyer.buyer!.profileId.slice(0, 8)} · Legal`).waitFor();
+    // The vertical is the first badge; the subtitle names only the buyer (issue #12).
+    await page.getByText(`Buyer ${buyer.buyer!.profileId.slice(0, 8)}`, { exact: true }).waitFor();
     expect(await page.getByText(buyer.buyer!.company).count()).toBe(0);
     await page.getByRole("button", { name: "Upgrade to Premium" }).click();
     const dialog = page.getByRole("dialog", { name: "Upgrade to Premium" });
@@ -95,7 +96,7 @@ describe("buyer detail", () => {
     const buyer = await fixtures.createBuyerWithListings({ n: 1 });
     const page = await harness.newPage();
     await page.goto(`/buyer/${buyer.listings[0]!.id}`);
-    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("button", { name: `Save: ${buyer.listings[0]!.title}` }).click();
     await expect.poll(() => new URL(page.url()).pathname, POLL).toBe("/login");
   });
 

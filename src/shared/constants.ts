@@ -2,7 +2,7 @@
 
 export const DEFAULT_APP_NAME = "PayPerCall Hub";
 
-/** Listing verticals shown in the directory filter (SPEC §2 Browse). */
+/** The verticals SPEC §2 names for the directory filter; FILTER_VERTICALS extends them. */
 export const BROWSE_VERTICALS = ["Insurance", "Home Services", "Legal", "Medical", "Finance"] as const;
 
 /** Verticals a publisher can focus on (SPEC §9). */
@@ -61,8 +61,15 @@ export const GEOGRAPHIES = [
   "North Carolina",
 ] as const;
 
-/** Location filter on the browse page (SPEC §2). */
+/** The location choices SPEC §2 names for the browse page; FILTER_GEOS extends them. */
 export const BROWSE_GEOS = [US_NATIONAL, "California", "Texas", "Florida"] as const;
+
+// The browse filters offer every vertical a listing can carry and every geography, the spec's short
+// lists first: with only those, a third of the directory could not be reached by filter (issue #12).
+export const FILTER_VERTICALS: readonly string[] = [
+  ...new Set<string>([...BROWSE_VERTICALS, ...LISTING_VERTICALS]),
+];
+export const FILTER_GEOS: readonly string[] = [...new Set<string>([...BROWSE_GEOS, ...GEOGRAPHIES])];
 
 /** Payout filter buckets (SPEC §9): min inclusive, max exclusive except the last. */
 export const PAYOUT_BUCKETS = [

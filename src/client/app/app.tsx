@@ -25,6 +25,7 @@ const AdminPublishersPage = lazy(() => import("../pages/admin-publishers-page"))
 const AdminBuyersPage = lazy(() => import("../pages/admin-buyers-page"));
 const AdminUsersPage = lazy(() => import("../pages/admin-users-page"));
 const AdminAuditPage = lazy(() => import("../pages/admin-audit-page"));
+const SavedPage = lazy(() => import("../pages/saved-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
 
 // Wrapped once at module level so each route keeps a stable component identity across renders.
@@ -41,6 +42,7 @@ const adminOnly = (Page: ComponentType) => () => (
 const PublisherDashboardRoute = signedIn(PublisherDashboardPage);
 const PublisherProfileRoute = signedIn(PublisherProfilePage);
 const BuyerDashboardRoute = signedIn(BuyerDashboardPage);
+const SavedRoute = signedIn(SavedPage);
 const AdminDashboardRoute = adminOnly(AdminDashboardPage);
 const AdminPublishersRoute = adminOnly(AdminPublishersPage);
 const AdminBuyersRoute = adminOnly(AdminBuyersPage);
@@ -75,6 +77,7 @@ function Routes() {
       <Route path="/pricing" component={PricingPage} />
       {/* Signed in. /subscribe checks sign-in itself: SPEC §8 gives it its own "Login Required" toast. */}
       <Route path="/subscribe" component={SubscribePage} />
+      <Route path="/saved" component={SavedRoute} />
       <Route path="/publisher/dashboard" component={PublisherDashboardRoute} />
       {/* Onboarding asks a signed-out visitor to log in itself (SPEC §2: "Please log in to continue"). */}
       <Route path="/publisher/onboarding" component={PublisherOnboardingPage} />

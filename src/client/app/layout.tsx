@@ -1,8 +1,22 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { NavBar } from "../features/shell/nav-bar";
 import { SiteFooter } from "../features/shell/site-footer";
 
+/**
+ * A link opens its page at the top, as a full page load would (wouter leaves the scroll position as it
+ * was). wouter announces its own navigations as "pushState" events; Back and Forward ("popstate") are
+ * left to the browser and to pages that restore their place (the browse page).
+ */
+function useScrollToTopOnNavigate() {
+  useEffect(() => {
+    const toTop = () => window.scrollTo(0, 0);
+    window.addEventListener("pushState", toTop);
+    return () => window.removeEventListener("pushState", toTop);
+  }, []);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  useScrollToTopOnNavigate();
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -2,7 +2,8 @@ import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../components/ui/button";
 import { LoadMore } from "../components/ui/load-more";
 import { QueryState } from "../components/ui/query-state";
-import { Skeleton } from "../components/ui/skeleton";
+import { useBrowsePlace } from "../features/listings/browse-place";
+import { CardSkeletons } from "../features/listings/card-skeletons";
 import { ListingCard } from "../features/listings/listing-card";
 import { ListingFilters } from "../features/listings/listing-filters";
 import { PremiumBanner } from "../features/listings/premium-banner";
@@ -14,23 +15,8 @@ import {
   filtersToSearch,
   useContactReveal,
   useListings,
+  useSavedIds,
 } from "../features/listings/use-listings";
-
-function CardSkeletons() {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {Array.from({ length: 6 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={i} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="h-6 w-3/4" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-20 w-full" />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 export default function BrowsePage() {
   const search = useSearch();
@@ -39,6 +25,8 @@ export default function BrowsePage() {
   const listings = useListings(filters);
   const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
   const items = listings.data?.pages.flatMap((p) => p.listings) ?? [];
+  const savedIds = useSavedIds();
+  useBrowsePlace(search ? `/browse?${search}` : "/browse", listings.data !== undefined);
   // Masking is the server's decision (DESIGN.md §2): the banner shows when it masked something.
   const isMasked = items.some((listing) => listing.contact === null);
 
@@ -55,8 +43,7 @@ export default function BrowsePage() {
         <p className="text-slate-600">Compare payouts and requirements from buyers of calls and leads.</p>
       </header>
       {isMasked && <PremiumBanner />}
-      {/* Keyed by the URL so back/forward puts the controls in step with the results. */}
-      <ListingFilters key={search} initial={filters} onApply={apply} />
+      <ListingFilters initial={filters} onApply={apply} />
 
       <section aria-label="Buyer listings" aria-busy={listings.isLoading} className="space-y-6">
         <QueryState
@@ -88,6 +75,7 @@ export default function BrowsePage() {
                     <ListingCard
                       key={listing.id}
                       listing={listing}
+                      isSaved={savedIds.has(listing.id)}
                       onReveal={reveal}
                       isRevealing={isRevealing}
                     />

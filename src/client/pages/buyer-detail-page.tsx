@@ -1,12 +1,4 @@
-import {
-  ArrowLeft,
-  Bookmark,
-  BookmarkCheck,
-  Eye,
-  MousePointerClick,
-  TrendingDown,
-  TrendingUp,
-} from "lucide-react";
+import { ArrowLeft, Eye, MousePointerClick, TrendingDown, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import { FLEXIBLE, LISTING_STATS_WINDOW_DAYS } from "../../shared/constants";
@@ -17,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
 import { RequestDeal } from "../features/deal-intents";
+import { browseReturnUrl } from "../features/listings/browse-place";
 import { ContactDetails, MaskedContact } from "../features/listings/contact-details";
 import { ListingBadges } from "../features/listings/listing-badges";
 import {
@@ -27,13 +20,15 @@ import {
   formatTerms,
 } from "../features/listings/listing-format";
 import { RequirementTags } from "../features/listings/requirement-tags";
+import { SaveListingButton } from "../features/listings/save-listing-button";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
-import { useContactReveal, useListing, useToggleSaved } from "../features/listings/use-listings";
+import { useContactReveal, useListing } from "../features/listings/use-listings";
 
+/** Back to the list the visitor came from, filters and scroll position included (browse-place.ts). */
 function BackToBrowse() {
   return (
     <Button asChild variant="link">
-      <Link href="/browse">
+      <Link href={browseReturnUrl()}>
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Back to Browse
       </Link>
@@ -72,26 +67,6 @@ function NotFound() {
         <Link href="/browse">Browse Buyers</Link>
       </Button>
     </div>
-  );
-}
-
-function SaveButton({ listing }: { listing: ListingDetail }) {
-  const { toggle, isPending } = useToggleSaved(listing);
-  return (
-    <Button
-      variant="secondary"
-      className="w-full"
-      onClick={toggle}
-      disabled={isPending}
-      aria-pressed={listing.isSaved}
-    >
-      {listing.isSaved ? (
-        <BookmarkCheck className="h-4 w-4" aria-hidden />
-      ) : (
-        <Bookmark className="h-4 w-4" aria-hidden />
-      )}
-      {listing.isSaved ? "Saved" : "Save"}
-    </Button>
   );
 }
 
@@ -139,10 +114,13 @@ function ListingView({ listing }: { listing: ListingDetail }) {
           <div className="flex flex-wrap gap-1.5">
             <ListingBadges listing={listing} />
           </div>
-          <h1 className="text-3xl font-bold tracking-tight">{listing.title}</h1>
-          <p className="text-slate-600">
-            {listing.buyerName} · {listing.vertical}
-          </p>
+          {/* Save sits by the title, not at the foot of the side column, so on a phone it is on screen. */}
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <h1 className="text-3xl font-bold tracking-tight">{listing.title}</h1>
+            <SaveListingButton listing={listing} isSaved={listing.isSaved} className="shrink-0" />
+          </div>
+          {/* The vertical is the first badge above; the subtitle names the buyer only. */}
+          <p className="text-slate-600">{listing.buyerName}</p>
         </header>
         <Card>
           <CardHeader>
@@ -218,7 +196,6 @@ function ListingView({ listing }: { listing: ListingDetail }) {
             </dl>
           </CardContent>
         </Card>
-        <SaveButton listing={listing} />
       </aside>
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
     </div>

@@ -1,6 +1,7 @@
 import {
   ArrowRight,
   BarChart3,
+  Bookmark,
   Crown,
   DollarSign,
   LayoutDashboard,
@@ -20,6 +21,7 @@ import { getFullNameOrEmail, hasGivenName } from "../features/auth/user-display"
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { WelcomeDialog } from "../features/shell/welcome-dialog";
+import { cn } from "../lib/cn";
 
 // Static copy (SPEC §2 "Signed-in home"): marketing figures, not live data (DESIGN.md §2).
 const STATS = [
@@ -87,6 +89,12 @@ function shortcutsFor(user: CurrentUser): Shortcut[] {
       icon: LayoutDashboard,
     });
   }
+  shortcuts.push({
+    href: "/saved",
+    title: "Saved Listings",
+    description: "The buyers you saved to compare or contact later.",
+    icon: Bookmark,
+  });
   return shortcuts;
 }
 
@@ -128,6 +136,7 @@ export default function HomePage() {
   // The route table only shows this page to a signed-in user.
   if (!user) return null;
   const greeting = hasGivenName(user) ? "Welcome back to" : "Welcome to";
+  const shortcuts = shortcutsFor(user);
 
   return (
     <main className="mx-auto max-w-6xl space-y-8 px-4 py-10">
@@ -147,8 +156,15 @@ export default function HomePage() {
         <h2 id="shortcuts-heading" className="sr-only">
           Shortcuts
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {shortcutsFor(user).map((shortcut) => (
+        {/* As many columns as shortcuts (three for every role today), so no column is left empty. */}
+        <ul
+          className={cn(
+            "grid gap-4 sm:grid-cols-2",
+            shortcuts.length === 3 && "lg:grid-cols-3",
+            shortcuts.length >= 4 && "lg:grid-cols-4",
+          )}
+        >
+          {shortcuts.map((shortcut) => (
             <li key={shortcut.href}>
               <Link
                 href={shortcut.href}

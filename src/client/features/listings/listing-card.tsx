@@ -7,14 +7,18 @@ import { ContactDetails, MaskedContact } from "./contact-details";
 import { ListingBadges } from "./listing-badges";
 import { formatDuration, formatGeos, formatPayout, formatPerDay } from "./listing-format";
 import { RequirementTags } from "./requirement-tags";
+import { SaveListingButton } from "./save-listing-button";
 
 /** SPEC §2 Browse card: figures, badges, and the contact plain for Premium or masked otherwise. */
 export function ListingCard({
   listing,
+  isSaved,
   onReveal,
   isRevealing,
 }: {
   listing: Listing;
+  /** Whether the viewer saved it (useSavedIds); the card's Save toggle shows and changes it. */
+  isSaved: boolean;
   onReveal: (listing: Listing) => void;
   isRevealing: boolean;
 }) {
@@ -23,8 +27,11 @@ export function ListingCard({
     <Card className="flex flex-col" aria-labelledby={titleId} role="article">
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="space-y-2">
-          <div className="flex flex-wrap gap-1.5">
-            <ListingBadges listing={listing} />
+          <div className="flex items-start justify-between gap-2">
+            <div className="flex flex-wrap gap-1.5">
+              <ListingBadges listing={listing} />
+            </div>
+            <SaveListingButton listing={listing} isSaved={isSaved} size="sm" className="shrink-0" />
           </div>
           <h2 id={titleId} className="text-lg font-semibold leading-snug">
             <Link href={`/buyer/${listing.id}`} className="hover:underline">

@@ -1,8 +1,8 @@
 import { Search } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import {
-  BROWSE_GEOS,
-  BROWSE_VERTICALS,
+  FILTER_GEOS,
+  FILTER_VERTICALS,
   LISTING_SEARCH_MAX_LENGTH,
   PAYOUT_BUCKETS,
   REQUIREMENT_TAGS,
@@ -12,10 +12,11 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { cn } from "../../lib/cn";
-import { type BrowseFilters, selectedTags } from "./use-listings";
+import { type BrowseFilters, filtersToSearch, selectedTags } from "./use-listings";
 
 /**
- * SPEC §2 Browse filters; nothing is fetched until the Filter button (or Enter) applies them.
+ * SPEC §2 Browse filters. A choice (vertical, payout, location, a requirement) applies at once; the
+ * typed keyword applies with the Filter button or Enter, so a search is not run on every keystroke.
  * The one form not on react-hook-form (docs/decisions/008): it submits no data, only a URL; every
  * control is a choice from the shared constants or a length-capped search the server validates; and
  * react-hook-form with zod would add about 37 kB gzip to the directory, the page with a speed budget.
@@ -28,15 +29,25 @@ export function ListingFilters({
   onApply: (filters: BrowseFilters) => void;
 }) {
   const [draft, setDraft] = useState(initial);
-  const set = (key: keyof BrowseFilters) => (event: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [key]: event.target.value }));
+  // The URL is the truth: back/forward (or a link) puts the controls in step with it. Adjusted while
+  // rendering rather than by remounting, so the control a keyboard user is on keeps its focus.
+  const initialKey = filtersToSearch(initial);
+  const [shownKey, setShownKey] = useState(initialKey);
+  if (shownKey !== initialKey) {
+    setShownKey(initialKey);
+    setDraft(initial);
+  }
+  const choose = (next: BrowseFilters) => {
+    setDraft(next);
+    onApply(next);
+  };
+  const set = (key: "vertical" | "payout" | "geo") => (event: { target: { value: string } }) =>
+    choose({ ...draft, [key]: event.target.value });
   const chosenTags = selectedTags(draft);
-  const toggleTag = (id: string) =>
-    setDraft((d) => {
-      const current = selectedTags(d);
-      const next = current.includes(id) ? current.filter((t) => t !== id) : [...current, id];
-      return { ...d, tags: selectedTags({ tags: next.join(",") }).join(",") };
-    });
+  const toggleTag = (id: string) => {
+    const next = chosenTags.includes(id) ? chosenTags.filter((t) => t !== id) : [...chosenTags, id];
+    choose({ ...draft, tags: selectedTags({ tags: next.join(",") }).join(",") });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(draft);
@@ -58,7 +69,7 @@ export function ListingFilters({
             placeholder="Keyword, e.g. final expense"
             maxLength={LISTING_SEARCH_MAX_LENGTH}
             value={draft.search}
-            onChange={set("search")}
+            onChange={(event) => setDraft((d) => ({ ...d, search: event.target.value }))}
           />
         </div>
       </div>
@@ -66,7 +77,7 @@ export function ListingFilters({
         <Label htmlFor="filter-vertical">Vertical</Label>
         <Select id="filter-vertical" value={draft.vertical} onChange={set("vertical")}>
           <option value="">All</option>
-          {BROWSE_VERTICALS.map((v) => (
+          {FILTER_VERTICALS.map((v) => (
             <option key={v} value={v}>
               {v}
             </option>
@@ -88,7 +99,7 @@ export function ListingFilters({
         <Label htmlFor="filter-geo">Location</Label>
         <Select id="filter-geo" value={draft.geo} onChange={set("geo")}>
           <option value="">All</option>
-          {BROWSE_GEOS.map((g) => (
+          {FILTER_GEOS.map((g) => (
             <option key={g} value={g}>
               {g}
             </option>
@@ -123,7 +134,8 @@ export function ListingFilters({
           })}
         </div>
       </fieldset>
-      {/* After every control, so the keyboard and small screens reach it last. */}
+      {/* Runs the typed keyword (the choices apply as they change). After every control, so the
+          keyboard and small screens reach it last. */}
       <Button type="submit" className="sm:col-span-2 lg:col-span-1 lg:self-end">
         Filter
       </Button>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
 import type { Listing, ListingDetail, RevealContactResponse } from "../../../shared/schemas/listings";
 import { toast, toastError } from "../../components/ui/use-toast";
@@ -9,7 +9,7 @@ import { goToLogin, useAuth } from "../auth";
 // The only module that knows the directory's URLs (STYLE.md).
 
 export const LISTINGS_KEY = "/api/buyer-listings";
-const SAVED_LISTINGS_KEY = "/api/saved-listings";
+export const SAVED_LISTINGS_KEY = "/api/saved-listings";
 
 /** Browse filters as they live in the page URL (shareable, survive reload). */
 export interface BrowseFilters {
@@ -129,8 +129,26 @@ export function useContactReveal() {
   return { reveal, isRevealing: mutation.isPending, upgradeOpen, setUpgradeOpen };
 }
 
-/** Save toggles a bookmark for the signed-in user; signed-out visitors are sent to log in. */
-export function useToggleSaved(listing: ListingDetail) {
+/** The signed-in viewer's saved listings, newest first; nothing is asked for a signed-out visitor. */
+export function useSavedListings() {
+  const { user } = useAuth();
+  return useQuery<Listing[]>({ queryKey: [SAVED_LISTINGS_KEY], enabled: Boolean(user) });
+}
+
+/**
+ * Which listings the viewer saved, to mark the directory's cards. One request for the whole list (at
+ * most 200, the server's cap) instead of a saved flag computed on every directory row.
+ */
+export function useSavedIds(): ReadonlySet<string> {
+  const { data } = useSavedListings();
+  return useMemo(() => new Set(data?.map((listing) => listing.id)), [data]);
+}
+
+/**
+ * Save toggles a bookmark for the signed-in user; signed-out visitors are sent to log in. The detail
+ * page and the saved list are updated at once, then the saved list is read again from the server.
+ */
+export function useToggleSaved(listing: Listing, isSaved: boolean) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const mutation = useMutation({
@@ -139,6 +157,11 @@ export function useToggleSaved(listing: ListingDetail) {
       queryClient.setQueryData<ListingDetail>([LISTINGS_KEY, listing.id], (old) =>
         old ? { ...old, isSaved: save } : old,
       );
+      queryClient.setQueryData<Listing[]>([SAVED_LISTINGS_KEY], (old) => {
+        if (!old) return old;
+        const others = old.filter((saved) => saved.id !== listing.id);
+        return save ? [listing, ...others] : others;
+      });
       toast({ title: save ? "Listing Saved" : "Listing Removed", description: listing.title });
       return queryClient.invalidateQueries({ queryKey: [SAVED_LISTINGS_KEY] });
     },
@@ -146,7 +169,7 @@ export function useToggleSaved(listing: ListingDetail) {
   });
   const toggle = () => {
     if (!user) return goToLogin();
-    mutation.mutate(!listing.isSaved);
+    mutation.mutate(!isSaved);
   };
   return { toggle, isPending: mutation.isPending };
 }

@@ -7,13 +7,14 @@ const menu = (links: NavLink[]) => links.filter((l) => l.menuLabel).map((l) => l
 describe("navigation links per role (SPEC §2)", () => {
   it("gives everyone Browse Buyers and Pricing, named Pricing & Settings in the menu", () => {
     expect(bar(getNavLinks(null))).toEqual(["Browse Buyers", "Pricing"]);
-    expect(menu(getNavLinks({ role: "guest" }))).toEqual(["Pricing & Settings"]);
+    expect(menu(getNavLinks({ role: "guest" }))).toEqual(["Pricing & Settings", "Saved Listings"]);
   });
 
   it("adds each role's own links", () => {
     expect(bar(getNavLinks({ role: "admin" }))).toEqual(["Browse Buyers", "Pricing", "Admin"]);
     expect(menu(getNavLinks({ role: "admin" }))).toEqual([
       "Pricing & Settings",
+      "Saved Listings",
       "Admin Dashboard",
       "Manage Publishers",
       "Manage Buyers",
@@ -41,6 +42,7 @@ describe("active link", () => {
     expect(getActiveHref(buyer, "/browse")).toBe("/browse");
     expect(getActiveHref(buyer, "/browse/x")).toBeUndefined();
     expect(getActiveHref(buyer, "/pricing")).toBe("/pricing");
+    expect(getActiveHref(buyer, "/saved")).toBe("/saved");
     expect(getActiveHref(buyer, "/")).toBeUndefined();
   });
 

@@ -23,12 +23,21 @@ const PRICING: NavLink = {
   match: { exact: "/pricing" },
 };
 
+// Every signed-in user can save listings (issue #12), so every user menu leads to them.
+const SAVED: NavLink = {
+  href: "/saved",
+  label: null,
+  menuLabel: "Saved Listings",
+  match: { exact: "/saved" },
+};
+
 /**
  * Links for the viewer's role in display order (SPEC §2 "Navigation bar"). The top bar shows those with a
  * `label`, the user menu those with a `menuLabel`, and the mobile menu all of them.
  */
 export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
   const links = [BROWSE, PRICING];
+  if (user) links.push(SAVED);
   switch (user?.role) {
     case "admin":
       links.push(

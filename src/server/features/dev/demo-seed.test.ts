@@ -41,6 +41,20 @@ describe("demo data", () => {
       );
       expect(verticals.length).toBeGreaterThanOrEqual(11);
 
+      // Believable, varied data (issue #12): named buyers, and caps and pitches that differ.
+      const [buyer] = await database.db
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.email, "buyer@demo.test"));
+      expect(buyer).toEqual({ firstName: "Morgan", lastName: "Ellis" });
+      const [variety] = await queryRows<{ caps: string; descriptions: string }>(
+        database.db,
+        sql`select (select count(distinct daily_cap) from buyer_profiles) as caps,
+                   (select count(distinct description) from buyer_listings) as descriptions`,
+      );
+      expect(Number(variety!.caps)).toBe(first.buyers);
+      expect(Number(variety!.descriptions)).toBe(first.listings);
+
       // buyer@demo.test's dashboard has something in every tab.
       const [activity] = await queryRows<{
         intents: string;

@@ -28,36 +28,72 @@ export const DEMO_ACCOUNTS = [
   { email: "newbie@demo.test", role: "guest", description: "New user, no profile" },
 ] as const;
 
+// Each buyer company buys on its own terms (issue #12: every listing used to read "100 calls/day").
 const COMPANIES = [
   {
     email: "buyer@demo.test",
+    firstName: "Morgan",
+    lastName: "Ellis",
     company: "Summit Lead Partners",
     phone: "(512) 555-0142",
     site: "summitleads.example",
+    dailyCap: 150,
+    payoutRange: ["35.00", "140.00"],
+    paymentTerms: "Net 30",
+    callDuration: 120,
+    geoCoverage: [US_NATIONAL],
   },
   {
     email: "ops@harborcalls.test",
+    firstName: "Dana",
+    lastName: "Whitfield",
     company: "Harbor Call Exchange",
     phone: "(305) 555-0187",
     site: "harborcalls.example",
+    dailyCap: 60,
+    payoutRange: ["20.00", "90.00"],
+    paymentTerms: "Net 15",
+    callDuration: 90,
+    geoCoverage: ["Florida", "Georgia", "North Carolina"],
   },
   {
     email: "team@pinnaclemedia.test",
+    firstName: "Kevin",
+    lastName: "Tran",
     company: "Pinnacle Media Group",
     phone: "(213) 555-0199",
     site: "pinnaclemedia.example",
+    dailyCap: 400,
+    payoutRange: ["45.00", "175.00"],
+    paymentTerms: "Weekly",
+    callDuration: 180,
+    geoCoverage: ["California", "Texas"],
   },
   {
     email: "buy@lonestarleads.test",
+    firstName: "Rosa",
+    lastName: "Alvarez",
     company: "Lone Star Leads",
     phone: "(214) 555-0123",
     site: "lonestarleads.example",
+    dailyCap: 35,
+    payoutRange: ["25.00", "80.00"],
+    paymentTerms: "Net 45",
+    callDuration: 60,
+    geoCoverage: ["Texas"],
   },
   {
     email: "desk@atlasconnect.test",
+    firstName: "Omar",
+    lastName: "Haddad",
     company: "Atlas Connect",
     phone: "(646) 555-0175",
     site: "atlasconnect.example",
+    dailyCap: 250,
+    payoutRange: ["30.00", "160.00"],
+    paymentTerms: "Bi-weekly",
+    callDuration: 120,
+    geoCoverage: ["New York", "Illinois", "Pennsylvania", "Ohio"],
   },
 ];
 
@@ -104,6 +140,17 @@ const GEO_SETS: string[][] = [
   ["New York", "Illinois"],
 ];
 const TERMS = ["Net 30", "Net 15", "Weekly", "Net 45", "Bi-weekly"];
+/** What a buyer says about the traffic it wants; listings take them in turn. */
+const PITCHES = [
+  (topic: string, kind: string) =>
+    `Buying ${topic.toLowerCase()} ${kind} from compliant publishers. TCPA consent required; no incentivized traffic. Duplicates filtered for 30 days.`,
+  (topic: string, kind: string) =>
+    `Exclusive ${kind} for our ${topic.toLowerCase()} desk. Callers must be 18+ and the decision maker; live transfer to licensed agents, no voicemail drops.`,
+  (topic: string, kind: string) =>
+    `Steady ${topic.toLowerCase()} ${kind} wanted Monday to Friday. Consent language must name us; we audit a sample of recordings every week and pay on what converts to an appointment.`,
+  (topic: string, kind: string) =>
+    `Scaling our ${topic.toLowerCase()} program: open to new sources after a 3-day test at the listed cap. Search, social and TV welcome; no co-registration or sweepstakes ${kind}.`,
+];
 /** Requirement tags per listing, in turn (some listings carry none). */
 const TAG_SETS: RequirementTagId[][] = [
   ["trustedform", "call-recording"],
@@ -125,10 +172,11 @@ function buildListings(buyerIds: string[]) {
       for (const variant of [0, 1]) {
         const payout = 20 + ((i * 37) % 140) + variant * 5;
         const geos = GEO_SETS[(i + variant) % GEO_SETS.length]!;
+        const kind = variant === 0 ? "inbound calls" : "leads";
         rows.push({
           buyerId: buyerIds[i % buyerIds.length]!,
           title: `${topic} ${variant === 0 ? "Inbound Calls" : "Qualified Leads"}`,
-          description: `Buying ${topic.toLowerCase()} ${variant === 0 ? "inbound calls" : "leads"} from compliant publishers. TCPA consent required; no incentivized traffic. Real-time call transfer via our IVR; duplicates filtered for 30 days.`,
+          description: PITCHES[i % PITCHES.length]!(topic, kind),
           vertical,
           payout: payout.toFixed(2),
           paymentTerms: TERMS[i % TERMS.length]!,
@@ -179,6 +227,8 @@ async function seedMarketplace(tx: Db): Promise<{
       ...COMPANIES.map((c) => ({
         email: c.email,
         role: "buyer" as const,
+        firstName: c.firstName,
+        lastName: c.lastName,
         company: c.company,
         phone: c.phone,
       })),
@@ -195,12 +245,12 @@ async function seedMarketplace(tx: Db): Promise<{
         userId,
         company: c.company,
         verticals: [],
-        payoutMin: "25.00",
-        payoutMax: "150.00",
-        paymentTerms: "Net 30",
-        callDurationRequirement: 120,
-        geoCoverage: [US_NATIONAL],
-        dailyCap: 100,
+        payoutMin: c.payoutRange[0]!,
+        payoutMax: c.payoutRange[1]!,
+        paymentTerms: c.paymentTerms,
+        callDurationRequirement: c.callDuration,
+        geoCoverage: c.geoCoverage,
+        dailyCap: c.dailyCap,
         contactEmail: `partners@${c.site}`,
         contactPhone: c.phone,
         applicationUrl: `https://${c.site}/apply`,

@@ -1,0 +1,38 @@
+import { Bookmark, BookmarkCheck } from "lucide-react";
+import type { Listing } from "../../../shared/schemas/listings";
+import { Button } from "../../components/ui/button";
+import { cn } from "../../lib/cn";
+import { useToggleSaved } from "./use-listings";
+
+/**
+ * The one Save toggle: on the detail page and on every card. A toggle button (aria-pressed); its name
+ * carries the listing's title, so on a page of cards each button says which listing it saves.
+ */
+export function SaveListingButton({
+  listing,
+  isSaved,
+  size = "md",
+  className,
+}: {
+  listing: Listing;
+  isSaved: boolean;
+  size?: "md" | "sm";
+  className?: string;
+}) {
+  const { toggle, isPending } = useToggleSaved(listing, isSaved);
+  const Icon = isSaved ? BookmarkCheck : Bookmark;
+  return (
+    <Button
+      variant="secondary"
+      size={size}
+      className={cn(isSaved && "border-brand-600 text-brand-700", className)}
+      onClick={toggle}
+      disabled={isPending}
+      aria-pressed={isSaved}
+    >
+      <Icon className="h-4 w-4" aria-hidden />
+      {isSaved ? "Saved" : "Save"}
+      <span className="sr-only">: {listing.title}</span>
+    </Button>
+  );
+}
