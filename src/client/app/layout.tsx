@@ -1,18 +1,34 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { useLocation } from "wouter";
 import { NavBar } from "../features/shell/nav-bar";
 import { SiteFooter } from "../features/shell/site-footer";
 
+// Back and Forward ("popstate") are left to the browser and to pages that restore their own place (the
+// browse page); wouter announces its own navigations as "pushState". Listened to from module load, so
+// the flag is set before wouter's own listeners re-render the page.
+let isHistoryTraversal = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("popstate", () => {
+    isHistoryTraversal = true;
+  });
+  window.addEventListener("pushState", () => {
+    isHistoryTraversal = false;
+  });
+}
+
 /**
- * A link opens its page at the top, as a full page load would (wouter leaves the scroll position as it
- * was). wouter announces its own navigations as "pushState" events; Back and Forward ("popstate") are
- * left to the browser and to pages that restore their place (the browse page).
+ * A link to another page opens it at the top, as a full page load would (wouter leaves the scroll
+ * position as it was). A layout effect, so it runs before the new page's effects, which may scroll to a
+ * remembered place of their own.
  */
 function useScrollToTopOnNavigate() {
-  useEffect(() => {
-    const toTop = () => window.scrollTo(0, 0);
-    window.addEventListener("pushState", toTop);
-    return () => window.removeEventListener("pushState", toTop);
-  }, []);
+  const [path] = useLocation();
+  const previous = useRef(path);
+  useLayoutEffect(() => {
+    if (previous.current === path) return;
+    previous.current = path;
+    if (!isHistoryTraversal) window.scrollTo(0, 0);
+  }, [path]);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -5,8 +5,9 @@ import { cn } from "../../lib/cn";
 import { useToggleSaved } from "./use-listings";
 
 /**
- * The one Save toggle: on the detail page and on every card. A toggle button (aria-pressed); its name
- * carries the listing's title, so on a page of cards each button says which listing it saves.
+ * The one Save toggle: on the detail page and on every card. A toggle button (aria-pressed) whose name
+ * starts with what it shows ("Save" or "Saved") and carries the listing's title, so on a page of cards
+ * each button says which listing it is about.
  */
 export function SaveListingButton({
   listing,
@@ -29,10 +30,10 @@ export function SaveListingButton({
       onClick={toggle}
       disabled={isPending}
       aria-pressed={isSaved}
+      aria-label={`${isSaved ? "Saved" : "Save"}: ${listing.title}`}
     >
       <Icon className="h-4 w-4" aria-hidden />
       {isSaved ? "Saved" : "Save"}
-      <span className="sr-only">: {listing.title}</span>
     </Button>
   );
 }

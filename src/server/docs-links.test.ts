@@ -4,8 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // The repository stands alone (issue #12): every relative link in the README and docs/ must lead to a
-// file of this repository, never to a folder beside the clone. Here because this project's unit tests
-// run without a database.
+// file of this repository, never to a folder beside the clone.
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
