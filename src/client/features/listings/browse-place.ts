@@ -49,7 +49,12 @@ export function useBrowsePlace(url: string, isReady: boolean): void {
       const place = readPlace();
       if (place?.url === url && place.scrollY > 0) window.scrollTo(0, place.scrollY);
     }
-    const remember = () => writePlace({ url, scrollY: window.scrollY });
+    const remember = () => {
+      // A scroll event can arrive after a link has already left the page (the new page starting at its
+      // top): that position is not the list's.
+      if (`${window.location.pathname}${window.location.search}` !== url) return;
+      writePlace({ url, scrollY: window.scrollY });
+    };
     remember();
     window.addEventListener("scroll", remember, { passive: true });
     return () => window.removeEventListener("scroll", remember);
