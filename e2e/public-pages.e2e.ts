@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
-import { useFixtures } from "./support/fixtures";
+import { type UserOptions, useFixtures } from "./support/fixtures";
 
 interface PublicConfig {
   appName: string;
@@ -274,6 +274,81 @@ describe("signed-in home", () => {
     await page.goto("/");
     await page.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  it("words the welcome dialog for its reader: free publisher, Premium, buyer and admin", async () => {
+    const FREE_TEXT = [
+      "Your free account gives you access to:",
+      "Browse all buyer listings",
+      "Payout ranges and verticals",
+      "Basic search filters",
+      "Upgrade to Premium to unlock buyer contact information",
+    ];
+    const readers: {
+      options: UserOptions;
+      says: string[];
+      never: RegExp;
+      buttons: string[];
+      links: [string, string][];
+    }[] = [
+      {
+        options: { role: "publisher" },
+        says: FREE_TEXT,
+        never: /Premium membership|administrator/,
+        buttons: ["Start Browsing Buyers"],
+        links: [["View Plans", "/pricing"]],
+      },
+      {
+        options: { role: "publisher", premium: true },
+        says: [
+          "Your Premium membership gives you:",
+          "Buyer contact details on every listing",
+          "Instant email alerts",
+        ],
+        never: /free account|Upgrade|View Plans/,
+        buttons: ["Start Browsing Buyers"],
+        links: [["Set Up Alerts", "/publisher/dashboard"]],
+      },
+      {
+        options: { role: "buyer" },
+        says: ["Your buyer account lets you:", "Post listings", "in the buyer dashboard"],
+        never: /free account|Upgrade|View Plans/,
+        buttons: ["Open Buyer Dashboard"],
+        links: [["Browse Buyers", "/browse"]],
+      },
+      {
+        options: { role: "admin" },
+        says: [
+          "As an administrator you can:",
+          "Vet publisher applications",
+          "Curate buyer listings",
+          "admin dashboard",
+        ],
+        never: /free account|Upgrade|View Plans/,
+        buttons: ["Open Admin Dashboard"],
+        links: [["Browse Buyers", "/browse"]],
+      },
+    ];
+    for (const reader of readers) {
+      const label = JSON.stringify(reader.options);
+      const page = await harness.newPage();
+      await fixtures.signIn(page, await fixtures.createUser({ firstName: "Robin", ...reader.options }));
+      await page.goto("/");
+      const dialog = page.getByRole("dialog", { name: "Welcome, Robin!" });
+      await dialog.waitFor();
+      const text = (await dialog.innerText()).replace(/\s+/g, " ");
+      for (const words of reader.says) expect(text, label).toContain(words);
+      expect(text, label).not.toMatch(reader.never);
+      // Besides the dialog's close icon, whose name is for screen readers only.
+      const buttons = (await dialog.getByRole("button").allInnerTexts()).filter(Boolean);
+      expect(buttons, label).toEqual(reader.buttons);
+      const links = await dialog
+        .getByRole("link")
+        .evaluateAll((ls) => ls.map((l) => [l.textContent, l.getAttribute("href")]));
+      expect(links, label).toEqual(reader.links);
+      await expectAccessible(page);
+      await page.context().close();
+    }
   });
 
   it("greets a guest without a name, with Browse and Get Started shortcuts", async () => {
