@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
-import { useFixtures } from "./support/fixtures";
+import { type UserOptions, useFixtures } from "./support/fixtures";
 
 interface PublicConfig {
   appName: string;
@@ -134,7 +134,7 @@ describe("landing, pricing and legal pages", () => {
 describe("signup", () => {
   const harness = useBrowser();
 
-  it("enables Create only with an email and the terms ticked, stores the email and hands over to sign-in", async () => {
+  it("enables Create only with an email and the terms ticked, then emails the sign-in link in one step", async () => {
     const page = await harness.newPage();
     await page.goto("/signup");
     const create = page.getByRole("button", { name: "Create Free Account" });
@@ -152,15 +152,89 @@ describe("signup", () => {
     expect(await page.getByRole("link", { name: "Sign In", exact: true }).last().getAttribute("href")).toBe(
       "/api/login",
     );
-    await page.getByLabel("Work email").fill("new.publisher@example.test");
+    const email = `signup-${Date.now()}@example.test`;
+    await page.getByLabel("Work email").fill(email);
     await expectAccessible(page);
 
     await create.click();
-    await expect.poll(() => path(page)).toBe("/login");
-    expect(await page.evaluate(() => localStorage.getItem("signup-email-preference"))).toBe(
-      "new.publisher@example.test",
+    const sent = page.getByRole("status").filter({ hasText: "Check your inbox" });
+    await sent.getByText(/a sign-in link is on its way/).waitFor();
+    await sent.getByText(email).waitFor();
+    expect(path(page)).toBe("/signup");
+    expect(await page.evaluate(() => localStorage.getItem("signup-email-preference"))).toBe(email);
+    await expectAccessible(page);
+
+    // The mail is in the outbox, and its link signs the new account in.
+    const outbox = (await (await page.request.get("/api/dev/outbox")).json()) as {
+      to: string;
+      text: string;
+    }[];
+    const link = outbox
+      .find((mail) => mail.to === email)
+      ?.text.match(/https?:\/\/\S+\/auth\/magic\?token=[\w-]+/)?.[0];
+    expect(link, "sign-in link in the outbox").toBeDefined();
+    await page.goto(link!);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect.poll(() => path(page)).toBe("/");
+    const me = await page.request.get("/api/auth/user");
+    expect(((await me.json()) as { email: string }).email).toBe(email);
+  });
+
+  it("goes back to the form with 'Use a different email', and shows a refusal as a sentence", async () => {
+    const page = await harness.newPage();
+    await page.route("**/api/auth/magic-link", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({
+          message: "Too many requests. Please wait and try again.",
+          code: "rate_limited",
+        }),
+      }),
     );
-    await expect.poll(() => page.getByLabel("Work email").inputValue()).toBe("new.publisher@example.test");
+    harness.allowConsoleErrors(/status of 429/);
+    await page.goto("/signup");
+    await page.getByLabel("Work email").fill("first@example.test");
+    await page.getByRole("checkbox").click();
+    await page.getByRole("button", { name: "Create Free Account" }).click();
+    // The server's sentence, never "429: {...}"; the form keeps what was typed.
+    await page.getByRole("alert").getByText("Too many requests. Please wait and try again.").waitFor();
+    expect(await page.getByRole("alert").textContent()).not.toContain("{");
+    expect(await page.getByLabel("Work email").inputValue()).toBe("first@example.test");
+
+    await page.unroute("**/api/auth/magic-link");
+    await page.getByRole("button", { name: "Create Free Account" }).click();
+    await page.getByText("Check your inbox").waitFor();
+    await page.getByRole("button", { name: "Use a different email" }).click();
+    const field = page.getByLabel("Work email");
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await field.inputValue()).toBe("first@example.test");
+    await field.fill("second@example.test");
+    await page.getByRole("button", { name: "Create Free Account" }).click();
+    await page.getByRole("status").getByText("second@example.test").waitFor();
+  });
+
+  it("hands over to /api/login when sign-in goes through an OIDC provider", async () => {
+    const page = await harness.newPage();
+    // This server signs in by email; the answer of /api/config is what the page decides by.
+    await page.route("**/api/config", async (route) => {
+      const response = await route.fetch();
+      route.fulfill({ response, json: { ...(await response.json()), signInMethod: "oidc" } });
+    });
+    let linkRequested = false;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/magic-link")) linkRequested = true;
+    });
+    await page.goto("/signup");
+    await page.getByLabel("Work email").fill("oidc.user@example.test");
+    await page.getByRole("checkbox").click();
+    await page.getByRole("button", { name: "Create Free Account" }).click();
+    // /api/login: here it leads on to the email sign-in page, which the stored email pre-fills.
+    await expect.poll(() => path(page)).toBe("/login");
+    expect(linkRequested).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem("signup-email-preference"))).toBe(
+      "oidc.user@example.test",
+    );
   });
 
   it("keeps the visitor on the page with a message when the email is not an address", async () => {
@@ -200,6 +274,81 @@ describe("signed-in home", () => {
     await page.goto("/");
     await page.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
+  });
+
+  it("words the welcome dialog for its reader: free publisher, Premium, buyer and admin", async () => {
+    const FREE_TEXT = [
+      "Your free account gives you access to:",
+      "Browse all buyer listings",
+      "Payout ranges and verticals",
+      "Basic search filters",
+      "Upgrade to Premium to unlock buyer contact information",
+    ];
+    const readers: {
+      options: UserOptions;
+      says: string[];
+      never: RegExp;
+      buttons: string[];
+      links: [string, string][];
+    }[] = [
+      {
+        options: { role: "publisher" },
+        says: FREE_TEXT,
+        never: /Premium membership|administrator/,
+        buttons: ["Start Browsing Buyers"],
+        links: [["View Plans", "/pricing"]],
+      },
+      {
+        options: { role: "publisher", premium: true },
+        says: [
+          "Your Premium membership gives you:",
+          "Buyer contact details on every listing",
+          "Instant email alerts",
+        ],
+        never: /free account|Upgrade|View Plans/,
+        buttons: ["Start Browsing Buyers"],
+        links: [["Set Up Alerts", "/publisher/dashboard"]],
+      },
+      {
+        options: { role: "buyer" },
+        says: ["Your buyer account lets you:", "Post listings", "in the buyer dashboard"],
+        never: /free account|Upgrade|View Plans/,
+        buttons: ["Open Buyer Dashboard"],
+        links: [["Browse Buyers", "/browse"]],
+      },
+      {
+        options: { role: "admin" },
+        says: [
+          "As an administrator you can:",
+          "Vet publisher applications",
+          "Curate buyer listings",
+          "admin dashboard",
+        ],
+        never: /free account|Upgrade|View Plans/,
+        buttons: ["Open Admin Dashboard"],
+        links: [["Browse Buyers", "/browse"]],
+      },
+    ];
+    for (const reader of readers) {
+      const label = JSON.stringify(reader.options);
+      const page = await harness.newPage();
+      await fixtures.signIn(page, await fixtures.createUser({ firstName: "Robin", ...reader.options }));
+      await page.goto("/");
+      const dialog = page.getByRole("dialog", { name: "Welcome, Robin!" });
+      await dialog.waitFor();
+      const text = (await dialog.innerText()).replace(/\s+/g, " ");
+      for (const words of reader.says) expect(text, label).toContain(words);
+      expect(text, label).not.toMatch(reader.never);
+      // Besides the dialog's close icon, whose name is for screen readers only.
+      const buttons = (await dialog.getByRole("button").allInnerTexts()).filter(Boolean);
+      expect(buttons, label).toEqual(reader.buttons);
+      const links = await dialog
+        .getByRole("link")
+        .evaluateAll((ls) => ls.map((l) => [l.textContent, l.getAttribute("href")]));
+      expect(links, label).toEqual(reader.links);
+      await expectAccessible(page);
+      await page.context().close();
+    }
   });
 
   it("greets a guest without a name, with Browse and Get Started shortcuts", async () => {

@@ -10,6 +10,9 @@ async function skipWelcome(page: Page) {
   await page.addInitScript((key) => localStorage.setItem(key, "true"), WELCOME_FLAG);
 }
 
+// Chromium logs a page answered with 404 as a failed load: expected where a test opens a missing page.
+const NOT_FOUND_LOAD = /Failed to load resource: the server responded with a status of 404/;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const path = (page: Page) => new URL(page.url()).pathname;
@@ -128,7 +131,8 @@ describe("navigation bar", () => {
 
     // Prefix rule: anything under /publisher that is not the profile belongs to the dashboard.
     // (Onboarding would send this onboarded publisher on to the dashboard: an unknown page shows the rule.)
-    await page.goto("/publisher/no-such-page");
+    harness.allowConsoleErrors(NOT_FOUND_LOAD);
+    expect((await page.goto("/publisher/no-such-page"))?.status()).toBe(404);
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     expect(await barLink(page, "Dashboard").getAttribute("aria-current")).toBe("page");
 
@@ -280,12 +284,19 @@ describe("route guards and errors", () => {
   const harness = useBrowser();
   const fixtures = useFixtures();
 
-  it("shows the 404 page for an unknown route", async () => {
+  it("answers an unknown path with HTTP 404 and the 404 page", async () => {
     const page = await harness.newPage();
-    await page.goto("/no-such-page");
+    harness.allowConsoleErrors(NOT_FOUND_LOAD);
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["content-type"]).toContain("text/html");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
     await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await expect.poll(() => page.title()).toBe("Page Not Found · PayPerCall Hub");
     await expectAccessible(page);
+    // A path the client routes is a page: 200, whatever the listing id.
+    expect((await page.goto("/buyer/no-such-listing"))?.status()).toBe(200);
+    await page.getByRole("heading", { name: "Listing Not Found" }).waitFor();
   });
 
   it("sends a non-admin away from /admin/dashboard with the Access Denied toast", async () => {
@@ -315,5 +326,42 @@ describe("route guards and errors", () => {
     await page.goto("/admin/publishers");
     await expect.poll(() => path(page)).toBe("/login");
     expect(toasts).toEqual([expect.stringContaining("Unauthorized")]);
+  });
+});
+
+describe("document titles", () => {
+  const harness = useBrowser();
+  const fixtures = useFixtures();
+
+  it("gives each page its own title, the listing's on a detail page, with the configured app name", async () => {
+    const buyer = await fixtures.createBuyerWithListings({ n: 1 });
+    const listing = buyer.listings[0]!;
+    const page = await harness.newPage();
+    const title = () => page.title();
+
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Connect with Premium Call Buyers" }).waitFor();
+    await expect.poll(title).toBe("PayPerCall Hub");
+    await page.goto("/browse");
+    await page.getByRole("heading", { name: "Browse Buyers", level: 1 }).waitFor();
+    await expect.poll(title).toBe("Browse Buyers · PayPerCall Hub");
+    // Client-side navigation changes it too.
+    await barLink(page, "Pricing").click();
+    await page.getByRole("heading", { name: "Simple, Transparent Pricing" }).waitFor();
+    await expect.poll(title).toBe("Pricing · PayPerCall Hub");
+    await page.goto("/terms-of-service");
+    await expect.poll(title).toBe("Terms of Service · PayPerCall Hub");
+    await page.goto(`/buyer/${listing.id}`);
+    await page.getByRole("heading", { level: 1, name: listing.title }).waitFor();
+    await expect.poll(title).toBe(`${listing.title} · PayPerCall Hub`);
+
+    // The name comes from the configuration (APP_NAME), not from the code.
+    const renamed = await harness.newPage();
+    await renamed.route("**/api/config", async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), appName: "Call Market" } });
+    });
+    await renamed.goto("/pricing");
+    await expect.poll(() => renamed.title()).toBe("Pricing · Call Market");
   });
 });

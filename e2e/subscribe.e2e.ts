@@ -159,6 +159,20 @@ describe("Premium subscription with Stripe", () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe("/pricing");
   });
 
+  it("tells a Premium member they already have Premium, even where payments are not set up", async () => {
+    const page = await harness.newPage();
+    await fixtures.signIn(page, await fixtures.createUser({ role: "publisher", premium: true }));
+    await page.goto("/subscribe");
+    await page.getByRole("heading", { name: "You already have Premium" }).waitFor();
+    expect(await page.getByText("Payment System Setup Required").count()).toBe(0);
+    const main = page.getByRole("main");
+    expect(await main.getByRole("link", { name: "Browse buyers" }).getAttribute("href")).toBe("/browse");
+    expect(await main.getByRole("link", { name: "Manage subscription" }).getAttribute("href")).toBe(
+      "/pricing",
+    );
+    await expectAccessible(page);
+  });
+
   it("asks a signed-out visitor to log in, then goes to the sign-in page", async () => {
     const page = await harness.newPage();
     await page.goto("/subscribe");

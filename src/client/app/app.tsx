@@ -1,10 +1,12 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
+import { CLIENT_ROUTES, type ClientRoutePath, NOT_FOUND_TITLE } from "../../shared/routes";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards";
 import { useAuth } from "../features/auth/use-auth";
+import { usePageTitle } from "../features/config/use-page-title";
 import { Layout } from "./layout";
 
-// Route table of SPEC §2. Each page is its own chunk (DESIGN.md §3: route-level code splitting).
+// Pages of the route table (SPEC §2). Each page is its own chunk (DESIGN.md §3: route-level code splitting).
 const LoginPage = lazy(() => import("../pages/login-page"));
 const MagicLinkPage = lazy(() => import("../pages/magic-link-page"));
 const LandingPage = lazy(() => import("../pages/landing-page"));
@@ -61,37 +63,71 @@ function PageFallback() {
   );
 }
 
-function Routes() {
+/** `/` is the landing page for a visitor and the signed-in home for a user (SPEC §2). */
+function RootPage() {
   const { user } = useAuth();
+  return user ? <HomePage /> : <LandingPage />;
+}
+
+/**
+ * The page drawn for each path of the shared route list (src/shared/routes.ts), which also gives each
+ * page its document title and tells the server which paths are pages (others answer 404). Typed over
+ * the list, so a path added there must be given a page here.
+ */
+const PAGES: Record<ClientRoutePath, ComponentType> = {
+  // Always available
+  "/login": LoginPage,
+  "/auth/magic": MagicLinkPage,
+  "/signup": SignupPage,
+  "/privacy-policy": PrivacyPolicyPage,
+  "/terms-of-service": TermsOfServicePage,
+  // Signed out and signed in alike
+  "/": RootPage,
+  "/browse": BrowsePage,
+  "/pricing": PricingPage,
+  // Signed in. /subscribe checks sign-in itself: SPEC §8 gives it its own "Login Required" toast.
+  "/subscribe": SubscribePage,
+  "/saved": SavedRoute,
+  "/publisher/dashboard": PublisherDashboardRoute,
+  // Onboarding asks a signed-out visitor to log in itself (SPEC §2: "Please log in to continue").
+  "/publisher/onboarding": PublisherOnboardingPage,
+  "/publisher/profile": PublisherProfileRoute,
+  // The list puts /buyer/dashboard before /buyer/:id, which would otherwise take "dashboard" for an id.
+  "/buyer/dashboard": BuyerDashboardRoute,
+  "/buyer/:id": BuyerDetailPage,
+  // Admin only
+  "/admin/dashboard": AdminDashboardRoute,
+  "/admin/publishers": AdminPublishersRoute,
+  "/admin/buyers": AdminBuyersRoute,
+  "/admin/users": AdminUsersRoute,
+  "/admin/audit": AdminAuditRoute,
+};
+
+/**
+ * Sets the route's document title. Drawn before the page, its effect runs before the page's own, so a
+ * page that knows better (the listing's title on the detail page) has the last word.
+ */
+function RouteTitle({ title }: { title: string | null }) {
+  usePageTitle(title);
+  return null;
+}
+
+function Routes() {
   return (
     <Switch>
-      {/* Always available */}
-      <Route path="/login" component={LoginPage} />
-      <Route path="/auth/magic" component={MagicLinkPage} />
-      <Route path="/signup" component={SignupPage} />
-      <Route path="/privacy-policy" component={PrivacyPolicyPage} />
-      <Route path="/terms-of-service" component={TermsOfServicePage} />
-      {/* Signed out and signed in alike; / is the landing page or the signed-in home */}
-      <Route path="/" component={user ? HomePage : LandingPage} />
-      <Route path="/browse" component={BrowsePage} />
-      <Route path="/pricing" component={PricingPage} />
-      {/* Signed in. /subscribe checks sign-in itself: SPEC §8 gives it its own "Login Required" toast. */}
-      <Route path="/subscribe" component={SubscribePage} />
-      <Route path="/saved" component={SavedRoute} />
-      <Route path="/publisher/dashboard" component={PublisherDashboardRoute} />
-      {/* Onboarding asks a signed-out visitor to log in itself (SPEC §2: "Please log in to continue"). */}
-      <Route path="/publisher/onboarding" component={PublisherOnboardingPage} />
-      <Route path="/publisher/profile" component={PublisherProfileRoute} />
-      {/* Before /buyer/:id, which would otherwise take "dashboard" for a listing id. */}
-      <Route path="/buyer/dashboard" component={BuyerDashboardRoute} />
-      <Route path="/buyer/:id" component={BuyerDetailPage} />
-      {/* Admin only */}
-      <Route path="/admin/dashboard" component={AdminDashboardRoute} />
-      <Route path="/admin/publishers" component={AdminPublishersRoute} />
-      <Route path="/admin/buyers" component={AdminBuyersRoute} />
-      <Route path="/admin/users" component={AdminUsersRoute} />
-      <Route path="/admin/audit" component={AdminAuditRoute} />
-      <Route component={NotFoundPage} />
+      {CLIENT_ROUTES.map(({ path, title }) => {
+        const Page = PAGES[path];
+        return (
+          <Route key={path} path={path}>
+            <RouteTitle title={title} />
+            <Page />
+          </Route>
+        );
+      })}
+      <Route>
+        <RouteTitle title={NOT_FOUND_TITLE} />
+        <NotFoundPage />
+      </Route>
     </Switch>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
+import { usePageTitle } from "../features/config/use-page-title";
 import { RequestDeal } from "../features/deal-intents";
 import { browseReturnUrl } from "../features/listings/browse-place";
 import { ContactDetails, MaskedContact } from "../features/listings/contact-details";
@@ -205,6 +206,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
 export default function BuyerDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const listing = useListing(id);
+  usePageTitle(listing.data?.title);
   return (
     <main className="mx-auto w-full max-w-6xl space-y-4 px-4 py-8">
       <BackToBrowse />

@@ -11,6 +11,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
+import { useRequestMagicLink } from "../features/auth/use-magic-link";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { apiRequest, errorMessage } from "../lib/api";
 
@@ -32,10 +33,7 @@ export default function LoginPage() {
     resolver: zodResolver(magicLinkRequestSchema),
     defaultValues: { email: readStoredEmail(), returnTo },
   });
-  const request = useMutation({
-    mutationFn: (values: FormValues) =>
-      apiRequest<{ message: string }>("POST", "/api/auth/magic-link", values),
-  });
+  const request = useRequestMagicLink();
 
   return (
     <main className="flex min-h-[80vh] items-center justify-center px-4 py-12">

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
@@ -11,14 +12,27 @@ import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { LOGIN_PATH } from "../features/auth/redirect-to-login";
+import { useRequestMagicLink } from "../features/auth/use-magic-link";
 import { usePublicConfig } from "../features/config/use-public-config";
+import { errorMessage } from "../lib/api";
 
 type SignupValues = z.input<typeof signupSchema>;
 
-// SPEC §2 "Signup": the account itself is made at sign-in; this page only remembers the email so the
-// login page can pre-fill it, then hands over to /api/login as a full navigation.
+function rememberEmail(email: string): void {
+  try {
+    localStorage.setItem(SIGNUP_EMAIL_STORAGE_KEY, email);
+  } catch {
+    // Storage can be disabled; the sign-in page then simply starts empty.
+  }
+}
+
+// SPEC §2 "Signup": the email is kept under the spec's storage key (the sign-in page pre-fills it). The
+// account itself is made at sign-in, so with the built-in email sign-in this page sends the link at
+// once (the sign-in page's endpoint and rate limits) instead of making the visitor ask twice; with an
+// OIDC provider, or before the configuration has loaded, it hands over to /api/login as the spec says.
 export default function SignupPage() {
   const { data: config } = usePublicConfig();
+  const sendLink = useRequestMagicLink();
   const form = useForm<SignupValues, unknown, z.output<typeof signupSchema>>({
     resolver: zodResolver(signupSchema),
     defaultValues: { email: "", acceptedTerms: false },
@@ -28,13 +42,16 @@ export default function SignupPage() {
   const canSubmit = email.trim() !== "" && acceptedTerms;
 
   const createAccount = form.handleSubmit((values) => {
-    try {
-      localStorage.setItem(SIGNUP_EMAIL_STORAGE_KEY, values.email);
-    } catch {
-      // Storage can be disabled; the login page then simply starts empty.
-    }
-    window.location.href = LOGIN_PATH;
+    rememberEmail(values.email);
+    if (config?.signInMethod === "magic-link") sendLink.mutate({ email: values.email });
+    else window.location.href = LOGIN_PATH;
   });
+
+  const startOver = () => {
+    sendLink.reset();
+    // The form comes back with its values; put the cursor where the change is.
+    setTimeout(() => form.setFocus("email", { shouldSelect: true }), 0);
+  };
 
   return (
     <main className="flex min-h-[70vh] items-center justify-center px-4 py-12">
@@ -47,48 +64,70 @@ export default function SignupPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate className="space-y-5" onSubmit={createAccount}>
-            <FormField id="signup-email" label="Work email" error={form.formState.errors.email?.message}>
-              {(control) => (
-                <Input
-                  {...control}
-                  type="email"
-                  autoComplete="email"
-                  placeholder="you@company.com"
-                  {...form.register("email")}
-                />
-              )}
-            </FormField>
-            <div className="flex items-start gap-3">
-              <Controller
-                control={form.control}
-                name="acceptedTerms"
-                render={({ field }) => (
-                  <Checkbox
-                    id="signup-terms"
-                    ref={field.ref}
-                    checked={field.value}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    onBlur={field.onBlur}
-                    className="mt-0.5"
+          {sendLink.isSuccess ? (
+            <div role="status" className="flex gap-3 rounded-md bg-green-50 p-4 text-green-900">
+              <MailCheck className="h-5 w-5 shrink-0" aria-hidden />
+              <div className="space-y-1">
+                <p className="font-medium">Check your inbox</p>
+                <p className="text-sm">{sendLink.data.message}</p>
+                <p className="text-sm">
+                  Sent to <strong className="break-all">{sendLink.variables.email}</strong>: open the link to
+                  finish creating your account.
+                </p>
+                <button type="button" className="text-sm underline" onClick={startOver}>
+                  Use a different email
+                </button>
+              </div>
+            </div>
+          ) : (
+            <form noValidate className="space-y-5" onSubmit={createAccount}>
+              <FormField id="signup-email" label="Work email" error={form.formState.errors.email?.message}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="email"
+                    autoComplete="email"
+                    placeholder="you@company.com"
+                    {...form.register("email")}
                   />
                 )}
-              />
-              <Label htmlFor="signup-terms" className="font-normal leading-6">
-                I agree to the{" "}
-                <Link href="/terms-of-service" className="font-medium text-brand-600 underline">
-                  Terms of Service
-                </Link>{" "}
-                and{" "}
-                <Link href="/privacy-policy" className="font-medium text-brand-600 underline">
-                  Privacy Policy
-                </Link>
-              </Label>
-            </div>
-            <Button type="submit" className="w-full" disabled={!canSubmit}>
-              Create Free Account
-            </Button>
-          </form>
+              </FormField>
+              <div className="flex items-start gap-3">
+                <Controller
+                  control={form.control}
+                  name="acceptedTerms"
+                  render={({ field }) => (
+                    <Checkbox
+                      id="signup-terms"
+                      ref={field.ref}
+                      checked={field.value}
+                      onCheckedChange={(checked) => field.onChange(checked === true)}
+                      onBlur={field.onBlur}
+                      className="mt-0.5"
+                    />
+                  )}
+                />
+                <Label htmlFor="signup-terms" className="font-normal leading-6">
+                  I agree to the{" "}
+                  <Link href="/terms-of-service" className="font-medium text-brand-600 underline">
+                    Terms of Service
+                  </Link>{" "}
+                  and{" "}
+                  <Link href="/privacy-policy" className="font-medium text-brand-600 underline">
+                    Privacy Policy
+                  </Link>
+                </Label>
+              </div>
+              {sendLink.isError && (
+                <p role="alert" className="text-sm text-red-700">
+                  {errorMessage(sendLink.error)}
+                </p>
+              )}
+              <Button type="submit" className="w-full" disabled={!canSubmit || sendLink.isPending}>
+                {sendLink.isPending ? "Sending your sign-in link..." : "Create Free Account"}
+              </Button>
+            </form>
+          )}
         </CardContent>
         <CardFooter className="justify-center text-sm text-slate-700">
           <span>

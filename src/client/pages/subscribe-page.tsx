@@ -44,6 +44,12 @@ export default function SubscribePage() {
         description={PAYMENT_MESSAGES.loginRequiredDescription}
       />
     );
+  } else if (hasPaid) {
+    // Before the Premium check: paying turns hasActiveSubscription on, and this page says thank you.
+    content = <WelcomeToPremium />;
+  } else if (user.hasActiveSubscription) {
+    // Whether or not payments are configured here: a member has nothing to set up or pay (issue #12).
+    content = <AlreadyPremium />;
   } else {
     content = (
       <QueryState
@@ -53,12 +59,13 @@ export default function SubscribePage() {
         errorMessage={() => "The payment page could not be loaded."}
         className="mx-auto max-w-xl"
       >
-        {({ stripePublishableKey }) => {
-          if (!stripePublishableKey) return <SetupRequired />;
-          if (hasPaid) return <WelcomeToPremium />;
-          if (user.hasActiveSubscription) return <AlreadyPremium />;
-          return <Checkout publishableKey={stripePublishableKey} onPaid={() => setHasPaid(true)} />;
-        }}
+        {({ stripePublishableKey }) =>
+          stripePublishableKey ? (
+            <Checkout publishableKey={stripePublishableKey} onPaid={() => setHasPaid(true)} />
+          ) : (
+            <SetupRequired />
+          )
+        }
       </QueryState>
     );
   }

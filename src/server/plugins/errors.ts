@@ -7,6 +7,7 @@ import type {
 } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorSchema } from "../../shared/errors";
+import { matchClientRoute } from "../../shared/routes";
 import { AppError } from "../lib/app-error";
 import { classifyDatabaseError } from "./database-errors";
 import { LogThrottle, serializeError } from "./logging";
@@ -149,11 +150,27 @@ export function registerErrorHandling(app: FastifyInstance, { now = () => Date.n
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith("/api/") || request.url === "/api") {
+    if (!isPageRequest(request)) {
       const body: ErrorBody = { message: NOT_FOUND_MESSAGE, code: "not_found" };
       return reply.code(ERROR_CODES.not_found).send(body);
     }
-    // Everything else is the single-page app; the static plugin decorates sendFile (see app.ts).
+    // Any other page is the single-page app (the static plugin decorates sendFile, see app.ts): 200 for
+    // a path the client routes, else 404, so crawlers and link checkers learn what the client's 404
+    // page (SPEC §2) tells a person. The one route list in src/shared decides for both sides.
+    if (!matchClientRoute(request.url)) reply.code(404);
     return reply.type("text/html").sendFile("index.html");
   });
+}
+
+/**
+ * A browser asking for a page: a GET (or HEAD) outside /api for a path that does not look like a file.
+ * A missing script, stylesheet or image (a stale hashed asset after a deploy, a guessed /favicon.ico)
+ * gets the plain 404, not the page shell, which a browser would try to read as code.
+ */
+function isPageRequest(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const pathname = request.url.split(/[?#]/, 1)[0] ?? "";
+  if (pathname === "/api" || pathname.startsWith("/api/")) return false;
+  const lastSegment = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return !pathname.startsWith("/assets/") && !/\.[a-z0-9]+$/i.test(lastSegment);
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { FREE_PLAN_FEATURES, WELCOME_DISMISSED_STORAGE_KEY } from "../../../shared/constants";
+import { WELCOME_DISMISSED_STORAGE_KEY } from "../../../shared/constants";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { CheckList } from "../../components/ui/check-list";
@@ -13,6 +13,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { getWelcomeName } from "../auth";
+import { getWelcomeCopy } from "./welcome-copy";
 
 function wasDismissed(): boolean {
   try {
@@ -31,10 +32,14 @@ function rememberDismissed(): void {
   }
 }
 
-/** SPEC §2: shown once to a signed-in user; any way of closing it sets the local flag. */
+/**
+ * SPEC §2: shown once to a signed-in user; any way of closing it sets the local flag. What it says
+ * depends on who reads it (welcome-copy.ts).
+ */
 export function WelcomeDialog({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(() => !wasDismissed());
   const [, navigate] = useLocation();
+  const copy = getWelcomeCopy(user);
 
   const close = () => {
     rememberDismissed();
@@ -51,25 +56,25 @@ export function WelcomeDialog({ user }: { user: CurrentUser }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Welcome, {getWelcomeName(user)}!</DialogTitle>
-          <DialogDescription>Your free account gives you access to:</DialogDescription>
+          <DialogDescription>{copy.intro}</DialogDescription>
         </DialogHeader>
-        <CheckList items={FREE_PLAN_FEATURES} />
-        <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-700">
-          Upgrade to Premium to unlock buyer contact information: email, phone and application link.
-        </p>
+        <CheckList items={copy.items} />
+        {copy.note && <p className="rounded-md bg-brand-50 p-3 text-sm text-brand-700">{copy.note}</p>}
         <DialogFooter>
-          <Button asChild variant="secondary">
-            <Link href="/pricing" onClick={close}>
-              View Plans
-            </Link>
-          </Button>
+          {copy.secondary && (
+            <Button asChild variant="secondary">
+              <Link href={copy.secondary.href} onClick={close}>
+                {copy.secondary.label}
+              </Link>
+            </Button>
+          )}
           <Button
             onClick={() => {
               close();
-              navigate("/browse");
+              navigate(copy.primary.href);
             }}
           >
-            Start Browsing Buyers
+            {copy.primary.label}
           </Button>
         </DialogFooter>
       </DialogContent>

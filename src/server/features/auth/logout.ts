@@ -32,6 +32,7 @@ export function logoutConfirmPage(appName: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Log out - ${name}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f8fafc;color:#0f172a}
 main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:2rem;max-width:24rem;margin:1rem}

@@ -41,13 +41,66 @@ describe("system routes and HTTP rules", () => {
     await app.close();
   });
 
-  it("answers unknown API paths with a JSON 404 and other paths with the single-page app", async () => {
-    const api = await ctx.app.inject({ url: "/api/no-such-thing" });
-    expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: "Not Found", code: "not_found" });
-    const page = await ctx.app.inject({ url: "/some/client/route" });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers["content-type"]).toContain("text/html");
+  it("answers unknown API paths with a JSON 404", async () => {
+    for (const url of ["/api/no-such-thing", "/api", "/api/buyer-listings/x/y?z=1"]) {
+      const api = await ctx.app.inject({ url });
+      expect(api.statusCode, url).toBe(404);
+      expect(api.json(), url).toEqual({ message: "Not Found", code: "not_found" });
+    }
+  });
+
+  it("serves the page shell with 200 on every client route, /buyer/<anything> included", async () => {
+    // dist/client/index.html, or the "build missing" page before a build: the same file either way.
+    const shell = (await ctx.app.inject({ url: "/" })).body;
+    expect(shell).toMatch(/^<!doctype html>/i);
+    for (const url of [
+      "/",
+      "/browse",
+      "/browse?vertical=Legal&search=calls",
+      "/pricing/",
+      "/saved",
+      "/buyer/dashboard",
+      "/buyer/anything-at-all",
+      "/buyer/0b6f0b5c-7d3e-4c55-9b7e-1a2b3c4d5e6f",
+      "/admin/audit",
+      "/login?returnTo=%2Fsubscribe",
+    ]) {
+      const page = await ctx.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers["content-type"], url).toContain("text/html");
+      expect(page.body, url).toBe(shell);
+    }
+  });
+
+  it("serves the page shell with 404 on a path no client route matches, for the client's 404 page", async () => {
+    const shell = (await ctx.app.inject({ url: "/" })).body;
+    for (const url of [
+      "/no-such-page",
+      "/buyer",
+      "/buyer/",
+      "/buyer/a/b",
+      "/publisher/no-such-page",
+      "/apix",
+    ]) {
+      const page = await ctx.app.inject({ url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers["content-type"], url).toContain("text/html");
+      expect(page.body, url).toBe(shell);
+    }
+  });
+
+  it("answers a missing static file or a non-GET on a page path with the plain 404, not the shell", async () => {
+    for (const request of [
+      { url: "/assets/index-deadbeef.js" },
+      { url: "/assets/gone" },
+      { url: "/favicon.ico" },
+      { url: "/browse/missing.css" },
+      { method: "POST" as const, url: "/browse", headers: { origin: TEST_APP_URL } },
+    ]) {
+      const res = await ctx.app.inject(request);
+      expect(res.statusCode, request.url).toBe(404);
+      expect(res.json(), request.url).toEqual({ message: "Not Found", code: "not_found" });
+    }
   });
 
   it("sends security headers", async () => {

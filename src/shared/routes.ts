@@ -1,0 +1,66 @@
+/**
+ * The client's routes, listed once for both sides: the router (src/client/app/app.tsx) draws one <Route>
+ * per entry and sets its document title, and the server answers the page shell with 404 for any path
+ * that matches none of them (SPEC §2 route table, plus the sign-in pages and the admin console's own).
+ *
+ * `path` is a wouter pattern: literal segments and `:param` segments only (no wildcards, no optional
+ * segments), so `matchClientRoute` below can match it exactly as wouter does. Order matters as it does
+ * in a <Switch>: the first match wins (`/buyer/dashboard` before `/buyer/:id`).
+ * `title` is the page's document title before the app name; null means the app name alone.
+ */
+export const CLIENT_ROUTES = [
+  { path: "/", title: null },
+  { path: "/login", title: "Sign In" },
+  { path: "/auth/magic", title: "Sign In" },
+  { path: "/signup", title: "Create Your Free Account" },
+  { path: "/privacy-policy", title: "Privacy Policy" },
+  { path: "/terms-of-service", title: "Terms of Service" },
+  { path: "/browse", title: "Browse Buyers" },
+  { path: "/pricing", title: "Pricing" },
+  { path: "/subscribe", title: "Subscribe to Premium" },
+  { path: "/saved", title: "Saved Listings" },
+  { path: "/publisher/dashboard", title: "Publisher Dashboard" },
+  { path: "/publisher/onboarding", title: "Publisher Onboarding" },
+  { path: "/publisher/profile", title: "Publisher Profile" },
+  { path: "/buyer/dashboard", title: "Buyer Dashboard" },
+  // The detail page replaces it with the listing's title once the listing has loaded.
+  { path: "/buyer/:id", title: "Buyer Listing" },
+  { path: "/admin/dashboard", title: "Admin Dashboard" },
+  { path: "/admin/publishers", title: "Manage Publishers" },
+  { path: "/admin/buyers", title: "Manage Buyers" },
+  { path: "/admin/users", title: "Users" },
+  { path: "/admin/audit", title: "Audit Log" },
+] as const satisfies readonly ClientRoute[];
+
+export interface ClientRoute {
+  path: string;
+  title: string | null;
+}
+
+export type ClientRoutePath = (typeof CLIENT_ROUTES)[number]["path"];
+
+/** The title of the not-found page (SPEC §2 "Not-found page"), for any path no route matches. */
+export const NOT_FOUND_TITLE = "Page Not Found";
+
+/** "Browse Buyers · PayPerCall Hub"; the app name alone for a null title. */
+export function formatDocumentTitle(title: string | null, appName: string): string {
+  return title ? `${title} · ${appName}` : appName;
+}
+
+// Compiled once. wouter's default matcher (regexparam) makes `:param` one non-empty segment, allows one
+// trailing slash and ignores case; these do the same (src/client/app/routes.test.ts compares the two).
+const MATCHERS = CLIENT_ROUTES.map((route) => {
+  const segments = route.path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) =>
+      segment.startsWith(":") ? "/[^/]+?" : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+    );
+  return { route, pattern: new RegExp(`^${segments.join("")}/?$`, "i") };
+});
+
+/** The client route a URL path (query and fragment allowed) opens, or undefined: the 404 page. */
+export function matchClientRoute(url: string): ClientRoute | undefined {
+  const pathname = url.split(/[?#]/, 1)[0] ?? "";
+  return MATCHERS.find(({ pattern }) => pattern.test(pathname))?.route;
+}
