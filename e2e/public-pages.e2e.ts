@@ -351,7 +351,7 @@ describe("signed-in home", () => {
     }
   });
 
-  it("greets a guest without a name, with Browse and Get Started shortcuts", async () => {
+  it("greets a guest without a name, with Browse, Get Started and Saved Listings shortcuts in one row", async () => {
     const guest = await fixtures.createUser();
     const page = await harness.newPage();
     await fixtures.signIn(page, guest);
@@ -363,7 +363,13 @@ describe("signed-in home", () => {
     expect(await shortcuts.evaluateAll((ls) => ls.map((l) => l.getAttribute("href")))).toEqual([
       "/browse",
       "/publisher/onboarding",
+      "/saved",
     ]);
+    // No empty column beside them (issue #12): three shortcuts fill one row of three at 1280 px.
+    const tops = await shortcuts.evaluateAll((ls) =>
+      ls.map((l) => Math.round(l.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size).toBe(1);
     expect(await page.getByRole("heading", { name: "Subscription" }).count()).toBe(0);
     await page.getByText("$85", { exact: true }).waitFor();
     await expectAccessible(page);
@@ -386,6 +392,7 @@ describe("signed-in home", () => {
     expect(await shortcuts.evaluateAll((ls) => ls.map((l) => l.getAttribute("href")))).toEqual([
       "/browse",
       "/publisher/dashboard",
+      "/saved",
     ]);
     await expectAccessible(page);
   });

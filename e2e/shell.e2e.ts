@@ -104,7 +104,11 @@ describe("navigation bar", () => {
 
     await account.click();
     const menu = page.getByRole("menu");
-    expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual(["Pricing & Settings", "Log out"]);
+    expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual([
+      "Pricing & Settings",
+      "Saved Listings",
+      "Log out",
+    ]);
     expect(await menu.getByRole("menuitem", { name: "Log out" }).getAttribute("href")).toBe("/api/logout");
     await expectAccessible(page);
   });
@@ -141,6 +145,7 @@ describe("navigation bar", () => {
     await account.click();
     expect(await page.getByRole("menu").getByRole("menuitem").allInnerTexts()).toEqual([
       "Pricing & Settings",
+      "Saved Listings",
       "Publisher Dashboard",
       "Profile",
       "Log out",
@@ -185,6 +190,7 @@ describe("navigation bar", () => {
     await account.click();
     expect(await page.getByRole("menu").getByRole("menuitem").allInnerTexts()).toEqual([
       "Pricing & Settings",
+      "Saved Listings",
       "Buyer Dashboard",
       "Log out",
     ]);
@@ -211,6 +217,7 @@ describe("navigation bar", () => {
     const menu = page.getByRole("menu");
     expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual([
       "Pricing & Settings",
+      "Saved Listings",
       "Admin Dashboard",
       "Manage Publishers",
       "Manage Buyers",
@@ -259,6 +266,7 @@ describe("navigation bar", () => {
     expect(await menu.getByRole("link").allInnerTexts()).toEqual([
       "Browse Buyers",
       "Pricing & Settings",
+      "Saved Listings",
       "Publisher Dashboard",
       "Profile",
       "Log out",
