@@ -112,7 +112,7 @@ function SubscriptionCard({ user }: { user: CurrentUser }) {
         {user.hasActiveSubscription ? (
           <div className="flex flex-wrap items-center gap-3">
             <Badge tone="purple">Premium</Badge>
-            <p className="text-sm text-slate-700">Buyer contact details and instant alerts are unlocked.</p>
+            <p className="text-sm text-slate-700">Buyer contact details are unlocked on every listing.</p>
           </div>
         ) : (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

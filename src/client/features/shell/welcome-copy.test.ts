@@ -19,10 +19,13 @@ describe("the welcome dialog's words for each reader (SPEC §2, issue #12)", () 
   it("tells a Premium member what Premium unlocks, with no upgrade offer", () => {
     const copy = getWelcomeCopy({ role: "publisher", hasActiveSubscription: true });
     expect(copy.intro).toBe("Your Premium membership gives you:");
-    expect(copy.items.join(" ")).toMatch(/contact details.*alerts/);
+    expect(copy.items.join(" ")).toMatch(/contact details.*saved listings/);
     expect(copy.note).toBeUndefined();
-    expect(links(copy)).toEqual(["/browse", "/publisher/dashboard"]);
-    expect(links(getWelcomeCopy({ role: "guest", hasActiveSubscription: true }))).toEqual(["/browse"]);
+    expect(links(copy)).toEqual(["/browse", "/saved"]);
+    expect(links(getWelcomeCopy({ role: "guest", hasActiveSubscription: true }))).toEqual([
+      "/browse",
+      "/saved",
+    ]);
   });
 
   it("points a buyer to posting listings and an admin to vetting, whether or not they hold Premium", () => {

@@ -22,7 +22,8 @@ const START_BROWSING: WelcomeLink = { label: "Start Browsing Buyers", href: "/br
  * SPEC §2's text is written for a free account, so free publishers and guests get it word for word.
  * The others would read an upgrade offer they do not need (issue #12), so each role gets what its
  * account is for: a buyer's is posting listings, an admin's vetting and curating; Premium members
- * get what Premium unlocks (contacts, instant alerts) and no upgrade link. The role decides before
+ * get what Premium unlocks today (contacts) and no upgrade link; instant alerts join the list when
+ * they are built, not before. The role decides before
  * Premium: an admin or buyer holding Premium still reads their role's text.
  */
 export function getWelcomeCopy(user: Pick<CurrentUser, "role" | "hasActiveSubscription">): WelcomeCopy {
@@ -31,7 +32,7 @@ export function getWelcomeCopy(user: Pick<CurrentUser, "role" | "hasActiveSubscr
       intro: "As an administrator you can:",
       items: [
         "Vet publisher applications: review their details and TCPA compliance, then approve or reject",
-        "Curate buyer listings: add, edit and delete them, or import them from CSV",
+        "Curate buyer listings: add, edit and delete them for any buyer",
         "Follow the platform's figures, users and audit log in the admin dashboard",
       ],
       primary: { label: "Open Admin Dashboard", href: "/admin/dashboard" },
@@ -55,13 +56,11 @@ export function getWelcomeCopy(user: Pick<CurrentUser, "role" | "hasActiveSubscr
       intro: "Your Premium membership gives you:",
       items: [
         "Buyer contact details on every listing: company, email, phone and application link",
-        "Instant email alerts when new buyers match your verticals",
+        "Contact Buyer on any listing, and your saved listings in one place",
         "Every buyer listing, payout range and search filter",
       ],
       primary: START_BROWSING,
-      // Alerts are set up on the publisher dashboard.
-      secondary:
-        user.role === "publisher" ? { label: "Set Up Alerts", href: "/publisher/dashboard" } : undefined,
+      secondary: { label: "Saved Listings", href: "/saved" },
     };
   }
   return {
