@@ -111,7 +111,7 @@ function SubscriptionCard({ user }: { user: CurrentUser }) {
               <Crown className="h-3 w-3" aria-hidden />
               Premium
             </Badge>
-            <p className="text-sm text-slate-700">Buyer contact details and instant alerts are unlocked.</p>
+            <p className="text-sm text-slate-700">Buyer contact details are unlocked on every listing.</p>
           </>
         ) : (
           <>
