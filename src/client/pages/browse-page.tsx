@@ -2,8 +2,8 @@ import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../components/ui/button";
 import { LoadMore } from "../components/ui/load-more";
 import { QueryState } from "../components/ui/query-state";
-import { Skeleton } from "../components/ui/skeleton";
 import { ListingCard } from "../features/listings/listing-card";
+import { ListingGridSkeleton } from "../features/listings/listing-card-skeleton";
 import { ListingFilters } from "../features/listings/listing-filters";
 import { PremiumBanner } from "../features/listings/premium-banner";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
@@ -16,22 +16,6 @@ import {
   useListings,
 } from "../features/listings/use-listings";
 
-function CardSkeletons() {
-  return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {Array.from({ length: 6 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={i} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="h-6 w-3/4" />
-          <Skeleton className="h-16 w-full" />
-          <Skeleton className="h-20 w-full" />
-        </div>
-      ))}
-    </div>
-  );
-}
-
 export default function BrowsePage() {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -39,8 +23,6 @@ export default function BrowsePage() {
   const listings = useListings(filters);
   const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
   const items = listings.data?.pages.flatMap((p) => p.listings) ?? [];
-  // Masking is the server's decision (DESIGN.md §2): the banner shows when it masked something.
-  const isMasked = items.some((listing) => listing.contact === null);
 
   // Filters live in the URL so a search can be shared and survives a reload.
   const apply = (next: BrowseFilters) => {
@@ -54,7 +36,8 @@ export default function BrowsePage() {
         <h1 className="text-3xl font-bold tracking-tight">Browse Buyers</h1>
         <p className="text-slate-600">Compare payouts and requirements from buyers of calls and leads.</p>
       </header>
-      {isMasked && <PremiumBanner />}
+      {/* For every viewer without Premium, from the first paint and on empty results too. */}
+      <PremiumBanner />
       {/* Keyed by the URL so back/forward puts the controls in step with the results. */}
       <ListingFilters key={search} initial={filters} onApply={apply} />
 
@@ -62,7 +45,7 @@ export default function BrowsePage() {
         <QueryState
           query={listings}
           loadingLabel="Loading buyer listings…"
-          loading={<CardSkeletons />}
+          loading={<ListingGridSkeleton />}
           errorMessage={describeListingsFailure}
         >
           {() =>
