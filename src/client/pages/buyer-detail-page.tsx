@@ -15,7 +15,7 @@ import type { ListingDetail, PayoutChange } from "../../shared/schemas/listings"
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
-import { RequestDeal } from "../features/deal-intents";
+import { RequestDeal } from "../features/deal-intents/request-deal";
 import { ContactDetails, MaskedContact } from "../features/listings/contact-details";
 import { ListingBadges } from "../features/listings/listing-badges";
 import { ListingDetailSkeleton } from "../features/listings/listing-detail-skeleton";
