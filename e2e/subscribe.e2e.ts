@@ -119,11 +119,7 @@ describe("Premium subscription with Stripe", () => {
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
-    const unexpected = consoleErrors.filter(
-      (e) =>
-        !/status of 401/.test(e) && // the signed-out current-user call, by design
-        !allowedErrors.some((pattern) => pattern.test(e)),
-    );
+    const unexpected = consoleErrors.filter((e) => !allowedErrors.some((pattern) => pattern.test(e)));
     expect(unexpected, "unexpected console errors in the browser").toEqual([]);
   });
 

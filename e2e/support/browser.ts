@@ -13,9 +13,6 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-// The signed-out current-user call answers 401 by design (SPEC §7); Chromium logs it as a failed load.
-const EXPECTED_CONSOLE_ERRORS = [/Failed to load resource: the server responded with a status of 401/];
-
 export interface BrowserHarness {
   baseURL: string;
   browser: Browser;
@@ -42,9 +39,7 @@ export function useBrowser(): BrowserHarness {
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
-    const unexpected = consoleErrors.filter(
-      (e) => ![...EXPECTED_CONSOLE_ERRORS, ...allowed].some((pattern) => pattern.test(e)),
-    );
+    const unexpected = consoleErrors.filter((e) => !allowed.some((pattern) => pattern.test(e)));
     consoleErrors = [];
     allowed = [];
     expect(unexpected, "unexpected console errors in the browser").toEqual([]);

@@ -14,6 +14,7 @@ import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { publisherRoutes } from "./features/publishers/publishers.routes";
+import { seoRoutes } from "./features/seo/seo.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { AppError } from "./lib/app-error";
@@ -100,6 +101,7 @@ export async function buildApp({
   // Every route under /api/admin is admin-only, declared once (ADR 007).
   await app.register(adminArea(adminRoutes), { prefix: "/api/admin" });
   if (config.isDevelopment) await app.register(devRoutes);
+  await app.register(seoRoutes);
 
   // The built single-page app; index.html for every non-API path (client-side routing, 404 page).
   await app.register(fastifyStatic, {

@@ -3,8 +3,8 @@ import { Button } from "../components/ui/button";
 import { LoadMore } from "../components/ui/load-more";
 import { QueryState } from "../components/ui/query-state";
 import { useBrowsePlace } from "../features/listings/browse-place";
-import { CardSkeletons } from "../features/listings/card-skeletons";
 import { ListingCard } from "../features/listings/listing-card";
+import { ListingGridSkeleton } from "../features/listings/listing-card-skeleton";
 import { ListingFilters } from "../features/listings/listing-filters";
 import { PremiumBanner } from "../features/listings/premium-banner";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
@@ -27,8 +27,6 @@ export default function BrowsePage() {
   const items = listings.data?.pages.flatMap((p) => p.listings) ?? [];
   const savedIds = useSavedIds();
   useBrowsePlace(search ? `/browse?${search}` : "/browse", listings.data !== undefined);
-  // Masking is the server's decision (DESIGN.md §2): the banner shows when it masked something.
-  const isMasked = items.some((listing) => listing.contact === null);
 
   // Filters live in the URL so a search can be shared and survives a reload.
   const apply = (next: BrowseFilters) => {
@@ -42,14 +40,15 @@ export default function BrowsePage() {
         <h1 className="text-3xl font-bold tracking-tight">Browse Buyers</h1>
         <p className="text-slate-600">Compare payouts and requirements from buyers of calls and leads.</p>
       </header>
-      {isMasked && <PremiumBanner />}
+      {/* For every viewer without Premium, from the first paint and on empty results too. */}
+      <PremiumBanner />
       <ListingFilters initial={filters} onApply={apply} />
 
       <section aria-label="Buyer listings" aria-busy={listings.isLoading} className="space-y-6">
         <QueryState
           query={listings}
           loadingLabel="Loading buyer listings…"
-          loading={<CardSkeletons />}
+          loading={<ListingGridSkeleton />}
           errorMessage={describeListingsFailure}
         >
           {() =>

@@ -7,12 +7,12 @@ import type { ListingDetail, PayoutChange } from "../../shared/schemas/listings"
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
-import { Skeleton } from "../components/ui/skeleton";
 import { usePageTitle } from "../features/config/use-page-title";
-import { RequestDeal } from "../features/deal-intents";
+import { RequestDeal } from "../features/deal-intents/request-deal";
 import { browseReturnUrl } from "../features/listings/browse-place";
 import { ContactDetails, MaskedContact } from "../features/listings/contact-details";
 import { ListingBadges } from "../features/listings/listing-badges";
+import { ListingDetailSkeleton } from "../features/listings/listing-detail-skeleton";
 import {
   formatDuration,
   formatGeos,
@@ -42,19 +42,6 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
     <div className="flex justify-between gap-4 border-b border-slate-100 py-2 last:border-0">
       <dt className="text-slate-600">{label}</dt>
       <dd className="text-right font-medium">{children}</dd>
-    </div>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <div className="space-y-4 lg:col-span-2">
-        <Skeleton className="h-10 w-2/3" />
-        <Skeleton className="h-32 w-full" />
-        <Skeleton className="h-48 w-full" />
-      </div>
-      <Skeleton className="h-64 w-full" />
     </div>
   );
 }
@@ -213,7 +200,7 @@ export default function BuyerDetailPage() {
       <QueryState
         query={listing}
         loadingLabel="Loading listing…"
-        loading={<DetailSkeleton />}
+        loading={<ListingDetailSkeleton />}
         notFound={<NotFound />}
       >
         {(data) => <ListingView listing={data} />}

@@ -2,8 +2,8 @@ import { Bookmark } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../components/ui/button";
 import { QueryState } from "../components/ui/query-state";
-import { CardSkeletons } from "../features/listings/card-skeletons";
 import { ListingCard } from "../features/listings/listing-card";
+import { ListingGridSkeleton } from "../features/listings/listing-card-skeleton";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import { useContactReveal, useSavedListings } from "../features/listings/use-listings";
 
@@ -21,7 +21,7 @@ export default function SavedPage() {
         <QueryState
           query={saved}
           loadingLabel="Loading saved listings…"
-          loading={<CardSkeletons count={3} />}
+          loading={<ListingGridSkeleton count={3} />}
         >
           {(listings) =>
             listings.length === 0 ? (

@@ -44,7 +44,13 @@ export function QueryState<T>({
         <p role="status" className="sr-only">
           {loadingLabel}
         </p>
-        {loading && <div aria-hidden>{loading}</div>}
+        {/* Keyed, so React never reuses the placeholder's box for the content that replaces it: a
+            reused box counts as moved when the content lays out differently (a layout shift). */}
+        {loading && (
+          <div key="loading" aria-hidden>
+            {loading}
+          </div>
+        )}
       </>
     );
   }

@@ -195,6 +195,45 @@ describe("email sign-in", () => {
     expect(stale.statusCode).toBe(401);
   });
 
+  describe("the current user", () => {
+    it("answers 401 Unauthorized to a signed-out visitor (SPEC §7)", async () => {
+      const me = await ctx.app.inject({ url: "/api/auth/user" });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
+    });
+
+    it("answers 200 null to a signed-out visitor who asks with ?optional=1, and never caches it", async () => {
+      const me = await ctx.app.inject({ url: "/api/auth/user?optional=1" });
+      expect(me.statusCode).toBe(200);
+      expect(me.headers["content-type"]).toContain("application/json");
+      expect(me.headers["cache-control"]).toBe("private, no-store");
+      expect(me.body).toBe("null");
+    });
+
+    it("answers the user to a signed-in visitor in both forms", async () => {
+      const cookie = await signIn(ctx, "me@example.test");
+      for (const url of ["/api/auth/user", "/api/auth/user?optional=1"]) {
+        const me = await ctx.app.inject({ url, headers: { cookie } });
+        expect(me.statusCode).toBe(200);
+        expect(me.json()).toMatchObject({ email: "me@example.test", role: "guest" });
+      }
+    });
+
+    it("answers null with ?optional=1 once the session has ended", async () => {
+      const cookie = await signIn(ctx, "gone@example.test");
+      await ctx.app.inject({ method: "POST", url: "/api/logout", headers: { cookie } });
+      const me = await ctx.app.inject({ url: "/api/auth/user?optional=1", headers: { cookie } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toBeNull();
+    });
+
+    it("refuses another value of optional with 400", async () => {
+      const me = await ctx.app.inject({ url: "/api/auth/user?optional=yes" });
+      expect(me.statusCode).toBe(400);
+      expect(me.json().code).toBe("validation");
+    });
+  });
+
   describe("logout", () => {
     const logout = (cookie: string, headers: Record<string, string> = {}) =>
       ctx.app.inject({ url: "/api/logout", headers: { cookie, ...headers } });

@@ -1,0 +1,96 @@
+import { useState } from "react";
+import { DEAL_INTENT_LIMITS } from "../../../shared/constants";
+import { createDealIntentSchema } from "../../../shared/schemas/deal-intents";
+import type { ListingDetail } from "../../../shared/schemas/listings";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { FormAlert } from "../../components/ui/form-alert";
+import { TextareaField } from "../../components/ui/textarea-field";
+import { toast, toastError } from "../../components/ui/use-toast";
+import { errorMessage } from "../../lib/api";
+import { useRequestDeal } from "./use-deal-intents";
+
+// The "Request Deal" form (request-deal.tsx), loaded when a publisher first opens it: it brings zod (the
+// server's own rule for the message) and the form field, which the listing detail page would otherwise
+// download and run on every visit (Lighthouse: total blocking time, issue #12).
+
+export default function RequestDealDialog({
+  listing,
+  open,
+  onOpenChange,
+}: {
+  listing: ListingDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const request = useRequestDeal();
+  const [message, setMessage] = useState("");
+  // The server's own rule and words (too long, control characters), checked as the user types.
+  const invalid = createDealIntentSchema.shape.message.safeParse(message).error?.issues[0]?.message;
+  const close = (next: boolean) => {
+    if (!next) request.reset();
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Request a deal</DialogTitle>
+          <DialogDescription>
+            We send your request for “{listing.title}” to the buyer. If they accept, you see their contact
+            details and they see your profile and compliance record.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (invalid) return;
+            request.mutate(
+              { listingId: listing.id, message },
+              {
+                onSuccess: () => {
+                  toast({
+                    title: "Deal Requested",
+                    description: "We emailed the buyer. You will hear back by email.",
+                  });
+                  setMessage("");
+                  close(false);
+                },
+                onError: (error) => toastError(error),
+              },
+            );
+          }}
+        >
+          <TextareaField
+            id="deal-message"
+            label="Message to the buyer (optional)"
+            error={invalid}
+            length={message.length}
+            limit={DEAL_INTENT_LIMITS.messageMax}
+            rows={5}
+            placeholder="Your traffic, volumes and how you work with buyers"
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+          <FormAlert>{request.isError && errorMessage(request.error)}</FormAlert>
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={request.isPending || invalid !== undefined}>
+              {request.isPending ? "Sending..." : "Send Request"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
