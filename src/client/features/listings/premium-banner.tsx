@@ -1,17 +1,9 @@
 import { Lock } from "lucide-react";
 import { Link } from "wouter";
-import type { CurrentUser } from "../../../shared/schemas/auth";
+import { seesEveryContact } from "../../../shared/contacts";
 import { Button } from "../../components/ui/button";
 import { useAuth } from "../auth";
 import { usePremiumPrice } from "../config";
-
-/**
- * Who gets masked contacts in the directory: everyone but Premium subscribers and admins (DESIGN.md §2;
- * the server decides per listing, and also unmasks a buyer's own listings and accepted deals).
- */
-function seesMaskedContacts(user: CurrentUser | null): boolean {
-  return !user || (!user.hasActiveSubscription && user.role !== "admin");
-}
 
 /**
  * SPEC §2 Browse: the banner non-premium users see, priced by the one price hook. Decided by the viewer,
@@ -21,7 +13,7 @@ function seesMaskedContacts(user: CurrentUser | null): boolean {
 export function PremiumBanner() {
   const { user } = useAuth();
   const price = usePremiumPrice();
-  if (!seesMaskedContacts(user)) return null;
+  if (seesEveryContact(user)) return null;
   return (
     <section
       aria-label="Premium"

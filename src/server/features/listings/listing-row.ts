@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { LISTING_STATUSES, MESSAGES, PAYOUT_RAISED_WINDOW_DAYS } from "../../../shared/constants";
+import { seesEveryContact } from "../../../shared/contacts";
 import { shortId } from "../../../shared/format";
 import type { Listing, ListingContact } from "../../../shared/schemas/listings";
 import { type Db, selectRows } from "../../db/client";
@@ -45,8 +46,7 @@ export const LISTING_COLUMNS = sql`
  * admins see every contact already.
  */
 function acceptedDealColumn(viewer: Viewer | null): SQL {
-  if (!viewer || viewer.hasActiveSubscription || viewer.role === "admin")
-    return sql`false as "hasAcceptedDeal"`;
+  if (!viewer || seesEveryContact(viewer)) return sql`false as "hasAcceptedDeal"`;
   return sql`exists (
     select 1 from deal_intents di join publisher_profiles pp on pp.id = di.publisher_id
     where di.listing_id = l.id and di.status = 'accepted' and pp.user_id = ${viewer.id}
@@ -144,12 +144,7 @@ export function canSeeContact(
   row: Pick<ListingRow, "ownerUserId" | "hasAcceptedDeal">,
 ): boolean {
   if (!viewer) return false;
-  return (
-    viewer.hasActiveSubscription ||
-    viewer.role === "admin" ||
-    viewer.id === row.ownerUserId ||
-    row.hasAcceptedDeal
-  );
+  return seesEveryContact(viewer) || viewer.id === row.ownerUserId || row.hasAcceptedDeal;
 }
 
 export const toContact = (row: ListingRow): ListingContact => ({
