@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { QueryClient } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError, apiFetch, apiRequest, errorMessage, hasErrorCode, isUnauthorizedError } from "./api";
-import { createQueryClient, getQueryFn } from "./query-client";
+import { createQueryClient, defaultQueryFn } from "./query-client";
 
 let server: Server;
 let base = "";
@@ -95,18 +95,17 @@ describe("API helper and query defaults (SPEC §7-8)", () => {
     expect(isUnauthorizedError(new ApiError(403, "Forbidden", ""))).toBe(false);
   });
 
-  it("reads by joining the query key with '/' and treats a 401 as signed out when asked", async () => {
+  it("reads by joining the query key with '/', and a 401 is an error", async () => {
     const client = new QueryClient();
     const data = await client.fetchQuery({
       queryKey: [`${base}/api/items`, "42"],
-      queryFn: getQueryFn({ on401: "throw" }),
+      queryFn: defaultQueryFn,
     });
     expect(data).toEqual({ url: "/api/items/42" });
-    const user = await client.fetchQuery({
-      queryKey: [`${base}/api/auth/user`],
-      queryFn: getQueryFn({ on401: "returnNull" }),
-    });
-    expect(user).toBeNull();
+    const refused = await client
+      .fetchQuery({ queryKey: [`${base}/api/auth/user`], queryFn: defaultQueryFn })
+      .catch((e: unknown) => e);
+    expect(isUnauthorizedError(refused)).toBe(true);
   });
 
   it("never retries, never refetches and never goes stale", () => {

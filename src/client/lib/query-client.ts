@@ -1,25 +1,17 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
-import { apiRequest, isUnauthorizedError } from "./api";
+import { apiRequest } from "./api";
 
-type UnauthorizedBehavior = "returnNull" | "throw";
-
-/** Default read (SPEC §7): GET the path made by joining the key segments with "/". */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    try {
-      return await apiRequest<T>("GET", queryKey.join("/"));
-    } catch (error) {
-      if (on401 === "returnNull" && isUnauthorizedError(error)) return null as T;
-      throw error;
-    }
-  };
-}
+/**
+ * Default read (SPEC §7): GET the path made by joining the key segments with "/". A refusal throws; the
+ * one read that treats "signed out" as an answer, useAuth, asks the server for null instead of a 401.
+ */
+export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest("GET", queryKey.join("/"));
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
+        queryFn: defaultQueryFn,
         retry: false,
         refetchInterval: false,
         refetchOnWindowFocus: false,
