@@ -342,8 +342,8 @@ describe("document titles", () => {
   const fixtures = useFixtures();
 
   it("gives each page its own title, the listing's on a detail page, with the configured app name", async () => {
-    const buyer = await fixtures.createBuyerWithListings({ n: 1 });
-    const listing = buyer.listings[0]!;
+    const buyer = await fixtures.createBuyerWithListings({ n: 2 });
+    const [listing, other] = [buyer.listings[0]!, buyer.listings[1]!];
     const page = await harness.newPage();
     const title = () => page.title();
 
@@ -362,6 +362,25 @@ describe("document titles", () => {
     await page.goto(`/buyer/${listing.id}`);
     await page.getByRole("heading", { level: 1, name: listing.title }).waitFor();
     await expect.poll(title).toBe(`${listing.title} · PayPerCall Hub`);
+    // Straight on to another listing inside the app: the route's title while it loads, never the last
+    // listing's, then its own.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/api/buyer-listings/${other.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate((path) => window.history.pushState(null, "", path), `/buyer/${other.id}`);
+    await expect.poll(title).toBe("Buyer Listing · PayPerCall Hub");
+    release();
+    await page.getByRole("heading", { level: 1, name: other.title }).waitFor();
+    await expect.poll(title).toBe(`${other.title} · PayPerCall Hub`);
+    harness.allowConsoleErrors(/status of 404/);
+    await page.goto("/buyer/00000000-0000-4000-8000-000000000000");
+    await page.getByRole("heading", { level: 1, name: "Listing Not Found" }).waitFor();
+    await expect.poll(title).toBe("Listing Not Found · PayPerCall Hub");
 
     // The name comes from the configuration (APP_NAME), not from the code.
     const renamed = await harness.newPage();

@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense } from "react";
-import { Route, Switch } from "wouter";
+import { Route, Switch, useLocation } from "wouter";
 import { CLIENT_ROUTES, type ClientRoutePath, NOT_FOUND_TITLE } from "../../shared/routes";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards";
 import { useAuth } from "../features/auth/use-auth";
@@ -105,7 +105,8 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
 
 /**
  * Sets the route's document title. Drawn before the page, its effect runs before the page's own, so a
- * page that knows better (the listing's title on the detail page) has the last word.
+ * page that knows better (the listing's title on the detail page) has the last word. Keyed by the path
+ * below, so going from one listing to another shows the route's title again until the new one loads.
  */
 function RouteTitle({ title }: { title: string | null }) {
   usePageTitle(title);
@@ -113,13 +114,14 @@ function RouteTitle({ title }: { title: string | null }) {
 }
 
 function Routes() {
+  const [location] = useLocation();
   return (
     <Switch>
       {CLIENT_ROUTES.map(({ path, title }) => {
         const Page = PAGES[path];
         return (
           <Route key={path} path={path}>
-            <RouteTitle title={title} />
+            <RouteTitle key={location} title={title} />
             <Page />
           </Route>
         );

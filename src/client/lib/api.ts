@@ -72,6 +72,11 @@ export function isUnauthorizedError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 401;
 }
 
+/** The thing asked for does not exist (or is not the caller's to see). */
+export function isNotFoundError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404;
+}
+
 export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
   return error instanceof ApiError && error.code === code;
 }

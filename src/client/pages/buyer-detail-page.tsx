@@ -24,6 +24,7 @@ import { RequirementTags } from "../features/listings/requirement-tags";
 import { SaveListingButton } from "../features/listings/save-listing-button";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import { useContactReveal, useListing } from "../features/listings/use-listings";
+import { isNotFoundError } from "../lib/api";
 
 /** Back to the list the visitor came from, filters and scroll position included (browse-place.ts). */
 function BackToBrowse() {
@@ -46,10 +47,12 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+const NOT_FOUND_HEADING = "Listing Not Found";
+
 function NotFound() {
   return (
     <div className="mx-auto max-w-md space-y-4 py-12 text-center">
-      <h1 className="text-2xl font-bold">Listing Not Found</h1>
+      <h1 className="text-2xl font-bold">{NOT_FOUND_HEADING}</h1>
       <p className="text-slate-600">This listing does not exist or is no longer active.</p>
       <Button asChild>
         <Link href="/browse">Browse Buyers</Link>
@@ -193,7 +196,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
 export default function BuyerDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const listing = useListing(id);
-  usePageTitle(listing.data?.title);
+  usePageTitle(listing.data?.title ?? (isNotFoundError(listing.error) ? NOT_FOUND_HEADING : undefined));
   return (
     <main className="mx-auto w-full max-w-6xl space-y-4 px-4 py-8">
       <BackToBrowse />

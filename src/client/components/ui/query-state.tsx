@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ApiError, errorMessage } from "../../lib/api";
+import { errorMessage, isNotFoundError } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { Button } from "./button";
 
@@ -54,7 +54,7 @@ export function QueryState<T>({
       </>
     );
   }
-  if (notFound && query.error instanceof ApiError && query.error.status === 404) return notFound;
+  if (notFound && isNotFoundError(query.error)) return notFound;
   return (
     <div
       role="alert"
