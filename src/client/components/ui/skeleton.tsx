@@ -17,3 +17,15 @@ export function SkeletonLine({ className, width }: { className?: string; width: 
     </div>
   );
 }
+
+/** A badge still to come (components/ui/badge), as wide as the word it holds. */
+export function SkeletonBadge({ word = "Insurance" }: { word?: string }) {
+  return (
+    <span
+      aria-hidden
+      className="inline-flex animate-pulse rounded-full border border-transparent bg-slate-200 px-2.5 py-0.5 text-xs"
+    >
+      <span className="invisible">{word}</span>
+    </span>
+  );
+}

@@ -1,5 +1,5 @@
 import { Card } from "../../components/ui/card";
-import { SkeletonLine } from "../../components/ui/skeleton";
+import { SkeletonBadge, SkeletonLine } from "../../components/ui/skeleton";
 
 // Placeholders that take the room the listing cards will take, so the page does not move when the
 // listings arrive (Lighthouse's layout shift, issue #12). Lines are SkeletonLines in the type classes of
@@ -23,9 +23,7 @@ function ListingCardSkeleton() {
         <div className="space-y-2">
           <div className="flex items-start justify-between gap-2">
             <div className="flex gap-1.5">
-              <span className="inline-flex animate-pulse rounded-full border border-transparent bg-slate-200 px-2.5 py-0.5 text-xs">
-                <span className="invisible">Insurance</span>
-              </span>
+              <SkeletonBadge />
             </div>
             {/* The card's Save toggle (save-listing-button.tsx, size sm). */}
             <div className="h-8 w-20 shrink-0 animate-pulse rounded-md bg-slate-200" />

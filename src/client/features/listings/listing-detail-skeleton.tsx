@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
-import { SkeletonLine } from "../../components/ui/skeleton";
+import { SkeletonBadge, SkeletonLine } from "../../components/ui/skeleton";
 
 // The listing detail page while it loads, block for block as it will render (buyer-detail-page.tsx):
 // the header (badges, title, buyer), the description, the requirements, the contact; beside them the
@@ -48,9 +48,7 @@ export function ListingDetailSkeleton() {
       <div className="space-y-6 lg:col-span-2">
         <div className="space-y-3">
           <div className="flex gap-1.5">
-            <span className="inline-flex animate-pulse rounded-full border border-transparent bg-slate-200 px-2.5 py-0.5 text-xs">
-              <span className="invisible">Insurance</span>
-            </span>
+            <SkeletonBadge />
           </div>
           <SkeletonLine className="text-3xl font-bold" width="w-2/3" />
           <SkeletonLine width="w-1/3" />
