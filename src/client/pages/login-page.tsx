@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { MailCheck } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useSearch } from "wouter";
 import type { z } from "zod";
@@ -9,8 +8,10 @@ import { magicLinkRequestSchema, safeReturnTo } from "../../shared/schemas/auth"
 import type { DemoAccount } from "../../shared/schemas/dev";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { FormAlert } from "../components/ui/form-alert";
 import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
+import { MagicLinkSent } from "../features/auth/magic-link-sent";
 import { useRequestMagicLink } from "../features/auth/use-magic-link";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { apiRequest, errorMessage } from "../lib/api";
@@ -47,16 +48,11 @@ export default function LoginPage() {
           </CardHeader>
           <CardContent>
             {request.isSuccess ? (
-              <div role="status" className="flex gap-3 rounded-md bg-green-50 p-4 text-green-900">
-                <MailCheck className="h-5 w-5 shrink-0" aria-hidden />
-                <div>
-                  <p className="font-medium">Check your email</p>
-                  <p className="text-sm">{request.data.message}</p>
-                  <button type="button" className="mt-2 text-sm underline" onClick={() => request.reset()}>
-                    Use a different email
-                  </button>
-                </div>
-              </div>
+              <MagicLinkSent
+                heading="Check your email"
+                message={request.data.message}
+                onUseAnotherEmail={() => request.reset()}
+              />
             ) : (
               <form
                 noValidate
@@ -68,11 +64,7 @@ export default function LoginPage() {
                     <Input {...control} type="email" autoComplete="email" {...form.register("email")} />
                   )}
                 </FormField>
-                {request.isError && (
-                  <p role="alert" className="text-sm text-red-700">
-                    {errorMessage(request.error)}
-                  </p>
-                )}
+                <FormAlert>{request.isError && errorMessage(request.error)}</FormAlert>
                 <Button type="submit" className="w-full" disabled={request.isPending}>
                   {request.isPending ? "Sending link..." : "Email me a sign-in link"}
                 </Button>
@@ -120,11 +112,7 @@ function DemoAccounts({ returnTo }: { returnTo: string }) {
             </li>
           ))}
         </ul>
-        {login.error && (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {errorMessage(login.error)}
-          </p>
-        )}
+        <FormAlert className="mt-2">{login.isError && errorMessage(login.error)}</FormAlert>
       </CardContent>
     </Card>
   );

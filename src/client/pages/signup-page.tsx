@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MailCheck } from "lucide-react";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
@@ -8,9 +7,11 @@ import { signupSchema } from "../../shared/schemas/auth";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../components/ui/card";
 import { Checkbox } from "../components/ui/checkbox";
+import { FormAlert } from "../components/ui/form-alert";
 import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
+import { MagicLinkSent } from "../features/auth/magic-link-sent";
 import { LOGIN_PATH } from "../features/auth/redirect-to-login";
 import { useRequestMagicLink } from "../features/auth/use-magic-link";
 import { usePublicConfig } from "../features/config/use-public-config";
@@ -65,20 +66,16 @@ export default function SignupPage() {
         </CardHeader>
         <CardContent>
           {sendLink.isSuccess ? (
-            <div role="status" className="flex gap-3 rounded-md bg-green-50 p-4 text-green-900">
-              <MailCheck className="h-5 w-5 shrink-0" aria-hidden />
-              <div className="space-y-1">
-                <p className="font-medium">Check your inbox</p>
-                <p className="text-sm">{sendLink.data.message}</p>
-                <p className="text-sm">
-                  Sent to <strong className="break-all">{sendLink.variables.email}</strong>: open the link to
-                  finish creating your account.
-                </p>
-                <button type="button" className="text-sm underline" onClick={startOver}>
-                  Use a different email
-                </button>
-              </div>
-            </div>
+            <MagicLinkSent
+              heading="Check your inbox"
+              message={sendLink.data.message}
+              onUseAnotherEmail={startOver}
+            >
+              <p className="text-sm">
+                Sent to <strong className="break-all">{sendLink.variables.email}</strong>: open the link to
+                finish creating your account.
+              </p>
+            </MagicLinkSent>
           ) : (
             <form noValidate className="space-y-5" onSubmit={createAccount}>
               <FormField id="signup-email" label="Work email" error={form.formState.errors.email?.message}>
@@ -118,11 +115,7 @@ export default function SignupPage() {
                   </Link>
                 </Label>
               </div>
-              {sendLink.isError && (
-                <p role="alert" className="text-sm text-red-700">
-                  {errorMessage(sendLink.error)}
-                </p>
-              )}
+              <FormAlert>{sendLink.isError && errorMessage(sendLink.error)}</FormAlert>
               <Button type="submit" className="w-full" disabled={!canSubmit || sendLink.isPending}>
                 {sendLink.isPending ? "Sending your sign-in link..." : "Create Free Account"}
               </Button>
