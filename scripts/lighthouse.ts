@@ -25,26 +25,18 @@ import { build } from "vite";
 import { openDatabase } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { seedDemoData } from "../src/server/features/dev/demo-seed";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../src/server/test/chromium";
 import { type ServerProcess, spawnServer, waitUntilReady } from "../src/server/test/server-process";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const GOAL_SCORE = 95;
 const GOAL_CLS = 0.1;
-// Debian's Chromium, kept off the closed network (the same flags as the browser tests).
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// Debian's Chromium with the browser tests' flags, headless.
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 const BASE_DATABASE_URL =
   process.env.LIGHTHOUSE_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 interface PageResult {

@@ -1,17 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
-
-// Debian's Chromium; the flags keep it off the closed network (TOOLCHAIN.md).
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../src/server/test/chromium";
 
 export interface BrowserHarness {
   baseURL: string;
@@ -32,7 +22,7 @@ export function useBrowser(): BrowserHarness {
 
   beforeAll(async () => {
     harness.browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       headless: true,
       args: CHROMIUM_ARGS,
     });
