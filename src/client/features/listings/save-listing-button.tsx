@@ -26,7 +26,12 @@ export function SaveListingButton({
     <Button
       variant="secondary"
       size={size}
-      className={cn(isSaved && "border-brand-600 text-brand-700", className)}
+      // Styled by its pressed state: aria-pressed utilities come after the variant's in Tailwind's CSS,
+      // so they win over its border and text colours (cn does not merge classes).
+      className={cn(
+        "aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700",
+        className,
+      )}
       onClick={toggle}
       disabled={isPending}
       aria-pressed={isSaved}
