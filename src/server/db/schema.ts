@@ -394,3 +394,32 @@ export const stripeEvents = pgTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One CSV import of listings (issue 14): its progress while it runs, so the admin's screen can poll it
+ * and find it again after leaving the page, and its answer once done. Not the listings themselves: those
+ * are written in the import's own transaction, all or nothing.
+ */
+export const listingImports = pgTable(
+  "listing_imports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: uuid("admin_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    fileName: text("file_name").notNull(),
+    /** The body's size when the client announced it (Content-Length); null for a chunked upload. */
+    sizeBytes: integer("size_bytes"),
+    bytesRead: integer("bytes_read").notNull().default(0),
+    rowsProcessed: integer("rows_processed").notNull().default(0),
+    dryRun: boolean("dry_run").notNull(),
+    status: text("status", { enum: ["running", "writing", "succeeded", "failed"] })
+      .notNull()
+      .default("running"),
+    /** The answer the request gave (the preview and errors, or the count), for a screen that comes back. */
+    result: jsonb("result"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("listing_imports_admin_idx").on(t.adminId, t.createdAt.desc())],
+);

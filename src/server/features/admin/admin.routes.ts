@@ -27,6 +27,7 @@ import { nextLink } from "../../lib/paging";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
+import { listingImportRoutes } from "../listing-import/listing-import.routes";
 import {
   createAdminListing,
   deleteAdminListing,
@@ -182,6 +183,9 @@ export async function adminRoutes(fastify: FastifyInstance) {
       return reply.code(204).send(null);
     }),
   );
+
+  // CSV import and export: a plugin of its own, since it parses bodies its own way.
+  await app.register(listingImportRoutes);
 
   app.get(
     "/buyer-profiles",

@@ -13,7 +13,8 @@ type AdminAction =
   | "listing.deleted"
   | "user.role_changed"
   | "user.disabled"
-  | "user.enabled";
+  | "user.enabled"
+  | "listing.imported";
 
 export async function writeAuditEntry(
   tx: Db,

@@ -1,0 +1,289 @@
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  type ImportError,
+  type ImportPreviewRow,
+  type ImportReport,
+  LISTING_IMPORT_LIMITS,
+  type ListingImportQuery,
+  type ListingImportRow,
+  listingImportRowSchema,
+} from "../../../shared/schemas/listing-import";
+import { type Database, type Db, queryRows } from "../../db/client";
+import { buyerProfiles } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { Viewer } from "../auth/viewer";
+import { type ImportProgress, startImportProgress } from "./import-progress";
+import {
+  type ColumnLayout,
+  type CsvRecord,
+  CsvSyntaxError,
+  columnLayout,
+  ImportLimitError,
+  readCsvRecords,
+  rowCells,
+  TOO_MANY_ROWS,
+} from "./listing-csv";
+import { type ListingWriter, openListingWriter } from "./listing-writer";
+
+// POST /api/admin/buyer-listings/import-csv (issue 14): one pass over the streamed body. Each record is
+// parsed, validated by the admin form's schema and given its buyer; valid rows go to the writer (unless
+// it is a dry run or an error has already been found), errors are collected with their line. At the end
+// either every row is committed with one audit entry, or nothing is and the errors come back.
+
+const BATCH_ROWS = 1_000;
+
+export interface ImportSource {
+  stream: Readable;
+  fileName: string;
+  /** The announced body size (Content-Length), when there is one. */
+  sizeBytes: number | null;
+}
+
+export type ImportOutcome =
+  | { kind: "report"; report: ImportReport }
+  | { kind: "refused"; report: ImportReport }
+  | { kind: "imported"; imported: number };
+
+interface Buyer {
+  id: string;
+  company: string;
+}
+
+/** Buyer profiles by email: a user's sign-in email first, else a profile's contact email if only one has it. */
+class BuyerDirectory {
+  private readonly known = new Map<string, Buyer | string>();
+
+  constructor(private readonly db: Db) {}
+
+  async load(emails: Iterable<string>): Promise<void> {
+    const missing = [...new Set(emails)].filter((email) => !this.known.has(email));
+    if (missing.length === 0) return;
+    const rows = await queryRows<{ email: string; id: string; company: string; byUser: boolean }>(
+      this.db,
+      sql`select lower(u.email) as email, bp.id, bp.company, true as "byUser"
+            from buyer_profiles bp join users u on u.id = bp.user_id
+           where lower(u.email) in ${missing}
+          union all
+          select lower(bp.contact_email), bp.id, bp.company, false
+            from buyer_profiles bp
+           where lower(bp.contact_email) in ${missing}`,
+    );
+    for (const email of missing) {
+      const matches = rows.filter((r) => r.email === email);
+      const byUser = matches.find((r) => r.byUser);
+      const profiles = new Map(matches.map((r) => [r.id, r]));
+      if (byUser) this.known.set(email, { id: byUser.id, company: byUser.company });
+      else if (profiles.size === 1) {
+        const [only] = profiles.values();
+        if (only) this.known.set(email, { id: only.id, company: only.company });
+      } else if (profiles.size > 1) {
+        this.known.set(
+          email,
+          `${email} is the contact email of several buyer profiles: use the buyer's sign-in email`,
+        );
+      } else this.known.set(email, `No buyer profile has the email ${email}`);
+    }
+  }
+
+  /** The buyer, or the reason there is none. */
+  get(email: string): Buyer | string {
+    return this.known.get(email) ?? `No buyer profile has the email ${email}`;
+  }
+}
+
+const NO_BUYER = "No buyer for this row: choose the buyer for the import or fill the buyerEmail column";
+
+interface PendingRow {
+  record: CsvRecord;
+  cells: ReturnType<typeof rowCells>;
+}
+
+/** Runs an import (or its dry run) to the end and records its progress and answer under `progress`. */
+export async function importListings({
+  database,
+  viewer,
+  query,
+  source,
+  log,
+}: {
+  database: Database;
+  viewer: Viewer;
+  query: ListingImportQuery;
+  source: ImportSource;
+  log: FastifyBaseLogger;
+}): Promise<ImportOutcome> {
+  const { db } = database;
+  let defaultBuyer: Buyer | null = null;
+  if (query.buyerId) {
+    const [buyer] = await db
+      .select({ id: buyerProfiles.id, company: buyerProfiles.company })
+      .from(buyerProfiles)
+      .where(eq(buyerProfiles.id, query.buyerId));
+    if (!buyer) throw new AppError("validation", "That buyer profile does not exist: choose another buyer");
+    defaultBuyer = buyer;
+  }
+  const progress = await startImportProgress(
+    db,
+    {
+      id: query.importId ?? randomUUID(),
+      adminId: viewer.id,
+      fileName: source.fileName,
+      sizeBytes: source.sizeBytes,
+      dryRun: query.dryRun,
+    },
+    (error) => log.warn({ err: error }, "import progress not recorded"),
+  );
+
+  const run = new ImportRun(db, defaultBuyer, progress);
+  let writer: ListingWriter | null = null;
+  try {
+    if (!query.dryRun) writer = await openListingWriter(database);
+    await run.read(source, writer);
+    const report = run.report();
+    if (query.dryRun || report.errorTotal > 0 || !writer) {
+      await writer?.abort();
+      await progress.finish("succeeded", { report }, run.counts());
+      return { kind: query.dryRun ? "report" : "refused", report };
+    }
+    await progress.writing(run.rowCount);
+    const imported = await writer.commit({
+      actorId: viewer.id,
+      targetId: progress.id,
+      meta: { count: run.rowCount, fileName: source.fileName, sizeBytes: run.bytesRead },
+    });
+    await progress.finish("succeeded", { imported }, run.counts());
+    return { kind: "imported", imported };
+  } catch (error) {
+    await writer?.abort();
+    const message = error instanceof AppError ? error.message : "The import failed. Nothing was written.";
+    await progress.finish("failed", { message }, run.counts());
+    throw error;
+  }
+}
+
+class ImportRun {
+  rowCount = 0;
+  bytesRead = 0;
+  private readonly errors: ImportError[] = [];
+  private errorTotal = 0;
+  private readonly preview: ImportPreviewRow[] = [];
+  private readonly buyers: BuyerDirectory;
+  private layout: ColumnLayout | null = null;
+
+  constructor(
+    db: Db,
+    private readonly defaultBuyer: Buyer | null,
+    private readonly progress: ImportProgress,
+  ) {
+    this.buyers = new BuyerDirectory(db);
+  }
+
+  counts() {
+    return { bytesRead: this.bytesRead, rowsProcessed: this.rowCount };
+  }
+
+  report(): ImportReport {
+    return {
+      rowCount: this.rowCount,
+      preview: this.preview,
+      errors: this.errors,
+      errorTotal: this.errorTotal,
+    };
+  }
+
+  private addError(error: ImportError): void {
+    this.errorTotal++;
+    if (this.errors.length < LISTING_IMPORT_LIMITS.maxErrors) this.errors.push(error);
+  }
+
+  async read(source: ImportSource, writer: ListingWriter | null): Promise<void> {
+    let batch: PendingRow[] = [];
+    try {
+      const records = readCsvRecords(source.stream, {
+        onBytes: (bytes) => {
+          this.bytesRead = bytes;
+        },
+      });
+      for await (const record of records) {
+        if (!this.layout) {
+          this.layout = columnLayout(record);
+          for (const error of this.layout.errors) this.addError(error);
+          if (this.layout.header) continue;
+        }
+        this.rowCount++;
+        if (this.rowCount > LISTING_IMPORT_LIMITS.maxRows) throw new ImportLimitError(TOO_MANY_ROWS);
+        batch.push({ record, cells: rowCells(record, this.layout) });
+        if (batch.length >= BATCH_ROWS) {
+          await this.process(batch, writer);
+          batch = [];
+          this.progress.report(this.bytesRead, this.rowCount);
+        }
+      }
+    } catch (error) {
+      if (!(error instanceof CsvSyntaxError)) throw error;
+      // The parser cannot go on: what came before is checked, then this is the last error.
+      await this.process(batch, null);
+      batch = [];
+      this.addError({ line: error.line, column: null, message: error.message });
+    }
+    await this.process(batch, writer);
+    if (this.rowCount === 0 && this.errorTotal === 0) {
+      this.addError({
+        line: 1,
+        column: null,
+        message: "The file has no listings: it is empty or only a header",
+      });
+    }
+  }
+
+  private async process(batch: PendingRow[], writer: ListingWriter | null): Promise<void> {
+    if (batch.length === 0) return;
+    await this.buyers.load(batch.flatMap((p) => (p.cells.buyerEmail ? [p.cells.buyerEmail] : [])));
+    const valid: { row: ListingImportRow; buyerId: string }[] = [];
+    for (const { record, cells } of batch) {
+      const errorsBefore = this.errorTotal;
+      if (cells.extraCells > 0) {
+        this.addError({
+          line: record.line,
+          column: null,
+          message: `This row has ${record.cells.length} cells; a file without a header has at most ${this.layout?.columns.length}`,
+        });
+      }
+      const parsed = listingImportRowSchema.safeParse(cells.fields);
+      if (!parsed.success) {
+        // One message per cell: the first rule it breaks.
+        const columns = new Set<string | null>();
+        for (const issue of parsed.error.issues) {
+          const column = String(issue.path[0] ?? "") || null;
+          if (columns.has(column)) continue;
+          columns.add(column);
+          this.addError({ line: record.line, column, message: issue.message });
+        }
+      }
+      const buyer = cells.buyerEmail ? this.buyers.get(cells.buyerEmail) : (this.defaultBuyer ?? NO_BUYER);
+      if (typeof buyer === "string")
+        this.addError({ line: record.line, column: "buyerEmail", message: buyer });
+      if (this.errorTotal > errorsBefore || !parsed.success || typeof buyer === "string") continue;
+      if (this.preview.length < LISTING_IMPORT_LIMITS.previewRows) {
+        const row = parsed.data;
+        this.preview.push({
+          line: record.line,
+          title: row.title,
+          vertical: row.vertical,
+          payout: row.payout,
+          status: row.status,
+          paymentTerms: row.paymentTerms,
+          minVolume: row.minVolume,
+          geos: row.geos,
+          buyer: buyer.company,
+        });
+      }
+      valid.push({ row: parsed.data, buyerId: buyer.id });
+    }
+    // Once any row is wrong nothing will be committed, so the rest are only checked.
+    if (writer && this.errorTotal === 0 && valid.length > 0) await writer.write(valid);
+  }
+}

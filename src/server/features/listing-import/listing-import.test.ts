@@ -1,0 +1,324 @@
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LISTING_IMPORT_LIMITS } from "../../../shared/schemas/listing-import";
+import { queryRows } from "../../db/client";
+import { auditLogs, buyerListings } from "../../db/schema";
+import { useTestApp } from "../../test/context";
+import { createBuyer, createListing, createSignedInUser, type SignedInUser } from "../../test/factories";
+
+// POST /api/admin/buyer-listings/import-csv and GET .../export.csv through the app, on both engines.
+
+const URL = "/api/admin/buyer-listings/import-csv";
+const HEADER = "title,vertical,payout,paymentTerms,durationRequirement,minVolume,status,description";
+
+describe("CSV import of buyer listings", () => {
+  const ctx = useTestApp();
+  let admin: SignedInUser;
+  let buyerId: string;
+
+  beforeEach(async () => {
+    admin = await createSignedInUser(ctx, { role: "admin" });
+    const { profile } = await createBuyer(ctx.database.db, { company: "Helios Energy" });
+    buyerId = profile.id;
+  });
+
+  const post = (query: string, payload: string | Readable, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: "POST",
+      url: `${URL}${query}`,
+      headers: { cookie: admin.cookie, "content-type": "text/csv", ...headers },
+      payload,
+    });
+
+  const listingCount = async () =>
+    (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from buyer_listings`))[0]
+      ?.n;
+
+  it("dry run: counts rows, previews them and lists each error with the line an editor shows", async () => {
+    const csv = [
+      HEADER,
+      "Solar Calls,Solar,50,Net 15,120,20,active,Homeowners",
+      '"Legal, injury",Legal,abc,,,,,"two',
+      'lines"',
+      "",
+      "Bad Vertical,Plumbing,40,Net 99,,,,",
+      "Auto Calls,auto,$1,250.5,,,,paused,",
+    ].join("\r\n");
+    const response = await post(`?dryRun=1&buyerId=${buyerId}`, csv);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ rowCount: 4, errorTotal: 4 });
+    expect(body.errors).toEqual([
+      { line: 3, column: "payout", message: expect.stringContaining("Payout must be an amount") },
+      { line: 6, column: "vertical", message: expect.stringContaining("Vertical must be one of") },
+      { line: 6, column: "paymentTerms", message: expect.stringContaining("Payment terms must be one of") },
+      // "$1,250.5" unquoted is two cells: payout "$1" and payment terms "250.5".
+      { line: 7, column: "paymentTerms", message: expect.stringContaining("Payment terms must be one of") },
+    ]);
+    expect(body.preview).toEqual([
+      {
+        line: 2,
+        title: "Solar Calls",
+        vertical: "Solar",
+        payout: "50.00",
+        status: "active",
+        paymentTerms: "Net 15",
+        minVolume: 20,
+        geos: [],
+        buyer: "Helios Energy",
+      },
+    ]);
+    expect(await listingCount()).toBe(0);
+  });
+
+  it("imports every row with the SPEC defaults and one audit entry, then reports the result", async () => {
+    const importId = randomUUID();
+    const csv = `${HEADER},geos,tags\nSolar Calls,Solar,50,,,,,,California|texas,trustedform\nLegal Calls,Legal,75.5,Weekly,90,5,paused,Injury,,\n`;
+    const response = await post(`?buyerId=${buyerId}&importId=${importId}&fileName=june.csv`, csv);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ imported: 2 });
+
+    const rows = await ctx.database.db.select().from(buyerListings).orderBy(buyerListings.title);
+    expect(
+      rows.map((r) => [
+        r.title,
+        r.buyerId,
+        r.payout,
+        r.paymentTerms,
+        r.durationRequirement,
+        r.minVolume,
+        r.status,
+        r.geos,
+        r.tags,
+        r.description,
+      ]),
+    ).toEqual([
+      ["Legal Calls", buyerId, "75.50", "Weekly", 90, 5, "paused", [], [], "Injury"],
+      [
+        "Solar Calls",
+        buyerId,
+        "50.00",
+        "Net 30",
+        180,
+        10,
+        "active",
+        ["California", "Texas"],
+        ["trustedform"],
+        null,
+      ],
+    ]);
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, "listing.imported"));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      userId: admin.user.id,
+      targetId: importId,
+      metaJson: { count: 2, fileName: "june.csv", sizeBytes: Buffer.byteLength(csv) },
+    });
+
+    const status = await ctx.app.inject({
+      url: `/api/admin/buyer-listings/imports/${importId}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(status.json()).toMatchObject({
+      status: "succeeded",
+      rowsProcessed: 2,
+      bytesRead: Buffer.byteLength(csv),
+      result: { imported: 2 },
+    });
+    const latest = await ctx.app.inject({
+      url: "/api/admin/buyer-listings/imports/latest",
+      headers: { cookie: admin.cookie },
+    });
+    expect(latest.json().import.id).toBe(importId);
+    // Another admin does not see it.
+    const other = await createSignedInUser(ctx, { role: "admin" });
+    const hidden = await ctx.app.inject({
+      url: `/api/admin/buyer-listings/imports/${importId}`,
+      headers: { cookie: other.cookie },
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+
+  it("is all or nothing: one bad row at line 99,999 of 100,000 writes nothing", async () => {
+    const lines = [HEADER];
+    for (let i = 2; i <= 100_000; i++) {
+      lines.push(i === 99_999 ? `Row ${i},Solar,-5` : `Row ${i},Solar,${(i % 90) + 10}`);
+    }
+    const response = await post(`?buyerId=${buyerId}`, `${lines.join("\n")}\n`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: "validation",
+      message: "The file has 1 error, so nothing was imported. Fix it and import again.",
+      rowCount: 99_999,
+      errorTotal: 1,
+      errors: [{ line: 99_999, column: "payout", message: expect.stringContaining("Payout must be") }],
+    });
+    expect(await listingCount()).toBe(0);
+    const [entry] = await ctx.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, "listing.imported"));
+    expect(entry).toBeUndefined();
+  });
+
+  it("answers 413 naming the limit for too many bytes or rows, and writes nothing", async () => {
+    // An announced oversize body is refused before it is read.
+    const announced = await post(`?buyerId=${buyerId}`, "x", {
+      "content-length": String(LISTING_IMPORT_LIMITS.maxBytes + 1_000_000),
+    });
+    expect(announced.statusCode).toBe(413);
+    expect(announced.json().message).toContain("50 MB");
+
+    // A streamed body with no length is counted as it arrives.
+    const rows64 = Buffer.from(`${"Solar Calls,Solar,50,".padEnd(1023, "x")}\n`.repeat(64));
+    const chunks = (function* () {
+      yield Buffer.from(`${HEADER}\n`);
+      for (let i = 0; i < (51 * 1024) / 64; i++) yield rows64;
+    })();
+    const streamed = await post(`?buyerId=${buyerId}`, Readable.from(chunks));
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json()).toMatchObject({
+      code: "payload_too_large",
+      message: expect.stringContaining("50 MB"),
+    });
+
+    const manyRows = `${"a,Solar,1\n".repeat(LISTING_IMPORT_LIMITS.maxRows + 1)}`;
+    const rows = await post(`?buyerId=${buyerId}`, manyRows);
+    expect(rows.statusCode).toBe(413);
+    expect(rows.json().message).toContain("200,000 rows");
+    expect(await listingCount()).toBe(0);
+  });
+
+  it("matches buyerEmail to the sign-in or contact email, and names an unknown one", async () => {
+    const db = ctx.database.db;
+    const { user: other } = await createBuyer(db, {
+      company: "Lexington Legal",
+      contactEmail: "Deals@Lex.example",
+    });
+    const csv = [
+      "title,vertical,payout,buyerEmail",
+      `Legal Calls,Legal,75,${other.email.toUpperCase()}`,
+      "More Legal,Legal,80,deals@lex.example",
+      "Nobody's,Legal,80,ghost@nowhere.example",
+    ].join("\n");
+    const dry = await post("?dryRun=1", csv);
+    expect(dry.json()).toMatchObject({
+      rowCount: 3,
+      errors: [
+        { line: 4, column: "buyerEmail", message: "No buyer profile has the email ghost@nowhere.example" },
+      ],
+    });
+    expect(dry.json().preview.map((p: { buyer: string }) => p.buyer)).toEqual([
+      "Lexington Legal",
+      "Lexington Legal",
+    ]);
+
+    // Without ?buyerId a row must name its buyer.
+    const noBuyer = await post("?dryRun=1", `${HEADER}\nSolar Calls,Solar,50\n`);
+    expect(noBuyer.json().errors).toEqual([
+      { line: 2, column: "buyerEmail", message: expect.stringContaining("choose the buyer") },
+    ]);
+    const unknownProfile = await post(
+      `?dryRun=1&buyerId=${randomUUID()}`,
+      `${HEADER}\nSolar Calls,Solar,50\n`,
+    );
+    expect(unknownProfile.statusCode).toBe(400);
+  });
+
+  it("takes a multipart upload and the spec's JSON {csvData}", async () => {
+    const boundary = "----ppc";
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="upload.csv"',
+      "Content-Type: text/csv",
+      "",
+      `${HEADER}\nSolar Calls,Solar,50`,
+      `--${boundary}--`,
+      "",
+    ].join("\r\n");
+    const multipart = await post(`?buyerId=${buyerId}`, body, {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    });
+    expect(multipart.json()).toEqual({ imported: 1 });
+
+    const json = await ctx.app.inject({
+      method: "POST",
+      url: `${URL}?buyerId=${buyerId}`,
+      headers: { cookie: admin.cookie },
+      payload: { csvData: "Legal Calls,Legal,75\n" },
+    });
+    expect(json.json()).toEqual({ imported: 1 });
+    expect(await listingCount()).toBe(2);
+
+    const empty = await post(`?buyerId=${buyerId}`, `${HEADER}\n`);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0].message).toContain("no listings");
+  });
+
+  it("is for admins only", async () => {
+    const publisher = await createSignedInUser(ctx, { role: "publisher" });
+    const forbidden = await ctx.app.inject({
+      method: "POST",
+      url: `${URL}?buyerId=${buyerId}`,
+      headers: { cookie: publisher.cookie, "content-type": "text/csv" },
+      payload: `${HEADER}\nSolar Calls,Solar,50\n`,
+    });
+    expect(forbidden.statusCode).toBe(403);
+    const signedOut = await ctx.app.inject({ url: "/api/admin/buyer-listings/export.csv" });
+    expect(signedOut.statusCode).toBe(401);
+    expect(await listingCount()).toBe(0);
+  });
+
+  it("exports every listing in the import's columns, and the export imports back unchanged", async () => {
+    const db = ctx.database.db;
+    const { profile: other } = await createBuyer(db, { company: "Lexington Legal" });
+    await createListing(db, buyerId, {
+      title: '=Formula, "quoted"',
+      description: "Line one\nline two",
+      vertical: "Solar",
+      payout: "1250.50",
+      geos: ["California", "New York"],
+      tags: ["trustedform", "no-ivr"],
+      disputeWindowDays: 7,
+      durationRequirement: 120,
+      minVolume: 3,
+      paymentTerms: "Weekly",
+      status: "paused",
+    });
+    await createListing(db, other.id, {
+      title: "-10% Legal",
+      vertical: "Legal",
+      durationRequirement: 60,
+      minVolume: 1,
+    });
+
+    const exported = await ctx.app.inject({
+      url: "/api/admin/buyer-listings/export.csv",
+      headers: { cookie: admin.cookie },
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(exported.headers["content-disposition"]).toMatch(
+      /^attachment; filename="buyer-listings-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(exported.body.split("\n")[0]).toBe(
+      "\ufefftitle,vertical,payout,paymentTerms,durationRequirement,minVolume,status,description,geos,tags,disputeWindowDays,buyerEmail",
+    );
+    expect(exported.body).toContain(`"'=Formula, ""quoted"""`);
+
+    const fields = async () =>
+      (await db.select().from(buyerListings))
+        .map(({ id, createdAt, updatedAt, searchVector, ...rest }) => rest)
+        .sort((a, b) => a.title.localeCompare(b.title));
+    const before = await fields();
+    await db.delete(buyerListings);
+    const reimported = await post("?fileName=export.csv", exported.body);
+    expect(reimported.json()).toEqual({ imported: 2 });
+    expect(await fields()).toEqual(before);
+  });
+});

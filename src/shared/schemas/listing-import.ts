@@ -1,0 +1,123 @@
+import { z } from "zod";
+import { plainText } from "./common";
+import { createAdminListingSchema } from "./listing-input";
+
+// CSV import and export of buyer listings (issue 14; SPEC §7 POST /api/admin/buyer-listings/import-csv).
+// A row is validated by the admin form's own schema, so a CSV cell and a form field fail alike.
+
+export const LISTING_IMPORT_LIMITS = {
+  maxBytes: 50 * 1024 * 1024,
+  maxRows: 200_000,
+  /** Errors listed in an answer; the total counts them all. */
+  maxErrors: 1_000,
+  previewRows: 20,
+} as const;
+
+/**
+ * Every column an import understands, in the order a file without a header uses: the SPEC §9 eight
+ * first, then ours. The export writes this order with a header, so an export imports back unchanged.
+ */
+export const LISTING_CSV_COLUMNS = [
+  "title",
+  "vertical",
+  "payout",
+  "paymentTerms",
+  "durationRequirement",
+  "minVolume",
+  "status",
+  "description",
+  "geos",
+  "tags",
+  "disputeWindowDays",
+  "buyerEmail",
+] as const;
+export type ListingCsvColumn = (typeof LISTING_CSV_COLUMNS)[number];
+
+/** Cells holding several values (geos, tags) separate them with this. */
+export const CSV_LIST_SEPARATOR = "|";
+
+/** One data row's fields, as the admin form takes them minus the buyer (chosen per import or per row). */
+export const listingImportRowSchema = createAdminListingSchema.omit({ buyerId: true });
+export type ListingImportRow = z.output<typeof listingImportRowSchema>;
+
+const flag = z
+  .enum(["1", "0", "true", "false"], { message: "must be 1 or 0" })
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+/** The import's query: a dry run, the buyer profile owning the rows, the client's id for its progress. */
+export const listingImportQuerySchema = z.object({
+  dryRun: flag,
+  buyerId: z.uuid("must be a buyer profile id").optional(),
+  importId: z.uuid("must be a UUID").optional(),
+  fileName: plainText().trim().max(255, "must be at most 255 characters").optional(),
+});
+export type ListingImportQuery = z.output<typeof listingImportQuerySchema>;
+
+/** The spec's JSON body, for small pastes; files come as text/csv or multipart (field `file`). */
+export const listingImportJsonSchema = z.object({
+  csvData: z.string({ message: "csvData is required" }),
+});
+
+/** A problem with a cell or a row; `line` is the line an editor shows for the row's first line. */
+export const importErrorSchema = z.object({
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportError = z.infer<typeof importErrorSchema>;
+
+export const importPreviewRowSchema = z.object({
+  line: z.number().int(),
+  title: z.string(),
+  vertical: z.string(),
+  payout: z.string(),
+  status: z.string(),
+  paymentTerms: z.string(),
+  minVolume: z.number().int(),
+  geos: z.array(z.string()),
+  buyer: z.string(),
+});
+export type ImportPreviewRow = z.infer<typeof importPreviewRowSchema>;
+
+/** What a dry run answers, and what a refused import carries beside its message. */
+export const importReportSchema = z.object({
+  rowCount: z.number().int(),
+  preview: z.array(importPreviewRowSchema),
+  errors: z.array(importErrorSchema),
+  errorTotal: z.number().int(),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const importDoneSchema = z.object({ imported: z.number().int() });
+
+/** 400 of a real import with invalid rows: nothing was written. */
+export const importRefusedSchema = z.object({
+  message: z.string(),
+  code: z.literal("validation"),
+  ...importReportSchema.shape,
+});
+
+export const IMPORT_STATUSES = ["running", "writing", "succeeded", "failed"] as const;
+
+/** GET /api/admin/buyer-listings/imports/{id}: the progress a screen polls, then the answer. */
+export const listingImportStatusSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  sizeBytes: z.number().int().nullable(),
+  bytesRead: z.number().int(),
+  rowsProcessed: z.number().int(),
+  dryRun: z.boolean(),
+  status: z.enum(IMPORT_STATUSES),
+  /** Set when done: the report (dry run, refused), `{imported}`, or `{message}` for a failure. */
+  result: z
+    .object({
+      imported: z.number().int().optional(),
+      message: z.string().optional(),
+      report: importReportSchema.optional(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ListingImportStatus = z.infer<typeof listingImportStatusSchema>;
