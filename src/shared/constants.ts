@@ -227,7 +227,12 @@ export const ADMIN_MESSAGES = {
   createListingFailed: "Failed to create buyer listing.",
   updateListingFailed: "Failed to update buyer listing.",
   deleteListingFailed: "Failed to delete buyer listing.",
+  importFailed: "Failed to import CSV data.",
 } as const;
+
+/** SPEC §8's import toast. */
+export const importedListingsMessage = (count: number) =>
+  `Successfully imported ${count.toLocaleString("en-US")} buyer listings.`;
 
 /** SPEC §9: the admin dashboard shows the first 5 pending publishers. */
 export const DASHBOARD_PENDING_PUBLISHERS = 5;

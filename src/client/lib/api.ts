@@ -49,10 +49,16 @@ export async function apiFetch<T = unknown>(
   url: string,
   data?: unknown,
 ): Promise<ApiResponse<T>> {
+  // A file (Blob) goes as it is, streamed by the browser: the CSV import takes text/csv bodies.
+  const file = data instanceof Blob ? data : null;
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { "Content-Type": "application/json" } : {},
-    body: data !== undefined ? JSON.stringify(data) : undefined,
+    headers: file
+      ? { "Content-Type": file.type || "text/csv" }
+      : data !== undefined
+        ? { "Content-Type": "application/json" }
+        : {},
+    body: file ?? (data !== undefined ? JSON.stringify(data) : undefined),
     credentials: "include",
   });
   if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());

@@ -1,4 +1,4 @@
-import { FileUp, Plus } from "lucide-react";
+import { Download, FileUp, Plus } from "lucide-react";
 import { useState } from "react";
 import { LISTING_STATUSES, LISTING_VERTICALS } from "../../shared/constants";
 import type { AdminListing } from "../../shared/schemas/admin-listings";
@@ -10,9 +10,12 @@ import { AdminListingCard } from "../features/admin/admin-listing-card";
 import { ConfirmDialog } from "../features/admin/confirm-dialog";
 import { FilterBar } from "../features/admin/filter-bar";
 import { useFocusReturn } from "../features/admin/focus";
+import { ImportCsvDialog } from "../features/admin/import-csv-dialog";
+import { ImportStatusPanel } from "../features/admin/import-progress";
 import { ListingDetailsDialog } from "../features/admin/listing-details-dialog";
 import { ListingFormDialog } from "../features/admin/listing-form-dialog";
 import { useAdminListings, useDeleteListing } from "../features/admin/use-admin-listings";
+import { EXPORT_URL, useListingImport } from "../features/admin/use-listing-import";
 import { useUrlFilters } from "../features/admin/use-url-filters";
 
 const VERTICAL_OPTIONS = [
@@ -24,7 +27,10 @@ const STATUS_OPTIONS = [
   ...LISTING_STATUSES.map((s) => ({ value: s, label: capitalize(s) })),
 ];
 
-type Open = { mode: "create" } | { mode: "view" | "edit" | "delete"; listing: AdminListing } | null;
+type Open =
+  | { mode: "create" | "import" }
+  | { mode: "view" | "edit" | "delete"; listing: AdminListing }
+  | null;
 
 export default function AdminBuyersPage() {
   const [filters, setFilters] = useUrlFilters({ search: "", vertical: "", status: "" });
@@ -37,7 +43,9 @@ export default function AdminBuyersPage() {
   };
   const close = () => setDialog(null);
   const remove = useDeleteListing(close);
-  const current = open && open.mode !== "create" ? open.listing : null;
+  // The import lives here, not in its dialog: closing the dialog does not stop it or its ending.
+  const listingImport = useListingImport(close);
+  const current = open && "listing" in open ? open.listing : null;
 
   return (
     <AdminLayout
@@ -49,19 +57,20 @@ export default function AdminBuyersPage() {
             <Plus className="h-4 w-4" aria-hidden />
             Add New Buyer
           </Button>
-          <div className="flex flex-col items-start gap-1">
-            {/* CSV import is its own feature (issue 14): the button stays until it arrives. */}
-            <Button variant="secondary" disabled aria-describedby="import-csv-note">
-              <FileUp className="h-4 w-4" aria-hidden />
-              Import CSV
-            </Button>
-            <span id="import-csv-note" className="text-xs text-slate-600">
-              CSV import is coming soon.
-            </span>
-          </div>
+          <Button variant="secondary" onClick={() => setOpen({ mode: "import" })}>
+            <FileUp className="h-4 w-4" aria-hidden />
+            Import CSV
+          </Button>
+          <Button variant="secondary" asChild>
+            <a href={EXPORT_URL} download>
+              <Download className="h-4 w-4" aria-hidden />
+              Export CSV
+            </a>
+          </Button>
         </>
       }
     >
+      <ImportStatusPanel live={listingImport.run.isPending ? listingImport.status : undefined} />
       <FilterBar
         label="Filter listings"
         filters={filters}
@@ -95,6 +104,12 @@ export default function AdminBuyersPage() {
         )}
       </AdminListSection>
 
+      <ImportCsvDialog
+        open={open?.mode === "import"}
+        onOpenChange={(isOpen) => !isOpen && close()}
+        onCloseAutoFocus={focus.restore}
+        listingImport={listingImport}
+      />
       <ListingFormDialog
         open={open?.mode === "create"}
         onOpenChange={(isOpen) => !isOpen && close()}

@@ -32,7 +32,7 @@ export function getWelcomeCopy(user: Pick<CurrentUser, "role" | "hasActiveSubscr
       intro: "As an administrator you can:",
       items: [
         "Vet publisher applications: review their details and TCPA compliance, then approve or reject",
-        "Curate buyer listings: add, edit and delete them for any buyer",
+        "Curate buyer listings: add, edit and delete them for any buyer, or import a spreadsheet of them",
         "Follow the platform's figures, users and audit log in the admin dashboard",
       ],
       primary: { label: "Open Admin Dashboard", href: "/admin/dashboard" },
