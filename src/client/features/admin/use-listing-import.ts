@@ -42,16 +42,21 @@ export function refusedReport(error: unknown): ImportReport | null {
   }
 }
 
-/** One import's progress, polled while `active`. */
-export function useImportStatus(importId: string | null, active: boolean) {
-  const url = `${IMPORTS_PATH}/${importId}`;
-  return useQuery({
-    queryKey: [IMPORTS_PATH, url],
-    queryFn: () => apiRequest<ListingImportStatus>("GET", url),
-    enabled: importId !== null,
+/**
+ * The progress of the import this screen started, polled while `active`. It reads the admin's latest
+ * import (always a 200) rather than the import by id, which is a 404 until the server has begun it.
+ */
+function useImportStatus(importId: string | null, active: boolean) {
+  const url = `${IMPORTS_PATH}/latest`;
+  const query = useQuery({
+    queryKey: [IMPORTS_PATH, url, importId],
+    queryFn: () => apiRequest<{ import: ListingImportStatus | null }>("GET", url),
+    enabled: importId !== null && active,
     refetchInterval: active ? POLL_MS : false,
     staleTime: 0,
   });
+  const status = query.data?.import;
+  return status && status.id === importId ? status : null;
 }
 
 const isRunning = (status: ListingImportStatus | null | undefined) =>
@@ -104,5 +109,5 @@ export function useListingImport(onImported: () => void) {
   });
   const pending = check.isPending || run.isPending;
   const status = useImportStatus(importId, pending);
-  return { check, run, pending, importId, status: pending ? (status.data ?? null) : null };
+  return { check, run, pending, importId, status: pending ? status : null };
 }

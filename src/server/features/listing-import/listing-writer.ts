@@ -19,7 +19,21 @@ import type { Database } from "../../db/client";
 // Either way the audit entry is written in the same transaction: nothing, or the rows and their entry.
 
 const COPY_SQL = `copy buyer_listings (buyer_id, title, description, vertical, payout, payment_terms,
-  duration_requirement, geos, min_volume, status, tags, dispute_window_days) from stdin with (format csv)`;
+  duration_requirement, geos, min_volume, status, tags, dispute_window_days, created_at)
+  from stdin with (format csv)`;
+
+/**
+ * Creation times one microsecond apart, the file's first row newest: the directory's newest-first order
+ * then shows an import in the file's order (with one shared now(), the order among them would be random).
+ */
+function creationClock(): () => string {
+  const start = Date.now() * 1000;
+  let row = 0;
+  return () => {
+    const micros = start - row++;
+    return `${new Date(Math.floor(micros / 1000)).toISOString().slice(0, 23)}${String(micros % 1000).padStart(3, "0")}Z`;
+  };
+}
 
 export interface ImportAudit {
   actorId: string;
@@ -57,6 +71,7 @@ async function openCopyWriter(database: Database): Promise<ListingWriter> {
     throw error;
   }
   const copy = client.query(copyFrom(COPY_SQL));
+  const createdAt = creationClock();
   let copyError: Error | null = null;
   copy.on("error", (error: Error) => {
     copyError = error;
@@ -71,7 +86,7 @@ async function openCopyWriter(database: Database): Promise<ListingWriter> {
     async write(rows) {
       if (copyError) throw copyError;
       count += rows.length;
-      if (!copy.write(rows.map(({ row, buyerId }) => copyLine(row, buyerId)).join(""))) {
+      if (!copy.write(rows.map(({ row, buyerId }) => copyLine(row, buyerId, createdAt())).join(""))) {
         await Promise.race([once(copy, "drain"), once(copy, "error")]);
       }
     },
@@ -104,13 +119,14 @@ async function openSpoolWriter(database: Database): Promise<ListingWriter> {
   // Byte length of each written batch: the file is read back one batch per COPY.
   const batches: number[] = [];
   let count = 0;
+  const createdAt = creationClock();
   const cleanUp = async () => {
     spool.destroy();
     await rm(path, { force: true });
   };
   return {
     async write(rows) {
-      const chunk = Buffer.from(rows.map(({ row, buyerId }) => copyLine(row, buyerId)).join(""));
+      const chunk = Buffer.from(rows.map(({ row, buyerId }) => copyLine(row, buyerId, createdAt())).join(""));
       batches.push(chunk.length);
       count += rows.length;
       if (!spool.write(chunk)) await once(spool, "drain");
@@ -156,7 +172,7 @@ const nullable = (value: string | number | null) => (value === null ? "" : quote
 const arrayLiteral = (values: readonly string[]) =>
   quote(`{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`);
 
-function copyLine(row: ListingImportRow, buyerId: string): string {
+function copyLine(row: ListingImportRow, buyerId: string, createdAt: string): string {
   return `${[
     quote(buyerId),
     quote(row.title),
@@ -170,5 +186,6 @@ function copyLine(row: ListingImportRow, buyerId: string): string {
     quote(row.status),
     arrayLiteral(row.tags),
     nullable(row.disputeWindowDays),
+    createdAt,
   ].join(",")}\n`;
 }
