@@ -9,6 +9,7 @@
 //   BENCH_ROWS          listings to load (default 100000)
 //   BENCH_SECONDS       seconds per scenario and connection count (default 5)
 //   BENCH_ENGINES       comma list of postgres,pglite (default both)
+//   BENCH_IMPORT_ROWS   rows of the CSV import scenario, run last (default 100000; 0 skips it)
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -18,14 +19,14 @@ import os from "node:os";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase, queryRows } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
-import { buyerProfiles, users } from "../src/server/db/schema";
+import { buyerProfiles, mailOutbox, users } from "../src/server/db/schema";
 import {
   GEOGRAPHIES,
   LISTING_VERTICALS,
@@ -33,6 +34,7 @@ import {
   REQUIREMENT_TAG_IDS,
   US_NATIONAL,
 } from "../src/shared/constants";
+import { benchImport, IMPORT_ROWS, type ImportBenchResult, importTable } from "./bench-import";
 
 type Engine = "postgres" | "pglite";
 
@@ -138,6 +140,12 @@ function listingLine(buyerIds: string[], now: number): { id: string; line: strin
 const COPY_LISTINGS = `copy buyer_listings (id, buyer_id, title, description, vertical, payout, payment_terms,
   duration_requirement, geos, min_volume, status, boosted_until, created_at, updated_at, tags) from stdin`;
 
+async function createAdmin(app: Awaited<ReturnType<typeof buildApp>>, database: Database): Promise<string> {
+  const email = "bench-admin@bench.example";
+  await database.db.insert(users).values({ email, role: "admin" });
+  return signIn(app, database, email);
+}
+
 async function createBuyers(database: Database): Promise<string[]> {
   const userRows = Array.from({ length: BUYERS }, (_, i) => ({
     email: `bench-buyer-${i}@bench.example`,
@@ -202,6 +210,29 @@ interface ReadyMessage {
   rows: number;
   activeRows: number;
   listingIds: string[];
+  /** For the import scenario: an admin's session, the buyer the rows go to, the database (PostgreSQL). */
+  adminCookie: string;
+  importBuyerId: string;
+  databaseUrl: string | null;
+}
+
+/** A user signed in through the real magic-link flow: the Cookie header of their session. */
+async function signIn(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  database: Database,
+  email: string,
+): Promise<string> {
+  await app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
+  const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  const token = mail?.text.match(/token=([\w-]+)/)?.[1];
+  const verified = await app.inject({
+    method: "POST",
+    url: "/api/auth/magic-link/verify",
+    payload: { token },
+  });
+  const cookie = verified.cookies.find((c) => c.name === "ppc.sid");
+  if (!cookie) throw new Error(`the bench's ${email} could not sign in (${verified.statusCode})`);
+  return `${cookie.name}=${cookie.value}`;
 }
 
 async function serve(engine: Engine) {
@@ -226,10 +257,11 @@ async function serve(engine: Engine) {
   );
   let listingIds: string[];
   let loadSeconds: number;
+  let buyerIds: string[];
   try {
     await migrateDatabase(database);
     const started = performance.now();
-    const buyerIds = await createBuyers(database);
+    buyerIds = await createBuyers(database);
     listingIds = await loadListings(database, buyerIds);
     loadSeconds = (performance.now() - started) / 1000;
   } catch (err) {
@@ -259,6 +291,9 @@ async function serve(engine: Engine) {
     rows: counts!.rows,
     activeRows: counts!.active,
     listingIds,
+    adminCookie: await createAdmin(app, database),
+    importBuyerId: buyerIds[0]!,
+    databaseUrl: databaseUrl ?? null,
   };
   // BENCH_PROFILE=DIR: a CPU profile of the serving phase only (not the load), for finding hot spots.
   const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
@@ -413,7 +448,9 @@ function judge(scenario: Scenario, connections: number, result: AutocannonResult
   return misses.length ? `missed (${misses.join(", ")})` : "met";
 }
 
-async function runEngine(engine: Engine): Promise<{ rows: Row[]; ready: ReadyMessage }> {
+async function runEngine(
+  engine: Engine,
+): Promise<{ rows: Row[]; ready: ReadyMessage; imported: ImportBenchResult | null }> {
   const child = fork(fileURLToPath(import.meta.url), ["serve", engine], {
     execArgv: ["--import", "tsx"],
     stdio: "inherit",
@@ -427,6 +464,7 @@ async function runEngine(engine: Engine): Promise<{ rows: Row[]; ready: ReadyMes
   );
   const base = `http://127.0.0.1:${ready.port}`;
   const rows: Row[] = [];
+  let imported: ImportBenchResult | null = null;
   try {
     for (const scenario of await scenariosFor(base, ready.listingIds)) {
       await measure(base, scenario, 10, 1); // warm-up: JIT, plans, buffers
@@ -448,12 +486,26 @@ async function runEngine(engine: Engine): Promise<{ rows: Row[]; ready: ReadyMes
         );
       }
     }
+    // Last: it adds its rows to the directory the scenarios above measured.
+    if (IMPORT_ROWS > 0) {
+      imported = await benchImport({
+        base,
+        serverPid: child.pid!,
+        adminCookie: ready.adminCookie,
+        buyerId: ready.importBuyerId,
+        databaseUrl: ready.databaseUrl,
+        autocannon: autocannon as never,
+      });
+      console.log(
+        `  CSV import of ${imported.rows} rows: ${imported.importSeconds.toFixed(1)} s via HTTP${imported.copySeconds === null ? "" : `, psql \\copy ${imported.copySeconds.toFixed(1)} s`}; browse p99 ${imported.browseP99Idle} -> ${imported.browseP99During} ms during it`,
+      );
+    }
   } finally {
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.send("stop");
     await exited;
   }
-  return { rows, ready };
+  return { rows, ready, imported };
 }
 
 function machine(): string {
@@ -474,9 +526,11 @@ async function main() {
   console.log(header);
   const results: Row[] = [];
   const loads: string[] = [];
+  const imports: { engine: string; result: ImportBenchResult }[] = [];
   for (const engine of ENGINES) {
-    const { rows, ready } = await runEngine(engine);
+    const { rows, ready, imported } = await runEngine(engine);
     results.push(...rows);
+    if (imported) imports.push({ engine, result: imported });
     loads.push(`| ${engine} | ${ready.rows} | ${ready.loadSeconds.toFixed(1)} s |`);
   }
   const table = [
@@ -492,7 +546,8 @@ async function main() {
     "|---|---:|---:|",
     ...loads,
   ].join("\n");
-  const report = `${header}\n${loadTable}\n\n${table}\n`;
+  const importReport = imports.length ? `\n${importTable(imports)}\n` : "";
+  const report = `${header}\n${loadTable}\n\n${table}\n${importReport}`;
   console.log(`\n${report}`);
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, report);
 }
