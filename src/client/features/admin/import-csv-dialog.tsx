@@ -21,7 +21,7 @@ import { errorMessage } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { type ComboboxOption, EntityCombobox } from "./entity-combobox";
 import { ImportProgressBar } from "./import-progress";
-import { useBuyerProfileOptions } from "./use-admin-listings";
+import { useBuyerOptions } from "./use-admin-listings";
 import { EXPORT_URL, type ImportInput, refusedReport, type useListingImport } from "./use-listing-import";
 
 // SPEC §2 "Import CSV", as issue 14 builds it: a file (dropped or picked) or pasted text, the buyer the
@@ -30,15 +30,6 @@ import { EXPORT_URL, type ImportInput, refusedReport, type useListingImport } fr
 
 const count = (n: number) => n.toLocaleString("en-US");
 const MAX_MB = LISTING_IMPORT_LIMITS.maxBytes / 1024 / 1024;
-
-function useOwnerOptions(search: string, enabled: boolean) {
-  const query = useBuyerProfileOptions(search, enabled);
-  return {
-    data: query.data?.map((p) => ({ id: p.id, label: p.company, description: p.email })),
-    isFetching: query.isFetching,
-    error: query.error,
-  };
-}
 
 export function ImportCsvDialog({
   open,
@@ -148,7 +139,7 @@ export function ImportCsvDialog({
                     changed();
                     setBuyer(option);
                   }}
-                  useOptions={useOwnerOptions}
+                  useOptions={useBuyerOptions}
                   placeholder="Search buyers by company or email"
                   clearLabel="Clear buyer"
                 />

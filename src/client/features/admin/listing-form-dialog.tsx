@@ -23,7 +23,7 @@ import { errorMessage } from "../../lib/api";
 import { type ListingFieldLabels, ListingFields, listingFieldValues } from "../listings";
 import { capitalize } from "./admin-format";
 import { type ComboboxOption, EntityCombobox } from "./entity-combobox";
-import { useBuyerProfileOptions, useCreateListing, useUpdateListing } from "./use-admin-listings";
+import { buyerOption, useBuyerOptions, useCreateListing, useUpdateListing } from "./use-admin-listings";
 
 // SPEC §5 admin listing form: the listing fields of the buyer's form, on the shared schema (the server
 // parses the same one), plus the buyer profile that owns the listing (DESIGN.md §2) and every status.
@@ -43,15 +43,6 @@ const STATUSES = LISTING_STATUSES.map((s) => ({ value: s, label: capitalize(s) }
 function valuesOf(listing: AdminListing | null): FormValues {
   const status = LISTING_STATUSES.find((s) => s === listing?.status) ?? "active";
   return { ...listingFieldValues(listing), status, buyerId: listing?.buyerId ?? "" };
-}
-
-function toOption(profile: { id: string; company: string; email: string }): ComboboxOption {
-  return { id: profile.id, label: profile.company, description: profile.email };
-}
-
-function useOwnerOptions(search: string, enabled: boolean) {
-  const query = useBuyerProfileOptions(search, enabled);
-  return { ...query, data: query.data?.map(toOption) };
 }
 
 /** Create (no `listing`) or edit a listing; the values typed survive a refusal. */
@@ -107,7 +98,7 @@ function EditForm({ listing, onDone }: { listing: AdminListing; onDone: () => vo
   return (
     <ListingForm
       defaults={valuesOf(listing)}
-      owner={toOption({ id: listing.buyerId, company: listing.owner.company, email: listing.owner.email })}
+      owner={buyerOption({ id: listing.buyerId, company: listing.owner.company, email: listing.owner.email })}
       submitLabel="Save Changes"
       pendingLabel="Saving..."
       error={mutation.isError ? errorMessage(mutation.error) : null}
@@ -189,7 +180,7 @@ function OwnerField({
             setSelected(option);
             onChange(option);
           }}
-          useOptions={useOwnerOptions}
+          useOptions={useBuyerOptions}
           placeholder="Search buyers by company or email"
         />
       )}

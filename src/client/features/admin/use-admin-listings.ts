@@ -4,6 +4,7 @@ import type { AdminListing, BuyerProfileOption } from "../../../shared/schemas/a
 import type { CreateAdminListing } from "../../../shared/schemas/listing-input";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api";
+import type { ComboboxOption } from "./entity-combobox";
 import { useAdminList, withQuery } from "./use-admin-list";
 import { STATS_PATH } from "./use-admin-stats";
 
@@ -84,7 +85,18 @@ export function useDeleteListing(onDone: () => void) {
 }
 
 /** The owners an admin can choose for a listing, by company or email. */
-export function useBuyerProfileOptions(search: string, enabled: boolean) {
+/** A buyer profile as a choice of the owner combobox: the company, with the email beneath. */
+export function buyerOption(profile: { id: string; company: string; email: string }): ComboboxOption {
+  return { id: profile.id, label: profile.company, description: profile.email };
+}
+
+/** The owner combobox's search (the listing form's and the CSV import's "Buyer"). */
+export function useBuyerOptions(search: string, enabled: boolean) {
+  const query = useBuyerProfileOptions(search, enabled);
+  return { ...query, data: query.data?.map(buyerOption) };
+}
+
+function useBuyerProfileOptions(search: string, enabled: boolean) {
   const url = withQuery(PROFILES_PATH, { search: search.trim() });
   return useQuery({
     queryKey: [PROFILES_PATH, url],
