@@ -300,7 +300,9 @@ export const alertDeliveries = pgTable(
       .references(() => buyerListings.id, { onDelete: "cascade" }),
     channel: text("channel", { enum: ALERT_CHANNELS }).notNull(),
     kind: text("kind", { enum: ["instant", "daily", "weekly"] }).notNull(),
-    status: text("status", { enum: ["sending", "sent"] }).notNull().default("sending"),
+    status: text("status", { enum: ["sending", "sent"] })
+      .notNull()
+      .default("sending"),
     // The queue job that claimed the row (a failed attempt removes only its own claims).
     jobId: text("job_id"),
     createdAt: createdAt(),

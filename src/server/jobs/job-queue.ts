@@ -69,7 +69,10 @@ export interface JobContext {
   retryCount: number;
 }
 
-export type JobHandler<Name extends QueueName> = (data: JobPayloads[Name], context: JobContext) => Promise<void>;
+export type JobHandler<Name extends QueueName> = (
+  data: JobPayloads[Name],
+  context: JobContext,
+) => Promise<void>;
 
 type AnyHandler = (data: unknown, context: JobContext) => Promise<void>;
 

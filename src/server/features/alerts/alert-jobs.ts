@@ -100,8 +100,12 @@ async function deliver(
   if (listings.length === 0) return 0;
   const claimedIds = await deps.db
     .insert(alertDeliveries)
-    .values(listings.map((l) => ({ userId, listingId: l.id, channel: "email" as const, kind, jobId: job.jobId })))
-    .onConflictDoNothing({ target: [alertDeliveries.userId, alertDeliveries.listingId, alertDeliveries.channel] })
+    .values(
+      listings.map((l) => ({ userId, listingId: l.id, channel: "email" as const, kind, jobId: job.jobId })),
+    )
+    .onConflictDoNothing({
+      target: [alertDeliveries.userId, alertDeliveries.listingId, alertDeliveries.channel],
+    })
     .returning({ listingId: alertDeliveries.listingId });
   const claimed = new Set(claimedIds.map((c) => c.listingId));
   const mine = listings.filter((l) => claimed.has(l.id));
@@ -148,7 +152,7 @@ export async function sendInstantAlert(
   job: JobContext,
 ): Promise<number> {
   const recipient = await findRecipient(deps.db, userId);
-  if (!recipient || recipient.frequency !== "instant" || !recipient.isPremium) return 0;
+  if (recipient?.frequency !== "instant" || !recipient.isPremium) return 0;
   const matches = await findUndeliveredMatches(deps.db, userId, listingIds);
   const shown = matches.slice(0, ALERT_LIMITS.listingsPerMail);
   const ctx = mailContext(deps.config, userId);

@@ -22,16 +22,12 @@ function greeting(recipient: AlertRecipient): string {
   return name ? `Hi ${name},` : "Hello,";
 }
 
-const tagLabels = (tags: string[]) =>
-  REQUIREMENT_TAGS.filter((t) => tags.includes(t.id)).map((t) => t.label);
+const tagLabels = (tags: string[]) => REQUIREMENT_TAGS.filter((t) => tags.includes(t.id)).map((t) => t.label);
 
 /** One listing as a block of lines; the contact only for readers allowed to see it (Premium). */
 function listingBlock(ctx: AlertMailContext, listing: ListingRow, withContact: boolean): string[] {
   const geos = listing.geos.length > 0 ? listing.geos.join(", ") : US_NATIONAL;
-  const lines = [
-    listing.title,
-    `${listing.vertical} · ${formatDollars(listing.payout)} per call · ${geos}`,
-  ];
+  const lines = [listing.title, `${listing.vertical} · ${formatDollars(listing.payout)} per call · ${geos}`];
   const requirements = tagLabels(listing.tags);
   if (requirements.length > 0) lines.push(`Requirements: ${requirements.join(", ")}`);
   if (withContact) {
@@ -101,7 +97,6 @@ export function instantAlertMail(
     headers: headers(ctx),
   };
 }
-
 
 /** A daily or weekly digest: every new match since the last one; contacts for Premium readers only. */
 export function digestMail(

@@ -107,7 +107,11 @@ export async function findRecipient(db: Db, userId: string): Promise<AlertRecipi
 }
 
 /** Of these listings, the ones still live, still matching one of the user's alerts and not yet sent. */
-export async function findUndeliveredMatches(db: Db, userId: string, listingIds: string[]): Promise<ListingRow[]> {
+export async function findUndeliveredMatches(
+  db: Db,
+  userId: string,
+  listingIds: string[],
+): Promise<ListingRow[]> {
   if (listingIds.length === 0) return [];
   return selectRows(
     db,

@@ -57,7 +57,13 @@ function toPreferences(row: PreferencesRow | undefined, viewer: Viewer): AlertPr
 }
 
 /** GET /api/notification-preferences */
-export async function getAlertPreferences({ db, viewer }: { db: Db; viewer: Viewer }): Promise<AlertPreferences> {
+export async function getAlertPreferences({
+  db,
+  viewer,
+}: {
+  db: Db;
+  viewer: Viewer;
+}): Promise<AlertPreferences> {
   requirePublisher(viewer);
   const [row] = await db
     .select()
@@ -90,7 +96,11 @@ export async function updateAlertPreferences({
       .from(notificationPreferences)
       .where(eq(notificationPreferences.userId, viewer.id))
       .for("update");
-    const { configured: _configured, unsubscribedAt: _unsubscribedAt, ...base } = toPreferences(current, viewer);
+    const {
+      configured: _configured,
+      unsubscribedAt: _unsubscribedAt,
+      ...base
+    } = toPreferences(current, viewer);
     const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     const next = { ...base, ...defined } as typeof base;
     if (next.channels.includes("sms") && (!next.smsOptIn || !next.phone)) {

@@ -43,7 +43,9 @@ export async function alertRoutes(fastify: FastifyInstance) {
         response: { 200: alertPreferencesSchema, ...errorResponses },
       },
     },
-    withViewer(async (req, _reply, viewer) => updateAlertPreferences({ db: app.db, viewer, input: req.body })),
+    withViewer(async (req, _reply, viewer) =>
+      updateAlertPreferences({ db: app.db, viewer, input: req.body }),
+    ),
   );
 
   app.get(

@@ -21,9 +21,12 @@ function signature(secret: string, userId: string): Buffer {
   return createHmac("sha256", key).update(userId).digest();
 }
 
-/** `{userId}.{signature}`, URL-safe. */
+/**
+ * The user id's 32 hex digits, then the signature in base64url (43 characters): URL-safe, and without a
+ * dot, which would make the page's path look like a file to the server (plugins/errors.ts).
+ */
 export function unsubscribeToken(secret: string, userId: string): string {
-  return `${userId}.${signature(secret, userId).toString("base64url")}`;
+  return `${userId.replace(/-/g, "")}${signature(secret, userId).toString("base64url")}`;
 }
 
 export function unsubscribeUrl(appUrl: string, secret: string, userId: string): string {
@@ -32,9 +35,11 @@ export function unsubscribeUrl(appUrl: string, secret: string, userId: string): 
 
 /** The user id a token stands for, or null when it is not one of ours. */
 export function readUnsubscribeToken(secret: string, token: string): string | null {
-  const [userId, mac, ...rest] = token.split(".");
-  if (!userId || !mac || rest.length > 0 || !isUuid(userId)) return null;
-  const given = Buffer.from(mac, "base64url");
+  const match = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})([\w-]{43})$/.exec(token);
+  if (!match) return null;
+  const userId = match.slice(1, 6).join("-");
+  if (!isUuid(userId)) return null;
+  const given = Buffer.from(match[6]!, "base64url");
   const expected = signature(secret, userId);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return userId;
