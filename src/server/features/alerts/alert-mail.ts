@@ -43,7 +43,8 @@ function listingBlock(ctx: AlertMailContext, listing: ListingRow, withContact: b
 function footer(ctx: AlertMailContext, why: string): string[] {
   return [
     "",
-    "--",
+    // "-- " (with the space) is the signature separator mail clients recognise and fold away.
+    "-- ",
     why,
     `Change your alerts: ${ctx.appUrl}/publisher/dashboard?tab=alerts`,
     `Unsubscribe from alert emails: ${ctx.unsubscribeUrl}`,
