@@ -92,6 +92,19 @@ describe("listing alerts", () => {
     await toast(page, "Alerts Saved").waitFor(POLL);
     await expectAccessible(page);
 
+    // Switched off, the filters stay as chosen (only saved searches would alert).
+    await form.getByLabel("Alert me about new listings that match these filters").click();
+    await form.getByText("Off: only your saved searches send alerts.").waitFor();
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    await form.getByRole("button", { name: "Save Alerts" }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await (await callAs(publisher, "GET", "/api/notification-preferences")).json()).filtersEnabled,
+        POLL,
+      )
+      .toBe(false);
+
     // Saved on the server: a reload shows the same settings.
     await page.reload();
     const reloaded = page.getByRole("form", { name: "Alert settings" });
@@ -101,6 +114,7 @@ describe("listing alerts", () => {
     expect(await reloaded.getByLabel("Mobile number for SMS").inputValue()).toBe("(555) 010-1234");
     const settings = await (await callAs(publisher, "GET", "/api/notification-preferences")).json();
     expect(settings).toMatchObject({
+      filtersEnabled: false,
       frequency: "daily",
       verticals: ["Insurance", "Legal"],
       geos: ["Texas"],

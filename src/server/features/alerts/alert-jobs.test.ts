@@ -290,6 +290,7 @@ describe("listing alerts through the job queue", () => {
     const [premiumMail, ...morePremium] = mailsTo(premiumDaily.email);
     expect(morePremium).toHaveLength(0);
     expect(premiumMail?.subject).toBe("Your daily buyer digest: 2 new listings match your alerts");
+    expect(premiumMail?.text).toContain("Since you set up your alerts, 2 new listings match them:");
     expect(premiumMail?.text).toContain("Texas Auto Insurance");
     expect(premiumMail?.text).toContain("Florida Medicare");
     expect(premiumMail?.text).toContain("Email: deals@acme.example");
@@ -322,6 +323,7 @@ describe("listing alerts through the job queue", () => {
     await ctx.app.jobs.workUntilIdle();
     const second = mailsTo(premiumDaily.email)[1];
     expect(second?.subject).toBe("Your daily buyer digest: 1 new listing matches your alerts");
+    expect(second?.text).toContain("Since your last digest, 1 new listing matches your alerts:");
     expect(second?.text).toContain(later.title);
     expect(second?.text).not.toContain(texas.title);
 

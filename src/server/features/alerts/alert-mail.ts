@@ -124,7 +124,9 @@ export function digestMail(
     text: [
       greeting(recipient),
       "",
-      `Since your last digest, ${count} ${noun} your alerts:`,
+      recipient.isFirstDigest
+        ? `Since you set up your alerts, ${count} ${noun} them:`
+        : `Since your last digest, ${count} ${noun} your alerts:`,
       ...blocks,
       ...moreLine(ctx, more),
       ...upgrade,

@@ -86,6 +86,8 @@ const recipientSchema = z.object({
   isPremium: z.boolean(),
   filtersEnabled: z.boolean(),
   since: z.coerce.date(),
+  /** No digest was sent before: the window starts when alerts were set up. */
+  isFirstDigest: z.boolean(),
 });
 export type AlertRecipient = z.infer<typeof recipientSchema>;
 
@@ -99,7 +101,7 @@ export async function findRecipient(db: Db, userId: string): Promise<AlertRecipi
     recipientSchema,
     sql`select p.user_id as "userId", u.email, u.first_name as "firstName", p.frequency,
           ${userIsPremium} as "isPremium", p.filters_enabled as "filtersEnabled",
-          coalesce(p.last_digest_at, p.created_at) as since
+          coalesce(p.last_digest_at, p.created_at) as since, p.last_digest_at is null as "isFirstDigest"
         from ${FROM_PREFERENCES}
         where p.user_id = ${userId} and ${RECEIVES_EMAIL}`,
   );
