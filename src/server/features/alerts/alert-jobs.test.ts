@@ -362,13 +362,20 @@ describe("listing alerts through the job queue", () => {
     expect(mailsTo(user.email)).toHaveLength(0);
     // The failed attempt gave its claim back...
     expect(await deliveries(user.id)).toHaveLength(0);
-    const [job] = await queryRows<{ id: string; state: string; retryCount: number; waits: boolean }>(
+    const [job] = await queryRows<{
+      id: string;
+      state: string;
+      retryCount: number;
+      retryLimit: number;
+      waits: boolean;
+    }>(
       db(),
-      sql.raw(`select id, state, retry_count as "retryCount", start_after > now() as waits
+      sql.raw(`select id, state, retry_count as "retryCount", retry_limit as "retryLimit",
+                 start_after > now() + interval '20 seconds' as waits
                from ${JOB_SCHEMA}.job where name = 'alert-instant-mail'`),
     );
-    // ...and the job waits for its backoff before the retry.
-    expect(job).toMatchObject({ state: "retry", retryCount: 0, waits: true });
+    // ...and the job waits for its backoff (30 s first) before the retry, with the queue's rules.
+    expect(job).toMatchObject({ state: "retry", retryCount: 0, retryLimit: 6, waits: true });
     expect(await ctx.app.jobs.workUntilIdle()).toEqual({ completed: 0, failed: 0 });
 
     // The retry (run now rather than after the backoff) sends the mail, once.
