@@ -303,10 +303,10 @@ describe("signed-in home", () => {
         says: [
           "Your Premium membership gives you:",
           "Buyer contact details on every listing",
+          "Instant email alerts when a new listing matches your alerts",
           "your saved listings in one place",
         ],
-        // Alerts are not built yet: the dialog promises nothing it cannot show.
-        never: /free account|Upgrade|View Plans|alerts/i,
+        never: /free account|Upgrade|View Plans/i,
         buttons: ["Start Browsing Buyers"],
         links: [["Saved Listings", "/saved"]],
       },

@@ -7,6 +7,8 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
 import { adminRoutes } from "./features/admin/admin.routes";
+import { registerAlertJobs } from "./features/alerts/alert-jobs";
+import { alertRoutes } from "./features/alerts/alerts.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { adminArea, registerAccessGuard } from "./features/auth/guard";
 import { buyerRoutes } from "./features/buyers/buyers.routes";
@@ -17,6 +19,7 @@ import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
+import { JobQueue } from "./jobs/job-queue";
 import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { createStripeClient } from "./lib/stripe";
@@ -70,7 +73,15 @@ export async function buildApp({
     mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate("mailer", appMailer);
   app.decorate("stripe", createStripeClient(config.stripe));
-  app.addHook("onClose", async () => appMailer.close());
+  // The job queue (jobs/job-queue.ts): sending works at once; main.ts starts the workers and schedules,
+  // tests run the jobs themselves. Stopped before the mailer closes, so a running job can finish its mail.
+  const jobs = new JobQueue({ database, log: app.log });
+  registerAlertJobs(jobs, { db: database.db, mailer: appMailer, config }, config.alertDigestCrons);
+  app.decorate("jobs", jobs);
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    appMailer.close();
+  });
 
   // Graceful shutdown: in-flight requests finish, and their keep-alive connections close after the
   // response, so close() does not wait on idle clients.
@@ -98,6 +109,7 @@ export async function buildApp({
   await app.register(dealIntentRoutes);
   await app.register(publisherRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(alertRoutes);
   // Every route under /api/admin is admin-only, declared once (ADR 007).
   await app.register(adminArea(adminRoutes), { prefix: "/api/admin" });
   if (config.isDevelopment) await app.register(devRoutes);

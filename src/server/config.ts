@@ -46,6 +46,14 @@ const trustProxySchema = optionalString.transform((value, ctx): TrustProxy => {
   return entries;
 });
 
+// Five cron fields (minute hour day month weekday), read in UTC; pg-boss parses them for real at start.
+const cronSchema = z
+  .string()
+  .trim()
+  .refine((v) => /^\S+( \S+){4}$/.test(v), {
+    message: 'must be a cron expression of five fields, such as "0 13 * * *" (UTC)',
+  });
+
 const envSchema = z
   .object({
     // Production unless a development script says otherwise (package.json, scripts/): a deployment
@@ -90,6 +98,9 @@ const envSchema = z
       .string()
       .default("PayPerCall Hub Legal Team, 100 Market Street, Suite 300, Austin, TX 78701"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Listing alert digests (features/alerts): when the daily and the weekly one go out, in UTC.
+    ALERT_DAILY_CRON: cronSchema.default("0 13 * * *"),
+    ALERT_WEEKLY_CRON: cronSchema.default("0 13 * * 1"),
     VERIFY_ALLOW_PRIVATE: z
       .enum(["0", "1"])
       .default("0")
@@ -153,6 +164,8 @@ export interface AppConfig {
   legal: { email: string; address: string };
   logLevel: Env["LOG_LEVEL"];
   verifyAllowPrivate: boolean;
+  /** Cron expressions (UTC) of the alert digests. */
+  alertDigestCrons: { daily: string; weekly: string };
 }
 
 export class ConfigError extends Error {
@@ -209,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     legal: { email: env.LEGAL_EMAIL, address: env.LEGAL_ADDRESS },
     logLevel: env.LOG_LEVEL,
     verifyAllowPrivate: env.VERIFY_ALLOW_PRIVATE,
+    alertDigestCrons: { daily: env.ALERT_DAILY_CRON, weekly: env.ALERT_WEEKLY_CRON },
   };
 }
 

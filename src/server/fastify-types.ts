@@ -3,6 +3,7 @@ import type { CurrentUser } from "../shared/schemas/auth";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Access } from "./features/auth/guard";
+import type { JobQueue } from "./jobs/job-queue";
 import type { Mailer } from "./lib/mailer";
 import type { StripeClient } from "./lib/stripe";
 
@@ -13,6 +14,8 @@ declare module "fastify" {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** Background jobs through pg-boss (jobs/job-queue.ts). */
+    jobs: JobQueue;
     /** The Stripe client, built once from the config; undefined when payments are not configured. */
     stripe: StripeClient | undefined;
     /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */

@@ -38,6 +38,10 @@ async function main() {
     app.log.warn({ cause, suppressed: admitted.suppressed }, "database connection lost");
   };
   app.log.info({ engine: database.engine, env: config.env }, "database ready");
+  // Workers and schedules of the job queue, on this same database (pg-boss through our executor). They
+  // stop in the app's onClose, before the database closes.
+  await app.jobs.start();
+  app.log.info("job queue started");
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -177,6 +177,24 @@ export const ADDONS = {
   boostListing: { name: "Boost Listing", priceCents: 9900, days: 14 },
 } as const;
 
+/**
+ * Listing alerts (DESIGN.md §2 "Alerts"): instant mails are a Premium benefit; daily and weekly digests
+ * are for everyone (SPEC §9: weekly by default).
+ */
+export const ALERT_FREQUENCIES = ["instant", "daily", "weekly"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+export const DEFAULT_ALERT_FREQUENCY: AlertFrequency = "weekly";
+/** SMS is stored as a choice but not sent until an SMS provider is configured. */
+export const ALERT_CHANNELS = ["email", "sms"] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+export const ALERT_LIMITS = {
+  /** Saved searches one user may keep. */
+  savedSearchesMax: 20,
+  /** Listings one mail lists; more are summed up with a link to browse. */
+  listingsPerMail: 25,
+} as const;
+
 /** DESIGN.md §3: an email sign-in link works once, for this long. */
 export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
 

@@ -19,6 +19,8 @@ export const CLIENT_ROUTES = [
   { path: "/pricing", title: "Pricing" },
   { path: "/subscribe", title: "Subscribe to Premium" },
   { path: "/saved", title: "Saved Listings" },
+  // The link of every alert mail (signed token, no sign-in): confirm, then unsubscribe.
+  { path: "/unsubscribe/:token", title: "Unsubscribe from Alerts" },
   { path: "/publisher/dashboard", title: "Publisher Dashboard" },
   { path: "/publisher/onboarding", title: "Publisher Onboarding" },
   { path: "/publisher/profile", title: "Publisher Profile" },

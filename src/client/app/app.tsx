@@ -28,6 +28,7 @@ const AdminBuyersPage = lazy(() => import("../pages/admin-buyers-page"));
 const AdminUsersPage = lazy(() => import("../pages/admin-users-page"));
 const AdminAuditPage = lazy(() => import("../pages/admin-audit-page"));
 const SavedPage = lazy(() => import("../pages/saved-page"));
+const UnsubscribePage = lazy(() => import("../pages/unsubscribe-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
 
 // Wrapped once at module level so each route keeps a stable component identity across renders.
@@ -88,6 +89,8 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   // Signed in. /subscribe checks sign-in itself: SPEC §8 gives it its own "Login Required" toast.
   "/subscribe": SubscribePage,
   "/saved": SavedRoute,
+  // The alert mails' unsubscribe link: no sign-in, the token in the path is the proof.
+  "/unsubscribe/:token": UnsubscribePage,
   "/publisher/dashboard": PublisherDashboardRoute,
   // Onboarding asks a signed-out visitor to log in itself (SPEC §2: "Please log in to continue").
   "/publisher/onboarding": PublisherOnboardingPage,

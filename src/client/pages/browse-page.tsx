@@ -2,6 +2,9 @@ import { Link, useLocation, useSearch } from "wouter";
 import { Button } from "../components/ui/button";
 import { LoadMore } from "../components/ui/load-more";
 import { QueryState } from "../components/ui/query-state";
+// Straight from its file: the alerts feature's other modules carry zod and react-hook-form, which the
+// directory's speed budget keeps out of this page (features/listings/listing-filters.tsx).
+import { SaveSearchButton } from "../features/alerts/save-search-button";
 import { useBrowsePlace } from "../features/listings/browse-place";
 import { ListingCard } from "../features/listings/listing-card";
 import { ListingGridSkeleton } from "../features/listings/listing-card-skeleton";
@@ -13,6 +16,7 @@ import {
   describeListingsFailure,
   filtersFromSearch,
   filtersToSearch,
+  selectedTags,
   useContactReveal,
   useListings,
   useSavedIds,
@@ -43,6 +47,16 @@ export default function BrowsePage() {
       {/* For every viewer without Premium, from the first paint and on empty results too. */}
       <PremiumBanner />
       <ListingFilters initial={filters} onApply={apply} />
+      {/* The filters in the URL (what the list shows), not a draft still being typed. */}
+      <SaveSearchButton
+        filters={{
+          search: filters.search,
+          vertical: filters.vertical,
+          payout: filters.payout,
+          geo: filters.geo,
+          tags: selectedTags(filters),
+        }}
+      />
 
       <section aria-label="Buyer listings" aria-busy={listings.isLoading} className="space-y-6">
         <QueryState

@@ -1,6 +1,6 @@
-import { Bell, Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search, Star } from "lucide-react";
+import { Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search, Star } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
-import { Link } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { formatDate, formatDollars } from "../../shared/format";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { PUBLISHER_MESSAGES, type PublisherProfile } from "../../shared/schemas/publisher";
@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { AlertsTab } from "../features/alerts";
 import { useAuth } from "../features/auth/use-auth";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { PublisherDealIntentsTab } from "../features/deal-intents";
@@ -229,7 +230,22 @@ function Overview({ profile, user }: { profile: PublisherProfile; user: CurrentU
   );
 }
 
+const TABS = ["overview", "alerts", "deals", "reviews"] as const;
+type TabId = (typeof TABS)[number];
+
+/** The open tab lives in the URL (?tab=alerts), so an alert mail's "Change your alerts" opens it. */
+function useTab(): [TabId, (tab: string) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const requested = new URLSearchParams(search).get("tab");
+  const tab = TABS.find((t) => t === requested) ?? "overview";
+  const setTab = (next: string) =>
+    navigate(next === "overview" ? location : `${location}?tab=${next}`, { replace: true });
+  return [tab, setTab];
+}
+
 function Dashboard({ profile, user }: { profile: PublisherProfile; user: CurrentUser }) {
+  const [tab, setTab] = useTab();
   return (
     <div className="space-y-8">
       <header>
@@ -243,7 +259,7 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Current
         <ScoreCard profile={profile} />
         <SubscriptionCard user={user} />
       </div>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="alerts">Alerts</TabsTrigger>
@@ -254,18 +270,7 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Current
           <Overview profile={profile} user={user} />
         </TabsContent>
         <TabsContent value="alerts">
-          <EmptyState
-            icon={Bell}
-            title="Set Up Your Alerts"
-            description="Get an email when new buyers match your verticals and geographies."
-          >
-            <Button type="button" disabled aria-describedby="alerts-soon">
-              Configure Alerts
-            </Button>
-            <p id="alerts-soon" className="text-xs text-slate-600">
-              Alert settings arrive in an upcoming release.
-            </p>
-          </EmptyState>
+          <AlertsTab isPremium={user.hasActiveSubscription} profile={profile} />
         </TabsContent>
         <TabsContent value="deals">
           <PublisherDealIntentsTab />

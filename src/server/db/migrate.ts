@@ -3,6 +3,7 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { installJobQueue } from "../jobs/job-queue";
 import type { Database, Db } from "./client";
 import * as schema from "./schema";
 
@@ -20,8 +21,9 @@ interface MigrateOptions {
 }
 
 /**
- * Applies the committed SQL migrations, then `afterMigrations`; both engines use drizzle's migrator
- * (never drizzle-kit at runtime). On PostgreSQL several instances may start at once on one database
+ * Applies the committed SQL migrations, installs the job queue's schema and queues (pg-boss keeps its
+ * own versioned schema: jobs/job-queue.ts), then runs `afterMigrations`; both engines use drizzle's
+ * migrator (never drizzle-kit at runtime). On PostgreSQL several instances may start at once on one database
  * (the scale-out path): each takes the same advisory lock first, so one migrates and seeds while the
  * others wait, then find nothing left to do and go on. Without it two of them raced on
  * `CREATE EXTENSION pg_trgm` and crashed (issue #13). PGlite has a single process by construction.
@@ -29,6 +31,7 @@ interface MigrateOptions {
 export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<void> {
   if (database.engine === "pglite") {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    await installJobQueue(database);
     await options.afterMigrations?.(database.db);
     return;
   }
@@ -44,6 +47,7 @@ export async function migrateDatabase(database: Database, options: MigrateOption
     try {
       const db = drizzleNodePg(client, { schema });
       await migrateNodePg(db as NodePgDatabase<typeof schema>, { migrationsFolder: MIGRATIONS_FOLDER });
+      await installJobQueue(database);
       await options.afterMigrations?.(db as unknown as Db);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY.toString()]);

@@ -14,6 +14,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  ALERT_CHANNELS,
+  ALERT_FREQUENCIES,
   DEAL_INTENT_STATUSES,
   DEFAULT_PAYMENT_TERMS,
   LISTING_STATUSES,
@@ -129,6 +131,9 @@ export const buyerListings = pgTable(
     // Requirement tag ids (REQUIREMENT_TAGS) and the days a publisher has to dispute a call.
     tags: textList("tags"),
     disputeWindowDays: integer("dispute_window_days"),
+    // When the listing last became active (created active, or made active again): alert digests send
+    // what was activated since their last run (features/alerts).
+    activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
     // Title weighs more than description in keyword search (DESIGN.md §3).
     searchVector: tsvector("search_vector")
       .notNull()
@@ -154,6 +159,8 @@ export const buyerListings = pgTable(
     index("buyer_listings_boosted_newest_idx")
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active' and boosted_until is not null`),
+    // Alert digests: the listings activated since a user's last digest.
+    index("buyer_listings_activated_idx").on(t.activatedAt).where(sql`status = 'active'`),
   ],
 );
 
@@ -219,21 +226,93 @@ export const dealIntents = pgTable(
   ],
 );
 
+/**
+ * One row per user who set up alerts (SPEC §3, DESIGN.md §2 "Alerts"): the delivery settings every alert
+ * of theirs uses (frequency, channels) and the filters of their main alert; empty lists mean "any". Saved
+ * searches are further alerts with the same delivery settings. No row: no alerts at all.
+ */
 export const notificationPreferences = pgTable("notification_preferences", {
   id: uuid("id").primaryKey().defaultRandom(),
   userId: uuid("user_id")
     .notNull()
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
+  // Whether the filters below alert at all: a user who only wants their saved searches turns it off.
+  filtersEnabled: boolean("filters_enabled").notNull().default(true),
   verticals: textList("verticals"),
-  frequency: text("frequency", { enum: ["instant", "daily", "weekly"] })
-    .notNull()
-    .default("weekly"),
+  geos: textList("geos"),
+  // Requirement tag ids a listing must all carry (the browse filter's rule).
+  tags: textList("tags"),
+  minPayout: numeric("min_payout", { precision: 10, scale: 2 }),
+  // Instant is Premium's; without Premium it is sent as daily and stored as daily once Premium ends.
+  frequency: text("frequency", { enum: ALERT_FREQUENCIES }).notNull().default("weekly"),
   channels: text("channels").array().notNull().default(sql`'{email}'::text[]`),
   smsOptIn: boolean("sms_opt_in").notNull().default(false),
+  // Where SMS alerts would go (stored; nothing is sent until an SMS provider is configured).
+  phone: text("phone"),
+  // The last time the mail's unsubscribe link took email off the channels.
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  // When the last digest run for this user started: the next one looks for listings activated since.
+  lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** "Save this search" on /browse: the directory's filters, kept as one more alert of the user's. */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    search: text("search"),
+    vertical: text("vertical"),
+    // The browse payout bucket (PAYOUT_BUCKETS id) and the bounds it stands for: min inclusive, max
+    // exclusive, as the directory applies them.
+    payoutBucket: text("payout_bucket"),
+    payoutMin: numeric("payout_min", { precision: 10, scale: 2 }),
+    payoutMax: numeric("payout_max", { precision: 10, scale: 2 }),
+    geo: text("geo"),
+    tags: textList("tags"),
+    // The browse page's query string for these filters, in one canonical order: opens the search again
+    // and keeps one user from saving the same search twice.
+    filtersKey: text("filters_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("saved_searches_user_filters_key").on(t.userId, t.filtersKey)],
+);
+
+/**
+ * Every alert sent, one row per user, listing and channel: the idempotency key that keeps a listing from
+ * reaching one user twice, whatever retries or overlapping runs happen. A row is claimed ("sending")
+ * before the mail goes out and marked "sent" after; a failed send deletes its claim so the retry can.
+ */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => buyerListings.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: ALERT_CHANNELS }).notNull(),
+    kind: text("kind", { enum: ["instant", "daily", "weekly"] }).notNull(),
+    status: text("status", { enum: ["sending", "sent"] })
+      .notNull()
+      .default("sending"),
+    // The queue job that claimed the row (a failed attempt removes only its own claims).
+    jobId: text("job_id"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("alert_deliveries_key").on(t.userId, t.listingId, t.channel),
+    index("alert_deliveries_listing_idx").on(t.listingId),
+  ],
+);
 
 export const subscriptions = pgTable(
   "subscriptions",
@@ -347,6 +426,8 @@ export const mailOutbox = pgTable("mail_outbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html"),
+  // Extra headers the mail carried (List-Unsubscribe on alerts), as they were sent.
+  headers: jsonb("headers").$type<Record<string, string>>(),
   createdAt: createdAt(),
 });
 

@@ -2,11 +2,13 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
 
-interface MailMessage {
+export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe on alert mails (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -40,6 +42,7 @@ export function createMailer({
           subject: message.subject,
           text: message.text,
           html: message.html ?? null,
+          headers: message.headers ?? null,
         });
       }
     },

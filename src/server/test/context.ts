@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import { JOB_SCHEMA } from "../jobs/job-queue";
 import { withDatabase } from "./global-setup";
 import { PGLITE_SNAPSHOT } from "./paths";
 
@@ -36,13 +37,19 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ pgliteDir: "memory://", pgliteSnapshot: snapshot });
 }
 
-/** Empties every table (keeps the migrations journal), so each test starts from nothing. */
+/**
+ * Empties every table (keeps the migrations journal), so each test starts from nothing; and the job
+ * queue's jobs and schedules (its queues stay: migrations made them).
+ */
 export async function resetDatabase(database: Database): Promise<void> {
   const result = (await database.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public'`,
   )) as unknown as { rows: { tablename: string }[] };
   const tables = result.rows.map((r) => `"${r.tablename}"`).join(", ");
   if (tables) await database.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+  await database.db.execute(
+    sql.raw(`truncate ${JOB_SCHEMA}.job, ${JOB_SCHEMA}.archive, ${JOB_SCHEMA}.schedule`),
+  );
 }
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {

@@ -28,6 +28,8 @@ export const outboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().nullable(),
+  /** Extra headers the mail carried (List-Unsubscribe on alerts). */
+  headers: z.record(z.string(), z.string()).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 

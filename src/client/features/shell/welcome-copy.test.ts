@@ -19,7 +19,10 @@ describe("the welcome dialog's words for each reader (SPEC §2, issue #12)", () 
   it("tells a Premium member what Premium unlocks, with no upgrade offer", () => {
     const copy = getWelcomeCopy({ role: "publisher", hasActiveSubscription: true });
     expect(copy.intro).toBe("Your Premium membership gives you:");
-    expect(copy.items.join(" ")).toMatch(/contact details.*saved listings/);
+    expect(copy.items.join(" ")).toMatch(/contact details.*Instant email alerts.*Alerts tab.*saved listings/);
+    expect(getWelcomeCopy({ role: "guest", hasActiveSubscription: true }).items.join(" ")).toMatch(
+      /Instant email alerts .* once your publisher profile is set up/,
+    );
     expect(copy.note).toBeUndefined();
     expect(links(copy)).toEqual(["/browse", "/saved"]);
     expect(links(getWelcomeCopy({ role: "guest", hasActiveSubscription: true }))).toEqual([

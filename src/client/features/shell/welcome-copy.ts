@@ -22,8 +22,8 @@ const START_BROWSING: WelcomeLink = { label: "Start Browsing Buyers", href: "/br
  * SPEC §2's text is written for a free account, so free publishers and guests get it word for word.
  * The others would read an upgrade offer they do not need (issue #12), so each role gets what its
  * account is for: a buyer's is posting listings, an admin's vetting and curating; Premium members
- * get what Premium unlocks today (contacts) and no upgrade link; instant alerts join the list when
- * they are built, not before. The role decides before
+ * get what Premium unlocks (contacts, instant alerts) and no upgrade link. Alerts live in the publisher
+ * dashboard, so a Premium guest is told they come with the publisher profile. The role decides before
  * Premium: an admin or buyer holding Premium still reads their role's text.
  */
 export function getWelcomeCopy(user: Pick<CurrentUser, "role" | "hasActiveSubscription">): WelcomeCopy {
@@ -56,6 +56,9 @@ export function getWelcomeCopy(user: Pick<CurrentUser, "role" | "hasActiveSubscr
       intro: "Your Premium membership gives you:",
       items: [
         "Buyer contact details on every listing: company, email, phone and application link",
+        user.role === "publisher"
+          ? "Instant email alerts when a new listing matches your alerts (your dashboard's Alerts tab)"
+          : "Instant email alerts when a new listing matches, once your publisher profile is set up",
         "Contact Buyer on any listing, and your saved listings in one place",
         "Every buyer listing, payout range and search filter",
       ],

@@ -9,10 +9,12 @@ import type {
 import type { CreateAdminListing, UpdateAdminListing } from "../../../shared/schemas/listing-input";
 import { type Db, selectRows } from "../../db/client";
 import { buyerListings, buyerProfiles } from "../../db/schema";
+import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
 import { containsPattern, MIN_TRIGRAM_LENGTH } from "../../lib/paging";
+import { announceListingsActivated } from "../alerts/alert-jobs";
 import type { Viewer } from "../auth/viewer";
 import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../listings/listing-row";
 import { type AdminSource, type Page, readOne, readPage } from "./admin-page";
@@ -121,13 +123,15 @@ async function assertBuyerProfile(tx: Db, buyerId: string): Promise<void> {
   if (!buyer) throw new AppError("validation", UNKNOWN_BUYER);
 }
 
-/** POST /api/admin/buyer-listings: a listing owned by the chosen buyer profile. */
+/** POST /api/admin/buyer-listings: a listing owned by the chosen buyer profile; an active one is announced. */
 export async function createAdminListing({
   db,
+  jobs,
   viewer,
   input,
 }: {
   db: Db;
+  jobs: JobQueue;
   viewer: Viewer;
   input: CreateAdminListing;
 }): Promise<AdminListing> {
@@ -148,26 +152,31 @@ export async function createAdminListing({
     });
     return id;
   });
-  return getAdminListing({ db, viewer, listingId });
+  const listing = await getAdminListing({ db, viewer, listingId });
+  if (listing.status === "active") await announceListingsActivated({ jobs, listingIds: [listingId] });
+  return listing;
 }
 
 /**
  * PUT /api/admin/buyer-listings/{id}: any subset of the fields, the owner included. Only what changed
- * is written and audited; a payout change also goes into the listing's payout history.
+ * is written and audited; a payout change also goes into the listing's payout history. A listing made
+ * active again is announced to the listing alerts.
  */
 export async function updateAdminListing({
   db,
+  jobs,
   viewer,
   listingId,
   input,
 }: {
   db: Db;
+  jobs: JobQueue;
   viewer: Viewer;
   listingId: string;
   input: UpdateAdminListing;
 }): Promise<AdminListing> {
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
-  await db.transaction(async (tx) => {
+  const activated = await db.transaction(async (tx) => {
     const [before] = await tx
       .select(EDITABLE)
       .from(buyerListings)
@@ -176,11 +185,12 @@ export async function updateAdminListing({
     if (!before) throw new AppError("not_found", MESSAGES.listingNotFound);
     if (input.buyerId && input.buyerId !== before.buyerId) await assertBuyerProfile(tx, input.buyerId);
     const diff = diffFields(before, input);
-    if (!diff.changed) return;
+    if (!diff.changed) return false;
     const now = new Date();
+    const activating = diff.after.status === "active" && before.status !== "active";
     await tx
       .update(buyerListings)
-      .set({ ...diff.after, updatedAt: now })
+      .set({ ...diff.after, updatedAt: now, ...(activating ? { activatedAt: now } : {}) })
       .where(eq(buyerListings.id, listingId));
     // The payout history row is written by the database's trigger (migration 0003), for every writer.
     await writeAuditEntry(tx, {
@@ -190,7 +200,9 @@ export async function updateAdminListing({
       before: diff.before,
       after: diff.after,
     });
+    return activating;
   });
+  if (activated) await announceListingsActivated({ jobs, listingIds: [listingId] });
   return getAdminListing({ db, viewer, listingId });
 }
 

@@ -156,7 +156,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       schema: { body: createAdminListingSchema, response: { 201: adminListingSchema, ...errorResponses } },
     },
     withViewer(async (req, reply, viewer) => {
-      const listing = await createAdminListing({ db: app.db, viewer, input: req.body });
+      const listing = await createAdminListing({ db: app.db, jobs: app.jobs, viewer, input: req.body });
       return reply.code(201).send(listing);
     }),
   );
@@ -171,7 +171,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       },
     },
     withViewer(async (req, _reply, viewer) =>
-      updateAdminListing({ db: app.db, viewer, listingId: req.params.id, input: req.body }),
+      updateAdminListing({ db: app.db, jobs: app.jobs, viewer, listingId: req.params.id, input: req.body }),
     ),
   );
 
@@ -222,7 +222,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
       },
     },
     withViewer(async (req, _reply, viewer) =>
-      updateUserByAdmin({ db: app.db, viewer, userId: req.params.id, changes: req.body }),
+      updateUserByAdmin({ db: app.db, jobs: app.jobs, viewer, userId: req.params.id, changes: req.body }),
     ),
   );
 

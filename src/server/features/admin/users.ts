@@ -3,10 +3,12 @@ import { z } from "zod";
 import { PUBLISHER_STATUSES, ROLES } from "../../../shared/constants";
 import type { AdminUser, AdminUserQuery, UpdateAdminUser } from "../../../shared/schemas/admin-users";
 import type { Db } from "../../db/client";
-import { buyerProfiles, publisherProfiles, sessions, users } from "../../db/schema";
+import { buyerListings, buyerProfiles, publisherProfiles, sessions, users } from "../../db/schema";
+import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { containsPattern } from "../../lib/paging";
+import { announceListingsActivated } from "../alerts/alert-jobs";
 import type { Viewer } from "../auth/viewer";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 import { activeSubscriptionNow } from "../subscriptions/premium";
@@ -94,16 +96,19 @@ export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }
  *   publisher profile and a buyer profile exclude each other (DESIGN.md §2), so a user holding one
  *   cannot take the other role.
  * - disabled: sign-in refused from now on, every session deleted at once, listings out of the
- *   directory (features/listings/listing-row.ts); enabling gives all of it back. Not oneself.
+ *   directory (features/listings/listing-row.ts); enabling gives all of it back, and the active
+ *   listings that come back are announced to the listing alerts like new ones. Not oneself.
  * - complimentaryPremium: the grant `npm run user:premium` makes, recorded with the admin as actor.
  */
 export async function updateUserByAdmin({
   db,
+  jobs,
   viewer,
   userId,
   changes,
 }: {
   db: Db;
+  jobs: JobQueue;
   viewer: Viewer;
   userId: string;
   changes: UpdateAdminUser;
@@ -115,7 +120,8 @@ export async function updateUserByAdmin({
     }
     if (changes.disabled === true) throw new AppError("forbidden", SELF_DISABLE_MESSAGE);
   }
-  await db.transaction(async (tx) => {
+  const backInDirectory = await db.transaction(async (tx) => {
+    let reactivated: string[] = [];
     const [user] = await tx
       .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt })
       .from(users)
@@ -153,6 +159,16 @@ export async function updateUserByAdmin({
         after: { disabledAt },
         extra: changes.disabled ? { sessionsEnded: ended.length } : {},
       });
+      if (!changes.disabled) {
+        const listings = await tx
+          .update(buyerListings)
+          .set({ activatedAt: now })
+          .where(
+            sql`${buyerListings.status} = 'active' and ${buyerListings.buyerId} in (select id from buyer_profiles where user_id = ${userId})`,
+          )
+          .returning({ id: buyerListings.id });
+        reactivated = listings.map((l) => l.id);
+      }
     }
 
     if (changes.complimentaryPremium !== undefined) {
@@ -163,7 +179,9 @@ export async function updateUserByAdmin({
         actorId: viewer.id,
       });
     }
+    return reactivated;
   });
+  await announceListingsActivated({ jobs, listingIds: backInDirectory });
   return toAdminUser(await readOne(db, USERS, userId, USER_NOT_FOUND));
 }
 

@@ -4,8 +4,10 @@ import type { CreateBuyerListing, UpdateBuyerListing } from "../../../shared/sch
 import type { Listing } from "../../../shared/schemas/listings";
 import type { Db } from "../../db/client";
 import { auditLogs, buyerListings } from "../../db/schema";
+import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import { announceListingsActivated } from "../alerts/alert-jobs";
 import type { Viewer } from "../auth/viewer";
 import { requireVisibleListing, toListing } from "../listings/listing-row";
 import { requireBuyerProfile } from "./buyer-profile";
@@ -13,7 +15,8 @@ import { requireBuyerProfile } from "./buyer-profile";
 // A buyer's own listings (SPEC §2 Buyer dashboard, DESIGN.md §2): create, change any subset of the
 // fields (pausing included), delete. Ownership is a query condition: another buyer's listing id finds
 // nothing (404). Admins manage every listing through the admin API instead. Payout changes are recorded
-// by the database itself (trigger buyer_listings_record_payout_change, drizzle/0003).
+// by the database itself (trigger buyer_listings_record_payout_change, drizzle/0003). A listing that
+// becomes active (created active, or resumed) is announced to the listing alerts once saved.
 
 /** The listing as the owner sees it now (the directory's shape, contact included). */
 async function readOwnListing(db: Db, viewer: Viewer, listingId: string): Promise<Listing> {
@@ -24,19 +27,21 @@ async function readOwnListing(db: Db, viewer: Viewer, listingId: string): Promis
 /** POST /api/buyer-listings: only a user with a buyer profile (403 otherwise: publishers, guests). */
 export async function createBuyerListing({
   db,
+  jobs,
   viewer,
   input,
 }: {
   db: Db;
+  jobs: JobQueue;
   viewer: Viewer;
   input: CreateBuyerListing;
 }): Promise<Listing> {
   const profile = await requireBuyerProfile(db, viewer);
-  const id = await db.transaction(async (tx) => {
+  const { id, status } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(buyerListings)
       .values({ ...input, buyerId: profile.id })
-      .returning({ id: buyerListings.id });
+      .returning({ id: buyerListings.id, status: buyerListings.status });
     if (!row) throw new AppError("internal", "The listing could not be created");
     await tx.insert(auditLogs).values({
       userId: viewer.id,
@@ -44,8 +49,9 @@ export async function createBuyerListing({
       targetId: row.id,
       metaJson: { after: input },
     });
-    return row.id;
+    return row;
   });
+  if (status === "active") await announceListingsActivated({ jobs, listingIds: [id] });
   return readOwnListing(db, viewer, id);
 }
 
@@ -73,16 +79,18 @@ async function lockOwnListing(tx: Db, viewer: Viewer, listingId: string) {
  */
 export async function updateBuyerListing({
   db,
+  jobs,
   viewer,
   listingId,
   input,
 }: {
   db: Db;
+  jobs: JobQueue;
   viewer: Viewer;
   listingId: string;
   input: UpdateBuyerListing;
 }): Promise<Listing> {
-  await db.transaction(async (tx) => {
+  const activated = await db.transaction(async (tx) => {
     const current = await lockOwnListing(tx, viewer, listingId);
     if (input.status !== undefined && current.status === "inactive") {
       throw new AppError(
@@ -90,9 +98,10 @@ export async function updateBuyerListing({
         "An administrator deactivated this listing; contact support to make it active again.",
       );
     }
+    const activating = input.status === "active" && current.status !== "active";
     await tx
       .update(buyerListings)
-      .set({ ...input, updatedAt: sql`now()` })
+      .set({ ...input, updatedAt: sql`now()`, ...(activating ? { activatedAt: sql`now()` } : {}) })
       .where(eq(buyerListings.id, current.id));
     const changed = Object.keys(input) as (keyof UpdateBuyerListing)[];
     await tx.insert(auditLogs).values({
@@ -105,7 +114,9 @@ export async function updateBuyerListing({
         after: input,
       },
     });
+    return activating;
   });
+  if (activated) await announceListingsActivated({ jobs, listingIds: [listingId] });
   return readOwnListing(db, viewer, listingId);
 }
 

@@ -63,7 +63,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
       schema: { body: createBuyerListingSchema, response: { 201: listingSchema, ...errorResponses } },
     },
     withViewer(async (req, reply, viewer) => {
-      const listing = await createBuyerListing({ db: app.db, viewer, input: req.body });
+      const listing = await createBuyerListing({ db: app.db, jobs: app.jobs, viewer, input: req.body });
       return reply.code(201).send(listing);
     }),
   );
@@ -79,7 +79,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
       },
     },
     withViewer(async (req, _reply, viewer) =>
-      updateBuyerListing({ db: app.db, viewer, listingId: req.params.id, input: req.body }),
+      updateBuyerListing({ db: app.db, jobs: app.jobs, viewer, listingId: req.params.id, input: req.body }),
     ),
   );
 

@@ -6,6 +6,7 @@ import {
   buyerListings,
   buyerProfiles,
   compliance,
+  notificationPreferences,
   publisherProfiles,
   subscriptions,
   users,
@@ -114,6 +115,17 @@ describe("demo data", () => {
         expect(row.profile.qualityScore).toBeGreaterThan(0);
       }
       expect(DEMO_ACCOUNTS.map((a) => a.email)).toContain("pending@demo.test");
+
+      // Alerts set up for the two approved ones, so a new listing shows its alert mail in the outbox.
+      const alerts = await database.db
+        .select({ email: users.email, frequency: notificationPreferences.frequency })
+        .from(notificationPreferences)
+        .innerJoin(users, eq(users.id, notificationPreferences.userId))
+        .orderBy(users.email);
+      expect(alerts).toEqual([
+        { email: "premium@demo.test", frequency: "instant" },
+        { email: "publisher@demo.test", frequency: "weekly" },
+      ]);
     } finally {
       await database.close();
     }

@@ -10,6 +10,7 @@ import {
   dealIntents,
   listingEvents,
   listingPayoutChanges,
+  notificationPreferences,
   publisherProfiles,
   users,
 } from "../../db/schema";
@@ -413,6 +414,8 @@ interface DemoPublisher {
   /** How long ago the profile was made. */
   daysAgo: number;
   dnc: string;
+  /** Listing alerts set up (features/alerts), so a new listing shows its alert mail in the outbox. */
+  alerts?: { frequency: "instant" | "daily" | "weekly"; verticals: string[] };
 }
 
 const DEMO_PUBLISHERS: DemoPublisher[] = [
@@ -435,6 +438,7 @@ const DEMO_PUBLISHERS: DemoPublisher[] = [
     premium: false,
     daysAgo: 45,
     dnc: "Every number is scrubbed against the National DNC Registry and our internal list before dialing; opt-outs are honoured the same day.",
+    alerts: { frequency: "weekly", verticals: ["Insurance", "Home Services"] },
   },
   {
     email: "premium@demo.test",
@@ -458,6 +462,7 @@ const DEMO_PUBLISHERS: DemoPublisher[] = [
     premium: true,
     daysAgo: 120,
     dnc: "Daily scrub against federal and state DNC lists through our dialer; consent certificates (TrustedForm) stored for five years.",
+    alerts: { frequency: "instant", verticals: ["Insurance", "Medical", "Finance"] },
   },
   {
     email: "pending@demo.test",
@@ -567,6 +572,9 @@ async function seedDemoPublishers(tx: Db): Promise<number> {
     await recomputeQualityScore({ db: tx, profileId: profile.id });
     // Complimentary Premium (no Stripe objects, no period end), granted the way support does it.
     if (demo.premium) await setComplimentaryPremium({ db: tx, email: demo.email, enabled: true });
+    if (demo.alerts) {
+      await tx.insert(notificationPreferences).values({ userId: user.id, ...demo.alerts, createdAt });
+    }
   }
   return added;
 }

@@ -13,7 +13,9 @@ import {
 } from "../../../shared/schemas/listing-import";
 import { type Database, type Db, queryRows } from "../../db/client";
 import { buyerProfiles } from "../../db/schema";
+import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
+import { announceListingsActivated } from "../alerts/alert-jobs";
 import type { Viewer } from "../auth/viewer";
 import { type ImportProgress, startImportProgress } from "./import-progress";
 import {
@@ -104,12 +106,14 @@ interface PendingRow {
 /** Runs an import (or its dry run) to the end and records its progress and answer under `progress`. */
 export async function importListings({
   database,
+  jobs,
   viewer,
   query,
   source,
   log,
 }: {
   database: Database;
+  jobs: JobQueue;
   viewer: Viewer;
   query: ListingImportQuery;
   source: ImportSource;
@@ -149,13 +153,15 @@ export async function importListings({
       return { kind: query.dryRun ? "report" : "refused", report };
     }
     await progress.writing(run.rowCount);
-    const imported = await writer.commit({
+    const written = await writer.commit({
       actorId: viewer.id,
       targetId: progress.id,
       meta: { count: run.rowCount, fileName: source.fileName, sizeBytes: run.bytesRead },
     });
-    await progress.finish("succeeded", { imported }, run.counts());
-    return { kind: "imported", imported };
+    // After the commit: publishers' alerts for the new active listings (a queue failure is only logged).
+    await announceListingsActivated({ jobs, listingIds: written.activeIds });
+    await progress.finish("succeeded", { imported: written.count }, run.counts());
+    return { kind: "imported", imported: written.count };
   } catch (error) {
     await writer?.abort();
     const message = error instanceof AppError ? error.message : "The import failed. Nothing was written.";

@@ -77,6 +77,7 @@ export async function listingImportRoutes(fastify: FastifyInstance) {
       const source = await importSource(req, req.query.fileName);
       const outcome = await importListings({
         database: app.database,
+        jobs: app.jobs,
         viewer,
         query: req.query,
         source,

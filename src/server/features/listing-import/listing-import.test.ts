@@ -4,9 +4,16 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LISTING_IMPORT_LIMITS } from "../../../shared/schemas/listing-import";
 import { queryRows } from "../../db/client";
-import { auditLogs, buyerListings } from "../../db/schema";
+import { auditLogs, buyerListings, mailOutbox, notificationPreferences } from "../../db/schema";
 import { useTestApp } from "../../test/context";
-import { createBuyer, createListing, createSignedInUser, type SignedInUser } from "../../test/factories";
+import {
+  createBuyer,
+  createListing,
+  createPublisher,
+  createSignedInUser,
+  grantPremium,
+  type SignedInUser,
+} from "../../test/factories";
 
 // POST /api/admin/buyer-listings/import-csv and GET .../export.csv through the app, on both engines.
 
@@ -74,6 +81,12 @@ describe("CSV import of buyer listings", () => {
   });
 
   it("imports every row with the SPEC defaults and one audit entry, then reports the result", async () => {
+    // A Premium publisher with instant alerts for Solar hears of the new active Solar listing (issue 15).
+    const { user: subscriber } = await createPublisher(ctx.database.db);
+    await grantPremium(ctx.database.db, subscriber.id);
+    await ctx.database.db
+      .insert(notificationPreferences)
+      .values({ userId: subscriber.id, frequency: "instant", verticals: ["Solar"] });
     const importId = randomUUID();
     const csv = `${HEADER},geos,tags\nSolar Calls,Solar,50,,,,,,California|texas,trustedform\nLegal Calls,Legal,75.5,Weekly,90,5,paused,Injury,,\n`;
     const response = await post(`?buyerId=${buyerId}&importId=${importId}&fileName=june.csv`, csv);
@@ -119,6 +132,10 @@ describe("CSV import of buyer listings", () => {
       targetId: importId,
       metaJson: { count: 2, fileName: "june.csv", sizeBytes: Buffer.byteLength(csv) },
     });
+
+    await ctx.app.jobs.workUntilIdle();
+    const alerts = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, subscriber.email));
+    expect(alerts.map((m) => m.subject)).toEqual([expect.stringContaining("Solar Calls")]);
 
     const status = await ctx.app.inject({
       url: `/api/admin/buyer-listings/imports/${importId}`,
@@ -313,7 +330,7 @@ describe("CSV import of buyer listings", () => {
 
     const fields = async () =>
       (await db.select().from(buyerListings))
-        .map(({ id, createdAt, updatedAt, searchVector, ...rest }) => rest)
+        .map(({ id, createdAt, updatedAt, activatedAt, searchVector, ...rest }) => rest)
         .sort((a, b) => a.title.localeCompare(b.title));
     const before = await fields();
     await db.delete(buyerListings);

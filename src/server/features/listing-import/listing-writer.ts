@@ -18,7 +18,7 @@ import type { Database } from "../../db/client";
 //   transaction.
 // Either way the audit entry is written in the same transaction: nothing, or the rows and their entry.
 
-const COPY_SQL = `copy buyer_listings (buyer_id, title, description, vertical, payout, payment_terms,
+const COPY_SQL = `copy buyer_listings (id, buyer_id, title, description, vertical, payout, payment_terms,
   duration_requirement, geos, min_volume, status, tags, dispute_window_days, created_at)
   from stdin with (format csv)`;
 
@@ -41,11 +41,17 @@ export interface ImportAudit {
   meta: Record<string, unknown>;
 }
 
+export interface WrittenListings {
+  count: number;
+  /** The ids of the rows written active (ids are made here so the alerts can be told about them). */
+  activeIds: string[];
+}
+
 export interface ListingWriter {
   /** Adds a batch of rows; resolves when the destination can take more. */
   write(rows: { row: ListingImportRow; buyerId: string }[]): Promise<void>;
-  /** Makes every written row and the audit entry durable, at once; answers how many rows. */
-  commit(audit: ImportAudit): Promise<number>;
+  /** Makes every written row and the audit entry durable, at once. */
+  commit(audit: ImportAudit): Promise<WrittenListings>;
   /** Drops everything written; safe to call after a failure or twice. */
   abort(): Promise<void>;
 }
@@ -60,7 +66,7 @@ async function openCopyWriter(database: Database): Promise<ListingWriter> {
   const pool = database.pool;
   if (!pool) throw new Error("PostgreSQL without a pool");
   const client = await pool.connect();
-  let count = 0;
+  const written: WrittenListings = { count: 0, activeIds: [] };
   let open = true;
   try {
     await client.query("begin");
@@ -85,8 +91,7 @@ async function openCopyWriter(database: Database): Promise<ListingWriter> {
   return {
     async write(rows) {
       if (copyError) throw copyError;
-      count += rows.length;
-      if (!copy.write(rows.map(({ row, buyerId }) => copyLine(row, buyerId, createdAt())).join(""))) {
+      if (!copy.write(rows.map((r) => copyLine(r, createdAt(), written)).join(""))) {
         await Promise.race([once(copy, "drain"), once(copy, "error")]);
       }
     },
@@ -97,7 +102,7 @@ async function openCopyWriter(database: Database): Promise<ListingWriter> {
         await client.query(AUDIT_SQL, [audit.actorId, audit.targetId, JSON.stringify(audit.meta)]);
         await client.query("commit");
         release(false);
-        return count;
+        return written;
       } catch (error) {
         release(true);
         throw error;
@@ -118,7 +123,7 @@ async function openSpoolWriter(database: Database): Promise<ListingWriter> {
   const spool = createWriteStream(path);
   // Byte length of each written batch: the file is read back one batch per COPY.
   const batches: number[] = [];
-  let count = 0;
+  const written: WrittenListings = { count: 0, activeIds: [] };
   const createdAt = creationClock();
   const cleanUp = async () => {
     spool.destroy();
@@ -126,9 +131,8 @@ async function openSpoolWriter(database: Database): Promise<ListingWriter> {
   };
   return {
     async write(rows) {
-      const chunk = Buffer.from(rows.map(({ row, buyerId }) => copyLine(row, buyerId, createdAt())).join(""));
+      const chunk = Buffer.from(rows.map((r) => copyLine(r, createdAt(), written)).join(""));
       batches.push(chunk.length);
-      count += rows.length;
       if (!spool.write(chunk)) await once(spool, "drain");
     },
     async commit(audit) {
@@ -152,7 +156,7 @@ async function openSpoolWriter(database: Database): Promise<ListingWriter> {
         } finally {
           await file.close();
         }
-        return count;
+        return written;
       } finally {
         await cleanUp();
       }
@@ -172,8 +176,16 @@ const nullable = (value: string | number | null) => (value === null ? "" : quote
 const arrayLiteral = (values: readonly string[]) =>
   quote(`{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`);
 
-function copyLine(row: ListingImportRow, buyerId: string, createdAt: string): string {
+function copyLine(
+  { row, buyerId }: { row: ListingImportRow; buyerId: string },
+  createdAt: string,
+  written: WrittenListings,
+): string {
+  const id = randomUUID();
+  written.count++;
+  if (row.status === "active") written.activeIds.push(id);
   return `${[
+    quote(id),
     quote(buyerId),
     quote(row.title),
     nullable(row.description),

@@ -12,7 +12,15 @@ describe("files for crawlers", () => {
     const lines = res.body.split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
-    for (const closed of ["/api/", "/admin", "/publisher/", "/buyer/dashboard", "/subscribe", "/login"]) {
+    for (const closed of [
+      "/api/",
+      "/admin",
+      "/publisher/",
+      "/buyer/dashboard",
+      "/subscribe",
+      "/login",
+      "/unsubscribe/",
+    ]) {
       expect(lines).toContain(`Disallow: ${closed}`);
     }
     // The listing pages stay open: only the buyer's dashboard is closed under /buyer.

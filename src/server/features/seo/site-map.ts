@@ -18,6 +18,8 @@ const CLOSED_TO_CRAWLERS = [
   "/saved",
   "/login",
   "/auth/",
+  // Alert mails' unsubscribe pages: one per person, nothing for a search engine.
+  "/unsubscribe/",
 ];
 
 /** The listing detail pages the sitemap names: the newest active ones, bounded (one index walk). */

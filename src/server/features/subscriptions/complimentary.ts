@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { auditLogs, subscriptions, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { fallBackFromInstantAlerts } from "../alerts/alert-preferences";
 import { normalizeEmail } from "../auth/accounts";
 
 /**
@@ -46,6 +47,8 @@ export async function setComplimentaryPremium({
     } else {
       const removed = await tx.delete(subscriptions).where(complimentary).returning({ id: subscriptions.id });
       if (removed.length === 0) return { userId: user.id, changed: false };
+      // Premium may have ended with it: instant alerts fall back to daily (DESIGN.md §2).
+      await fallBackFromInstantAlerts(tx, user.id);
     }
     await tx.insert(auditLogs).values({
       userId: actorId ?? user.id,

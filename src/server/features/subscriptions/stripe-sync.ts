@@ -7,6 +7,7 @@ import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
+import { fallBackFromInstantAlerts } from "../alerts/alert-preferences";
 import type { Viewer } from "../auth/viewer";
 import { isPremiumStatus } from "./premium";
 import { getSubscriptionSummary } from "./summary";
@@ -65,6 +66,9 @@ export async function saveSubscription(db: Db, userId: string, subscription: Str
       .set({ stripeSubscriptionId: subscription.id, updatedAt: new Date() })
       .where(eq(users.id, userId));
   }
+  // DESIGN.md §2: when Premium ends (canceled, unpaid, past its period...), instant alerts fall back to
+  // daily. A no-op while any subscription of the user still grants Premium.
+  await fallBackFromInstantAlerts(db, userId);
   return values;
 }
 

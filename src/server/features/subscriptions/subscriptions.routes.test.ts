@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
+import { auditLogs, notificationPreferences, stripeEvents, subscriptions, users } from "../../db/schema";
 import { checkStripePrice, createStripeClient, PAYMENT_PROVIDER_ERROR } from "../../lib/stripe";
 import { useTestApp } from "../../test/context";
 import { createBuyer, createListing, createSignedInUser, grantPremium } from "../../test/factories";
@@ -408,6 +408,33 @@ describe("Premium subscription with Stripe", () => {
       fake.updateSubscription(subscriptionId, { status: "canceled" });
       await postWebhook(eventFor("customer.subscription.deleted", fake.subscriptionObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(false);
+    });
+
+    it("falls instant alerts back to daily when the subscription ends (DESIGN.md §2)", async () => {
+      const { cookie, user, subscriptionId } = await userWithOpenSubscription();
+      fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
+      const chosen = await ctx.app.inject({
+        method: "PUT",
+        url: "/api/notification-preferences",
+        headers: { cookie },
+        payload: { frequency: "instant", verticals: ["Legal"] },
+      });
+      expect(chosen.json().frequency).toBe("instant");
+      // A renewal that is still paid changes nothing.
+      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      const stored = () =>
+        ctx.database.db
+          .select({
+            frequency: notificationPreferences.frequency,
+            verticals: notificationPreferences.verticals,
+          })
+          .from(notificationPreferences)
+          .where(eq(notificationPreferences.userId, user.id));
+      expect(await stored()).toEqual([{ frequency: "instant", verticals: ["Legal"] }]);
+      fake.updateSubscription(subscriptionId, { status: "canceled" });
+      await postWebhook(eventFor("customer.subscription.deleted", fake.subscriptionObject(subscriptionId)));
+      expect(await stored()).toEqual([{ frequency: "daily", verticals: ["Legal"] }]);
     });
 
     it("turns off when a renewal fails (invoice.payment_failed leaves it past_due)", async () => {

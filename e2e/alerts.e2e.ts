@@ -1,0 +1,185 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { ALERT_MESSAGES } from "../src/shared/schemas/alerts";
+import { expectAccessible, useBrowser } from "./support/browser";
+import { type FixtureUser, useFixtures } from "./support/fixtures";
+
+// Listing alerts in Chromium (issue 15): a publisher sets up alerts and a saved search; a Premium
+// publisher receives an instant alert mail from the server's own job queue (pg-boss on the embedded
+// PGlite) and unsubscribes with its link, signed out.
+
+// The e2e server runs on embedded PGlite: first loads can take seconds on a busy machine.
+const POLL = { timeout: 30_000 };
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string> | null;
+}
+
+describe("listing alerts", () => {
+  const harness = useBrowser();
+  const fixtures = useFixtures();
+
+  const toast = (page: Page, title: string) => page.getByRole("status").filter({ hasText: title }).first();
+
+  /** A call to the API as a fixture user (their session cookie; our Origin, as the browser sends it). */
+  async function callAs(user: FixtureUser, method: string, path: string, body?: unknown) {
+    const res = await fetch(`${harness.baseURL}${path}`, {
+      method,
+      headers: {
+        origin: harness.baseURL,
+        cookie: `${user.session.name}=${user.session.value}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
+    return res;
+  }
+
+  async function outboxTo(email: string): Promise<OutboxMail[]> {
+    const res = await fetch(`${harness.baseURL}/api/dev/outbox`);
+    return ((await res.json()) as OutboxMail[]).filter((m) => m.to === email);
+  }
+
+  it("lets a publisher configure alerts, with instant offered as Premium's, and keep a saved search", async () => {
+    const publisher = await fixtures.createUser({ role: "publisher" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, publisher);
+    await page.goto("/publisher/dashboard?tab=alerts");
+    await page.getByRole("heading", { name: "Set Up Your Alerts" }).waitFor(POLL);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Configure Alerts" }).click();
+    const form = page.getByRole("form", { name: "Alert settings" });
+    await form.waitFor();
+
+    // The form starts from the publisher's own verticals (the fixture's profile: Insurance).
+    const verticals = form.getByRole("group", { name: "Verticals" });
+    expect(await verticals.getByLabel("Insurance").getAttribute("aria-checked")).toBe("true");
+
+    // Instant is Premium's: the screen says so, and the server's refusal (a 403) offers the upgrade.
+    harness.allowConsoleErrors(/403/);
+    await form.getByLabel("Instant").check();
+    await form.getByText("Instant alerts come with Premium").waitFor();
+    await verticals.getByLabel("Legal").click();
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    const refusal = form.getByRole("alert").filter({ hasText: ALERT_MESSAGES.instantNeedsPremium });
+    await refusal.waitFor(POLL);
+    expect(await refusal.getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
+      "/pricing",
+    );
+    // Nothing typed is lost.
+    expect(await verticals.getByLabel("Legal").getAttribute("aria-checked")).toBe("true");
+
+    // A daily digest for Insurance and Legal listings in Texas paying $40 or more, with no IVR.
+    await form.getByLabel("Daily digest").check();
+    await form
+      .getByRole("group", { name: /^Geographies/ })
+      .getByLabel("Texas")
+      .click();
+    await form.getByLabel("Minimum payout ($)").fill("40");
+    await form.getByRole("group", { name: "Requirements" }).getByLabel("No IVR/transfers").click();
+    // SMS is stored, not sent: the screen says so, and it needs the consent and a number.
+    await form.getByText(ALERT_MESSAGES.smsNotSent).waitFor();
+    await form.getByRole("group", { name: "Channels" }).getByLabel("SMS (text message)").click();
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    await form.getByText(ALERT_MESSAGES.smsNeedsConsent).waitFor();
+    await form.getByLabel(/I agree to receive listing alerts by text message/).click();
+    await form.getByLabel("Mobile number for SMS").fill("(555) 010-1234");
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    await toast(page, "Alerts Saved").waitFor(POLL);
+    await expectAccessible(page);
+
+    // Switched off, the filters stay as chosen (only saved searches would alert).
+    await form.getByLabel("Alert me about new listings that match these filters").click();
+    await form.getByText("Off: only your saved searches send alerts.").waitFor();
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    await form.getByRole("button", { name: "Save Alerts" }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await (await callAs(publisher, "GET", "/api/notification-preferences")).json()).filtersEnabled,
+        POLL,
+      )
+      .toBe(false);
+
+    // Saved on the server: a reload shows the same settings.
+    await page.reload();
+    const reloaded = page.getByRole("form", { name: "Alert settings" });
+    await reloaded.waitFor(POLL);
+    expect(await reloaded.getByLabel("Daily digest").isChecked()).toBe(true);
+    expect(await reloaded.getByLabel("Minimum payout ($)").inputValue()).toBe("40.00");
+    expect(await reloaded.getByLabel("Mobile number for SMS").inputValue()).toBe("(555) 010-1234");
+    const settings = await (await callAs(publisher, "GET", "/api/notification-preferences")).json();
+    expect(settings).toMatchObject({
+      filtersEnabled: false,
+      frequency: "daily",
+      verticals: ["Insurance", "Legal"],
+      geos: ["Texas"],
+      tags: ["no-ivr"],
+      minPayout: "40.00",
+      channels: ["email", "sms"],
+      smsOptIn: true,
+    });
+
+    // Save this search on /browse, then find it, open it and delete it in the Alerts tab.
+    await page.goto("/browse?vertical=Insurance&geo=Texas");
+    await page.getByRole("button", { name: "Save this search" }).click();
+    await toast(page, "Search Saved").waitFor(POLL);
+    await page.getByRole("link", { name: "Manage alerts" }).click();
+    const saved = page.getByRole("list", { name: "Saved searches" });
+    await saved.getByText("Insurance · Texas").waitFor(POLL);
+    await expectAccessible(page);
+    expect(await saved.getByRole("link", { name: /^Open on Browse/ }).getAttribute("href")).toBe(
+      "/browse?vertical=Insurance&geo=Texas",
+    );
+    await saved.getByRole("button", { name: "Delete saved search: Insurance · Texas" }).click();
+    await toast(page, "Saved Search Deleted").waitFor(POLL);
+    await page.getByText("No saved searches yet.").waitFor();
+  });
+
+  it("mails a Premium publisher's instant alert from the job queue, and its link unsubscribes without sign-in", async () => {
+    const publisher = await fixtures.createUser({ role: "publisher", premium: true, firstName: "Grace" });
+    const buyer = await fixtures.createBuyerWithListings({ n: 0 });
+    await callAs(publisher, "PUT", "/api/notification-preferences", {
+      frequency: "instant",
+      verticals: ["Solar"],
+    });
+
+    // The buyer posts a listing; the server's workers find the match and mail it.
+    const title = `Residential Solar Appointments ${buyer.token}`;
+    await callAs(buyer, "POST", "/api/buyer-listings", { title, vertical: "Solar", payout: "85" });
+    await expect.poll(async () => (await outboxTo(publisher.user.email)).length, POLL).toBe(1);
+    const [mail] = await outboxTo(publisher.user.email);
+    expect(mail?.subject).toBe(`New buyer match: ${title} ($85.00 per call)`);
+    expect(mail?.text).toContain("Hi Grace,");
+    expect(mail?.text).toContain(`Email: ${buyer.buyer?.contactEmail}`);
+    expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = mail?.headers?.["List-Unsubscribe"]?.slice(1, -1) ?? "";
+    expect(mail?.text).toContain(`Unsubscribe from alert emails: ${link}`);
+
+    // Opened signed out (a mail client, another device): confirm, then unsubscribe.
+    const page = await harness.newPage();
+    await page.goto(new URL(link).pathname);
+    await page.getByRole("heading", { name: "Unsubscribe from alert emails" }).waitFor(POLL);
+    await page.getByText(`${publisher.user.email[0]}•••@`).waitFor(POLL);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await page.getByText("You are unsubscribed.").waitFor(POLL);
+    await expectAccessible(page);
+    const settings = await (await callAs(publisher, "GET", "/api/notification-preferences")).json();
+    expect(settings.channels).toEqual([]);
+    expect(settings.unsubscribedAt).not.toBeNull();
+
+    // The same page on a narrow screen, and a link that is not ours.
+    const phone = await harness.newPage({ viewport: { width: 375, height: 740 } });
+    await phone.goto(new URL(link).pathname);
+    await phone.getByText("This address gets no alert emails.").waitFor(POLL);
+    harness.allowConsoleErrors(/404/);
+    await phone.goto(`/unsubscribe/${"0".repeat(32)}${"A".repeat(43)}`);
+    await phone.getByText(ALERT_MESSAGES.invalidUnsubscribeLink).waitFor(POLL);
+    await expectAccessible(phone);
+  });
+});

@@ -1,0 +1,330 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Crown } from "lucide-react";
+import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Link } from "wouter";
+import {
+  type AlertFrequency,
+  FILTER_VERTICALS,
+  GEOGRAPHIES,
+  REQUIREMENT_TAGS,
+} from "../../../shared/constants";
+import { formatDate } from "../../../shared/format";
+import {
+  ALERT_MESSAGES,
+  type AlertPreferences,
+  alertPreferencesFormSchema,
+  type UpdateAlertPreferences,
+} from "../../../shared/schemas/alerts";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Checkbox } from "../../components/ui/checkbox";
+import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { FormAlert } from "../../components/ui/form-alert";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { toast } from "../../components/ui/use-toast";
+import { errorMessage, hasErrorCode } from "../../lib/api";
+import { useUpdateAlertPreferences } from "./use-alerts";
+
+// The Alerts tab's form (issue 15): how often and how alerts arrive, and what the main alert matches.
+// The server decides what is allowed (instant needs Premium; SMS needs consent and a phone); the form
+// says so beforehand and shows the server's refusal, keeping everything typed.
+
+/** The settings as the form holds them: checkbox values are plain strings, blank fields "". */
+export interface AlertFormValues {
+  frequency: AlertFrequency;
+  channels: string[];
+  smsOptIn: boolean;
+  phone: string;
+  filtersEnabled: boolean;
+  verticals: string[];
+  geos: string[];
+  tags: string[];
+  minPayout: string;
+}
+
+export function alertFormValues(preferences: AlertPreferences): AlertFormValues {
+  return {
+    frequency: preferences.frequency,
+    channels: preferences.channels,
+    smsOptIn: preferences.smsOptIn,
+    phone: preferences.phone ?? "",
+    filtersEnabled: preferences.filtersEnabled,
+    verticals: preferences.verticals,
+    geos: preferences.geos,
+    tags: preferences.tags,
+    minPayout: preferences.minPayout ?? "",
+  };
+}
+
+const FREQUENCIES: { value: AlertFrequency; label: string; description: string }[] = [
+  {
+    value: "instant",
+    label: "Instant",
+    description: "An email as soon as a matching listing goes live, with the buyer's contact details.",
+  },
+  { value: "daily", label: "Daily digest", description: "One email a day with every new match." },
+  { value: "weekly", label: "Weekly digest", description: "One email a week with every new match." },
+];
+
+const TAG_OPTIONS = REQUIREMENT_TAGS.map((t) => ({ value: t.id, label: t.label }));
+
+function describeFrequency(frequency: AlertFrequency): string {
+  if (frequency === "instant") return "You will get an email as soon as a matching listing goes live.";
+  return `Matches will arrive in your ${frequency} digest.`;
+}
+
+export function AlertPreferencesForm({
+  preferences,
+  initialValues,
+  isPremium,
+}: {
+  preferences: AlertPreferences;
+  /** What the form starts from (the saved settings, or suggestions before the first save). */
+  initialValues: AlertFormValues;
+  isPremium: boolean;
+}) {
+  const update = useUpdateAlertPreferences();
+  const form = useForm<AlertFormValues, unknown, UpdateAlertPreferences>({
+    resolver: zodResolver(alertPreferencesFormSchema) as unknown as Resolver<
+      AlertFormValues,
+      unknown,
+      UpdateAlertPreferences
+    >,
+    defaultValues: initialValues,
+  });
+  const { errors } = form.formState;
+  const frequency = form.watch("frequency");
+  const channels = form.watch("channels");
+  const filtersEnabled = form.watch("filtersEnabled");
+
+  const save = (values: UpdateAlertPreferences) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset(alertFormValues(saved));
+        const off = saved.channels.length === 0;
+        toast({
+          title: "Alerts Saved",
+          description: off
+            ? "No channel is chosen, so no alerts will be sent."
+            : describeFrequency(saved.frequency),
+        });
+      },
+    });
+
+  const unsubscribed = preferences.unsubscribedAt && !channels.includes("email");
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(save)} aria-label="Alert settings" className="space-y-8">
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold">How often</legend>
+        <div className="grid gap-3 md:grid-cols-3">
+          {FREQUENCIES.map((option) => (
+            <label
+              key={option.value}
+              htmlFor={`alert-frequency-${option.value}`}
+              className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                id={`alert-frequency-${option.value}`}
+                type="radio"
+                value={option.value}
+                className="mt-1 h-4 w-4 accent-brand-600"
+                aria-describedby={`alert-frequency-${option.value}-description`}
+                {...form.register("frequency")}
+              />
+              <span className="space-y-1">
+                <span className="flex flex-wrap items-center gap-2 font-medium">
+                  {option.label}
+                  {option.value === "instant" && (
+                    <Badge tone="purple">
+                      <Crown className="h-3 w-3" aria-hidden />
+                      Premium
+                    </Badge>
+                  )}
+                </span>
+                <span
+                  id={`alert-frequency-${option.value}-description`}
+                  className="block text-sm text-slate-600"
+                >
+                  {option.description}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {frequency === "instant" && !isPremium && (
+          <p className="text-sm text-slate-700">
+            Instant alerts come with Premium; daily and weekly digests are free.{" "}
+            <Link href="/pricing" className="font-medium text-brand-700 underline">
+              See Premium
+            </Link>
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-base font-semibold">How to reach you</legend>
+        <Controller
+          control={form.control}
+          name="channels"
+          render={({ field }) => (
+            <CheckboxGroup
+              id="alert-channels"
+              legend="Channels"
+              options={[
+                { value: "email", label: "Email" },
+                { value: "sms", label: "SMS (text message)" },
+              ]}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.channels?.message}
+              firstRef={field.ref}
+            />
+          )}
+        />
+        <p id="alert-sms-note" className="text-sm text-slate-600">
+          {ALERT_MESSAGES.smsNotSent}
+        </p>
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+          <Controller
+            control={form.control}
+            name="smsOptIn"
+            render={({ field }) => (
+              <div className="flex items-start gap-2 pt-1">
+                <Checkbox
+                  id="alert-sms-opt-in"
+                  ref={field.ref}
+                  checked={field.value}
+                  onCheckedChange={(checked) => field.onChange(checked === true)}
+                />
+                <Label htmlFor="alert-sms-opt-in" className="font-normal">
+                  I agree to receive listing alerts by text message at this number. Message and data rates may
+                  apply.
+                </Label>
+              </div>
+            )}
+          />
+          <FormField id="alert-phone" label="Mobile number for SMS" error={errors.phone?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="tel"
+                autoComplete="tel"
+                placeholder="(555) 010-1234"
+                {...form.register("phone")}
+              />
+            )}
+          </FormField>
+        </div>
+        {unsubscribed && (
+          <p className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900">
+            You unsubscribed from alert emails on {formatDate(preferences.unsubscribedAt ?? "")}. Tick Email
+            and save to get them again.
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold">What to match</legend>
+        <Controller
+          control={form.control}
+          name="filtersEnabled"
+          render={({ field }) => (
+            <div className="flex items-start gap-2">
+              <Checkbox
+                id="alert-filters-enabled"
+                ref={field.ref}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                aria-describedby="alert-filters-hint"
+              />
+              <Label htmlFor="alert-filters-enabled">
+                Alert me about new listings that match these filters
+              </Label>
+            </div>
+          )}
+        />
+        <p id="alert-filters-hint" className="text-sm text-slate-600">
+          {filtersEnabled
+            ? "Leave a list empty to match any. A listing must carry every requirement you tick, as on Browse."
+            : "Off: only your saved searches send alerts."}
+        </p>
+        {/* Disabled, not hidden, while off: the choices are kept and can be switched back on. */}
+        <fieldset disabled={!filtersEnabled} className="space-y-6 disabled:opacity-60">
+          <Controller
+            control={form.control}
+            name="verticals"
+            render={({ field }) => (
+              <CheckboxGroup
+                id="alert-verticals"
+                legend="Verticals"
+                options={FILTER_VERTICALS}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.verticals?.message}
+                firstRef={field.ref}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="geos"
+            render={({ field }) => (
+              <CheckboxGroup
+                id="alert-geos"
+                legend="Geographies (a US National listing serves every state)"
+                options={GEOGRAPHIES}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.geos?.message}
+                firstRef={field.ref}
+              />
+            )}
+          />
+          <div className="max-w-xs">
+            <FormField id="alert-min-payout" label="Minimum payout ($)" error={errors.minPayout?.message}>
+              {(control) => (
+                <Input {...control} inputMode="decimal" placeholder="Any" {...form.register("minPayout")} />
+              )}
+            </FormField>
+          </div>
+          <Controller
+            control={form.control}
+            name="tags"
+            render={({ field }) => (
+              <CheckboxGroup
+                id="alert-tags"
+                legend="Requirements"
+                options={TAG_OPTIONS}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.tags?.message}
+                firstRef={field.ref}
+              />
+            )}
+          />
+        </fieldset>
+      </fieldset>
+
+      <FormAlert>
+        {update.isError && (
+          <span className="flex flex-wrap items-center gap-3">
+            {errorMessage(update.error)}
+            {hasErrorCode(update.error, "premium_required") && (
+              <Button asChild size="sm">
+                <Link href="/pricing">Upgrade to Premium</Link>
+              </Button>
+            )}
+          </span>
+        )}
+      </FormAlert>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Alerts"}
+        </Button>
+      </div>
+    </form>
+  );
+}

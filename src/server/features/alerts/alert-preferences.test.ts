@@ -1,0 +1,254 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ALERT_LIMITS } from "../../../shared/constants";
+import { ALERT_MESSAGES } from "../../../shared/schemas/alerts";
+import { notificationPreferences, savedSearches, subscriptions } from "../../db/schema";
+import { useTestApp } from "../../test/context";
+import { createSignedInUser, grantPremium } from "../../test/factories";
+import { setComplimentaryPremium } from "../subscriptions/complimentary";
+
+// The Alerts tab's API (issue 15): notification preferences and saved searches, and who may use them.
+
+describe("notification preferences and saved searches", () => {
+  const ctx = useTestApp();
+
+  const publisher = () => createSignedInUser(ctx, { role: "publisher" });
+  const call = (
+    cookie: string,
+    method: "GET" | "PUT" | "POST" | "DELETE",
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => ctx.app.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
+  const storedRow = async (userId: string) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, userId))
+    )[0];
+
+  describe("GET and PUT /api/notification-preferences", () => {
+    it("answers the defaults before the first save: weekly, by email, any listing", async () => {
+      const { cookie } = await publisher();
+      const res = await call(cookie, "GET", "/api/notification-preferences");
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      expect(res.json()).toEqual({
+        configured: false,
+        filtersEnabled: true,
+        verticals: [],
+        geos: [],
+        tags: [],
+        minPayout: null,
+        frequency: "weekly",
+        channels: ["email"],
+        smsOptIn: false,
+        phone: null,
+        unsubscribedAt: null,
+      });
+    });
+
+    it("changes only the fields sent; an empty list means any", async () => {
+      const { cookie, user } = await publisher();
+      const first = await call(cookie, "PUT", "/api/notification-preferences", {
+        verticals: ["Insurance", "Solar", "Insurance"],
+        geos: ["Texas"],
+        tags: ["no-ivr"],
+        minPayout: "40",
+        frequency: "daily",
+      });
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({
+        configured: true,
+        verticals: ["Insurance", "Solar"],
+        geos: ["Texas"],
+        tags: ["no-ivr"],
+        minPayout: "40.00",
+        frequency: "daily",
+        channels: ["email"],
+      });
+
+      const second = await call(cookie, "PUT", "/api/notification-preferences", { geos: [], minPayout: "" });
+      expect(second.statusCode).toBe(200);
+      expect(second.json()).toMatchObject({
+        verticals: ["Insurance", "Solar"],
+        geos: [],
+        minPayout: null,
+        tags: ["no-ivr"],
+        frequency: "daily",
+      });
+      expect(await storedRow(user.id)).toMatchObject({ geos: [], verticals: ["Insurance", "Solar"] });
+    });
+
+    it("refuses instant alerts to a free publisher with 403 premium_required, and keeps what was stored", async () => {
+      const { cookie, user } = await publisher();
+      await call(cookie, "PUT", "/api/notification-preferences", { frequency: "daily" });
+      const res = await call(cookie, "PUT", "/api/notification-preferences", {
+        frequency: "instant",
+        verticals: ["Legal"],
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ code: "premium_required", message: ALERT_MESSAGES.instantNeedsPremium });
+      expect(await storedRow(user.id)).toMatchObject({ frequency: "daily", verticals: [] });
+    });
+
+    it("lets a Premium publisher choose instant, and reads it as daily once Premium is gone", async () => {
+      const { cookie, user } = await publisher();
+      const subscription = await grantPremium(ctx.database.db, user.id);
+      const res = await call(cookie, "PUT", "/api/notification-preferences", { frequency: "instant" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().frequency).toBe("instant");
+
+      // The period ran out without any event: the row still says instant, the answer says daily...
+      await ctx.database.db
+        .update(subscriptions)
+        .set({ currentPeriodEnd: new Date(Date.now() - 60_000) })
+        .where(eq(subscriptions.id, subscription.id));
+      expect((await call(cookie, "GET", "/api/notification-preferences")).json().frequency).toBe("daily");
+      // ...and saving anything else stores daily rather than refusing the unrelated change.
+      const other = await call(cookie, "PUT", "/api/notification-preferences", { verticals: ["Legal"] });
+      expect(other.statusCode).toBe(200);
+      expect(await storedRow(user.id)).toMatchObject({ frequency: "daily", verticals: ["Legal"] });
+    });
+
+    it("stores daily when complimentary Premium is taken back", async () => {
+      const { cookie, user } = await publisher();
+      await setComplimentaryPremium({ db: ctx.database.db, email: user.email, enabled: true });
+      await call(cookie, "PUT", "/api/notification-preferences", { frequency: "instant" });
+      expect((await storedRow(user.id))?.frequency).toBe("instant");
+      await setComplimentaryPremium({ db: ctx.database.db, email: user.email, enabled: false });
+      expect((await storedRow(user.id))?.frequency).toBe("daily");
+    });
+
+    it("takes SMS only with the consent and a phone number, and stores it (nothing is sent)", async () => {
+      const { cookie } = await publisher();
+      const refused = await call(cookie, "PUT", "/api/notification-preferences", {
+        channels: ["email", "sms"],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(ALERT_MESSAGES.smsNeedsConsent);
+      const noPhone = await call(cookie, "PUT", "/api/notification-preferences", {
+        channels: ["sms"],
+        smsOptIn: true,
+      });
+      expect(noPhone.statusCode).toBe(400);
+      const badPhone = await call(cookie, "PUT", "/api/notification-preferences", { phone: "call me" });
+      expect(badPhone.statusCode).toBe(400);
+      expect(JSON.stringify(badPhone.json())).toContain("Enter a phone number");
+      const ok = await call(cookie, "PUT", "/api/notification-preferences", {
+        channels: ["email", "sms"],
+        smsOptIn: true,
+        phone: "(555) 010-1234",
+      });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({
+        channels: ["email", "sms"],
+        smsOptIn: true,
+        phone: "(555) 010-1234",
+      });
+      // Withdrawing the consent while SMS is still chosen is refused: the two go together.
+      const withdrawn = await call(cookie, "PUT", "/api/notification-preferences", { smsOptIn: false });
+      expect(withdrawn.statusCode).toBe(400);
+    });
+
+    it("refuses unknown verticals, geographies, tags, frequencies and amounts with 400", async () => {
+      const { cookie } = await publisher();
+      for (const payload of [
+        { verticals: ["Crypto"] },
+        { geos: ["Mars"] },
+        { tags: ["nope"] },
+        { frequency: "hourly" },
+        { channels: ["pigeon"] },
+        { minPayout: "-5" },
+        { minPayout: "12.345" },
+        { filtersEnabled: "yes" },
+      ]) {
+        const res = await call(cookie, "PUT", "/api/notification-preferences", payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      }
+    });
+
+    it("is for publishers only, and for signed-in users only", async () => {
+      for (const role of ["guest", "buyer", "admin"] as const) {
+        const { cookie } = await createSignedInUser(ctx, { role });
+        const res = await call(cookie, "GET", "/api/notification-preferences");
+        expect(res.statusCode, role).toBe(403);
+        expect(res.json().message).toBe(ALERT_MESSAGES.publisherOnly);
+      }
+      const signedOut = await ctx.app.inject({ method: "GET", url: "/api/notification-preferences" });
+      expect(signedOut.statusCode).toBe(401);
+    });
+  });
+
+  describe("saved searches", () => {
+    it("saves the browse filters, lists them newest first and opens them as a browse query", async () => {
+      const { cookie, user } = await publisher();
+      const first = await call(cookie, "POST", "/api/saved-searches", {
+        vertical: "Insurance",
+        payout: "50-100",
+        geo: "Texas",
+        tags: ["no-ivr", "trustedform"],
+        search: " final expense ",
+      });
+      expect(first.statusCode).toBe(201);
+      expect(first.json()).toMatchObject({
+        vertical: "Insurance",
+        payout: "50-100",
+        geo: "Texas",
+        tags: ["no-ivr", "trustedform"],
+        search: "final expense",
+        query: "search=final+expense&vertical=Insurance&payout=50-100&geo=Texas&tags=trustedform%2Cno-ivr",
+      });
+      const second = await call(cookie, "POST", "/api/saved-searches", { vertical: "Legal", search: "" });
+      expect(second.statusCode).toBe(201);
+      const list = await call(cookie, "GET", "/api/saved-searches");
+      expect(list.json().map((s: { vertical: string }) => s.vertical)).toEqual(["Legal", "Insurance"]);
+
+      // The first saved search sets alerts up with the defaults, without alerting about every listing.
+      expect(await storedRow(user.id)).toMatchObject({ filtersEnabled: false, frequency: "weekly" });
+      const rows = await ctx.database.db
+        .select()
+        .from(savedSearches)
+        .where(eq(savedSearches.userId, user.id));
+      expect(rows.find((r) => r.vertical === "Insurance")).toMatchObject({
+        payoutMin: "50.00",
+        payoutMax: "100.00",
+      });
+    });
+
+    it("refuses an empty search, the same search twice and more than the limit", async () => {
+      const { cookie } = await publisher();
+      const empty = await call(cookie, "POST", "/api/saved-searches", { search: "  ", tags: [] });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe(ALERT_MESSAGES.emptySearch);
+      expect((await call(cookie, "POST", "/api/saved-searches", { geo: "Ohio" })).statusCode).toBe(201);
+      const again = await call(cookie, "POST", "/api/saved-searches", { geo: "Ohio" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(ALERT_MESSAGES.duplicateSearch);
+      for (let i = 1; i < ALERT_LIMITS.savedSearchesMax; i++) {
+        const res = await call(cookie, "POST", "/api/saved-searches", { search: `keyword ${i}` });
+        expect(res.statusCode).toBe(201);
+      }
+      const over = await call(cookie, "POST", "/api/saved-searches", { search: "one too many" });
+      expect(over.statusCode).toBe(409);
+      expect(over.json().message).toBe(ALERT_MESSAGES.tooManySearches);
+    });
+
+    it("deletes the user's own saved search and answers 404 for anyone else's", async () => {
+      const owner = await publisher();
+      const other = await publisher();
+      const saved = (await call(owner.cookie, "POST", "/api/saved-searches", { vertical: "Solar" })).json();
+      expect((await call(other.cookie, "DELETE", `/api/saved-searches/${saved.id}`)).statusCode).toBe(404);
+      expect((await call(other.cookie, "DELETE", "/api/saved-searches/not-a-uuid")).statusCode).toBe(404);
+      expect((await call(owner.cookie, "DELETE", `/api/saved-searches/${saved.id}`)).statusCode).toBe(204);
+      expect((await call(owner.cookie, "GET", "/api/saved-searches")).json()).toEqual([]);
+      expect((await call(owner.cookie, "DELETE", `/api/saved-searches/${saved.id}`)).statusCode).toBe(404);
+    });
+
+    it("is for publishers only", async () => {
+      const { cookie } = await createSignedInUser(ctx, { role: "guest" });
+      const res = await call(cookie, "POST", "/api/saved-searches", { vertical: "Solar" });
+      expect(res.statusCode).toBe(403);
+    });
+  });
+});

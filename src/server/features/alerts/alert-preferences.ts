@@ -1,0 +1,154 @@
+import { eq, sql } from "drizzle-orm";
+import { DEFAULT_ALERT_FREQUENCY } from "../../../shared/constants";
+import {
+  ALERT_MESSAGES,
+  type AlertPreferences,
+  type UpdateAlertPreferences,
+} from "../../../shared/schemas/alerts";
+import type { Db } from "../../db/client";
+import { notificationPreferences, subscriptions } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { Viewer } from "../auth/viewer";
+import { activeSubscriptionNow } from "../subscriptions/premium";
+
+// The Alerts tab's settings (SPEC §3 notification_preferences, DESIGN.md §2 "Alerts", issue 15):
+// GET answers the stored settings (or the defaults before the first save), PUT changes any subset.
+// Instant alerts are a Premium benefit: a free user choosing them is refused with premium_required;
+// without Premium a stored "instant" reads, and is sent, as daily, and the Stripe sync stores daily
+// once Premium ends (fallBackFromInstantAlerts).
+
+type PreferencesRow = typeof notificationPreferences.$inferSelect;
+
+/** Alerts belong to publishers: the Alerts tab is on their dashboard (a guest has none yet). */
+export function requirePublisher(viewer: Viewer): void {
+  if (viewer.role !== "publisher") throw new AppError("forbidden", ALERT_MESSAGES.publisherOnly);
+}
+
+/** What the defaults of SPEC §9 read as before the first save: weekly, by email, any listing. */
+const DEFAULTS: Omit<AlertPreferences, "configured"> = {
+  filtersEnabled: true,
+  verticals: [],
+  geos: [],
+  tags: [],
+  minPayout: null,
+  frequency: DEFAULT_ALERT_FREQUENCY,
+  channels: ["email"],
+  smsOptIn: false,
+  phone: null,
+  unsubscribedAt: null,
+};
+
+function toPreferences(row: PreferencesRow | undefined, viewer: Viewer): AlertPreferences {
+  if (!row) return { configured: false, ...DEFAULTS };
+  return {
+    configured: true,
+    filtersEnabled: row.filtersEnabled,
+    verticals: row.verticals,
+    geos: row.geos,
+    tags: row.tags,
+    minPayout: row.minPayout,
+    // Instant is Premium's: for anyone else it reads (and is sent) as daily.
+    frequency: row.frequency === "instant" && !viewer.hasActiveSubscription ? "daily" : row.frequency,
+    channels: row.channels.filter((c): c is "email" | "sms" => c === "email" || c === "sms"),
+    smsOptIn: row.smsOptIn,
+    phone: row.phone,
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/notification-preferences */
+export async function getAlertPreferences({
+  db,
+  viewer,
+}: {
+  db: Db;
+  viewer: Viewer;
+}): Promise<AlertPreferences> {
+  requirePublisher(viewer);
+  const [row] = await db
+    .select()
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, viewer.id));
+  return toPreferences(row, viewer);
+}
+
+/**
+ * PUT /api/notification-preferences: the fields sent replace the stored ones; empty lists mean "any".
+ * The result must hold together: instant needs Premium (403 premium_required), SMS needs the consent and
+ * a phone number (400). Turning email back on ends an unsubscribe.
+ */
+export async function updateAlertPreferences({
+  db,
+  viewer,
+  input,
+}: {
+  db: Db;
+  viewer: Viewer;
+  input: UpdateAlertPreferences;
+}): Promise<AlertPreferences> {
+  requirePublisher(viewer);
+  if (input.frequency === "instant" && !viewer.hasActiveSubscription) {
+    throw new AppError("premium_required", ALERT_MESSAGES.instantNeedsPremium);
+  }
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, viewer.id))
+      .for("update");
+    const {
+      configured: _configured,
+      unsubscribedAt: _unsubscribedAt,
+      ...base
+    } = toPreferences(current, viewer);
+    const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    const next = { ...base, ...defined } as typeof base;
+    if (next.channels.includes("sms") && (!next.smsOptIn || !next.phone)) {
+      throw new AppError("validation", ALERT_MESSAGES.smsNeedsConsent);
+    }
+    const values = {
+      ...next,
+      unsubscribedAt: next.channels.includes("email") ? null : (current?.unsubscribedAt ?? null),
+      updatedAt: new Date(),
+    };
+    const [saved] = await tx
+      .insert(notificationPreferences)
+      .values({ userId: viewer.id, ...values })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: values })
+      .returning();
+    return saved;
+  });
+  return toPreferences(row, viewer);
+}
+
+/**
+ * The preferences row a saved search needs (created with the defaults, the filters switched off: the
+ * user asked for that search, not for every listing). Locked, so one user's saves run one at a time.
+ */
+export async function lockPreferencesForSearch(tx: Db, userId: string): Promise<void> {
+  await tx
+    .insert(notificationPreferences)
+    .values({ userId, filtersEnabled: false })
+    .onConflictDoNothing({ target: notificationPreferences.userId });
+  await tx
+    .select({ id: notificationPreferences.id })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .for("update");
+}
+
+/**
+ * DESIGN.md §2: when Premium ends, instant alerts fall back to daily. Called wherever a subscription is
+ * written (the Stripe sync, a complimentary grant taken back); a no-op while the user still has Premium.
+ * The alert jobs also read instant as daily for anyone without Premium, so a period that simply runs
+ * out (no event at all) is covered too.
+ */
+export async function fallBackFromInstantAlerts(db: Db, userId: string): Promise<void> {
+  await db
+    .update(notificationPreferences)
+    .set({ frequency: "daily", updatedAt: new Date() })
+    .where(
+      sql`${notificationPreferences.userId} = ${userId} and ${notificationPreferences.frequency} = 'instant'
+        and not exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} and ${activeSubscriptionNow()})`,
+    );
+}

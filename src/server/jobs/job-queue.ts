@@ -1,0 +1,229 @@
+import type { FastifyBaseLogger } from "fastify";
+import PgBoss from "pg-boss";
+import type { Database } from "../db/client";
+import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName } from "./queues";
+
+// Background work through pg-boss on the app's own database (DESIGN.md §3, docs/decisions/011): no
+// home-made queue, no timers of our own. pg-boss talks to the database through the executor below,
+// so the same queue runs on PostgreSQL (the app's pool) and on the embedded PGlite.
+
+/** pg-boss keeps its tables in this schema, next to ours in `public`. */
+export const JOB_SCHEMA = "pgboss";
+
+/**
+ * pg-boss's custom executor (its `db` option): `executeSql(text, values)` answering `{ rows }`.
+ * PGlite's `query` takes one statement with parameters; pg-boss sends its schema DDL as one string of
+ * several statements without parameters, which only `exec` accepts (it answers one result per
+ * statement: the last one's rows are the answer). node-postgres takes both forms in `query`.
+ */
+export function jobExecutor(database: Database): PgBoss.Db {
+  const { pglite, pool } = database;
+  if (pglite) {
+    return {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return pglite.query(text, values);
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    };
+  }
+  if (!pool) throw new Error("a PostgreSQL database without its pool");
+  return { executeSql: (text, values) => pool.query(text, values) };
+}
+
+function createBoss(database: Database, options: { schedule: boolean; supervise: boolean; poll: number }) {
+  return new PgBoss({
+    db: jobExecutor(database),
+    schema: JOB_SCHEMA,
+    migrate: true,
+    schedule: options.schedule,
+    supervise: options.supervise,
+    pollingIntervalSeconds: options.poll,
+    // Finished jobs are archived after a day and deleted after a week: enough to look into a failure.
+    archiveCompletedAfterSeconds: 24 * 60 * 60,
+    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+    deleteAfterDays: 7,
+  } as PgBoss.ConstructorOptions);
+}
+
+/**
+ * Installs (or upgrades) pg-boss's schema and creates every queue of queues.ts with its retry rules.
+ * Run with the migrations, under their startup lock (db/migrate.ts), so the queues exist before any
+ * request can send to one, on every engine and in every test database.
+ */
+export async function installJobQueue(database: Database): Promise<void> {
+  const boss = createBoss(database, { schedule: false, supervise: false, poll: 2 });
+  await boss.start();
+  for (const name of QUEUE_NAMES) {
+    const options = { name, policy: "standard" as const, ...QUEUES[name] };
+    await boss.createQueue(name, options);
+    // createQueue leaves an existing queue as it was: the rules written here win.
+    await boss.updateQueue(name, options);
+  }
+  await boss.stop({ graceful: false, close: false });
+}
+
+export interface JobContext {
+  jobId: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export type JobHandler<Name extends QueueName> = (
+  data: JobPayloads[Name],
+  context: JobContext,
+) => Promise<void>;
+
+type AnyHandler = (data: unknown, context: JobContext) => Promise<void>;
+
+export interface WorkResult {
+  completed: number;
+  failed: number;
+}
+
+/**
+ * The app's queue: features register handlers and schedules while the app is built; `send` works at
+ * once (it only inserts a row); `start` (main.ts) runs the workers and the schedules until `stop`.
+ * Tests leave it stopped and run the jobs themselves with `workUntilIdle`.
+ */
+export class JobQueue {
+  readonly #boss: PgBoss;
+  readonly #log: FastifyBaseLogger;
+  readonly #handlers = new Map<QueueName, AnyHandler>();
+  readonly #schedules: { name: QueueName; cron: string; data: object }[] = [];
+  #running = false;
+
+  constructor({
+    database,
+    log,
+    pollingIntervalSeconds = 2,
+  }: {
+    database: Database;
+    log: FastifyBaseLogger;
+    pollingIntervalSeconds?: number;
+  }) {
+    this.#log = log;
+    this.#boss = createBoss(database, { schedule: true, supervise: true, poll: pollingIntervalSeconds });
+    // Polling and maintenance errors (a database restart, say): worth a line, never a crash.
+    this.#boss.on("error", (err) => this.#log.warn({ err }, "job queue error"));
+  }
+
+  /** Registers the handler of a queue (before start). */
+  handle<Name extends QueueName>(name: Name, handler: JobHandler<Name>): void {
+    this.#handlers.set(name, handler as AnyHandler);
+  }
+
+  /** A cron schedule (UTC) that sends `data` to a queue; pg-boss sends it once per slot across instances. */
+  scheduleOnStart<Name extends QueueName>(name: Name, cron: string, data: JobPayloads[Name]): void {
+    this.#schedules.push({ name, cron, data });
+  }
+
+  async send<Name extends QueueName>(
+    name: Name,
+    data: JobPayloads[Name],
+    options: { singletonKey?: string } = {},
+  ): Promise<string | null> {
+    return this.#boss.send(name, data, options);
+  }
+
+  /** Several jobs of one queue in one insert. */
+  async sendMany<Name extends QueueName>(name: Name, items: JobPayloads[Name][]): Promise<void> {
+    if (items.length === 0) return;
+    await this.#boss.insert(items.map((data) => ({ name, data })));
+  }
+
+  /** Workers for every registered handler, and the schedules (main.ts, after the migrations). */
+  async start(): Promise<void> {
+    if (this.#running) return;
+    await this.#boss.start();
+    for (const [name, handler] of this.#handlers) {
+      await this.#boss.work(name, { includeMetadata: true }, async ([job]) => {
+        if (job) await this.#run(name, handler, job);
+      });
+    }
+    for (const { name, cron, data } of this.#schedules) {
+      await this.#boss.schedule(name, cron, data, { tz: "UTC" });
+    }
+    this.#running = true;
+  }
+
+  /**
+   * Stops polling and waits for running jobs (up to `timeoutMs`); a job still running then is marked
+   * failed and will be retried. Leaves the database connection to its owner.
+   */
+  async stop(timeoutMs = 8000): Promise<void> {
+    if (!this.#running) return;
+    this.#running = false;
+    await this.#boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true });
+  }
+
+  get isRunning(): boolean {
+    return this.#running;
+  }
+
+  /** The app's logger, for what a caller of `send` wants said about a failure. */
+  get log(): FastifyBaseLogger {
+    return this.#log;
+  }
+
+  /**
+   * Runs every job that is ready, queue after queue, until none is left (tests, scripts): the jobs a
+   * job sends run too. `ignoreStartAfter` also runs retries whose backoff has not elapsed yet, so a
+   * test can see a retry without waiting for it. Returns how many jobs completed and failed.
+   */
+  async workUntilIdle({
+    ignoreStartAfter = false,
+    maxRounds = 20,
+  }: {
+    ignoreStartAfter?: boolean;
+    maxRounds?: number;
+  } = {}): Promise<WorkResult> {
+    const result: WorkResult = { completed: 0, failed: 0 };
+    for (let round = 0; round < maxRounds; round++) {
+      let ran = 0;
+      for (const [name, handler] of this.#handlers) {
+        const jobs = await this.#boss.fetch<unknown>(name, {
+          batchSize: 100,
+          includeMetadata: true,
+          ignoreStartAfter,
+        });
+        for (const job of jobs) {
+          ran++;
+          try {
+            await this.#run(name, handler, job);
+          } catch (err) {
+            await this.#boss.fail(name, job.id, { message: (err as Error).message });
+            result.failed++;
+            continue;
+          }
+          await this.#boss.complete(name, job.id);
+          result.completed++;
+        }
+      }
+      if (ran === 0) return result;
+    }
+    return result;
+  }
+
+  /** pg-boss's own record of a job (tests read its state and retries). */
+  getJob(name: QueueName, id: string) {
+    return this.#boss.getJobById(name, id, { includeArchive: true });
+  }
+
+  /**
+   * One job through its handler. A failure is logged and marked failed (pg-boss retries it with backoff
+   * until the queue's retryLimit); `work` marks it itself from the rejection, `workUntilIdle` here.
+   */
+  async #run(name: QueueName, handler: AnyHandler, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    try {
+      await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
+    } catch (err) {
+      const willRetry = job.retryCount < job.retryLimit;
+      this.#log.warn(
+        { err, queue: name, jobId: job.id, attempt: job.retryCount + 1, willRetry },
+        "job failed",
+      );
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import type { AlertFrequency } from "../../shared/constants";
+
+// Every queue of the app with its retry rules (docs/decisions/011-job-queue.md), listed once, like the
+// tables in db/schema.ts: migrations create them (db/migrate.ts), features register their handlers
+// (features/*/...-jobs.ts) and send to them by name.
+
+export type DigestFrequency = Exclude<AlertFrequency, "instant">;
+
+/** What a job of each queue carries (pg-boss stores it as jsonb). */
+export interface JobPayloads {
+  /** Listings that became active: find who wants to hear at once (features/alerts). */
+  "alert-listings-activated": { listingIds: string[] };
+  /** One instant alert mail to one user about these listings. */
+  "alert-instant-mail": { userId: string; listingIds: string[] };
+  /** A digest round, sent by its schedule (pg-boss keeps one schedule per queue, hence two queues). */
+  "alert-digest-daily": { frequency: "daily" };
+  "alert-digest-weekly": { frequency: "weekly" };
+  /** One digest mail to one user. */
+  "alert-digest-mail": { userId: string; frequency: DigestFrequency };
+}
+
+export type QueueName = keyof JobPayloads;
+
+export interface QueueOptions {
+  /** Attempts after the first failure. */
+  retryLimit: number;
+  /** Seconds before the first retry; doubled on each later one (retryBackoff). */
+  retryDelay: number;
+  retryBackoff: boolean;
+  /** A job running longer than this counts as failed (and is retried). */
+  expireInSeconds: number;
+}
+
+// A mail that fails (SMTP down, a refused connection) is tried again after 30 s, 1, 2, 4, 8 and 16 min:
+// about half an hour of outage is absorbed. Planning jobs only read and enqueue: a shorter rhythm.
+const MAIL: QueueOptions = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 };
+const PLANNING: QueueOptions = { retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 };
+
+export const QUEUES: Record<QueueName, QueueOptions> = {
+  "alert-listings-activated": PLANNING,
+  "alert-instant-mail": MAIL,
+  "alert-digest-daily": PLANNING,
+  "alert-digest-weekly": PLANNING,
+  "alert-digest-mail": MAIL,
+};
+
+export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];
