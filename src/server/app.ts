@@ -12,8 +12,10 @@ import { adminArea, registerAccessGuard } from "./features/auth/guard";
 import { buyerRoutes } from "./features/buyers/buyers.routes";
 import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
+import { disputeRoutes } from "./features/disputes/disputes.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { publisherRoutes } from "./features/publishers/publishers.routes";
+import { reviewRoutes } from "./features/reviews/reviews.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
@@ -96,6 +98,8 @@ export async function buildApp({
   await app.register(listingRoutes);
   await app.register(buyerRoutes);
   await app.register(dealIntentRoutes);
+  await app.register(reviewRoutes);
+  await app.register(disputeRoutes);
   await app.register(publisherRoutes);
   await app.register(subscriptionRoutes);
   // Every route under /api/admin is admin-only, declared once (ADR 007).

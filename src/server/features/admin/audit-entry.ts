@@ -13,7 +13,10 @@ type AdminAction =
   | "listing.deleted"
   | "user.role_changed"
   | "user.disabled"
-  | "user.enabled";
+  | "user.enabled"
+  | "review.hidden"
+  | "dispute.resolved"
+  | "dispute.rejected";
 
 export async function writeAuditEntry(
   tx: Db,
