@@ -1,6 +1,6 @@
-import { Bell, Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search, Star } from "lucide-react";
+import { Bell, Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
-import { Link } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { formatDate, formatDollars } from "../../shared/format";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { PUBLISHER_MESSAGES, type PublisherProfile } from "../../shared/schemas/publisher";
@@ -24,6 +24,8 @@ import {
   usePublisherDashboard,
   usePublisherProfile,
 } from "../features/publisher/use-publisher";
+import { DisputesTab } from "../features/trust/disputes-tab";
+import { PublisherReviewsTab } from "../features/trust/publisher-reviews-tab";
 
 const RECENT_ACTIVITY = 5;
 
@@ -229,7 +231,20 @@ function Overview({ profile, user }: { profile: PublisherProfile; user: CurrentU
   );
 }
 
+/** The open tab lives in the URL (?tab=...), so a mail can link to it (the dispute mails do). */
+const TABS = ["overview", "alerts", "deals", "reviews", "disputes"] as const;
+function useTab(): [string, (tab: string) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const requested = new URLSearchParams(search).get("tab");
+  const tab = TABS.find((t) => t === requested) ?? "overview";
+  const setTab = (next: string) =>
+    navigate(next === "overview" ? location : `${location}?tab=${next}`, { replace: true });
+  return [tab, setTab];
+}
+
 function Dashboard({ profile, user }: { profile: PublisherProfile; user: CurrentUser }) {
+  const [tab, setTab] = useTab();
   return (
     <div className="space-y-8">
       <header>
@@ -243,12 +258,13 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Current
         <ScoreCard profile={profile} />
         <SubscriptionCard user={user} />
       </div>
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="alerts">Alerts</TabsTrigger>
           <TabsTrigger value="deals">Deal Intents</TabsTrigger>
           <TabsTrigger value="reviews">Reviews</TabsTrigger>
+          <TabsTrigger value="disputes">Disputes</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <Overview profile={profile} user={user} />
@@ -271,17 +287,10 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Current
           <PublisherDealIntentsTab />
         </TabsContent>
         <TabsContent value="reviews">
-          <EmptyState
-            icon={Star}
-            title="No Reviews Yet"
-            description="Buyers review publishers after a deal; their reviews show here."
-          >
-            <Button asChild>
-              <Link href="/browse">Find Your First Deal</Link>
-            </Button>
-            {/* Nothing writes reviews yet (an open issue builds them): say so, as the Alerts tab does. */}
-            <p className="text-xs text-slate-600">Buyer reviews arrive in an upcoming release.</p>
-          </EmptyState>
+          <PublisherReviewsTab />
+        </TabsContent>
+        <TabsContent value="disputes">
+          <DisputesTab />
         </TabsContent>
       </Tabs>
     </div>

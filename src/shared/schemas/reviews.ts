@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REVIEW_LIMITS } from "../constants";
 import { plainText } from "./common";
+import { reliabilityDetailSchema } from "./reliability";
 
 // Reviews of buyers (issue 15, SPEC §3 reviews): a publisher rates a buyer after the buyer accepted one
 // of their deal intents, once per intent; the buyer replies once; an admin may hide a review.
@@ -100,6 +101,8 @@ export const myReviewsSchema = z.object({
   written: z.array(ownReviewSchema),
   received: z.array(ownReviewSchema),
   awaitingReview: z.array(awaitingReviewSchema),
+  /** The caller's own reliability score, when they have a buyer profile. */
+  reliability: reliabilityDetailSchema.nullable(),
 });
 export type MyReviews = z.infer<typeof myReviewsSchema>;
 

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES, REVIEW_LIMITS } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
+import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import type { AwaitingReview, MyReviews, OwnReview, Review } from "../../../shared/schemas/reviews";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs } from "../../db/schema";
@@ -170,13 +171,21 @@ const awaitingRowSchema = z.object({
   acceptedAt: when.nullable(),
 });
 
+const ownReliabilitySchema = z.object({
+  score: z.number().int().nullable(),
+  basedOn: z.number().int(),
+  factors: reliabilityFactorsSchema.nullable(),
+  computedAt: when.nullable(),
+});
+
 /**
  * GET /api/reviews/mine: the reviews the caller wrote as a publisher (hidden ones flagged, so the author
  * knows), those written about the caller's buyer profile (hidden ones flagged too), and the accepted
  * deal intents the caller may still review. The buyer's company is named: the accepted deal showed it.
+ * A buyer also reads their own reliability score and its factors.
  */
 export async function listMyReviews({ db, viewer }: { db: Db; viewer: Viewer }): Promise<MyReviews> {
-  const [written, received, awaiting] = await Promise.all([
+  const [written, received, awaiting, ownProfile] = await Promise.all([
     readOwnReviews(db, sql`pp.user_id = ${viewer.id}`, sql`bp.company`),
     readOwnReviews(db, sql`bp.user_id = ${viewer.id}`, publisherName),
     selectRows(
@@ -192,13 +201,22 @@ export async function listMyReviews({ db, viewer }: { db: Db; viewer: Viewer }):
             and not exists (select 1 from reviews r where r.deal_intent_id = di.id)
           order by di.decided_at desc nulls last, di.id desc limit ${MAX_OWN_REVIEWS}`,
     ),
+    selectRows(
+      db,
+      ownReliabilitySchema,
+      sql`select reliability_score as score, reliability_based_on as "basedOn",
+            reliability_factors as factors, reliability_computed_at as "computedAt"
+          from buyer_profiles where user_id = ${viewer.id}`,
+    ),
   ]);
+  const own = ownProfile[0];
   return {
     written: written.map(toOwnReview),
     received: received.map(toOwnReview),
     awaitingReview: awaiting.map(
       (row): AwaitingReview => ({ ...row, acceptedAt: row.acceptedAt?.toISOString() ?? null }),
     ),
+    reliability: own ? { ...own, computedAt: own.computedAt?.toISOString() ?? null } : null,
   };
 }
 
