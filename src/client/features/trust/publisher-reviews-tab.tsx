@@ -15,7 +15,7 @@ import { WriteReviewDialog } from "./write-review-dialog";
 export function DealLabel({ listingId, listingTitle }: Pick<OwnReview, "listingId" | "listingTitle">) {
   if (listingId && listingTitle) {
     return (
-      <Link className="text-brand-700 underline-offset-2 hover:underline" href={`/buyer/${listingId}`}>
+      <Link className="text-brand-700 underline underline-offset-2" href={`/buyer/${listingId}`}>
         {listingTitle}
       </Link>
     );
