@@ -24,19 +24,22 @@ export function basedOnText(basedOn: number): string {
 export function ReliabilityLine({ reliability }: { reliability: Reliability }) {
   const { score, basedOn } = reliability;
   return (
-    <p className="flex items-center gap-1.5 truncate text-sm text-slate-700">
+    // One line whatever the card's width: the "based on" part gives way (ellipsis) before the score does.
+    // w-0 min-w-full: the line takes the card's width but never widens the card (the browse grid sizes
+    // its columns by their content's min-content width, which a nowrap line would set).
+    <p className="flex w-0 min-w-full items-center gap-1.5 whitespace-nowrap text-sm text-slate-700">
       <ShieldCheck className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-      <span className="font-medium">Reliability</span>
+      <span className="shrink-0 font-medium">Reliability</span>
       {score === null ? (
-        <span>{NOT_ENOUGH_DATA}</span>
+        <span className="shrink-0">{NOT_ENOUGH_DATA}</span>
       ) : (
-        <span>
+        <span className="shrink-0">
           <span className={cn("font-semibold", BAND_STYLES[scoreBand(score)].text)}>{score}</span>
           <span className="sr-only"> out of 100</span>
           <span aria-hidden>/100</span>
         </span>
       )}
-      <span className="truncate text-slate-600">· {basedOnText(basedOn)}</span>
+      <span className="min-w-0 truncate text-slate-600">· {basedOnText(basedOn)}</span>
     </p>
   );
 }
