@@ -159,8 +159,11 @@ describe("reviews", () => {
           comment: "Late payment.",
         })
       ).json();
-      const received = (await call(buyer.cookie, "GET", "/api/reviews/mine")).json().received;
-      expect(received).toEqual([expect.objectContaining({ id: review.id, rating: 2, reply: null })]);
+      const mine = (await call(buyer.cookie, "GET", "/api/reviews/mine")).json();
+      expect(mine.received).toEqual([expect.objectContaining({ id: review.id, rating: 2, reply: null })]);
+      // The buyer reads their own score: one reviewed deal is not enough for a number.
+      expect(mine.reliability).toMatchObject({ score: null, basedOn: 1, factors: { reviewedDeals: 1 } });
+      expect((await call(publisher.cookie, "GET", "/api/reviews/mine")).json().reliability).toBeNull();
 
       const other = await createBuyer(db());
       for (const cookie of [publisher.cookie, await signIn(ctx, other.user.email)]) {
