@@ -203,6 +203,10 @@ describe("trust: reviews, reliability and disputes", () => {
       .getByText(notes)
       .waitFor(POLL);
 
+    // Phone-sized: the list with both parties' emails does not run off the side.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
     // Both parties see the decision and were mailed it.
     await pub.reload();
     await pub.getByRole("tab", { name: "Disputes" }).click(POLL);
@@ -214,7 +218,7 @@ describe("trust: reviews, reliability and disputes", () => {
       text: string;
     }[];
     const decided = outbox.filter(
-      (m) => m.subject === 'Dispute resolved: the deal on "' + `${buyer.listings[0]!.title}"`,
+      (m) => m.subject === `Dispute resolved: the deal on "${buyer.listings[0]!.title}"`,
     );
     expect(decided.map((m) => m.to).sort()).toEqual([buyer.buyer!.contactEmail, publisher.user.email].sort());
     expect(decided[0]?.text).toContain(notes);

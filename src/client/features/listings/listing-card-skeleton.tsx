@@ -31,7 +31,7 @@ function ListingCardSkeleton() {
           </div>
           <SkeletonLine className="text-lg leading-snug" width="w-3/4" />
           <SkeletonLine className="text-sm" width="w-1/3" />
-          {/* The reliability line (trust/reliability.tsx ReliabilityLine). */}
+          {/* The reliability line (reliability-line.tsx). */}
           <SkeletonLine className="text-sm" width="w-2/3" />
         </div>
         <div className="grid grid-cols-2 gap-x-4 gap-y-2">

@@ -3,10 +3,10 @@ import { Link } from "wouter";
 import type { Listing } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { ReliabilityLine } from "../trust";
 import { ContactDetails, MaskedContact } from "./contact-details";
 import { ListingBadges } from "./listing-badges";
 import { formatDuration, formatGeos, formatPayout, formatPerDay } from "./listing-format";
+import { ReliabilityLine } from "./reliability-line";
 import { RequirementTags } from "./requirement-tags";
 import { SaveListingButton } from "./save-listing-button";
 

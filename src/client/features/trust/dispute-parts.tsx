@@ -66,7 +66,7 @@ export function DisputeItem({
               <span className="italic">Listing deleted</span>
             )}
           </p>
-          <p className="text-sm text-slate-700">{parties}</p>
+          <p className="break-words text-sm text-slate-700">{parties}</p>
           <p className="text-xs text-slate-600">
             Opened by {dispute.side === dispute.openedBy ? "you" : opener} on {formatDate(dispute.createdAt)}
             {dispute.resolvedAt ? ` · Decided ${formatDate(dispute.resolvedAt)}` : ""}

@@ -1,48 +1,20 @@
-import { ChevronDown, ShieldCheck } from "lucide-react";
+import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { RELIABILITY } from "../../../shared/constants";
-import type { Reliability, ReliabilityDetail, ReliabilityFactors } from "../../../shared/schemas/reliability";
+import { formatBasedOn, NOT_ENOUGH_DATA } from "../../../shared/format";
+import type { ReliabilityDetail, ReliabilityFactors } from "../../../shared/schemas/reliability";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { cn } from "../../lib/cn";
 import { BAND_STYLES, scoreBand } from "../publisher";
 
 // The buyer reliability score on screen (issue 15, docs/decisions/012-buyer-reliability-score.md): a
-// line on the directory's cards, a card on the listing detail and in the buyer's workspace, and the
-// formula in words under "How is this computed?". Below RELIABILITY.minReviewedDeals reviewed deals the
-// server sends no score and the screen says "Not enough data" instead of a number.
-
-export const NOT_ENOUGH_DATA = "Not enough data";
+// card on the listing detail and in the buyer's workspace, and the formula in words under "How is this
+// computed?" (the directory cards' one line is listings/reliability-line.tsx). Below
+// RELIABILITY.minReviewedDeals reviewed deals the server sends no score and the screen says "Not enough
+// data" instead of a number.
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
-
-export function basedOnText(basedOn: number): string {
-  return `based on ${plural(basedOn, "reviewed deal")}`;
-}
-
-/** One line on a directory card: "Reliability 87/100 · based on 5 reviewed deals". */
-export function ReliabilityLine({ reliability }: { reliability: Reliability }) {
-  const { score, basedOn } = reliability;
-  return (
-    // One line whatever the card's width: the "based on" part gives way (ellipsis) before the score does.
-    // w-0 min-w-full: the line takes the card's width but never widens the card (the browse grid sizes
-    // its columns by their content's min-content width, which a nowrap line would set).
-    <p className="flex w-0 min-w-full items-center gap-1.5 whitespace-nowrap text-sm text-slate-700">
-      <ShieldCheck className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-      <span className="shrink-0 font-medium">Reliability</span>
-      {score === null ? (
-        <span className="shrink-0">{NOT_ENOUGH_DATA}</span>
-      ) : (
-        <span className="shrink-0">
-          <span className={cn("font-semibold", BAND_STYLES[scoreBand(score)].text)}>{score}</span>
-          <span className="sr-only"> out of 100</span>
-          <span aria-hidden>/100</span>
-        </span>
-      )}
-      <span className="min-w-0 truncate text-slate-600">· {basedOnText(basedOn)}</span>
-    </p>
-  );
-}
 
 /** The formula, in words, with this buyer's own figures when there are any. */
 function Formula({ factors }: { factors: ReliabilityFactors | null }) {
@@ -149,7 +121,7 @@ export function ReliabilityCard({
           )}
         </p>
         <p className="text-sm text-slate-700">
-          {basedOnText(basedOn).replace(/^b/, "B")}
+          {formatBasedOn(basedOn).replace(/^b/, "B")}
           {score === null ? ` (a score needs ${RELIABILITY.minReviewedDeals})` : ""}.
         </p>
         <ReliabilityExplanation factors={reliability.factors} />
