@@ -22,9 +22,9 @@ ALTER TABLE "disputes" ADD CONSTRAINT "disputes_resolved_by_users_id_fk" FOREIGN
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_deal_intent_id_deal_intents_id_fk" FOREIGN KEY ("deal_intent_id") REFERENCES "public"."deal_intents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_hidden_by_users_id_fk" FOREIGN KEY ("hidden_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "disputes_pending_key" ON "disputes" USING btree ("deal_intent_id") WHERE status = 'pending';--> statement-breakpoint
-CREATE INDEX "disputes_buyer_idx" ON "disputes" USING btree ("buyer_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "disputes_publisher_idx" ON "disputes" USING btree ("publisher_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "disputes_buyer_idx" ON "disputes" USING btree ("buyer_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "disputes_publisher_idx" ON "disputes" USING btree ("publisher_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "disputes_status_idx" ON "disputes" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_deal_intent_key" ON "reviews" USING btree ("deal_intent_id");--> statement-breakpoint
-CREATE INDEX "reviews_buyer_idx" ON "reviews" USING btree ("buyer_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_buyer_idx" ON "reviews" USING btree ("buyer_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_rating_range" CHECK ("reviews"."rating" between 1 and 5);

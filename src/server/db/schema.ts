@@ -215,8 +215,9 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex("reviews_deal_intent_key").on(t.dealIntentId),
-    // A buyer's reviews newest first (keyset pages, the listing detail's latest).
-    index("reviews_buyer_idx").on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+    // A buyer's reviews newest first (keyset pages, the listing detail's latest). NULLS FIRST is what a
+    // plain "order by ... desc" means; an index declared otherwise is not used for that order (a sort).
+    index("reviews_buyer_idx").on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("reviews_publisher_idx").on(t.publisherId),
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
   ],
@@ -355,8 +356,8 @@ export const disputes = pgTable(
   (t) => [
     // One open dispute per deal at a time.
     uniqueIndex("disputes_pending_key").on(t.dealIntentId).where(sql`status = 'pending'`),
-    index("disputes_buyer_idx").on(t.buyerId, t.createdAt.desc()),
-    index("disputes_publisher_idx").on(t.publisherId, t.createdAt.desc()),
+    index("disputes_buyer_idx").on(t.buyerId, t.createdAt.desc().nullsFirst()),
+    index("disputes_publisher_idx").on(t.publisherId, t.createdAt.desc().nullsFirst()),
     // The admin list by status, keyset on (created_at, id).
     index("disputes_status_idx").on(t.status, t.createdAt, t.id),
   ],
