@@ -58,11 +58,12 @@ describe("admin console", () => {
     await page.goto("/admin/dashboard");
     await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
     expect(await figure(page, "Pending Reviews")).toBeGreaterThanOrEqual(2);
-    expect(await figure(page, "Open Disputes")).toBe(0);
+    const openDisputes = await figure(page, "Open Disputes");
     await page.getByRole("heading", { name: "Recent Activity" }).waitFor();
     await expectAccessible(page);
+    // The Disputes tab lists the open ones, as many as the figure says (trust.e2e.ts decides one).
     await page.getByRole("tab", { name: "Disputes" }).click();
-    await page.getByText("No open disputes.").waitFor();
+    await page.getByRole("heading", { name: `Open disputes (${openDisputes})` }).waitFor();
     await page.getByRole("tab", { name: "Publishers" }).click();
     await page.getByRole("heading", { name: "Pending Publishers" }).waitFor();
     await page.getByRole("link", { name: "Manage Publishers" }).first().click();

@@ -14,8 +14,11 @@ import { adminArea, registerAccessGuard } from "./features/auth/guard";
 import { buyerRoutes } from "./features/buyers/buyers.routes";
 import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
+import { disputeRoutes } from "./features/disputes/disputes.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { publisherRoutes } from "./features/publishers/publishers.routes";
+import { registerReliabilityJobs } from "./features/reliability/refresh-reliability";
+import { reviewRoutes } from "./features/reviews/reviews.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
@@ -77,6 +80,7 @@ export async function buildApp({
   // tests run the jobs themselves. Stopped before the mailer closes, so a running job can finish its mail.
   const jobs = new JobQueue({ database, log: app.log });
   registerAlertJobs(jobs, { db: database.db, mailer: appMailer, config }, config.alertDigestCrons);
+  registerReliabilityJobs(jobs, database.db);
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     await jobs.stop();
@@ -107,6 +111,8 @@ export async function buildApp({
   await app.register(listingRoutes);
   await app.register(buyerRoutes);
   await app.register(dealIntentRoutes);
+  await app.register(reviewRoutes);
+  await app.register(disputeRoutes);
   await app.register(publisherRoutes);
   await app.register(subscriptionRoutes);
   await app.register(alertRoutes);

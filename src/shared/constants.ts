@@ -154,6 +154,53 @@ export const DEAL_INTENT_LIMITS = {
   perPublisherPerDay: 20,
 } as const;
 
+/** Reviews of buyers (issue 15): a publisher rates a buyer 1-5 after an accepted deal; the buyer replies once. */
+export const REVIEW_LIMITS = {
+  ratingMin: 1,
+  ratingMax: 5,
+  commentMax: 2000,
+  replyMax: 2000,
+  /** An admin hiding a review says why: 10 to 1,000 characters. */
+  hideReasonMin: 10,
+  hideReasonMax: 1000,
+  /** How many of the newest reviews the listing detail carries. */
+  latestOnListing: 3,
+} as const;
+
+/** Disputes on an accepted deal (issue 15): opened by either side, answered once, decided by an admin. */
+export const DISPUTE_STATUSES = ["pending", "resolved", "rejected"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/** Which party of the deal a dispute's opener (or a viewer) is. */
+export const DEAL_SIDES = ["buyer", "publisher"] as const;
+export type DealSide = (typeof DEAL_SIDES)[number];
+export const DISPUTE_LIMITS = {
+  reasonMin: 10,
+  reasonMax: 2000,
+  responseMin: 10,
+  responseMax: 2000,
+  notesMin: 10,
+  notesMax: 2000,
+} as const;
+
+/**
+ * The buyer reliability score (issue 15, docs/decisions/012-buyer-reliability-score.md): what it is
+ * computed from and how. Shared, so the formula the screens show is the one the server runs.
+ */
+export const RELIABILITY = {
+  /** Outcomes older than this are left out. */
+  windowDays: 365,
+  /** An outcome this many days old weighs half as much as one from today. */
+  halfLifeDays: 90,
+  /** A deal request counts as answered in time when the buyer decided it within this many hours. */
+  answerWithinHours: 48,
+  /** Below this many reviewed deals in the window the score is null ("Not enough data"). */
+  minReviewedDeals: 3,
+  /** Weights of the three factors (they add up to 1; a factor without data is left out). */
+  weights: { rating: 0.5, responsiveness: 0.3, disputes: 0.2 },
+  /** How much a dispute a publisher opened against the buyer counts, by the admin's decision. */
+  disputePenalty: { resolved: 1, pending: 0.5, rejected: 0 },
+} as const;
+
 /** The buyer's Analytics tab: the ranges it offers, in days, and the default. */
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
@@ -225,6 +272,9 @@ export const MESSAGES = {
   premiumRequired: "Premium subscription required",
   listingNotFound: "Listing not found",
   dealIntentNotFound: "Deal intent not found",
+  reviewNotFound: "Review not found",
+  disputeNotFound: "Dispute not found",
+  buyerNotFound: "Buyer not found",
   buyerProfileRequired: "Create your buyer profile first.",
 } as const;
 

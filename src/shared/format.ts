@@ -11,6 +11,14 @@ export function formatDollars(amount: string): string {
   return `$${Number(whole).toLocaleString("en-US")}.${cents.padEnd(2, "0")}`;
 }
 
+/** The sample a reliability score stands on: "based on 5 reviewed deals" (issue 15). */
+export function formatBasedOn(reviewedDeals: number): string {
+  return `based on ${reviewedDeals} reviewed deal${reviewedDeals === 1 ? "" : "s"}`;
+}
+
+/** What a reliability score reads as below RELIABILITY.minReviewedDeals reviewed deals. */
+export const NOT_ENOUGH_DATA = "Not enough data";
+
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }

@@ -7,6 +7,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { AdminDisputesPanel } from "../features/admin/admin-disputes";
 import { auditActor, formatDateTime } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { useFocusRescue } from "../features/admin/focus";
@@ -232,27 +233,6 @@ function BuyersTab({ stats }: { stats: AdminStats | undefined }) {
   );
 }
 
-/** The count only once the figures have arrived: while they load or after they failed, it is not known. */
-function DisputesTab({ stats }: { stats: AdminStats | undefined }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Disputes</CardTitle>
-        <CardDescription>Disputes a publisher or a buyer opens on an accepted deal.</CardDescription>
-      </CardHeader>
-      {stats && (
-        <CardContent>
-          <p role="status" className="text-slate-700">
-            {stats.openDisputes === 0
-              ? "No open disputes. When one is opened it appears here with the figures above."
-              : `${plural(stats.openDisputes, "open dispute")}. Deciding disputes from this screen arrives with the disputes feature.`}
-          </p>
-        </CardContent>
-      )}
-    </Card>
-  );
-}
-
 export default function AdminDashboardPage() {
   const stats = useAdminStats();
   return (
@@ -291,7 +271,7 @@ export default function AdminDashboardPage() {
           <BuyersTab stats={stats.data} />
         </TabsContent>
         <TabsContent value="disputes">
-          <DisputesTab stats={stats.data} />
+          <AdminDisputesPanel />
         </TabsContent>
       </Tabs>
     </AdminLayout>

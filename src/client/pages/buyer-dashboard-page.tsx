@@ -15,15 +15,20 @@ import { CreateListingDialog } from "../features/buyer/listing-dialogs";
 import { MyListings } from "../features/buyer/my-listings";
 import { useBuyerProfile } from "../features/buyer/use-buyer";
 import { BuyerDealIntentsTab } from "../features/deal-intents";
+import { BuyerReviewsTab } from "../features/trust/buyer-reviews-tab";
+import { DisputesTab } from "../features/trust/disputes-tab";
 
 // SPEC §2 Buyer dashboard: 'Create Profile' or 'Create Listing' in the header; without a profile the
 // 'Create Your Buyer Profile' card; with one, four live figures and the tabs My Listings, Profile, Deal
-// Intents and Analytics. The open tab is kept in the URL (?tab=...), so a mail can link to it.
+// Intents and Analytics, plus Reviews and Disputes (issue 15). The open tab is kept in the URL
+// (?tab=...), so a mail can link to it.
 
 const TABS = [
   { id: "listings", label: "My Listings" },
   { id: "profile", label: "Profile" },
   { id: "deal-intents", label: "Deal Intents" },
+  { id: "reviews", label: "Reviews" },
+  { id: "disputes", label: "Disputes" },
   { id: "analytics", label: "Analytics" },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
@@ -92,6 +97,12 @@ function Workspace({ profile, onCreateListing }: { profile: BuyerProfile; onCrea
         </TabsContent>
         <TabsContent value="deal-intents">
           <BuyerDealIntentsTab />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <BuyerReviewsTab />
+        </TabsContent>
+        <TabsContent value="disputes">
+          <DisputesTab />
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />

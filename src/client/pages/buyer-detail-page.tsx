@@ -7,6 +7,7 @@ import type { ListingDetail, PayoutChange } from "../../shared/schemas/listings"
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
+import { useAuth } from "../features/auth";
 import { usePageTitle } from "../features/config/use-page-title";
 import { RequestDeal } from "../features/deal-intents/request-deal";
 import { browseReturnUrl } from "../features/listings/browse-place";
@@ -24,6 +25,8 @@ import { RequirementTags } from "../features/listings/requirement-tags";
 import { SaveListingButton } from "../features/listings/save-listing-button";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import { useContactReveal, useListing } from "../features/listings/use-listings";
+import { ListingReviews } from "../features/trust/listing-reviews";
+import { ReliabilityCard } from "../features/trust/reliability";
 import { isNotFoundError } from "../lib/api";
 
 /** Back to the list the visitor came from, filters and scroll position included (browse-place.ts). */
@@ -97,6 +100,7 @@ function PayoutHistory({ history }: { history: PayoutChange[] }) {
 }
 
 function ListingView({ listing }: { listing: ListingDetail }) {
+  const { user } = useAuth();
   const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -162,6 +166,11 @@ function ListingView({ listing }: { listing: ListingDetail }) {
             </Button>
           </CardContent>
         </Card>
+        <ListingReviews
+          buyerId={listing.buyerId}
+          summary={listing.reviews}
+          isAdmin={user?.role === "admin"}
+        />
       </div>
       <aside className="space-y-4" aria-label="Listing summary">
         <RequestDeal listing={listing} />
@@ -187,6 +196,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
             </dl>
           </CardContent>
         </Card>
+        <ReliabilityCard reliability={listing.reliability} />
       </aside>
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
     </div>

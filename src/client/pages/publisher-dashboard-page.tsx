@@ -1,4 +1,4 @@
-import { Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search, Star } from "lucide-react";
+import { Bell, Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search, Star } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { formatDate, formatDollars } from "../../shared/format";
@@ -25,6 +25,8 @@ import {
   usePublisherDashboard,
   usePublisherProfile,
 } from "../features/publisher/use-publisher";
+import { DisputesTab } from "../features/trust/disputes-tab";
+import { PublisherReviewsTab } from "../features/trust/publisher-reviews-tab";
 
 const RECENT_ACTIVITY = 5;
 
@@ -230,10 +232,10 @@ function Overview({ profile, user }: { profile: PublisherProfile; user: CurrentU
   );
 }
 
-const TABS = ["overview", "alerts", "deals", "reviews"] as const;
+/** The open tab lives in the URL (?tab=alerts), so a mail can link to it (alert and dispute mails do). */
+const TABS = ["overview", "alerts", "deals", "reviews", "disputes"] as const;
 type TabId = (typeof TABS)[number];
 
-/** The open tab lives in the URL (?tab=alerts), so an alert mail's "Change your alerts" opens it. */
 function useTab(): [TabId, (tab: string) => void] {
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -265,6 +267,7 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Current
           <TabsTrigger value="alerts">Alerts</TabsTrigger>
           <TabsTrigger value="deals">Deal Intents</TabsTrigger>
           <TabsTrigger value="reviews">Reviews</TabsTrigger>
+          <TabsTrigger value="disputes">Disputes</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <Overview profile={profile} user={user} />
@@ -276,17 +279,10 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Current
           <PublisherDealIntentsTab />
         </TabsContent>
         <TabsContent value="reviews">
-          <EmptyState
-            icon={Star}
-            title="No Reviews Yet"
-            description="Buyers review publishers after a deal; their reviews show here."
-          >
-            <Button asChild>
-              <Link href="/browse">Find Your First Deal</Link>
-            </Button>
-            {/* Nothing writes reviews yet (an open issue builds them): say so, as the Alerts tab does. */}
-            <p className="text-xs text-slate-600">Buyer reviews arrive in an upcoming release.</p>
-          </EmptyState>
+          <PublisherReviewsTab />
+        </TabsContent>
+        <TabsContent value="disputes">
+          <DisputesTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -17,7 +18,9 @@ import {
   ALERT_CHANNELS,
   ALERT_FREQUENCIES,
   DEAL_INTENT_STATUSES,
+  DEAL_SIDES,
   DEFAULT_PAYMENT_TERMS,
+  DISPUTE_STATUSES,
   LISTING_STATUSES,
   PUBLISHER_STATUSES,
   PUBLISHER_TIERS,
@@ -105,6 +108,18 @@ export const buyerProfiles = pgTable(
     contactPhone: text("contact_phone"),
     applicationUrl: text("application_url"),
     isVerified: boolean("is_verified").notNull().default(false),
+    // Trust figures (issue 15), stored so the directory reads them with the row it already joins instead
+    // of aggregating reviews per request; features/reliability/refresh-reliability.ts rewrites them
+    // whenever an input changes (docs/decisions/012-buyer-reliability-score.md). Null score: fewer than
+    // RELIABILITY.minReviewedDeals reviewed deals.
+    reliabilityScore: integer("reliability_score"),
+    reliabilityBasedOn: integer("reliability_based_on").notNull().default(0),
+    /** The factors behind the score (ReliabilityFactors), for the detail page's explanation. */
+    reliabilityFactors: jsonb("reliability_factors"),
+    reliabilityComputedAt: timestamp("reliability_computed_at", { withTimezone: true }),
+    /** Visible (not hidden) reviews of the buyer, all time, and their average rating. */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewAverage: numeric("review_average", { precision: 3, scale: 2 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -189,12 +204,30 @@ export const reviews = pgTable(
     publisherId: uuid("publisher_id")
       .notNull()
       .references(() => publisherProfiles.id, { onDelete: "cascade" }),
+    // The accepted deal intent the review is about: one review per intent (issue 15).
+    dealIntentId: uuid("deal_intent_id")
+      .notNull()
+      .references(() => dealIntents.id, { onDelete: "cascade" }),
     rating: integer("rating").notNull(),
     comment: text("comment"),
     verifiedDeal: boolean("verified_deal").notNull().default(false),
+    // The buyer's one public reply.
+    replyBody: text("reply_body"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    // An admin hid the review (it then counts nowhere); who, when and why.
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: uuid("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    hiddenReason: text("hidden_reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("reviews_buyer_idx").on(t.buyerId), index("reviews_publisher_idx").on(t.publisherId)],
+  (t) => [
+    uniqueIndex("reviews_deal_intent_key").on(t.dealIntentId),
+    // A buyer's reviews newest first (keyset pages, the listing detail's latest). NULLS FIRST is what a
+    // plain "order by ... desc" means; an index declared otherwise is not used for that order (a sort).
+    index("reviews_buyer_idx").on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("reviews_publisher_idx").on(t.publisherId),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
 );
 
 export const dealIntents = pgTable(
@@ -373,20 +406,41 @@ export const compliance = pgTable(
   (t) => [index("compliance_publisher_idx").on(t.publisherId)],
 );
 
-export const disputes = pgTable("disputes", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  buyerId: uuid("buyer_id")
-    .notNull()
-    .references(() => buyerProfiles.id, { onDelete: "cascade" }),
-  publisherId: uuid("publisher_id")
-    .notNull()
-    .references(() => publisherProfiles.id, { onDelete: "cascade" }),
-  reason: text("reason").notNull(),
-  status: text("status").notNull().default("pending"),
-  resolutionNotes: text("resolution_notes"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => buyerProfiles.id, { onDelete: "cascade" }),
+    publisherId: uuid("publisher_id")
+      .notNull()
+      .references(() => publisherProfiles.id, { onDelete: "cascade" }),
+    // The accepted deal intent it is about, and which side opened it (issue 15).
+    dealIntentId: uuid("deal_intent_id")
+      .notNull()
+      .references(() => dealIntents.id, { onDelete: "cascade" }),
+    openedBy: text("opened_by", { enum: DEAL_SIDES }).notNull(),
+    reason: text("reason").notNull(),
+    // The other side's one answer.
+    response: text("response"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    status: text("status", { enum: DISPUTE_STATUSES }).notNull().default("pending"),
+    resolutionNotes: text("resolution_notes"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One open dispute per deal at a time.
+    uniqueIndex("disputes_pending_key").on(t.dealIntentId).where(sql`status = 'pending'`),
+    index("disputes_buyer_idx").on(t.buyerId, t.createdAt.desc().nullsFirst()),
+    index("disputes_publisher_idx").on(t.publisherId, t.createdAt.desc().nullsFirst()),
+    // The admin list by status, keyset on (created_at, id).
+    index("disputes_status_idx").on(t.status, t.createdAt, t.id),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -17,6 +17,8 @@ export interface JobPayloads {
   "alert-digest-weekly": { frequency: "weekly" };
   /** One digest mail to one user. */
   "alert-digest-mail": { userId: string; frequency: DigestFrequency };
+  /** The daily refresh of buyer reliability scores older than a day (features/reliability). */
+  "reliability-refresh": Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -42,6 +44,7 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
   "alert-digest-daily": PLANNING,
   "alert-digest-weekly": PLANNING,
   "alert-digest-mail": MAIL,
+  "reliability-refresh": PLANNING,
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

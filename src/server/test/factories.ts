@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import {
   buyerListings,
   buyerProfiles,
+  dealIntents,
   mailOutbox,
   publisherProfiles,
   subscriptions,
@@ -67,6 +68,24 @@ export async function createListing(
     })
     .returning();
   return listing!;
+}
+
+/** A deal intent of a publisher on a buyer's listing; accepted ones are decided an hour after they arrive. */
+export async function createDealIntent(
+  db: Db,
+  values: Omit<typeof dealIntents.$inferInsert, "status"> & { status?: "pending" | "accepted" | "rejected" },
+) {
+  const createdAt = values.createdAt ?? new Date(Date.now() - 2 * 3600_000);
+  const decided = values.status === "accepted" || values.status === "rejected";
+  const [intent] = await db
+    .insert(dealIntents)
+    .values({
+      ...values,
+      createdAt,
+      decidedAt: values.decidedAt ?? (decided ? new Date(createdAt.getTime() + 3600_000) : null),
+    })
+    .returning();
+  return intent!;
 }
 
 export async function grantPremium(

@@ -9,6 +9,8 @@ import {
   REQUIREMENT_TAGS,
 } from "../constants";
 import { plainText } from "./common";
+import { reliabilityDetailSchema, reliabilitySchema } from "./reliability";
+import { reviewSummarySchema } from "./reviews";
 
 // The buyer directory's API contract (SPEC §7, DESIGN.md §2), shared by server and client.
 
@@ -112,6 +114,8 @@ export const listingSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   contact: listingContactSchema.nullable(),
+  /** The buyer's reliability score (issue 15), stored per buyer and read with the row. */
+  reliability: reliabilitySchema,
 });
 export type Listing = z.infer<typeof listingSchema>;
 
@@ -134,6 +138,10 @@ export const listingDetailSchema = listingSchema.extend({
   dealIntent: z
     .object({ id: z.string(), status: z.enum(DEAL_INTENT_STATUSES), createdAt: z.string() })
     .nullable(),
+  /** The score with the factors behind it (issue 15). */
+  reliability: reliabilityDetailSchema,
+  /** The buyer's visible reviews: average, count and the newest few (issue 15). */
+  reviews: reviewSummarySchema,
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 

@@ -22,6 +22,7 @@ import { QueryState } from "../../components/ui/query-state";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { OpenDisputeButton } from "../trust";
 import {
   DealIntentItem,
   DealIntentsSkeleton,
@@ -223,6 +224,9 @@ export function BuyerDealIntentsTab() {
                       </div>
                     )}
                     {intent.publisher && <PublisherRecord publisher={intent.publisher} />}
+                    {intent.status === "accepted" && (
+                      <OpenDisputeButton dealIntentId={intent.id} dealName={dealIntentName(intent)} />
+                    )}
                   </DealIntentItem>
                 ))}
               </ul>

@@ -1,12 +1,19 @@
 import { Card } from "../../components/ui/card";
 import { QueryState } from "../../components/ui/query-state";
-import { DealIntentItem, DealIntentsSkeleton, NoDealIntents, Quote } from "./deal-intent-parts";
+import { OpenDisputeButton } from "../trust";
+import {
+  DealIntentItem,
+  DealIntentsSkeleton,
+  dealIntentName,
+  NoDealIntents,
+  Quote,
+} from "./deal-intent-parts";
 import { useDealIntents } from "./use-deal-intents";
 
 /**
  * The publisher dashboard's Deal Intents tab (SPEC §2): the caller's sent intents, newest first, each
  * with its name, listing, status badge and created date; "No Deal Intents Yet" with a link to /browse.
- * Accepted ones point to the listing, whose contact the publisher now sees.
+ * Accepted ones point to the listing, whose contact the publisher now sees, and may be disputed.
  */
 export function PublisherDealIntentsTab() {
   const intents = useDealIntents();
@@ -30,6 +37,9 @@ export function PublisherDealIntentsTab() {
                     <p className="text-sm text-green-900">
                       The buyer accepted: their contact details are on the listing.
                     </p>
+                  )}
+                  {intent.status === "accepted" && (
+                    <OpenDisputeButton dealIntentId={intent.id} dealName={dealIntentName(intent)} />
                   )}
                 </DealIntentItem>
               ))}

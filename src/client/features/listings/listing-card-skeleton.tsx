@@ -4,8 +4,9 @@ import { SkeletonBadge, SkeletonLine } from "../../components/ui/skeleton";
 // Placeholders that take the room the listing cards will take, so the page does not move when the
 // listings arrive (Lighthouse's layout shift, issue #12). Lines are SkeletonLines in the type classes of
 // the text they stand for, and the blocks are the card's own (listing-card.tsx): badges beside the Save
-// toggle, title, buyer, the four figures, one line of requirement tags, the masked contact (three lines,
-// what most visitors get) and the buttons. A change to the card's layout belongs here too.
+// toggle, title, buyer, the reliability line, the four figures, one line of requirement tags, the masked
+// contact (three lines, what most visitors get) and the buttons. A change to the card's layout belongs
+// here too.
 
 function FactSkeleton({ valueClass = "text-sm" }: { valueClass?: string }) {
   return (
@@ -30,6 +31,8 @@ function ListingCardSkeleton() {
           </div>
           <SkeletonLine className="text-lg leading-snug" width="w-3/4" />
           <SkeletonLine className="text-sm" width="w-1/3" />
+          {/* The reliability line (reliability-line.tsx). */}
+          <SkeletonLine className="text-sm" width="w-2/3" />
         </div>
         <div className="grid grid-cols-2 gap-x-4 gap-y-2">
           <FactSkeleton valueClass="text-base" />

@@ -6,10 +6,14 @@ import { Card } from "../../components/ui/card";
 import { ContactDetails, MaskedContact } from "./contact-details";
 import { ListingBadges } from "./listing-badges";
 import { formatDuration, formatGeos, formatPayout, formatPerDay } from "./listing-format";
+import { ReliabilityLine } from "./reliability-line";
 import { RequirementTags } from "./requirement-tags";
 import { SaveListingButton } from "./save-listing-button";
 
-/** SPEC §2 Browse card: figures, badges, and the contact plain for Premium or masked otherwise. */
+/**
+ * SPEC §2 Browse card: figures, badges, the buyer's reliability score (issue 15), and the contact plain
+ * for Premium or masked otherwise.
+ */
 export function ListingCard({
   listing,
   isSaved,
@@ -39,6 +43,7 @@ export function ListingCard({
             </Link>
           </h2>
           <p className="text-sm text-slate-600">{listing.buyerName}</p>
+          <ReliabilityLine reliability={listing.reliability} />
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <Fact label="Payout" className="text-base font-semibold text-green-800">

@@ -14,7 +14,10 @@ type AdminAction =
   | "user.role_changed"
   | "user.disabled"
   | "user.enabled"
-  | "listing.imported";
+  | "listing.imported"
+  | "review.hidden"
+  | "dispute.resolved"
+  | "dispute.rejected";
 
 export async function writeAuditEntry(
   tx: Db,

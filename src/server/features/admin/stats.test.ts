@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { disputes } from "../../db/schema";
+import { dealIntents, disputes } from "../../db/schema";
 import { useTestApp } from "../../test/context";
 import {
   createBuyer,
@@ -51,14 +51,16 @@ describe("GET /api/admin/stats", () => {
     await createListing(db, buyer.profile.id, { vertical: "Legal" });
     await createListing(db, buyer.profile.id, { vertical: "Solar", createdAt: new Date(now - 10 * DAY_MS) });
 
+    // Disputes hang off an accepted deal intent (issue 15): one open, one decided, one dismissed.
+    const [deal] = await db
+      .insert(dealIntents)
+      .values({ buyerId: buyer.profile.id, publisherId: pending.profile.id, status: "accepted" })
+      .returning();
+    const dispute = { buyerId: buyer.profile.id, publisherId: pending.profile.id, dealIntentId: deal!.id };
     await db.insert(disputes).values([
-      { buyerId: buyer.profile.id, publisherId: pending.profile.id, reason: "Calls were transfers" },
-      {
-        buyerId: buyer.profile.id,
-        publisherId: pending.profile.id,
-        reason: "Duplicate calls",
-        status: "resolved",
-      },
+      { ...dispute, openedBy: "publisher", reason: "Calls were transfers" },
+      { ...dispute, openedBy: "buyer", reason: "Duplicate calls", status: "resolved" },
+      { ...dispute, openedBy: "buyer", reason: "Calls too short", status: "rejected" },
     ]);
 
     // "Today" began an hour ago (the page sends the admin's local midnight).

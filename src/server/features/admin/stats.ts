@@ -11,10 +11,6 @@ import { activeSubscriptionNow } from "../subscriptions/premium";
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 const MONTHS_PER_YEAR = 12;
 
-// Disputes are opened by issue 15; until it names its states, anything not closed one way or the other
-// is open.
-const CLOSED_DISPUTE_STATUSES = ["resolved", "rejected", "closed"];
-
 const count = z.coerce.number().int();
 const statsRowSchema = z.object({
   usersTotal: count,
@@ -57,10 +53,6 @@ export async function getAdminStats({
 }): Promise<AdminStats> {
   const today = (dayStart ?? utcDayStart(now)).toISOString();
   const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
-  const closed = sql.join(
-    CLOSED_DISPUTE_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
   const [row] = await selectRows(
     db,
     statsRowSchema,
@@ -83,7 +75,8 @@ export async function getAdminStats({
         count(*) filter (where status = 'rejected' and reviewed_at >= ${today}::timestamptz) as "rejectedToday",
         count(*) as "publishersTotal"
       from publisher_profiles),
-    d as (select count(*) as "openDisputes" from disputes where status not in (${closed})),
+    -- Open: waiting for an admin's decision (features/disputes).
+    d as (select count(*) as "openDisputes" from disputes where status = 'pending'),
     l as (
       select count(*) as "listingsTotal",
         count(*) filter (where status = 'active') as "listingsActive",

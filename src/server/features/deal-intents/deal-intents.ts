@@ -10,6 +10,7 @@ import type { Mailer } from "../../lib/mailer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import type { Viewer } from "../auth/viewer";
 import { findVisibleListing } from "../listings/listing-row";
+import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { type DealMailContext, decisionMails, requestMails, sendMails } from "./deal-intent-mail";
 
 // Deal intents (DESIGN.md §2): an approved publisher asks for a deal on a listing; the buyer who owns it
@@ -265,8 +266,9 @@ export async function decideDealIntent({
   await db.transaction(async (tx) => {
     const [current] = await selectRows(
       tx,
-      z.object({ status: z.enum(DEAL_INTENT_STATUSES) }),
-      sql`select di.status from deal_intents di join buyer_profiles bp on bp.id = di.buyer_id
+      z.object({ status: z.enum(DEAL_INTENT_STATUSES), buyerId: z.string() }),
+      sql`select di.status, di.buyer_id as "buyerId" from deal_intents di
+          join buyer_profiles bp on bp.id = di.buyer_id
           where di.id = ${intentId} and bp.user_id = ${viewer.id} for update of di`,
     );
     if (!current) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
@@ -283,6 +285,8 @@ export async function decideDealIntent({
       targetId: intentId,
       metaJson: { before: { status: "pending" }, after: { status: decision }, note },
     });
+    // How fast the buyer answers is a factor of their reliability score (issue 15).
+    await refreshBuyerReliability({ db: tx, buyerId: current.buyerId });
   });
 
   const [row] = await readIntents(db, viewer, sql`di.id = ${intentId}`);

@@ -70,10 +70,50 @@ describe("demo data", () => {
           (select count(*) from buyer_listings where tags <> '{}') as tagged,
           (select count(*) from listing_payout_changes) as changes`,
       );
-      expect(Number(activity!.intents)).toBe(3);
+      // buyer@demo.test's three (pending, accepted, rejected), plus the accepted deals behind the reviews.
+      expect(Number(activity!.intents)).toBe(11);
       expect(Number(activity!.events)).toBeGreaterThan(30);
       expect(Number(activity!.tagged)).toBeGreaterThan(10);
       expect(Number(activity!.changes)).toBeGreaterThan(5);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("seeds reviewed deals: two buyers with a reliability score, one with too few reviews, and disputes", async () => {
+    const database = await openTestDatabase();
+    try {
+      await seedDemoData(database.db);
+      const buyers = await queryRows<{
+        company: string;
+        score: number | null;
+        basedOn: number;
+        reviews: number;
+      }>(
+        database.db,
+        sql`select company, reliability_score as score, reliability_based_on as "basedOn",
+              review_count as reviews
+            from buyer_profiles order by company`,
+      );
+      const byCompany = new Map(buyers.map((b) => [b.company, b]));
+      expect(byCompany.get("Summit Lead Partners")).toMatchObject({ basedOn: 4, reviews: 4 });
+      expect(byCompany.get("Summit Lead Partners")?.score).toBeGreaterThan(0);
+      expect(byCompany.get("Harbor Call Exchange")).toMatchObject({ basedOn: 3, reviews: 3 });
+      expect(byCompany.get("Harbor Call Exchange")?.score).toBeGreaterThan(0);
+      expect(byCompany.get("Pinnacle Media Group")).toMatchObject({ score: null, basedOn: 2 });
+      expect(byCompany.get("Lone Star Leads")).toMatchObject({ score: null, basedOn: 0 });
+      // Every review hangs off an accepted deal of its publisher and buyer.
+      const [orphans] = await queryRows<{ n: string }>(
+        database.db,
+        sql`select count(*) as n from reviews r join deal_intents di on di.id = r.deal_intent_id
+            where di.status <> 'accepted' or di.buyer_id <> r.buyer_id or di.publisher_id <> r.publisher_id`,
+      );
+      expect(Number(orphans!.n)).toBe(0);
+      const disputes = await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from disputes order by status`,
+      );
+      expect(disputes.map((d) => d.status)).toEqual(["pending", "rejected"]);
     } finally {
       await database.close();
     }

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { LISTING_VERTICALS, type RequirementTagId, US_NATIONAL } from "../../../shared/constants";
 import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import type { Db } from "../../db/client";
@@ -8,14 +8,17 @@ import {
   buyerProfiles,
   compliance,
   dealIntents,
+  disputes,
   listingEvents,
   listingPayoutChanges,
   notificationPreferences,
   publisherProfiles,
+  reviews,
   users,
 } from "../../db/schema";
 import { PUBLISHER_ACTIONS } from "../publishers/publisher-profile";
 import { recomputeQualityScore } from "../publishers/quality-score";
+import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
 // Demo data for development (DESIGN.md §4). Deterministic, so screenshots and tests read the same.
@@ -207,7 +210,10 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
     const marketplace = await seedMarketplace(tx);
     const addedPublishers = await seedDemoPublishers(tx);
     // The buyer's activity involves the demo publishers, so it comes once both exist.
-    if (marketplace) await seedBuyerActivity(tx, marketplace);
+    if (marketplace) {
+      await seedBuyerActivity(tx, marketplace);
+      await seedTrust(tx, marketplace);
+    }
     return { seeded: marketplace !== null || addedPublishers > 0 };
   });
 }
@@ -216,6 +222,8 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
 async function seedMarketplace(tx: Db): Promise<{
   listings: { id: string; buyerId: string; payout: string }[];
   buyerId: string | undefined;
+  /** Every buyer profile, in COMPANIES order. */
+  buyerIds: string[];
 } | null> {
   const marker = await tx.select({ id: users.id }).from(users).where(eq(users.email, "buyer@demo.test"));
   if (marker[0]) return null;
@@ -272,7 +280,7 @@ async function seedMarketplace(tx: Db): Promise<{
     .insert(buyerListings)
     .values(buildListings(buyerIds))
     .returning({ id: buyerListings.id, buyerId: buyerListings.buyerId, payout: buyerListings.payout });
-  return { listings, buyerId: buyerIds[0] };
+  return { listings, buyerId: buyerIds[0], buyerIds };
 }
 
 /**
@@ -394,6 +402,211 @@ async function seedBuyerActivity(
     }
   });
   if (events.length > 0) await tx.insert(listingEvents).values(events);
+}
+
+// ---- trust (issue 15) ---------------------------------------------------------------------------------
+
+interface DemoDeal {
+  publisher: "free" | "premium";
+  /** Which of the buyer's listings (by position). */
+  listing: number;
+  daysAgo: number;
+  /** How long the buyer took to accept. */
+  answeredAfterHours: number;
+  review?: { rating: number; comment: string; reply?: string };
+}
+
+/**
+ * Accepted deals with reviews for three buyers, so the directory shows scores and a "Not enough data":
+ * Summit Lead Partners (buyer@demo.test) and Harbor Call Exchange get enough reviewed deals for a score,
+ * Pinnacle Media Group two (not enough). buyer@demo.test's accepted intent of seedBuyerActivity gets a
+ * review too. Two disputes: one an admin rejected (with the buyer's response), one open for the admin's
+ * Disputes tab. The stored scores are then computed the way every write computes them.
+ */
+const TRUST_DEALS: DemoDeal[][] = [
+  [
+    {
+      publisher: "free",
+      listing: 3,
+      daysAgo: 40,
+      answeredAfterHours: 5,
+      review: {
+        rating: 4,
+        comment:
+          "Clear requirements and a quick ramp-up. One invoice was paid five days late, but they told us in advance.",
+      },
+    },
+    {
+      publisher: "premium",
+      listing: 4,
+      daysAgo: 120,
+      answeredAfterHours: 70,
+      review: { rating: 4, comment: "Good payouts; the first reply took a few days." },
+    },
+    {
+      publisher: "free",
+      listing: 5,
+      daysAgo: 200,
+      answeredAfterHours: 20,
+      review: {
+        rating: 5,
+        comment: "Paid every call within terms and shared call recordings when we asked.",
+        reply: "Thanks, Pat: we value publishers who keep their DNC process this tidy.",
+      },
+    },
+  ],
+  [
+    {
+      publisher: "premium",
+      listing: 0,
+      daysAgo: 15,
+      answeredAfterHours: 3,
+      review: { rating: 5, comment: "Fast approvals and weekly payments, exactly as listed." },
+    },
+    {
+      publisher: "free",
+      listing: 1,
+      daysAgo: 60,
+      answeredAfterHours: 30,
+      review: { rating: 3, comment: "Fine buyer, strict on call duration: read the requirements twice." },
+    },
+    {
+      publisher: "premium",
+      listing: 2,
+      daysAgo: 95,
+      answeredAfterHours: 12,
+      review: { rating: 4, comment: "Reliable volume through the summer." },
+    },
+  ],
+  [
+    {
+      publisher: "premium",
+      listing: 0,
+      daysAgo: 25,
+      answeredAfterHours: 8,
+      review: { rating: 5, comment: "Straightforward onboarding and clean tracking." },
+    },
+    {
+      publisher: "free",
+      listing: 1,
+      daysAgo: 70,
+      answeredAfterHours: 50,
+      review: { rating: 3, comment: "Paid, but disputed a batch of calls we considered valid." },
+    },
+  ],
+];
+
+async function seedTrust(
+  tx: Db,
+  { listings, buyerIds }: { listings: { id: string; buyerId: string }[]; buyerIds: string[] },
+) {
+  const publishers = await tx
+    .select({ id: publisherProfiles.id, email: users.email })
+    .from(publisherProfiles)
+    .innerJoin(users, eq(users.id, publisherProfiles.userId))
+    .where(inArray(users.email, ["publisher@demo.test", "premium@demo.test"]));
+  const free = publishers.find((p) => p.email === "publisher@demo.test")?.id;
+  const premium = publishers.find((p) => p.email === "premium@demo.test")?.id;
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.test"));
+  if (!free || !premium) return;
+  const now = Date.now();
+  const at = (daysAgo: number, plusHours = 0) => new Date(now - daysAgo * DAY_MS + plusHours * 3600 * 1000);
+
+  const dealIds: string[][] = [];
+  for (const [b, deals] of TRUST_DEALS.entries()) {
+    const buyerId = buyerIds[b];
+    const own = listings.filter((l) => l.buyerId === buyerId);
+    if (!buyerId) continue;
+    const ids: string[] = [];
+    for (const deal of deals) {
+      const listing = own[deal.listing];
+      if (!listing) continue;
+      const [intent] = await tx
+        .insert(dealIntents)
+        .values({
+          buyerId,
+          publisherId: deal.publisher === "free" ? free : premium,
+          listingId: listing.id,
+          status: "accepted",
+          createdAt: at(deal.daysAgo),
+          decidedAt: at(deal.daysAgo, deal.answeredAfterHours),
+          updatedAt: at(deal.daysAgo, deal.answeredAfterHours),
+        })
+        .returning({ id: dealIntents.id });
+      ids.push(intent!.id);
+      if (deal.review) {
+        await tx.insert(reviews).values({
+          buyerId,
+          publisherId: deal.publisher === "free" ? free : premium,
+          dealIntentId: intent!.id,
+          rating: deal.review.rating,
+          comment: deal.review.comment,
+          verifiedDeal: true,
+          replyBody: deal.review.reply ?? null,
+          repliedAt: deal.review.reply ? at(deal.daysAgo - 5) : null,
+          createdAt: at(deal.daysAgo - 3),
+        });
+      }
+    }
+    dealIds.push(ids);
+  }
+
+  // buyer@demo.test's accepted intent from seedBuyerActivity, reviewed by the Premium publisher.
+  const earlier = buyerIds[0]
+    ? await tx
+        .select({
+          id: dealIntents.id,
+          publisherId: dealIntents.publisherId,
+          decidedAt: dealIntents.decidedAt,
+        })
+        .from(dealIntents)
+        .where(and(eq(dealIntents.buyerId, buyerIds[0]), eq(dealIntents.status, "accepted")))
+    : [];
+  const first = earlier.find((intent) => !dealIds[0]?.includes(intent.id));
+  if (first && buyerIds[0]) {
+    await tx.insert(reviews).values({
+      buyerId: buyerIds[0],
+      publisherId: first.publisherId,
+      dealIntentId: first.id,
+      rating: 5,
+      comment: "They sent the tracking number the day they accepted and paid the first week early.",
+      verifiedDeal: true,
+      createdAt: first.decidedAt ?? new Date(now - DAY_MS),
+    });
+  }
+
+  const summitDeal = dealIds[0]?.[0];
+  if (summitDeal && buyerIds[0]) {
+    await tx.insert(disputes).values({
+      buyerId: buyerIds[0],
+      publisherId: free,
+      dealIntentId: summitDeal,
+      openedBy: "publisher",
+      reason: "Twelve calls from last week were returned as duplicates, but our logs show distinct callers.",
+      response:
+        "The twelve calls came from the same three numbers within an hour; recordings are attached to the invoice.",
+      respondedAt: at(28),
+      status: "rejected",
+      resolutionNotes: "The recordings confirm repeat callers within the buyer's stated duplicate window.",
+      resolvedAt: at(26),
+      resolvedBy: admin?.id ?? null,
+      createdAt: at(30),
+      updatedAt: at(26),
+    });
+  }
+  const harborDeal = dealIds[1]?.[1];
+  if (harborDeal && buyerIds[1]) {
+    await tx.insert(disputes).values({
+      buyerId: buyerIds[1],
+      publisherId: free,
+      dealIntentId: harborDeal,
+      openedBy: "publisher",
+      reason: "Payment for last month's 84 qualified calls is two weeks past the Net 15 terms.",
+      createdAt: at(2),
+      updatedAt: at(2),
+    });
+  }
+  for (const buyerId of buyerIds) await refreshBuyerReliability({ db: tx, buyerId });
 }
 
 // ---- publishers (issue #9) ----------------------------------------------------------------------------

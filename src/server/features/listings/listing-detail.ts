@@ -8,10 +8,12 @@ import {
   PAYOUT_HISTORY_LIMIT,
 } from "../../../shared/constants";
 import type { ListingDetail } from "../../../shared/schemas/listings";
+import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
+import { LATEST_REVIEWS_COLUMN, latestReviewsSchema, toReview } from "../reviews/reviews";
 import {
   eventDay,
   LISTING_FROM,
@@ -47,7 +49,18 @@ const detailRowSchema = listingRowSchema.extend({
   dealIntent: z
     .object({ id: z.string(), status: z.enum(DEAL_INTENT_STATUSES), createdAt: z.coerce.date() })
     .nullable(),
+  // Trust (issue 15): stored on the buyer profile, plus the newest visible reviews (see TRUST_COLUMNS).
+  reliabilityFactors: reliabilityFactorsSchema.nullable(),
+  reliabilityComputedAt: z.coerce.date().nullable(),
+  reviewCount: z.number().int(),
+  reviewAverage: z.string().nullable(),
+  latestReviews: latestReviewsSchema,
 });
+
+/** The buyer's trust figures (issue 15): columns of the profile row already joined, and one index probe. */
+const TRUST_COLUMNS = sql`bp.reliability_factors as "reliabilityFactors",
+  bp.reliability_computed_at as "reliabilityComputedAt", bp.review_count as "reviewCount",
+  bp.review_average::text as "reviewAverage", ${LATEST_REVIEWS_COLUMN} as "latestReviews"`;
 
 /** Payout changes, newest first, as a JSON array (amounts as text: JSON numbers would drop ".00"). */
 const payoutHistory = sql`coalesce((
@@ -115,7 +128,8 @@ export async function getListing({
           ${eventCount("reveal", since)} as "reveals",
           ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved",
           ${payoutHistory} as "payoutHistory",
-          ${dealColumns(viewer)}
+          ${dealColumns(viewer)},
+          ${TRUST_COLUMNS}
         from ${LISTING_FROM} where l.id = ${listingId} and ${visible}`,
   );
   if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
@@ -136,5 +150,16 @@ export async function getListing({
     dealIntent: row.dealIntent
       ? { ...row.dealIntent, createdAt: row.dealIntent.createdAt.toISOString() }
       : null,
+    reliability: {
+      score: row.reliabilityScore,
+      basedOn: row.reliabilityBasedOn,
+      factors: row.reliabilityFactors,
+      computedAt: row.reliabilityComputedAt?.toISOString() ?? null,
+    },
+    reviews: {
+      average: row.reviewAverage === null ? null : Number(row.reviewAverage),
+      count: row.reviewCount,
+      latest: row.latestReviews.map(toReview),
+    },
   };
 }

@@ -37,7 +37,8 @@ export const LISTING_COLUMNS = sql`
   to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey",
   bp.user_id as "ownerUserId", bp.company, bp.contact_email as "contactEmail",
   bp.contact_phone as "contactPhone", bp.application_url as "applicationUrl",
-  bp.is_verified as "isVerified", bp.daily_cap as "dailyCap"`;
+  bp.is_verified as "isVerified", bp.daily_cap as "dailyCap",
+  bp.reliability_score as "reliabilityScore", bp.reliability_based_on as "reliabilityBasedOn"`;
 
 /**
  * DESIGN.md §2: a buyer who accepted a publisher's deal intent on a listing consented to share its
@@ -89,6 +90,10 @@ export const listingRowSchema = z.object({
   tags: z.array(z.string()),
   disputeWindowDays: z.number().int().nullable(),
   isPayoutRaised: z.boolean(),
+  // The buyer's stored reliability score (issue 15): two columns of the profile row already joined, so
+  // the directory pays nothing for it (features/reliability/refresh-reliability.ts keeps them current).
+  reliabilityScore: z.number().int().nullable(),
+  reliabilityBasedOn: z.number().int(),
   /** See acceptedDealColumn; a query that does not read it masks (the safe side). */
   hasAcceptedDeal: z.boolean().default(false),
 });
@@ -179,6 +184,7 @@ export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Li
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     contact,
+    reliability: { score: row.reliabilityScore, basedOn: row.reliabilityBasedOn },
   };
 }
 

@@ -1,0 +1,152 @@
+import { Scale } from "lucide-react";
+import { useState } from "react";
+import { DISPUTE_LIMITS } from "../../../shared/constants";
+import { type Dispute, respondDisputeSchema } from "../../../shared/schemas/disputes";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { FormAlert } from "../../components/ui/form-alert";
+import { QueryState } from "../../components/ui/query-state";
+import { Skeleton } from "../../components/ui/skeleton";
+import { TextareaField } from "../../components/ui/textarea-field";
+import { toast } from "../../components/ui/use-toast";
+import { errorMessage } from "../../lib/api";
+import { DisputeItem, disputeName } from "./dispute-parts";
+import { useMyDisputes, useRespondToDispute } from "./use-disputes";
+
+function RespondDialog({ dispute, onClose }: { dispute: Dispute | null; onClose: () => void }) {
+  const respond = useRespondToDispute();
+  const [response, setResponse] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const close = () => {
+    respond.reset();
+    setResponse("");
+    setSubmitted(false);
+    onClose();
+  };
+  const invalid = respondDisputeSchema.safeParse({ response }).error?.issues[0]?.message;
+  return (
+    <Dialog open={dispute !== null} onOpenChange={(open) => !open && close()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Respond to {dispute ? disputeName(dispute) : "the dispute"}</DialogTitle>
+          <DialogDescription>
+            You can respond once. The other party and the administrator who decides read your response.
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSubmitted(true);
+            if (!dispute || invalid) return;
+            respond.mutate(
+              { id: dispute.id, response },
+              {
+                onSuccess: () => {
+                  toast({ title: "Response Sent" });
+                  close();
+                },
+              },
+            );
+          }}
+        >
+          <TextareaField
+            id="dispute-response"
+            label="Your response"
+            error={submitted || response.length > DISPUTE_LIMITS.responseMax ? invalid : undefined}
+            length={response.length}
+            limit={DISPUTE_LIMITS.responseMax}
+            minimum={DISPUTE_LIMITS.responseMin}
+            rows={5}
+            value={response}
+            onChange={(event) => setResponse(event.target.value)}
+          />
+          <FormAlert>{respond.isError && errorMessage(respond.error)}</FormAlert>
+          <DialogFooter>
+            <Button type="button" variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={respond.isPending}>
+              {respond.isPending ? "Sending..." : "Send Response"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The Disputes tab of both workspaces (issue 15): the disputes of the caller's deals, whichever side
+ * opened them, with a Respond button where the caller is the other party and has not answered yet.
+ * Disputes are opened from an accepted deal in the Deal Intents tab.
+ */
+export function DisputesTab() {
+  const disputes = useMyDisputes();
+  const [responding, setResponding] = useState<Dispute | null>(null);
+  return (
+    <>
+      <QueryState
+        query={disputes}
+        loadingLabel="Loading your disputes…"
+        loading={<Skeleton className="h-32 w-full" />}
+      >
+        {(data) =>
+          data.length === 0 ? (
+            <Card className="space-y-3 p-10 text-center">
+              <Scale className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
+              <h3 className="text-lg font-semibold">No Disputes</h3>
+              <p className="text-sm text-slate-600">
+                If something goes wrong with an accepted deal, open a dispute from it in the Deal Intents tab.
+                An administrator decides after the other party has had a chance to respond.
+              </p>
+            </Card>
+          ) : (
+            <Card>
+              <ul aria-label="Your disputes" className="divide-y divide-slate-200">
+                {data.map((dispute) => (
+                  <DisputeItem
+                    key={dispute.id}
+                    dispute={dispute}
+                    parties={
+                      dispute.side === "buyer"
+                        ? `With ${dispute.publisher.name}`
+                        : `With ${dispute.buyer.company}`
+                    }
+                  >
+                    {dispute.canRespond && (
+                      <Button
+                        size="sm"
+                        onClick={() => setResponding(dispute)}
+                        aria-label={`Respond to ${disputeName(dispute)}`}
+                      >
+                        Respond
+                      </Button>
+                    )}
+                    {dispute.status === "pending" && !dispute.canRespond && (
+                      <p className="text-sm text-slate-700">
+                        {dispute.response || dispute.side !== dispute.openedBy
+                          ? "Waiting for an administrator's decision."
+                          : "Waiting for the other party's response or an administrator's decision."}
+                      </p>
+                    )}
+                  </DisputeItem>
+                ))}
+              </ul>
+            </Card>
+          )
+        }
+      </QueryState>
+      <RespondDialog dispute={responding} onClose={() => setResponding(null)} />
+    </>
+  );
+}
