@@ -19,6 +19,8 @@ import {
 
 const URL = "/api/admin/buyer-listings/import-csv";
 const HEADER = "title,vertical,payout,paymentTerms,durationRequirement,minVolume,status,description";
+// The tests at the limits read 50 MB or 200,000 rows: seconds on an idle machine, more on a busy one.
+const HEAVY_TIMEOUT_MS = 120_000;
 
 describe("CSV import of buyer listings", () => {
   const ctx = useTestApp();
@@ -161,55 +163,63 @@ describe("CSV import of buyer listings", () => {
     expect(hidden.statusCode).toBe(404);
   });
 
-  it("is all or nothing: one bad row at line 99,999 of 100,000 writes nothing", async () => {
-    const lines = [HEADER];
-    for (let i = 2; i <= 100_000; i++) {
-      lines.push(i === 99_999 ? `Row ${i},Solar,-5` : `Row ${i},Solar,${(i % 90) + 10}`);
-    }
-    const response = await post(`?buyerId=${buyerId}`, `${lines.join("\n")}\n`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      code: "validation",
-      message: "The file has 1 error, so nothing was imported. Fix it and import again.",
-      rowCount: 99_999,
-      errorTotal: 1,
-      errors: [{ line: 99_999, column: "payout", message: expect.stringContaining("Payout must be") }],
-    });
-    expect(await listingCount()).toBe(0);
-    const [entry] = await ctx.database.db
-      .select()
-      .from(auditLogs)
-      .where(eq(auditLogs.action, "listing.imported"));
-    expect(entry).toBeUndefined();
-  });
+  it(
+    "is all or nothing: one bad row at line 99,999 of 100,000 writes nothing",
+    async () => {
+      const lines = [HEADER];
+      for (let i = 2; i <= 100_000; i++) {
+        lines.push(i === 99_999 ? `Row ${i},Solar,-5` : `Row ${i},Solar,${(i % 90) + 10}`);
+      }
+      const response = await post(`?buyerId=${buyerId}`, `${lines.join("\n")}\n`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: "validation",
+        message: "The file has 1 error, so nothing was imported. Fix it and import again.",
+        rowCount: 99_999,
+        errorTotal: 1,
+        errors: [{ line: 99_999, column: "payout", message: expect.stringContaining("Payout must be") }],
+      });
+      expect(await listingCount()).toBe(0);
+      const [entry] = await ctx.database.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.action, "listing.imported"));
+      expect(entry).toBeUndefined();
+    },
+    HEAVY_TIMEOUT_MS,
+  );
 
-  it("answers 413 naming the limit for too many bytes or rows, and writes nothing", async () => {
-    // An announced oversize body is refused before it is read.
-    const announced = await post(`?buyerId=${buyerId}`, "x", {
-      "content-length": String(LISTING_IMPORT_LIMITS.maxBytes + 1_000_000),
-    });
-    expect(announced.statusCode).toBe(413);
-    expect(announced.json().message).toContain("50 MB");
+  it(
+    "answers 413 naming the limit for too many bytes or rows, and writes nothing",
+    async () => {
+      // An announced oversize body is refused before it is read.
+      const announced = await post(`?buyerId=${buyerId}`, "x", {
+        "content-length": String(LISTING_IMPORT_LIMITS.maxBytes + 1_000_000),
+      });
+      expect(announced.statusCode).toBe(413);
+      expect(announced.json().message).toContain("50 MB");
 
-    // A streamed body with no length is counted as it arrives.
-    const rows64 = Buffer.from(`${"Solar Calls,Solar,50,".padEnd(1023, "x")}\n`.repeat(64));
-    const chunks = (function* () {
-      yield Buffer.from(`${HEADER}\n`);
-      for (let i = 0; i < (51 * 1024) / 64; i++) yield rows64;
-    })();
-    const streamed = await post(`?buyerId=${buyerId}`, Readable.from(chunks));
-    expect(streamed.statusCode).toBe(413);
-    expect(streamed.json()).toMatchObject({
-      code: "payload_too_large",
-      message: expect.stringContaining("50 MB"),
-    });
+      // A streamed body with no length is counted as it arrives.
+      const rows64 = Buffer.from(`${"Solar Calls,Solar,50,".padEnd(1023, "x")}\n`.repeat(64));
+      const chunks = (function* () {
+        yield Buffer.from(`${HEADER}\n`);
+        for (let i = 0; i < (51 * 1024) / 64; i++) yield rows64;
+      })();
+      const streamed = await post(`?buyerId=${buyerId}`, Readable.from(chunks));
+      expect(streamed.statusCode).toBe(413);
+      expect(streamed.json()).toMatchObject({
+        code: "payload_too_large",
+        message: expect.stringContaining("50 MB"),
+      });
 
-    const manyRows = `${"a,Solar,1\n".repeat(LISTING_IMPORT_LIMITS.maxRows + 1)}`;
-    const rows = await post(`?buyerId=${buyerId}`, manyRows);
-    expect(rows.statusCode).toBe(413);
-    expect(rows.json().message).toContain("200,000 rows");
-    expect(await listingCount()).toBe(0);
-  });
+      const manyRows = `${"a,Solar,1\n".repeat(LISTING_IMPORT_LIMITS.maxRows + 1)}`;
+      const rows = await post(`?buyerId=${buyerId}`, manyRows);
+      expect(rows.statusCode).toBe(413);
+      expect(rows.json().message).toContain("200,000 rows");
+      expect(await listingCount()).toBe(0);
+    },
+    HEAVY_TIMEOUT_MS,
+  );
 
   it("matches buyerEmail to the sign-in or contact email, and names an unknown one", async () => {
     const db = ctx.database.db;
