@@ -1,6 +1,5 @@
-import { ChevronDown } from "lucide-react";
-import { useId, useState } from "react";
 import type { QualityBreakdown } from "../../../shared/schemas/publisher";
+import { Disclosure } from "../../components/ui/disclosure";
 import { cn } from "../../lib/cn";
 import { BAND_STYLES, clampScore, scoreBand } from "./quality-bands";
 
@@ -36,38 +35,24 @@ export function QualityScoreBar({ score, label = "Quality score" }: { score: num
  * A disclosure rather than a hover tooltip, so keyboard and touch users can read it too.
  */
 export function QualityScoreExplanation({ breakdown }: { breakdown: QualityBreakdown }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   return (
-    <div>
-      <button
-        type="button"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        How is this computed?
-        <ChevronDown className={cn("h-4 w-4 transition-transform", open && "rotate-180")} aria-hidden />
-      </button>
-      <div id={panelId} hidden={!open} className="mt-3">
-        <ul className="space-y-3" aria-label="Score factors">
-          {breakdown.factors.map((factor) => (
-            <li key={factor.id} className="text-sm">
-              <p className="flex justify-between gap-3 font-medium">
-                <span>{factor.label}</span>
-                <span className="shrink-0 tabular-nums">
-                  {factor.points} / {factor.maxPoints}
-                </span>
-              </p>
-              <p className="text-slate-600">{factor.rule}</p>
-            </li>
-          ))}
-        </ul>
-        <p className="mt-3 border-t border-slate-200 pt-2 text-sm font-semibold">
-          Total: {breakdown.score} / 100
-        </p>
-      </div>
-    </div>
+    <Disclosure label="How is this computed?">
+      <ul className="space-y-3" aria-label="Score factors">
+        {breakdown.factors.map((factor) => (
+          <li key={factor.id} className="text-sm">
+            <p className="flex justify-between gap-3 font-medium">
+              <span>{factor.label}</span>
+              <span className="shrink-0 tabular-nums">
+                {factor.points} / {factor.maxPoints}
+              </span>
+            </p>
+            <p className="text-slate-600">{factor.rule}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 border-t border-slate-200 pt-2 text-sm font-semibold">
+        Total: {breakdown.score} / 100
+      </p>
+    </Disclosure>
   );
 }

@@ -4,85 +4,41 @@ import { REVIEW_LIMITS } from "../../../shared/constants";
 import { type OwnReview, replyReviewSchema } from "../../../shared/schemas/reviews";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { TextareaField } from "../../components/ui/textarea-field";
 import { toast } from "../../components/ui/use-toast";
-import { errorMessage } from "../../lib/api";
 import { DealLabel } from "./publisher-reviews-tab";
 import { ReliabilityCard } from "./reliability";
 import { ReviewItem } from "./review-item";
+import { TextEntryDialog } from "./text-entry-dialog";
 import { useMyReviews, useReplyToReview } from "./use-reviews";
 
 function ReplyDialog({ review, onClose }: { review: OwnReview | null; onClose: () => void }) {
   const reply = useReplyToReview();
-  const [body, setBody] = useState("");
-  const [submitted, setSubmitted] = useState(false);
-  const close = () => {
-    reply.reset();
-    setBody("");
-    setSubmitted(false);
-    onClose();
-  };
-  const invalid = replyReviewSchema.safeParse({ body }).error?.issues[0]?.message;
   return (
-    <Dialog open={review !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reply to {review?.counterpart ?? "this review"}</DialogTitle>
-          <DialogDescription>
-            Your reply shows under the review on your listings, for everyone. You can reply once.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSubmitted(true);
-            if (!review || invalid) return;
-            reply.mutate(
-              { id: review.id, body },
-              {
-                onSuccess: () => {
-                  toast({ title: "Reply Published" });
-                  close();
-                },
-              },
-            );
-          }}
-        >
-          <TextareaField
-            id="review-reply"
-            label="Your reply"
-            error={submitted || body.length > REVIEW_LIMITS.replyMax ? invalid : undefined}
-            length={body.length}
-            limit={REVIEW_LIMITS.replyMax}
-            rows={5}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-          />
-          <FormAlert>{reply.isError && errorMessage(reply.error)}</FormAlert>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={reply.isPending}>
-              {reply.isPending ? "Publishing..." : "Publish Reply"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TextEntryDialog
+      open={review !== null}
+      onClose={onClose}
+      title={`Reply to ${review?.counterpart ?? "this review"}`}
+      description="Your reply shows under the review on your listings, for everyone. You can reply once."
+      field={{ id: "review-reply", label: "Your reply", limit: REVIEW_LIMITS.replyMax, rows: 5 }}
+      validate={(body) => replyReviewSchema.safeParse({ body }).error?.issues[0]?.message}
+      action={reply}
+      send={(body, done) =>
+        review &&
+        reply.mutate(
+          { id: review.id, body },
+          {
+            onSuccess: () => {
+              toast({ title: "Reply Published" });
+              done();
+            },
+          },
+        )
+      }
+      submitLabel="Publish Reply"
+      pendingLabel="Publishing..."
+    />
   );
 }
 

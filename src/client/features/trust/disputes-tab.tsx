@@ -4,84 +4,45 @@ import { DISPUTE_LIMITS } from "../../../shared/constants";
 import { type Dispute, respondDisputeSchema } from "../../../shared/schemas/disputes";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { TextareaField } from "../../components/ui/textarea-field";
 import { toast } from "../../components/ui/use-toast";
-import { errorMessage } from "../../lib/api";
 import { DisputeItem, disputeName } from "./dispute-parts";
+import { TextEntryDialog } from "./text-entry-dialog";
 import { useMyDisputes, useRespondToDispute } from "./use-disputes";
 
 function RespondDialog({ dispute, onClose }: { dispute: Dispute | null; onClose: () => void }) {
   const respond = useRespondToDispute();
-  const [response, setResponse] = useState("");
-  const [submitted, setSubmitted] = useState(false);
-  const close = () => {
-    respond.reset();
-    setResponse("");
-    setSubmitted(false);
-    onClose();
-  };
-  const invalid = respondDisputeSchema.safeParse({ response }).error?.issues[0]?.message;
   return (
-    <Dialog open={dispute !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Respond to {dispute ? disputeName(dispute) : "the dispute"}</DialogTitle>
-          <DialogDescription>
-            You can respond once. The other party and the administrator who decides read your response.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSubmitted(true);
-            if (!dispute || invalid) return;
-            respond.mutate(
-              { id: dispute.id, response },
-              {
-                onSuccess: () => {
-                  toast({ title: "Response Sent" });
-                  close();
-                },
-              },
-            );
-          }}
-        >
-          <TextareaField
-            id="dispute-response"
-            label="Your response"
-            error={submitted || response.length > DISPUTE_LIMITS.responseMax ? invalid : undefined}
-            length={response.length}
-            limit={DISPUTE_LIMITS.responseMax}
-            minimum={DISPUTE_LIMITS.responseMin}
-            rows={5}
-            value={response}
-            onChange={(event) => setResponse(event.target.value)}
-          />
-          <FormAlert>{respond.isError && errorMessage(respond.error)}</FormAlert>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={respond.isPending}>
-              {respond.isPending ? "Sending..." : "Send Response"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TextEntryDialog
+      open={dispute !== null}
+      onClose={onClose}
+      title={`Respond to ${dispute ? disputeName(dispute) : "the dispute"}`}
+      description="You can respond once. The other party and the administrator who decides read your response."
+      field={{
+        id: "dispute-response",
+        label: "Your response",
+        limit: DISPUTE_LIMITS.responseMax,
+        minimum: DISPUTE_LIMITS.responseMin,
+        rows: 5,
+      }}
+      validate={(response) => respondDisputeSchema.safeParse({ response }).error?.issues[0]?.message}
+      action={respond}
+      send={(response, done) =>
+        dispute &&
+        respond.mutate(
+          { id: dispute.id, response },
+          {
+            onSuccess: () => {
+              toast({ title: "Response Sent" });
+              done();
+            },
+          },
+        )
+      }
+      submitLabel="Send Response"
+      pendingLabel="Sending..."
+    />
   );
 }
 

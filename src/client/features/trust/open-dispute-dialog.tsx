@@ -1,19 +1,7 @@
-import { useState } from "react";
 import { DISPUTE_LIMITS } from "../../../shared/constants";
 import { openDisputeSchema } from "../../../shared/schemas/disputes";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
-import { TextareaField } from "../../components/ui/textarea-field";
 import { toast } from "../../components/ui/use-toast";
-import { errorMessage } from "../../lib/api";
+import { TextEntryDialog } from "./text-entry-dialog";
 import { useOpenDispute } from "./use-disputes";
 
 /**
@@ -33,65 +21,35 @@ export default function OpenDisputeDialog({
   onClose: () => void;
 }) {
   const open = useOpenDispute();
-  const [reason, setReason] = useState("");
-  const [submitted, setSubmitted] = useState(false);
-  const close = () => {
-    open.reset();
-    setReason("");
-    setSubmitted(false);
-    onClose();
-  };
-  const invalid = openDisputeSchema.safeParse({ dealIntentId, reason }).error?.issues[0]?.message;
   return (
-    <Dialog open={isOpen} onOpenChange={(value) => !value && close()}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Open a dispute</DialogTitle>
-          <DialogDescription>
-            About {dealName}. We email the other party, who may respond once; an administrator then decides.
-            Say what went wrong and what you expect.
-          </DialogDescription>
-        </DialogHeader>
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSubmitted(true);
-            if (invalid) return;
-            open.mutate(
-              { dealIntentId, reason },
-              {
-                onSuccess: () => {
-                  toast({ title: "Dispute Opened", description: "We told the other party by email." });
-                  close();
-                },
-              },
-            );
-          }}
-        >
-          <TextareaField
-            id={`dispute-reason-${dealIntentId}`}
-            label="Reason"
-            error={submitted || reason.length > DISPUTE_LIMITS.reasonMax ? invalid : undefined}
-            length={reason.length}
-            limit={DISPUTE_LIMITS.reasonMax}
-            minimum={DISPUTE_LIMITS.reasonMin}
-            rows={5}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <FormAlert>{open.isError && errorMessage(open.error)}</FormAlert>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={open.isPending}>
-              {open.isPending ? "Opening..." : "Open Dispute"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <TextEntryDialog
+      open={isOpen}
+      onClose={onClose}
+      title="Open a dispute"
+      description={`About ${dealName}. We email the other party, who may respond once; an administrator then decides. Say what went wrong and what you expect.`}
+      field={{
+        id: `dispute-reason-${dealIntentId}`,
+        label: "Reason",
+        limit: DISPUTE_LIMITS.reasonMax,
+        minimum: DISPUTE_LIMITS.reasonMin,
+        rows: 5,
+      }}
+      validate={(reason) => openDisputeSchema.safeParse({ dealIntentId, reason }).error?.issues[0]?.message}
+      action={open}
+      send={(reason, done) =>
+        open.mutate(
+          { dealIntentId, reason },
+          {
+            onSuccess: () => {
+              toast({ title: "Dispute Opened", description: "We told the other party by email." });
+              done();
+            },
+          },
+        )
+      }
+      submitLabel="Open Dispute"
+      pendingLabel="Opening..."
+      destructive
+    />
   );
 }

@@ -1,9 +1,8 @@
-import { ChevronDown } from "lucide-react";
-import { useId, useState } from "react";
 import { RELIABILITY } from "../../../shared/constants";
 import { formatBasedOn, NOT_ENOUGH_DATA } from "../../../shared/format";
 import type { ReliabilityDetail, ReliabilityFactors } from "../../../shared/schemas/reliability";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { Disclosure } from "../../components/ui/disclosure";
 import { cn } from "../../lib/cn";
 import { BAND_STYLES, scoreBand } from "../publisher";
 
@@ -70,26 +69,12 @@ function Formula({ factors }: { factors: ReliabilityFactors | null }) {
   );
 }
 
-/** "How is this computed?": a disclosure (not a hover tooltip), so keyboard and touch users can read it. */
+/** "How is this computed?" with this buyer's own figures. */
 export function ReliabilityExplanation({ factors }: { factors: ReliabilityFactors | null }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   return (
-    <div>
-      <button
-        type="button"
-        className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
-        How is this computed?
-        <ChevronDown className={cn("h-4 w-4 transition-transform", open && "rotate-180")} aria-hidden />
-      </button>
-      <div id={panelId} hidden={!open} className="mt-3">
-        <Formula factors={factors} />
-      </div>
-    </div>
+    <Disclosure label="How is this computed?">
+      <Formula factors={factors} />
+    </Disclosure>
   );
 }
 
