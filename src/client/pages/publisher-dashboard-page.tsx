@@ -1,4 +1,4 @@
-import { Bell, Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search, Star } from "lucide-react";
+import { Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search } from "lucide-react";
 import type { ComponentType, ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { formatDate, formatDollars } from "../../shared/format";
@@ -16,7 +16,6 @@ import { usePublicConfig } from "../features/config/use-public-config";
 import { PublisherDealIntentsTab } from "../features/deal-intents";
 import { ActivityList } from "../features/publisher/activity-list";
 import { DomainVerificationAction } from "../features/publisher/domain-verification-panel";
-import { EmptyState } from "../features/publisher/empty-state";
 import { PageSpinner } from "../features/publisher/page-spinner";
 import { QualityScoreBar, QualityScoreExplanation } from "../features/publisher/quality-score";
 import { ProfileStatusBadge, TierBadge } from "../features/publisher/status-badges";

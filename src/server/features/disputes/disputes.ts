@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEAL_SIDES, type DealSide, DISPUTE_STATUSES, MESSAGES } from "../../../shared/constants";
-import type {
-  AdminDispute,
-  AdminDisputeQuery,
-  Dispute,
-  DisputeDecision,
+import {
+  type AdminDispute,
+  type AdminDisputeQuery,
+  type Dispute,
+  type DisputeDecision,
+  disputeSchema,
 } from "../../../shared/schemas/disputes";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs } from "../../db/schema";
@@ -50,30 +51,34 @@ const DISPUTE_FROM = sql`disputes d
   join users pu on pu.id = pp.user_id
   left join buyer_listings l on l.id = di.listing_id`;
 
-const disputeRowSchema = z.object({
-  id: z.string(),
-  dealIntentId: z.string(),
-  listingId: z.string().nullable(),
-  listingTitle: z.string().nullable(),
-  openedBy: z.enum(DEAL_SIDES),
-  status: z.enum(DISPUTE_STATUSES),
-  reason: z.string(),
-  response: z.string().nullable(),
-  respondedAt: when.nullable(),
-  resolutionNotes: z.string().nullable(),
-  resolvedAt: when.nullable(),
-  createdAt: when,
-  updatedAt: when,
-  createdKey: z.string(),
-  buyerId: z.string(),
-  buyerCompany: z.string(),
-  buyerUserId: z.string(),
-  buyerEmail: z.string(),
-  publisherId: z.string(),
-  publisherUserId: z.string(),
-  publisherEmail: z.string(),
-  publisherName: z.string(),
-});
+// The answer's own fields as stored, the times as the drivers give them, and the parties flat.
+const disputeRowSchema = disputeSchema
+  .pick({
+    id: true,
+    dealIntentId: true,
+    listingId: true,
+    listingTitle: true,
+    openedBy: true,
+    status: true,
+    reason: true,
+    response: true,
+    resolutionNotes: true,
+  })
+  .extend({
+    respondedAt: when.nullable(),
+    resolvedAt: when.nullable(),
+    createdAt: when,
+    updatedAt: when,
+    createdKey: z.string(),
+    buyerId: z.string(),
+    buyerCompany: z.string(),
+    buyerUserId: z.string(),
+    buyerEmail: z.string(),
+    publisherId: z.string(),
+    publisherUserId: z.string(),
+    publisherEmail: z.string(),
+    publisherName: z.string(),
+  });
 export type DisputeRow = z.infer<typeof disputeRowSchema>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
