@@ -27,7 +27,8 @@ export function ReliabilityLine({ reliability }: { reliability: Reliability }) {
           <span aria-hidden>/100</span>
         </span>
       )}
-      <span className="min-w-0 truncate text-slate-600">· {formatBasedOn(basedOn)}</span>
+      {/* "based on 0 reviewed deals" beside "Not enough data" says nothing more, and crowds the card. */}
+      {basedOn > 0 && <span className="min-w-0 truncate text-slate-600">· {formatBasedOn(basedOn)}</span>}
     </p>
   );
 }
