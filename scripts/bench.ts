@@ -10,6 +10,10 @@
 //   BENCH_SECONDS       seconds per scenario and connection count (default 5)
 //   BENCH_ENGINES       comma list of postgres,pglite (default both)
 //   BENCH_IMPORT_ROWS   rows of the CSV import scenario, run last (default 100000; 0 skips it)
+//   BENCH_CONNECTIONS   comma list of connection counts (default 10,50)
+//   BENCH_SCENARIOS     comma list of words; only scenarios whose name contains one of them run
+//   BENCH_KEEP_DATABASE a database name (PostgreSQL): load into it and keep it afterwards, for EXPLAIN;
+//                       when it already holds the listings, the load is skipped
 import { fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -42,9 +46,11 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ENGINES = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",").map((e) => e.trim()) as Engine[];
-const BENCH_DB = `ppc_bench_${process.pid}`;
+const KEEP_DB = process.env.BENCH_KEEP_DATABASE;
+const BENCH_DB = KEEP_DB ?? `ppc_bench_${process.pid}`;
 const BUYERS = 500;
-const CONNECTIONS = [10, 50];
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "10,50").split(",").map(Number);
+const SCENARIO_WORDS = process.env.BENCH_SCENARIOS?.split(",").map((w) => w.trim().toLowerCase());
 
 // ---- realistic data --------------------------------------------------------------------------------
 
@@ -142,7 +148,7 @@ const COPY_LISTINGS = `copy buyer_listings (id, buyer_id, title, description, ve
 
 async function createAdmin(app: Awaited<ReturnType<typeof buildApp>>, database: Database): Promise<string> {
   const email = "bench-admin@bench.example";
-  await database.db.insert(users).values({ email, role: "admin" });
+  await database.db.insert(users).values({ email, role: "admin" }).onConflictDoNothing();
   return signIn(app, database, email);
 }
 
@@ -201,6 +207,19 @@ async function loadListings(database: Database, buyerIds: string[]): Promise<str
   return ids;
 }
 
+/** BENCH_KEEP_DATABASE: the directory an earlier run loaded into the kept database, if there is one. */
+async function keptDirectory(
+  database: Database,
+): Promise<{ buyerIds: string[]; listingIds: string[] } | null> {
+  const buyers = await queryRows<{ id: string }>(database.db, sql`select id from buyer_profiles`);
+  if (buyers.length === 0) return null;
+  const listings = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from buyer_listings where status = 'active' order by id limit ${Math.ceil(ROWS / 97)}`,
+  );
+  return { buyerIds: buyers.map((b) => b.id), listingIds: listings.map((l) => l.id) };
+}
+
 // ---- child: one engine, loaded and serving ---------------------------------------------------------
 
 interface ReadyMessage {
@@ -241,14 +260,18 @@ async function serve(engine: Engine) {
   if (engine === "postgres") {
     adminClient = new pg.Client({ connectionString: BASE_URL });
     await adminClient.connect();
-    await adminClient.query(`drop database if exists ${BENCH_DB} with (force)`);
-    await adminClient.query(`create database ${BENCH_DB}`);
+    const { rowCount } = await adminClient.query("select 1 from pg_database where datname = $1", [BENCH_DB]);
+    if (!KEEP_DB || !rowCount) {
+      await adminClient.query(`drop database if exists ${BENCH_DB} with (force)`);
+      await adminClient.query(`create database ${BENCH_DB}`);
+    }
     const url = new URL(BASE_URL);
     url.pathname = `/${BENCH_DB}`;
     databaseUrl = url.toString();
   }
   const dropBenchDatabase = async () => {
     if (!adminClient) return;
+    if (KEEP_DB) return void (await adminClient.end());
     await adminClient.query(`drop database if exists ${BENCH_DB} with (force)`);
     await adminClient.end();
   };
@@ -261,8 +284,9 @@ async function serve(engine: Engine) {
   try {
     await migrateDatabase(database);
     const started = performance.now();
-    buyerIds = await createBuyers(database);
-    listingIds = await loadListings(database, buyerIds);
+    const kept = KEEP_DB ? await keptDirectory(database) : null;
+    buyerIds = kept?.buyerIds ?? (await createBuyers(database));
+    listingIds = kept?.listingIds ?? (await loadListings(database, buyerIds));
     loadSeconds = (performance.now() - started) / 1000;
   } catch (err) {
     await database.close();
@@ -466,7 +490,10 @@ async function runEngine(
   const rows: Row[] = [];
   let imported: ImportBenchResult | null = null;
   try {
-    for (const scenario of await scenariosFor(base, ready.listingIds)) {
+    const scenarios = (await scenariosFor(base, ready.listingIds)).filter(
+      (s) => !SCENARIO_WORDS || SCENARIO_WORDS.some((word) => s.name.includes(word)),
+    );
+    for (const scenario of scenarios) {
       await measure(base, scenario, 10, 1); // warm-up: JIT, plans, buffers
       for (const connections of CONNECTIONS) {
         const result = await measure(base, scenario, connections, SECONDS);
