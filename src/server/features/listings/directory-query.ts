@@ -161,10 +161,55 @@ function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
 
 // ---- the query ---------------------------------------------------------------------------------------
 
+/** A page's row: the listing and the keyset group it was read from. */
+const pageRowSchema = listingRowSchema.extend({ group: z.number().int() });
+
+/**
+ * The one statement that reads a page of GET /api/buyer-listings: each keyset group from the cursor on
+ * is its own index walk (order by, limit), and the groups are chained with UNION ALL under one LIMIT. An
+ * Append returns its children in turn, so when the first group fills the page the second is never run:
+ * one round trip and the work of one query either way (issue 16: the second group was a second query).
+ * Exported for the bench's floor server (scripts/bench-floor.ts), which runs exactly this SQL.
+ */
+export function directoryPageStatement({
+  viewer,
+  query,
+  now = new Date(),
+}: {
+  viewer: Viewer | null;
+  query: ListingQuery;
+  now?: Date;
+}): { statement: SQL; keyset: Keyset; referenceTime: string } {
+  const base = filterConditions(query, viewer);
+  const keyset = KEYSETS[query.sort];
+  const cursor = query.cursor ? readCursor(query.cursor, query.sort, now.toISOString()) : null;
+  const referenceTime = cursor?.t ?? now.toISOString();
+  const groups = keyset.groups(referenceTime);
+  const take = query.limit + 1;
+  const columns = listingColumnsFor(viewer);
+
+  const selects: SQL[] = [];
+  for (let group = cursor?.g ?? 0; group < groups.length; group++) {
+    // The cursor's position applies within its own group; a later group is read from its start.
+    const after = cursor && group === cursor.g ? [keyset.after(cursor.k, cursor.i)] : [];
+    const groupCondition = groups[group];
+    const conditions = [...base, ...(groupCondition ? [groupCondition] : []), ...after];
+    selects.push(sql`select ${columns}, ${group}::int as "group" from ${LISTING_FROM}
+      where ${sql.join(conditions, sql` and `)} order by ${keyset.orderBy} limit ${take}`);
+  }
+  const statement =
+    selects.length === 1
+      ? selects[0]!
+      : sql`select * from (${sql.join(
+          selects.map((s) => sql`(${s})`),
+          sql` union all `,
+        )}) page limit ${take}`;
+  return { statement, keyset, referenceTime };
+}
+
 /**
  * GET /api/buyer-listings: the listings the viewer may see, filtered, one page in the chosen keyset
- * order. Reads one row more than asked to know whether a next page exists; a later group is only
- * queried when the earlier ones cannot fill the page, so a busy directory costs one query.
+ * order. Reads one row more than asked to know whether a next page exists.
  */
 export async function listListings({
   db,
@@ -177,28 +222,10 @@ export async function listListings({
   query: ListingQuery;
   now?: Date;
 }): Promise<ListingPage> {
-  const base = filterConditions(query, viewer);
-  const keyset = KEYSETS[query.sort];
-  const cursor = query.cursor ? readCursor(query.cursor, query.sort, now.toISOString()) : null;
-  const referenceTime = cursor?.t ?? now.toISOString();
-  const groups = keyset.groups(referenceTime);
-  const take = query.limit + 1;
-  const columns = listingColumnsFor(viewer);
-
-  const rows: { row: ListingRow; group: number }[] = [];
-  for (let group = cursor?.g ?? 0; group < groups.length && rows.length < take; group++) {
-    // The cursor's position applies within its own group; a later group is read from its start.
-    const after = cursor && group === cursor.g ? [keyset.after(cursor.k, cursor.i)] : [];
-    const groupCondition = groups[group];
-    const conditions = [...base, ...(groupCondition ? [groupCondition] : []), ...after];
-    const page = await selectRows(
-      db,
-      listingRowSchema,
-      sql`select ${columns} from ${LISTING_FROM} where ${sql.join(conditions, sql` and `)}
-          order by ${keyset.orderBy} limit ${take - rows.length}`,
-    );
-    for (const row of page) rows.push({ row, group });
-  }
+  const { statement, keyset, referenceTime } = directoryPageStatement({ viewer, query, now });
+  // PostgreSQL returns an Append's children in turn; the stable sort by group keeps the page in keyset
+  // order even if a plan ever interleaved them.
+  const rows = (await selectRows(db, pageRowSchema, statement)).sort((a, b) => a.group - b.group);
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -208,14 +235,9 @@ export async function listListings({
           s: query.sort,
           t: referenceTime,
           g: last.group,
-          k: keyset.keyOf(last.row),
-          i: last.row.id,
+          k: keyset.keyOf(last),
+          i: last.id,
         } satisfies Cursor)
       : null;
-  return toListingPage(
-    page.map((r) => r.row),
-    viewer,
-    now,
-    nextCursor,
-  );
+  return toListingPage(page, viewer, now, nextCursor);
 }

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   DEAL_INTENT_STATUSES,
@@ -85,16 +85,7 @@ function dealColumns(viewer: Viewer | null) {
       order by di.created_at desc limit 1) as "dealIntent"`;
 }
 
-export async function getListing({
-  db,
-  viewer,
-  listingId,
-  ip,
-  keySecret,
-  recordView = true,
-  now = new Date(),
-}: {
-  db: Db;
+interface DetailRequest {
   viewer: Viewer | null;
   listingId: string;
   /** The visitor's address and the secret that hashes it into a viewer key (see viewerKeyOf). */
@@ -103,13 +94,24 @@ export async function getListing({
   /** False for a HEAD request: only someone who got the page is a view (issue #13). */
   recordView?: boolean;
   now?: Date;
-}): Promise<ListingDetail> {
-  if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
+}
+
+/**
+ * The one statement of GET /api/buyer-listings/{id}: the view is recorded by a data-modifying CTE, under
+ * the same visibility rule as the read (the owner looking at their own listing is not a view), and the
+ * figures are read beside the row. Exported for the bench's floor server (scripts/bench-floor.ts).
+ */
+export function listingDetailStatement({
+  viewer,
+  listingId,
+  ip,
+  keySecret,
+  recordView = true,
+  now = new Date(),
+}: DetailRequest): SQL {
   const viewerId = viewer?.id ?? null;
   const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * 24 * 3600 * 1000);
   const visible = visibleTo(viewer);
-  // One statement: the view is recorded by a data-modifying CTE, under the same visibility rule as the
-  // read (the owner looking at their own listing is not a view), and the figures are read beside the row.
   const recordedView = recordView
     ? sql`with recorded_view as (
           insert into listing_events (listing_id, user_id, kind, viewer_key, day)
@@ -119,10 +121,7 @@ export async function getListing({
           on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing
         )`
     : sql``;
-  const [row] = await selectRows(
-    db,
-    detailRowSchema,
-    sql`${recordedView}
+  return sql`${recordedView}
         select ${listingColumnsFor(viewer)},
           ${eventCount("view", since)} as "views",
           ${eventCount("reveal", since)} as "reveals",
@@ -130,8 +129,13 @@ export async function getListing({
           ${payoutHistory} as "payoutHistory",
           ${dealColumns(viewer)},
           ${TRUST_COLUMNS}
-        from ${LISTING_FROM} where l.id = ${listingId} and ${visible}`,
-  );
+        from ${LISTING_FROM} where l.id = ${listingId} and ${visible}`;
+}
+
+export async function getListing(request: DetailRequest & { db: Db }): Promise<ListingDetail> {
+  const { db, viewer, listingId, now = new Date() } = request;
+  if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
+  const [row] = await selectRows(db, detailRowSchema, listingDetailStatement({ ...request, now }));
   if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
   const history = row.payoutHistory.map((change) => ({
     from: change.from,
