@@ -42,5 +42,10 @@ declare module "@fastify/session" {
     touchedAt?: number;
     /** OIDC flow state between /api/login and the callback. */
     oidc?: { state: string; nonce: string; codeVerifier: string; returnTo: string };
+    /**
+     * The signed-in user as read with the session row in the same query (plugins/session.ts), null when
+     * disabled or gone; never stored. Undefined on a session made during this request.
+     */
+    loadedViewer?: CurrentUser | null;
   }
 }

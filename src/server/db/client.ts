@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { z } from "zod";
@@ -50,6 +52,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Without a listener an idle client's error (server restart, network drop) kills the process.
     pool.on("error", (err) => options.onPoolError?.(err));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    poolOf.set(db, pool);
     return {
       db,
       engine: "postgres",
@@ -81,19 +84,52 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
+/** The pool behind a PostgreSQL Db (not behind a transaction's): selectRows prepares statements on it. */
+const poolOf = new WeakMap<Db, pg.Pool>();
+const dialect = new PgDialect();
+
+// Timestamps, dates and intervals stay text, as Drizzle's own node-postgres reads leave them, so a row
+// reads the same whichever path it took (the row schemas coerce).
+const TEXT_TYPE_IDS = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
+const types = {
+  getTypeParser: ((typeId: number, format?: "text" | "binary") =>
+    TEXT_TYPE_IDS.has(typeId)
+      ? (value: string) => value
+      : pg.types.getTypeParser(typeId, format)) as typeof pg.types.getTypeParser,
+};
+
 /**
  * Runs raw SQL on either engine and returns its rows, each parsed by `row` (both drivers answer
  * `{ rows }`). For hot reads where building a Drizzle query costs more than the query (see
  * features/listings/listing-row.ts); the parse also absorbs the drivers' differences (node-postgres
- * under Drizzle answers timestamps as text, PGlite as Date).
+ * answers timestamps as text, PGlite as Date).
+ *
+ * On PostgreSQL the statement is a named prepared statement, named by a hash of its text (issue 16):
+ * each connection parses and plans a statement shape once, then only binds and executes it, about half
+ * the round trip of an unnamed statement. Values are always parameters, so the shapes are few (one per
+ * filter combination) and the per-connection cache stays small. Inside a transaction, and on PGlite,
+ * it runs through Drizzle as any statement.
  */
 export async function selectRows<Row extends z.ZodType>(
   db: Db,
   row: Row,
   query: SQL,
 ): Promise<z.infer<Row>[]> {
-  const result = (await db.execute(query)) as unknown as { rows: unknown[] };
-  return result.rows.map((r) => row.parse(r));
+  const pool = poolOf.get(db);
+  let rows: unknown[];
+  if (pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const name = `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+    try {
+      rows = (await pool.query({ name, text, values: params, types })).rows;
+    } catch (err) {
+      // As Drizzle reports a failed query: the error handler logs the SQL text (never the parameters).
+      throw new DrizzleQueryError(text, params, err as Error);
+    }
+  } else {
+    rows = ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  }
+  return rows.map((r) => row.parse(r));
 }
 
 /** Raw SQL for tests and scripts, rows typed by the caller's word. Feature code uses selectRows. */

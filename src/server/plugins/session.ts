@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
+import { readSessionWithUser } from "../features/auth/viewer";
 
 const SESSION_COOKIE = "ppc.sid";
 /**
@@ -28,20 +29,20 @@ function createSessionStore(db: Db): SessionStore {
         ? new Date(session.cookie.expires)
         : new Date(Date.now() + SESSION_IDLE_MS);
       const sess = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
+      // Read with the row each request (see get), never stored: it would go stale.
+      delete sess.loadedViewer;
       db.insert(sessions)
         .values({ sid, sess, expire })
         .onConflictDoUpdate({ target: sessions.sid, set: { sess, expire } })
         .then(() => callback(), callback);
     },
+    // The row and its signed-in user in one query; the user rides along as `loadedViewer`, which the
+    // access guard takes as the request's viewer (features/auth/guard.ts).
     get(sid, callback) {
-      db.select()
-        .from(sessions)
-        .where(eq(sessions.sid, sid))
-        .then((rows) => {
-          const row = rows[0];
-          if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
-          callback(null, row.sess as StoredSession);
-        }, callback);
+      readSessionWithUser(db, sid).then((row) => {
+        if (!row || row.expire.getTime() <= Date.now()) return callback(null, null);
+        callback(null, { ...row.sess, loadedViewer: row.user } as unknown as StoredSession);
+      }, callback);
     },
     destroy(sid, callback) {
       db.delete(sessions)

@@ -96,3 +96,26 @@ export function sessionCookie(response: LightMyRequestResponse): string {
   if (!cookie) throw new Error(`no session cookie in response (status ${response.statusCode})`);
   return `ppc.sid=${cookie.value}`;
 }
+
+/**
+ * Records the SQL text of every statement the app sends to the database until `stop()` (both engines:
+ * the pool's or PGlite's query function), for tests that count a request's round trips.
+ */
+export function recordStatements(database: Database): { texts: string[]; stop(): void } {
+  const texts: string[] = [];
+  const target = (database.pool ?? database.pglite) as unknown as {
+    query: (...args: unknown[]) => unknown;
+  };
+  const original = target.query;
+  target.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text: string };
+    texts.push(typeof first === "string" ? first : first.text);
+    return original.apply(this, args);
+  };
+  return {
+    texts,
+    stop: () => {
+      target.query = original;
+    },
+  };
+}

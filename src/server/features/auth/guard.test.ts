@@ -1,8 +1,10 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
-import { testConfig, useTestApp } from "../../test/context";
-import { createUser, signIn } from "../../test/factories";
+import { users } from "../../db/schema";
+import { recordStatements, testConfig, useTestApp } from "../../test/context";
+import { createUser, grantPremium, signIn } from "../../test/factories";
 import { adminArea, routesWithoutAccess, withViewer } from "./guard";
 
 describe("access guard (deny by default)", () => {
@@ -131,5 +133,49 @@ describe("access guard (deny by default)", () => {
     } finally {
       await app.close();
     }
+  });
+
+  describe("the viewer's read (issue 16)", () => {
+    it("reads the session and its user, Premium included, in one statement", async () => {
+      const user = await createUser(ctx.database.db, { role: "publisher" });
+      await grantPremium(ctx.database.db, user.id);
+      const cookie = await signIn(ctx, user.email);
+      const recorder = recordStatements(ctx.database);
+      try {
+        const res = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toMatchObject({ id: user.id, role: "publisher", hasActiveSubscription: true });
+        expect(recorder.texts).toHaveLength(1);
+        expect(recorder.texts[0]).toMatch(/from sessions s left join users u/);
+      } finally {
+        recorder.stop();
+      }
+    });
+
+    it("sends no statement for a request without a session cookie", async () => {
+      const recorder = recordStatements(ctx.database);
+      try {
+        const res = await ctx.app.inject({ url: "/api/auth/user?optional=1" });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toBeNull();
+        expect(recorder.texts).toEqual([]);
+      } finally {
+        recorder.stop();
+      }
+    });
+
+    it("reads a disabled user's session as signed out, in the same one statement", async () => {
+      const user = await createUser(ctx.database.db, { role: "buyer" });
+      const cookie = await signIn(ctx, user.email);
+      await ctx.database.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
+      const recorder = recordStatements(ctx.database);
+      try {
+        const res = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
+        expect(res.statusCode).toBe(401);
+        expect(recorder.texts).toHaveLength(1);
+      } finally {
+        recorder.stop();
+      }
+    });
   });
 });

@@ -55,9 +55,13 @@ export function registerAccessGuard(app: FastifyInstance): void {
 
   app.addHook("onRequest", async (request) => {
     if (request.is404 || !isApiPath(request.routeOptions.url ?? "")) return;
-    const userId = request.session?.userId;
-    if (userId) {
-      request.viewer = await readCurrentUser({ db: request.server.db, userId });
+    const session = request.session;
+    if (session?.userId) {
+      // Read with the session in the same query; a session without that read is read here.
+      request.viewer =
+        session.loadedViewer !== undefined
+          ? session.loadedViewer
+          : await readCurrentUser({ db: request.server.db, userId: session.userId });
     }
     const access = request.routeOptions.config.access ?? UNDECLARED_ACCESS;
     if (access === "public") return;

@@ -1,22 +1,30 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { CurrentUser } from "../../../shared/schemas/auth";
-import type { Db } from "../../db/client";
-import { subscriptions, users } from "../../db/schema";
-import { activeSubscriptionCondition } from "../subscriptions/premium";
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type CurrentUser, currentUserSchema } from "../../../shared/schemas/auth";
+import { type Db, selectRows } from "../../db/client";
+import { subscriptions } from "../../db/schema";
+import { activeSubscriptionNow } from "../subscriptions/premium";
 
 /**
  * Who is asking, as the services see it: what the rules need. Services take it explicitly, so "who may
  * see what" is decided in one place and testable without HTTP; null (signed out) where a route is public.
- * The access guard reads the whole current user (readCurrentUser) into `request.viewer`, which
- * satisfies this type.
+ * The access guard reads the whole current user into `request.viewer` (with the session, see
+ * readSessionWithUser), which satisfies this type.
  */
 export type Viewer = Pick<CurrentUser, "id" | "email" | "role" | "hasActiveSubscription">;
 
 /**
- * The current-user read (GET /api/auth/user, SPEC §7): one query, Premium included. A disabled account
- * reads as nobody, so a session that outlived the disabling (they are deleted at once anyway) is
- * signed out everywhere.
+ * The current user's columns over `users u`, Premium included. The join condition of every read below
+ * leaves a disabled account out: it reads as nobody, so a session that outlived the disabling (they are
+ * deleted at once anyway) is signed out everywhere.
  */
+const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
+  u.profile_image_url as "profileImageUrl", u.role,
+  to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  exists (select 1 from ${subscriptions} where ${subscriptions.userId} = u.id and ${activeSubscriptionNow()})
+    as "hasActiveSubscription"`;
+
+/** The current-user read (GET /api/auth/user, SPEC §7): one query. */
 export async function readCurrentUser({
   db,
   userId,
@@ -24,23 +32,44 @@ export async function readCurrentUser({
   db: Db;
   userId: string;
 }): Promise<CurrentUser | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-      role: users.role,
-      createdAt: users.createdAt,
-      hasActiveSubscription: sql<boolean>`exists (select 1 from ${subscriptions} where ${activeSubscriptionCondition(userId)})`,
-    })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.disabledAt)));
+  const [row] = await selectRows(
+    db,
+    currentUserSchema,
+    sql`select ${USER_COLUMNS} from users u where u.id = ${userId} and u.disabled_at is null`,
+  );
+  return row ?? null;
+}
+
+const sessionWithUserSchema = z.object({
+  sess: z.record(z.string(), z.unknown()),
+  expire: z.coerce.date(),
+  // The user's columns, all null when the session has no (enabled) user.
+  id: z.string().nullable(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  role: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  hasActiveSubscription: z.boolean().nullable(),
+});
+
+/**
+ * A stored session and its signed-in user in one query (issue 16: a signed-in request used to read the
+ * session, then the user and the entitlement). Null when there is no such session row.
+ */
+export async function readSessionWithUser(
+  db: Db,
+  sid: string,
+): Promise<{ sess: Record<string, unknown>; expire: Date; user: CurrentUser | null } | null> {
+  const userJoin: SQL = sql`u.id = (s.sess->>'userId')::uuid and u.disabled_at is null`;
+  const [row] = await selectRows(
+    db,
+    sessionWithUserSchema,
+    sql`select s.sess, s.expire, ${USER_COLUMNS}
+        from sessions s left join users u on ${userJoin} where s.sid = ${sid}`,
+  );
   if (!row) return null;
-  return {
-    ...row,
-    hasActiveSubscription: Boolean(row.hasActiveSubscription),
-    createdAt: row.createdAt.toISOString(),
-  };
+  const { sess, expire, ...user } = row;
+  return { sess, expire, user: user.id === null ? null : currentUserSchema.parse(user) };
 }
