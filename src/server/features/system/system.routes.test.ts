@@ -103,12 +103,20 @@ describe("system routes and HTTP rules", () => {
     }
   });
 
-  it("sends security headers", async () => {
-    const res = await ctx.app.inject({ url: "/api/health" });
-    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
-    expect(res.headers["strict-transport-security"]).toBeUndefined(); // only in production
+  it("sends security headers: the page policy on pages, a closed policy on API answers", async () => {
+    const page = await ctx.app.inject({ url: "/browse" });
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self' https://js.stripe.com");
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    const api = await ctx.app.inject({ url: "/api/health" });
+    expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const res of [page, api]) {
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(res.headers["strict-transport-security"]).toBeUndefined(); // only in production
+    }
   });
 
   it("refuses a mutation from a foreign Origin and accepts our own", async () => {
