@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
@@ -25,6 +25,7 @@ import { systemRoutes } from "./features/system/system.routes";
 import { JobQueue } from "./jobs/job-queue";
 import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
+import { compiledSerializer } from "./lib/serializer";
 import { createStripeClient } from "./lib/stripe";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { loggerOptions, RequestLogController } from "./plugins/logging";
@@ -67,7 +68,7 @@ export async function buildApp({
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializer({ validate: config.isDevelopment }));
 
   app.decorate("config", config);
   app.decorate("database", database);
