@@ -31,6 +31,7 @@ import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase, queryRows } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { buyerProfiles, mailOutbox, users } from "../src/server/db/schema";
+import { setComplimentaryPremium } from "../src/server/features/subscriptions/complimentary";
 import {
   GEOGRAPHIES,
   LISTING_VERTICALS,
@@ -152,6 +153,17 @@ async function createAdmin(app: Awaited<ReturnType<typeof buildApp>>, database: 
   return signIn(app, database, email);
 }
 
+/** A publisher with Premium (a complimentary grant, as `npm run user:premium` gives): sees every contact. */
+async function createPremiumUser(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  database: Database,
+): Promise<string> {
+  const email = "bench-premium@bench.example";
+  await database.db.insert(users).values({ email, role: "publisher" }).onConflictDoNothing();
+  await setComplimentaryPremium({ db: database.db, email, enabled: true });
+  return signIn(app, database, email);
+}
+
 async function createBuyers(database: Database): Promise<string[]> {
   const userRows = Array.from({ length: BUYERS }, (_, i) => ({
     email: `bench-buyer-${i}@bench.example`,
@@ -229,6 +241,8 @@ interface ReadyMessage {
   rows: number;
   activeRows: number;
   listingIds: string[];
+  /** The Cookie header of a signed-in Premium user (the "signed in Premium" scenario). */
+  premiumCookie: string;
   /** For the import scenario: an admin's session, the buyer the rows go to, the database (PostgreSQL). */
   adminCookie: string;
   importBuyerId: string;
@@ -326,6 +340,7 @@ async function serve(engine: Engine) {
     rows: counts!.rows,
     activeRows: counts!.active,
     listingIds,
+    premiumCookie: await createPremiumUser(app, database),
     adminCookie: await createAdmin(app, database),
     importBuyerId: buyerIds[0]!,
     databaseUrl: databaseUrl ?? null,
@@ -374,6 +389,7 @@ interface AutocannonOptions {
   url: string;
   connections: number;
   duration: number;
+  headers?: Record<string, string>;
   requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
 }
 const autocannon = createRequire(import.meta.url)("autocannon") as (
@@ -385,6 +401,8 @@ interface Scenario {
   budget?: { minRps?: number; maxP99?: number };
   /** One path, or a path per request (rotating), relative to the server. */
   paths: string[];
+  /** Request headers (the Premium scenario's session cookie). */
+  headers?: Record<string, string>;
 }
 
 interface Row {
@@ -406,7 +424,25 @@ async function nextLink(base: string, path: string): Promise<string> {
   return match[1];
 }
 
-async function scenariosFor(base: string, listingIds: string[]): Promise<Scenario[]> {
+/**
+ * The Premium scenario measures contacts shown, so it must really show them: the signed-in Premium page
+ * carries every listing's contact and the signed-out page none. Anything else fails the bench.
+ */
+async function checkContacts(base: string, premiumCookie: string) {
+  const page = async (headers: Record<string, string>) => {
+    const res = await fetch(`${base}/api/buyer-listings?limit=20`, { headers });
+    if (!res.ok) throw new Error(`the contacts check got ${res.status}`);
+    return (await res.json()) as { contact: unknown }[];
+  };
+  const premium = await page({ cookie: premiumCookie });
+  const signedOut = await page({});
+  if (premium.length === 0 || premium.some((l) => l.contact === null)) {
+    throw new Error("the signed-in Premium page does not show every listing's contact");
+  }
+  if (signedOut.some((l) => l.contact !== null)) throw new Error("the signed-out page shows contacts");
+}
+
+async function scenariosFor(base: string, listingIds: string[], premiumCookie: string): Promise<Scenario[]> {
   const page2 = await nextLink(base, "/api/buyer-listings?limit=20");
   const page3 = await nextLink(base, page2);
   const browseBudget = { minRps: 2000, maxP99: 40 };
@@ -415,12 +451,30 @@ async function scenariosFor(base: string, listingIds: string[]): Promise<Scenari
     { name: "health (calibration)", paths: ["/api/health"] },
     { name: "browse, no filter", budget: browseBudget, paths: ["/api/buyer-listings?limit=20"] },
     {
+      // The same page with contacts: the Premium user's session is read and nothing is masked.
+      name: "browse, signed in Premium",
+      budget: browseBudget,
+      paths: ["/api/buyer-listings?limit=20"],
+      headers: { cookie: premiumCookie },
+    },
+    {
       name: "browse, vertical + payout",
       budget: browseBudget,
       paths: [
         "/api/buyer-listings?limit=20&vertical=Insurance&payoutMin=50&payoutMax=100",
         "/api/buyer-listings?limit=20&vertical=Legal&payoutMin=100",
         "/api/buyer-listings?limit=20&vertical=Home%20Services&payoutMin=25&payoutMax=50&geo=Texas",
+      ],
+    },
+    {
+      // A state matches its own listings, the US National ones and those with no geos (DESIGN.md §2).
+      name: "browse, geo",
+      budget: browseBudget,
+      paths: [
+        "/api/buyer-listings?limit=20&geo=Texas",
+        "/api/buyer-listings?limit=20&geo=California",
+        "/api/buyer-listings?limit=20&geo=Florida&vertical=Insurance",
+        "/api/buyer-listings?limit=20&geo=New%20York",
       ],
     },
     {
@@ -459,6 +513,7 @@ async function measure(base: string, scenario: Scenario, connections: number, du
     url: base,
     connections,
     duration,
+    ...(scenario.headers ? { headers: scenario.headers } : {}),
     requests: [
       {
         setupRequest: (req) => {
@@ -501,8 +556,9 @@ async function runEngine(
   const rows: Row[] = [];
   let imported: ImportBenchResult | null = null;
   try {
-    const scenarios = (await scenariosFor(base, ready.listingIds)).filter(
-      (s) => !SCENARIO_WORDS || SCENARIO_WORDS.some((word) => s.name.includes(word)),
+    await checkContacts(base, ready.premiumCookie);
+    const scenarios = (await scenariosFor(base, ready.listingIds, ready.premiumCookie)).filter(
+      (s) => !SCENARIO_WORDS || SCENARIO_WORDS.some((word) => s.name.toLowerCase().includes(word)),
     );
     for (const scenario of scenarios) {
       await measure(base, scenario, 10, 1); // warm-up: JIT, plans, buffers
