@@ -14,7 +14,7 @@
 //   BENCH_SCENARIOS     comma list of words; only scenarios whose name contains one of them run
 //   BENCH_KEEP_DATABASE a database name (PostgreSQL): load into it and keep it afterwards, for EXPLAIN;
 //                       when it already holds the listings, the load is skipped
-import { fork } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import inspector from "node:inspector";
@@ -52,6 +52,8 @@ const BENCH_DB = KEEP_DB ?? `ppc_bench_${process.pid}`;
 const BUYERS = 500;
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "10,50").split(",").map(Number);
 const SCENARIO_WORDS = process.env.BENCH_SCENARIOS?.split(",").map((w) => w.trim().toLowerCase());
+// The app's session secret; the floor needs it too, to hash a visitor into the same viewer key.
+const SESSION_SECRET = "bench-session-secret-0123456789abcdef-0123456789";
 
 // ---- realistic data --------------------------------------------------------------------------------
 
@@ -326,7 +328,7 @@ async function serve(engine: Engine) {
   const config = loadConfig({
     APP_ENV: "test",
     APP_URL: "http://127.0.0.1",
-    SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789",
+    SESSION_SECRET,
     LOG_LEVEL: "silent",
   });
   const app = await buildApp({ config, database, logger: false });
@@ -403,6 +405,12 @@ interface Scenario {
   paths: string[];
   /** Request headers (the Premium scenario's session cookie). */
   headers?: Record<string, string>;
+  /** Measured against the floor server (scripts/bench-floor.ts), not the app: PostgreSQL only. */
+  server?: "floor";
+  /** The floor scenario this app scenario is compared with ("vs floor"). */
+  floor?: string;
+  /** Compared with the plain browse page at the same connections ("vs plain"). */
+  vsPlain?: boolean;
 }
 
 interface Row {
@@ -414,6 +422,8 @@ interface Row {
   p99: number;
   failures: number;
   budget: string;
+  floor?: string | undefined;
+  vsPlain?: boolean | undefined;
 }
 
 async function nextLink(base: string, path: string): Promise<string> {
@@ -442,24 +452,36 @@ async function checkContacts(base: string, premiumCookie: string) {
   if (signedOut.some((l) => l.contact !== null)) throw new Error("the signed-out page shows contacts");
 }
 
+// The scenarios the report's ratios and goals refer to by name.
+const PLAIN = "browse, no filter";
+const PREMIUM = "browse, signed in Premium";
+const DETAIL = "listing detail";
+const FLOOR_BROWSE = "floor: browse";
+const FLOOR_DETAIL = "floor: detail";
+
 async function scenariosFor(base: string, listingIds: string[], premiumCookie: string): Promise<Scenario[]> {
   const page2 = await nextLink(base, "/api/buyer-listings?limit=20");
   const page3 = await nextLink(base, page2);
   const browseBudget = { minRps: 2000, maxP99: 40 };
+  // A directory page: judged against the floor's browse and against the plain page.
+  const browse = { budget: browseBudget, floor: FLOOR_BROWSE, vsPlain: true };
   return [
     // Calibration: no database, no serialisation; shows what the machine and load generator allow.
     { name: "health (calibration)", paths: ["/api/health"] },
-    { name: "browse, no filter", budget: browseBudget, paths: ["/api/buyer-listings?limit=20"] },
+    { name: PLAIN, ...browse, vsPlain: false, paths: ["/api/buyer-listings?limit=20"] },
+    // The floor right after the page it bounds, so both see the machine in about the same state.
+    { name: FLOOR_BROWSE, server: "floor", paths: ["/browse"] },
     {
-      // The same page with contacts: the Premium user's session is read and nothing is masked.
-      name: "browse, signed in Premium",
-      budget: browseBudget,
+      // The same page with contacts: the Premium user's session is read and nothing is masked. Its
+      // "vs plain" is its ratio to the signed-out page.
+      name: PREMIUM,
+      ...browse,
       paths: ["/api/buyer-listings?limit=20"],
       headers: { cookie: premiumCookie },
     },
     {
       name: "browse, vertical + payout",
-      budget: browseBudget,
+      ...browse,
       paths: [
         "/api/buyer-listings?limit=20&vertical=Insurance&payoutMin=50&payoutMax=100",
         "/api/buyer-listings?limit=20&vertical=Legal&payoutMin=100",
@@ -469,7 +491,7 @@ async function scenariosFor(base: string, listingIds: string[], premiumCookie: s
     {
       // A state matches its own listings, the US National ones and those with no geos (DESIGN.md §2).
       name: "browse, geo",
-      budget: browseBudget,
+      ...browse,
       paths: [
         "/api/buyer-listings?limit=20&geo=Texas",
         "/api/buyer-listings?limit=20&geo=California",
@@ -480,7 +502,7 @@ async function scenariosFor(base: string, listingIds: string[], premiumCookie: s
     {
       // Requirement tags (all must match), alone and with the other filters.
       name: "browse, requirement tags",
-      budget: browseBudget,
+      ...browse,
       paths: [
         "/api/buyer-listings?limit=20&tags=trustedform",
         "/api/buyer-listings?limit=20&tags=trustedform,no-ivr",
@@ -490,6 +512,7 @@ async function scenariosFor(base: string, listingIds: string[], premiumCookie: s
     },
     {
       name: "keyword search",
+      ...browse,
       budget: { maxP99: 50 },
       paths: [
         "/api/buyer-listings?limit=20&search=final%20expense",
@@ -498,12 +521,15 @@ async function scenariosFor(base: string, listingIds: string[], premiumCookie: s
         "/api/buyer-listings?limit=20&search=debt%20settlement&vertical=Finance",
       ],
     },
-    { name: "browse, page 3 (cursor)", budget: browseBudget, paths: [page3] },
+    { name: "browse, page 3 (cursor)", ...browse, paths: [page3] },
     {
-      name: "listing detail",
+      name: DETAIL,
       budget: { minRps: 3000, maxP99: 20 },
+      floor: FLOOR_DETAIL,
       paths: listingIds.map((id) => `/api/buyer-listings/${id}`),
     },
+    // The same listing ids in the same rotation.
+    { name: FLOOR_DETAIL, server: "floor", paths: listingIds.map((id) => `/listing/${id}`) },
   ];
 }
 
@@ -538,32 +564,78 @@ function judge(scenario: Scenario, connections: number, result: AutocannonResult
   return misses.length ? `missed (${misses.join(", ")})` : "met";
 }
 
+/** A server in its own process (the app's child, the floor): forked, and its first message. */
+async function startServer<Ready>(file: string, args: string[], name: string) {
+  const child = fork(file, args, { execArgv: ["--import", "tsx"], stdio: "inherit" });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as Ready));
+    child.once("exit", (code) => reject(new Error(`${name} server exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.send("stop");
+  await exited;
+}
+
+/**
+ * The floor must answer what the app answers, or its ratios mean nothing: the same first page (ids in
+ * order) and the same listing. Anything else fails the bench.
+ */
+async function checkFloor(base: string, floorBase: string, listingId: string) {
+  const ids = async (url: string) => ((await (await fetch(url)).json()) as { id: string }[]).map((l) => l.id);
+  const appPage = await ids(`${base}/api/buyer-listings?limit=20`);
+  const floorPage = (await ids(`${floorBase}/browse`)).slice(0, appPage.length); // it reads limit + 1
+  if (appPage.length === 0 || appPage.join() !== floorPage.join()) {
+    throw new Error("the floor's browse page is not the app's");
+  }
+  const res = await fetch(`${floorBase}/listing/${listingId}`);
+  if (!res.ok || ((await res.json()) as { id: string }).id !== listingId) {
+    throw new Error(`the floor's listing detail answered ${res.status}, not the listing`);
+  }
+}
+
 async function runEngine(
   engine: Engine,
 ): Promise<{ rows: Row[]; ready: ReadyMessage; imported: ImportBenchResult | null }> {
-  const child = fork(fileURLToPath(import.meta.url), ["serve", engine], {
-    execArgv: ["--import", "tsx"],
-    stdio: "inherit",
-  });
-  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as ReadyMessage));
-    child.once("exit", (code) => reject(new Error(`${engine} server exited with ${code}`)));
-  });
+  const { child, ready } = await startServer<ReadyMessage>(
+    fileURLToPath(import.meta.url),
+    ["serve", engine],
+    engine,
+  );
   console.log(
     `${engine}: ${ready.rows} listings (${ready.activeRows} active) loaded in ${ready.loadSeconds.toFixed(1)} s`,
   );
   const base = `http://127.0.0.1:${ready.port}`;
   const rows: Row[] = [];
   let imported: ImportBenchResult | null = null;
+  let floor: ChildProcess | undefined;
   try {
     await checkContacts(base, ready.premiumCookie);
     const scenarios = (await scenariosFor(base, ready.listingIds, ready.premiumCookie)).filter(
-      (s) => !SCENARIO_WORDS || SCENARIO_WORDS.some((word) => s.name.toLowerCase().includes(word)),
+      (s) =>
+        (!SCENARIO_WORDS || SCENARIO_WORDS.some((word) => s.name.toLowerCase().includes(word))) &&
+        // The floor needs a second connection to the same database: PostgreSQL only.
+        (s.server !== "floor" || ready.databaseUrl !== null),
     );
+    let floorBase = "";
+    if (ready.databaseUrl && scenarios.some((s) => s.server === "floor")) {
+      const started = await startServer<{ port: number }>(
+        fileURLToPath(new URL("./bench-floor.ts", import.meta.url)),
+        [ready.databaseUrl, SESSION_SECRET],
+        "floor",
+      );
+      floor = started.child;
+      floorBase = `http://127.0.0.1:${started.ready.port}`;
+      await checkFloor(base, floorBase, ready.listingIds[0]!);
+    }
     for (const scenario of scenarios) {
-      await measure(base, scenario, 10, 1); // warm-up: JIT, plans, buffers
+      const target = scenario.server === "floor" ? floorBase : base;
+      await measure(target, scenario, 10, 1); // warm-up: JIT, plans, buffers
       for (const connections of CONNECTIONS) {
-        const result = await measure(base, scenario, connections, SECONDS);
+        const result = await measure(target, scenario, connections, SECONDS);
         const row: Row = {
           engine,
           scenario: scenario.name,
@@ -573,6 +645,8 @@ async function runEngine(
           p99: result.latency.p99,
           failures: result.non2xx + result.errors + result.timeouts,
           budget: judge(scenario, connections, result),
+          floor: scenario.floor,
+          vsPlain: scenario.vsPlain,
         };
         rows.push(row);
         console.log(
@@ -595,9 +669,8 @@ async function runEngine(
       );
     }
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.send("stop");
-    await exited;
+    if (floor) await stopServer(floor);
+    await stopServer(child);
   }
   return { rows, ready, imported };
 }
