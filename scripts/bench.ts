@@ -3,7 +3,9 @@
 // For each engine (PostgreSQL, then embedded PGlite) a child process creates an empty database, migrates
 // it, loads BENCH_ROWS realistic listings with COPY, and serves the real app (buildApp) on a loopback
 // port. This process drives it with autocannon, so the load generator never shares the server's event
-// loop. Every database the bench creates is dropped at the end.
+// loop. Every database the bench creates is dropped at the end. On PostgreSQL a second child, the floor
+// (scripts/bench-floor.ts), runs the app's own browse and detail SQL without a framework; the report gives
+// each scenario's rate over the floor's and over the plain page's, and the goals of issue 16 as ratios.
 //
 //   BENCH_DATABASE_URL  server to create the bench database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_ROWS          listings to load (default 100000)
