@@ -3,7 +3,9 @@
 // For each engine (PostgreSQL, then embedded PGlite) a child process creates an empty database, migrates
 // it, loads BENCH_ROWS realistic listings with COPY, and serves the real app (buildApp) on a loopback
 // port. This process drives it with autocannon, so the load generator never shares the server's event
-// loop. Every database the bench creates is dropped at the end.
+// loop. Every database the bench creates is dropped at the end. On PostgreSQL a second child, the floor
+// (scripts/bench-floor.ts), runs the app's own browse and detail SQL without a framework; the report gives
+// each scenario's rate over the floor's and over the plain page's, and the goals of issue 16 as ratios.
 //
 //   BENCH_DATABASE_URL  server to create the bench database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_ROWS          listings to load (default 100000)
@@ -14,7 +16,7 @@
 //   BENCH_SCENARIOS     comma list of words; only scenarios whose name contains one of them run
 //   BENCH_KEEP_DATABASE a database name (PostgreSQL): load into it and keep it afterwards, for EXPLAIN;
 //                       when it already holds the listings, the load is skipped
-import { fork } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import inspector from "node:inspector";
@@ -23,14 +25,15 @@ import os from "node:os";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase, queryRows } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
-import { buyerProfiles, mailOutbox, users } from "../src/server/db/schema";
+import { buyerProfiles, mailOutbox, rateLimits, users } from "../src/server/db/schema";
+import { setComplimentaryPremium } from "../src/server/features/subscriptions/complimentary";
 import {
   GEOGRAPHIES,
   LISTING_VERTICALS,
@@ -51,6 +54,8 @@ const BENCH_DB = KEEP_DB ?? `ppc_bench_${process.pid}`;
 const BUYERS = 500;
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "10,50").split(",").map(Number);
 const SCENARIO_WORDS = process.env.BENCH_SCENARIOS?.split(",").map((w) => w.trim().toLowerCase());
+// The app's session secret; the floor needs it too, to hash a visitor into the same viewer key.
+const SESSION_SECRET = "bench-session-secret-0123456789abcdef-0123456789";
 
 // ---- realistic data --------------------------------------------------------------------------------
 
@@ -152,6 +157,17 @@ async function createAdmin(app: Awaited<ReturnType<typeof buildApp>>, database: 
   return signIn(app, database, email);
 }
 
+/** A publisher with Premium (a complimentary grant, as `npm run user:premium` gives): sees every contact. */
+async function createPremiumUser(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  database: Database,
+): Promise<string> {
+  const email = "bench-premium@bench.example";
+  await database.db.insert(users).values({ email, role: "publisher" }).onConflictDoNothing();
+  await setComplimentaryPremium({ db: database.db, email, enabled: true });
+  return signIn(app, database, email);
+}
+
 async function createBuyers(database: Database): Promise<string[]> {
   const userRows = Array.from({ length: BUYERS }, (_, i) => ({
     email: `bench-buyer-${i}@bench.example`,
@@ -229,6 +245,8 @@ interface ReadyMessage {
   rows: number;
   activeRows: number;
   listingIds: string[];
+  /** The Cookie header of a signed-in Premium user (the "signed in Premium" scenario). */
+  premiumCookie: string;
   /** For the import scenario: an admin's session, the buyer the rows go to, the database (PostgreSQL). */
   adminCookie: string;
   importBuyerId: string;
@@ -241,8 +259,17 @@ async function signIn(
   database: Database,
   email: string,
 ): Promise<string> {
+  // A kept database (BENCH_KEEP_DATABASE) also keeps earlier runs' magic-link rate limits (5 a quarter
+  // hour per email): the bench's sign-ins are not what they guard against.
+  await database.db.delete(rateLimits);
   await app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
-  const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  // The newest mail: a kept database (BENCH_KEEP_DATABASE) still holds earlier runs' used links.
+  const [mail] = await database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
   const token = mail?.text.match(/token=([\w-]+)/)?.[1];
   const verified = await app.inject({
     method: "POST",
@@ -287,6 +314,11 @@ async function serve(engine: Engine) {
     const kept = KEEP_DB ? await keptDirectory(database) : null;
     buyerIds = kept?.buyerIds ?? (await createBuyers(database));
     listingIds = kept?.listingIds ?? (await loadListings(database, buyerIds));
+    // Statistics on every table, as autovacuum keeps them on a live database (the bench's server runs
+    // with autovacuum off, and PGlite has none): without them `users` reads as never analyzed, the
+    // planner guesses most buyers are disabled, and a directory page walks all 100,000 listings through
+    // the buyer index (~100,000 buffers instead of ~135). Also for a kept database, loaded or not.
+    await database.db.execute(sql`analyze`);
     loadSeconds = (performance.now() - started) / 1000;
   } catch (err) {
     await database.close();
@@ -301,7 +333,7 @@ async function serve(engine: Engine) {
   const config = loadConfig({
     APP_ENV: "test",
     APP_URL: "http://127.0.0.1",
-    SESSION_SECRET: "bench-session-secret-0123456789abcdef-0123456789",
+    SESSION_SECRET,
     LOG_LEVEL: "silent",
   });
   const app = await buildApp({ config, database, logger: false });
@@ -315,6 +347,7 @@ async function serve(engine: Engine) {
     rows: counts!.rows,
     activeRows: counts!.active,
     listingIds,
+    premiumCookie: await createPremiumUser(app, database),
     adminCookie: await createAdmin(app, database),
     importBuyerId: buyerIds[0]!,
     databaseUrl: databaseUrl ?? null,
@@ -363,6 +396,7 @@ interface AutocannonOptions {
   url: string;
   connections: number;
   duration: number;
+  headers?: Record<string, string>;
   requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
 }
 const autocannon = createRequire(import.meta.url)("autocannon") as (
@@ -374,6 +408,14 @@ interface Scenario {
   budget?: { minRps?: number; maxP99?: number };
   /** One path, or a path per request (rotating), relative to the server. */
   paths: string[];
+  /** Request headers (the Premium scenario's session cookie). */
+  headers?: Record<string, string>;
+  /** Measured against the floor server (scripts/bench-floor.ts), not the app: PostgreSQL only. */
+  server?: "floor";
+  /** The floor scenario this app scenario is compared with ("vs floor"). */
+  floor?: string;
+  /** Compared with the plain browse page at the same connections ("vs plain"). */
+  vsPlain?: boolean;
 }
 
 interface Row {
@@ -385,6 +427,8 @@ interface Row {
   p99: number;
   failures: number;
   budget: string;
+  floor?: string | undefined;
+  vsPlain?: boolean | undefined;
 }
 
 async function nextLink(base: string, path: string): Promise<string> {
@@ -395,17 +439,54 @@ async function nextLink(base: string, path: string): Promise<string> {
   return match[1];
 }
 
-async function scenariosFor(base: string, listingIds: string[]): Promise<Scenario[]> {
+/**
+ * The Premium scenario measures contacts shown, so it must really show them: the signed-in Premium page
+ * carries every listing's contact and the signed-out page none. Anything else fails the bench.
+ */
+async function checkContacts(base: string, premiumCookie: string) {
+  const page = async (headers: Record<string, string>) => {
+    const res = await fetch(`${base}/api/buyer-listings?limit=20`, { headers });
+    if (!res.ok) throw new Error(`the contacts check got ${res.status}`);
+    return (await res.json()) as { contact: unknown }[];
+  };
+  const premium = await page({ cookie: premiumCookie });
+  const signedOut = await page({});
+  if (premium.length === 0 || premium.some((l) => l.contact === null)) {
+    throw new Error("the signed-in Premium page does not show every listing's contact");
+  }
+  if (signedOut.some((l) => l.contact !== null)) throw new Error("the signed-out page shows contacts");
+}
+
+// The scenarios the report's ratios and goals refer to by name.
+const PLAIN = "browse, no filter";
+const PREMIUM = "browse, signed in Premium";
+const DETAIL = "listing detail";
+const FLOOR_BROWSE = "floor: browse";
+const FLOOR_DETAIL = "floor: detail";
+
+async function scenariosFor(base: string, listingIds: string[], premiumCookie: string): Promise<Scenario[]> {
   const page2 = await nextLink(base, "/api/buyer-listings?limit=20");
   const page3 = await nextLink(base, page2);
   const browseBudget = { minRps: 2000, maxP99: 40 };
+  // A directory page: judged against the floor's browse and against the plain page.
+  const browse = { budget: browseBudget, floor: FLOOR_BROWSE, vsPlain: true };
   return [
     // Calibration: no database, no serialisation; shows what the machine and load generator allow.
     { name: "health (calibration)", paths: ["/api/health"] },
-    { name: "browse, no filter", budget: browseBudget, paths: ["/api/buyer-listings?limit=20"] },
+    { name: PLAIN, ...browse, vsPlain: false, paths: ["/api/buyer-listings?limit=20"] },
+    // The floor right after the page it bounds, so both see the machine in about the same state.
+    { name: FLOOR_BROWSE, server: "floor", paths: ["/browse"] },
+    {
+      // The same page with contacts: the Premium user's session is read and nothing is masked. Its
+      // "vs plain" is its ratio to the signed-out page.
+      name: PREMIUM,
+      ...browse,
+      paths: ["/api/buyer-listings?limit=20"],
+      headers: { cookie: premiumCookie },
+    },
     {
       name: "browse, vertical + payout",
-      budget: browseBudget,
+      ...browse,
       paths: [
         "/api/buyer-listings?limit=20&vertical=Insurance&payoutMin=50&payoutMax=100",
         "/api/buyer-listings?limit=20&vertical=Legal&payoutMin=100",
@@ -413,9 +494,20 @@ async function scenariosFor(base: string, listingIds: string[]): Promise<Scenari
       ],
     },
     {
+      // A state matches its own listings, the US National ones and those with no geos (DESIGN.md §2).
+      name: "browse, geo",
+      ...browse,
+      paths: [
+        "/api/buyer-listings?limit=20&geo=Texas",
+        "/api/buyer-listings?limit=20&geo=California",
+        "/api/buyer-listings?limit=20&geo=Florida&vertical=Insurance",
+        "/api/buyer-listings?limit=20&geo=New%20York",
+      ],
+    },
+    {
       // Requirement tags (all must match), alone and with the other filters.
       name: "browse, requirement tags",
-      budget: browseBudget,
+      ...browse,
       paths: [
         "/api/buyer-listings?limit=20&tags=trustedform",
         "/api/buyer-listings?limit=20&tags=trustedform,no-ivr",
@@ -425,6 +517,7 @@ async function scenariosFor(base: string, listingIds: string[]): Promise<Scenari
     },
     {
       name: "keyword search",
+      ...browse,
       budget: { maxP99: 50 },
       paths: [
         "/api/buyer-listings?limit=20&search=final%20expense",
@@ -433,12 +526,15 @@ async function scenariosFor(base: string, listingIds: string[]): Promise<Scenari
         "/api/buyer-listings?limit=20&search=debt%20settlement&vertical=Finance",
       ],
     },
-    { name: "browse, page 3 (cursor)", budget: browseBudget, paths: [page3] },
+    { name: "browse, page 3 (cursor)", ...browse, paths: [page3] },
     {
-      name: "listing detail",
+      name: DETAIL,
       budget: { minRps: 3000, maxP99: 20 },
+      floor: FLOOR_DETAIL,
       paths: listingIds.map((id) => `/api/buyer-listings/${id}`),
     },
+    // The same listing ids in the same rotation.
+    { name: FLOOR_DETAIL, server: "floor", paths: listingIds.map((id) => `/listing/${id}`) },
   ];
 }
 
@@ -448,6 +544,7 @@ async function measure(base: string, scenario: Scenario, connections: number, du
     url: base,
     connections,
     duration,
+    ...(scenario.headers ? { headers: scenario.headers } : {}),
     requests: [
       {
         setupRequest: (req) => {
@@ -472,31 +569,78 @@ function judge(scenario: Scenario, connections: number, result: AutocannonResult
   return misses.length ? `missed (${misses.join(", ")})` : "met";
 }
 
+/** A server in its own process (the app's child, the floor): forked, and its first message. */
+async function startServer<Ready>(file: string, args: string[], name: string) {
+  const child = fork(file, args, { execArgv: ["--import", "tsx"], stdio: "inherit" });
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once("message", (m) => resolve(m as Ready));
+    child.once("exit", (code) => reject(new Error(`${name} server exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.send("stop");
+  await exited;
+}
+
+/**
+ * The floor must answer what the app answers, or its ratios mean nothing: the same first page (ids in
+ * order) and the same listing. Anything else fails the bench.
+ */
+async function checkFloor(base: string, floorBase: string, listingId: string) {
+  const ids = async (url: string) => ((await (await fetch(url)).json()) as { id: string }[]).map((l) => l.id);
+  const appPage = await ids(`${base}/api/buyer-listings?limit=20`);
+  const floorPage = (await ids(`${floorBase}/browse`)).slice(0, appPage.length); // it reads limit + 1
+  if (appPage.length === 0 || appPage.join() !== floorPage.join()) {
+    throw new Error("the floor's browse page is not the app's");
+  }
+  const res = await fetch(`${floorBase}/listing/${listingId}`);
+  if (!res.ok || ((await res.json()) as { id: string }).id !== listingId) {
+    throw new Error(`the floor's listing detail answered ${res.status}, not the listing`);
+  }
+}
+
 async function runEngine(
   engine: Engine,
 ): Promise<{ rows: Row[]; ready: ReadyMessage; imported: ImportBenchResult | null }> {
-  const child = fork(fileURLToPath(import.meta.url), ["serve", engine], {
-    execArgv: ["--import", "tsx"],
-    stdio: "inherit",
-  });
-  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
-    child.once("message", (m) => resolve(m as ReadyMessage));
-    child.once("exit", (code) => reject(new Error(`${engine} server exited with ${code}`)));
-  });
+  const { child, ready } = await startServer<ReadyMessage>(
+    fileURLToPath(import.meta.url),
+    ["serve", engine],
+    engine,
+  );
   console.log(
     `${engine}: ${ready.rows} listings (${ready.activeRows} active) loaded in ${ready.loadSeconds.toFixed(1)} s`,
   );
   const base = `http://127.0.0.1:${ready.port}`;
   const rows: Row[] = [];
   let imported: ImportBenchResult | null = null;
+  let floor: ChildProcess | undefined;
   try {
-    const scenarios = (await scenariosFor(base, ready.listingIds)).filter(
-      (s) => !SCENARIO_WORDS || SCENARIO_WORDS.some((word) => s.name.includes(word)),
+    await checkContacts(base, ready.premiumCookie);
+    const scenarios = (await scenariosFor(base, ready.listingIds, ready.premiumCookie)).filter(
+      (s) =>
+        (!SCENARIO_WORDS || SCENARIO_WORDS.some((word) => s.name.toLowerCase().includes(word))) &&
+        // The floor needs a second connection to the same database: PostgreSQL only.
+        (s.server !== "floor" || ready.databaseUrl !== null),
     );
+    let floorBase = "";
+    if (ready.databaseUrl && scenarios.some((s) => s.server === "floor")) {
+      const started = await startServer<{ port: number }>(
+        fileURLToPath(new URL("./bench-floor.ts", import.meta.url)),
+        [ready.databaseUrl, SESSION_SECRET],
+        "floor",
+      );
+      floor = started.child;
+      floorBase = `http://127.0.0.1:${started.ready.port}`;
+      await checkFloor(base, floorBase, ready.listingIds[0]!);
+    }
     for (const scenario of scenarios) {
-      await measure(base, scenario, 10, 1); // warm-up: JIT, plans, buffers
+      const target = scenario.server === "floor" ? floorBase : base;
+      await measure(target, scenario, 10, 1); // warm-up: JIT, plans, buffers
       for (const connections of CONNECTIONS) {
-        const result = await measure(base, scenario, connections, SECONDS);
+        const result = await measure(target, scenario, connections, SECONDS);
         const row: Row = {
           engine,
           scenario: scenario.name,
@@ -506,6 +650,8 @@ async function runEngine(
           p99: result.latency.p99,
           failures: result.non2xx + result.errors + result.timeouts,
           budget: judge(scenario, connections, result),
+          floor: scenario.floor,
+          vsPlain: scenario.vsPlain,
         };
         rows.push(row);
         console.log(
@@ -528,9 +674,8 @@ async function runEngine(
       );
     }
   } finally {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.send("stop");
-    await exited;
+    if (floor) await stopServer(floor);
+    await stopServer(child);
   }
   return { rows, ready, imported };
 }
@@ -548,6 +693,104 @@ function machine(): string {
   ].join("\n");
 }
 
+// ---- ratios and goals (issue 16) -----------------------------------------------------------------------
+// On a shared 2-core machine absolute req/s move from run to run; ratios between scenarios measured
+// minutes apart in the same run move much less, so issue 16 states its goals as ratios.
+
+const GOAL_CONNECTIONS = 50;
+/** The filtered pages held to the plain page's rate and p99. */
+const FILTERED = ["browse, vertical + payout", "browse, geo", "browse, requirement tags", "keyword search"];
+
+const findRow = (rows: Row[], engine: Engine, scenario: string, connections: number) =>
+  rows.find((r) => r.engine === engine && r.scenario === scenario && r.connections === connections);
+const times = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}x` : "n/a");
+
+/** "vs floor": req/s over the floor's for the same kind of request, at the same connections. */
+function vsFloor(rows: Row[], row: Row): string {
+  const floor = row.floor ? findRow(rows, row.engine, row.floor, row.connections) : undefined;
+  return floor ? times(row.rps, floor.rps) : "";
+}
+
+/** "vs plain": req/s and p99 over the plain page's (for the Premium row: signed in over signed out). */
+function vsPlain(rows: Row[], row: Row): string {
+  const plain = row.vsPlain ? findRow(rows, row.engine, PLAIN, row.connections) : undefined;
+  return plain ? `${times(row.rps, plain.rps)} req/s, ${times(row.p99, plain.p99)} p99` : "";
+}
+
+/**
+ * The "Goals (issue 16)" table at 50 connections: each line met or missed, with its figures. A goal
+ * whose scenarios were not measured (BENCH_SCENARIOS, BENCH_CONNECTIONS, BENCH_ENGINES) is left out.
+ * Failures in a goal's rows make it missed: an error answer is fast and would flatter the rate.
+ */
+function goalsTable(rows: Row[]): string {
+  const lines: string[] = [];
+  const line = (engine: string, goal: string, figures: string, met: boolean, involved: Row[]) => {
+    const failures = involved.reduce((sum, r) => sum + r.failures, 0);
+    const failed = failures ? `; ${failures} failures` : "";
+    lines.push(`| ${engine} | ${goal} | ${figures}${failed} | ${met && !failures ? "met" : "missed"} |`);
+  };
+  const rate = (a: Row, b: Row) => `${times(a.rps, b.rps)} (${a.rps} / ${b.rps} req/s)`;
+  for (const engine of ENGINES) {
+    const at = (scenario: string) => findRow(rows, engine, scenario, GOAL_CONNECTIONS);
+    for (const [app, floor] of [
+      [PLAIN, FLOOR_BROWSE],
+      [DETAIL, FLOOR_DETAIL],
+    ] as const) {
+      const a = at(app);
+      const f = at(floor);
+      if (a && f) line(engine, `${app} >= 0.8x ${floor}`, rate(a, f), a.rps >= 0.8 * f.rps, [a, f]);
+    }
+    const plain = at(PLAIN);
+    if (!plain) continue;
+    for (const name of FILTERED) {
+      const r = at(name);
+      if (!r) continue;
+      const figures = `${rate(r, plain)}, p99 ${times(r.p99, plain.p99)} (${r.p99} / ${plain.p99} ms)`;
+      const met = r.rps >= 0.7 * plain.rps && r.p99 <= 2 * plain.p99;
+      line(engine, `${name} >= 0.7x plain req/s, p99 <= 2x plain`, figures, met, [r, plain]);
+    }
+    const premium = at(PREMIUM);
+    if (premium) {
+      line(
+        engine,
+        "signed in Premium >= 0.8x signed out",
+        rate(premium, plain),
+        premium.rps >= 0.8 * plain.rps,
+        [premium, plain],
+      );
+    }
+  }
+  // PGlite, the embedded engine, against PostgreSQL scenario by scenario (no floor: it has none).
+  const pairs = rows
+    .filter((r) => r.engine === "pglite" && r.connections === GOAL_CONNECTIONS)
+    .flatMap((r) => {
+      const pg = findRow(rows, "postgres", r.scenario, GOAL_CONNECTIONS);
+      return pg ? [{ r, pg }] : [];
+    });
+  if (pairs.length > 0) {
+    const slow = pairs.filter(({ r, pg }) => r.rps < pg.rps / 3);
+    const lowest = pairs.reduce((a, b) => (a.r.rps / a.pg.rps <= b.r.rps / b.pg.rps ? a : b));
+    const figures = slow.length
+      ? `below: ${slow.map(({ r, pg }) => `${r.scenario} ${rate(r, pg)}`).join(", ")}`
+      : `lowest: ${lowest.r.scenario} ${rate(lowest.r, lowest.pg)}`;
+    line(
+      "pglite",
+      "every scenario >= 1/3 of postgres req/s, no failures",
+      figures,
+      slow.length === 0,
+      pairs.map((p) => p.r),
+    );
+  }
+  if (lines.length === 0) return `No goal measured (they are judged at ${GOAL_CONNECTIONS} connections).`;
+  return [
+    `Goals (issue 16), at ${GOAL_CONNECTIONS} connections (the bench reports, it never fails on a goal):`,
+    "",
+    "| Engine | Goal | Figures | Result |",
+    "|---|---|---|---|",
+    ...lines,
+  ].join("\n");
+}
+
 async function main() {
   const header = `${machine()}\n- ${ROWS} listings, ${BUYERS} buyers, ${SECONDS} s per measurement, autocannon on the same host\n`;
   console.log(header);
@@ -561,12 +804,14 @@ async function main() {
     loads.push(`| ${engine} | ${ready.rows} | ${ready.loadSeconds.toFixed(1)} s |`);
   }
   const table = [
-    "| Engine | Scenario | Connections | req/s | p50 ms | p99 ms | Failures | Budget (§6, at 50) |",
-    "|---|---|---:|---:|---:|---:|---:|---|",
+    "| Engine | Scenario | Connections | req/s | p50 ms | p99 ms | Failures | vs floor | vs plain | Budget (§6, at 50) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ...results.map(
       (r) =>
-        `| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} | ${r.budget} |`,
+        `| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} | ${vsFloor(results, r)} | ${vsPlain(results, r)} | ${r.budget} |`,
     ),
+    "",
+    `vs floor: req/s over the floor's (scripts/bench-floor.ts: the app's SQL, no framework) at the same connections, directory pages against "${FLOOR_BROWSE}", the detail against "${FLOOR_DETAIL}"; PostgreSQL only. vs plain: req/s and p99 over "${PLAIN}" at the same connections (for "${PREMIUM}", signed in over signed out).`,
   ].join("\n");
   const loadTable = [
     "| Engine | Listings | Load (COPY + indexes + vacuum analyze) |",
@@ -574,7 +819,7 @@ async function main() {
     ...loads,
   ].join("\n");
   const importReport = imports.length ? `\n${importTable(imports)}\n` : "";
-  const report = `${header}\n${loadTable}\n\n${table}\n${importReport}`;
+  const report = `${header}\n${loadTable}\n\n${table}\n\n${goalsTable(results)}\n${importReport}`;
   console.log(`\n${report}`);
   if (process.env.BENCH_OUT) writeFileSync(process.env.BENCH_OUT, report);
 }
