@@ -389,6 +389,8 @@ describe("document titles", () => {
       await route.fulfill({ response, json: { ...(await response.json()), appName: "Call Market" } });
     });
     await renamed.goto("/pricing");
+    // A fresh page loads the whole app first: on a busy machine that outlasts expect.poll's 1 s default.
+    await renamed.getByRole("heading", { level: 1 }).waitFor();
     await expect.poll(() => renamed.title()).toBe("Pricing · Call Market");
   });
 });
