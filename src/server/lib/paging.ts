@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { AppError } from "./app-error";
 
@@ -42,3 +43,16 @@ export function containsPattern(value: string): string {
 
 /** Partial words go through a trigram index (pg_trgm), which needs at least 3 characters. */
 export const MIN_TRIGRAM_LENGTH = 3;
+
+/**
+ * A LIMIT written into the statement's text instead of sent as a parameter. selectRows prepares every
+ * statement on PostgreSQL, and PostgreSQL only switches a prepared statement to its generic plan (no
+ * planning per execution) when that plan costs no more than the custom ones; with LIMIT $n it costs
+ * the generic plan as if it fetched a tenth of the table, so it planned every execution again (issue
+ * 16: 1.5 ms of planning for 0.5 ms of execution on a directory page). Only for a constant or a value
+ * from a small fixed set: each distinct text is one more prepared statement per connection.
+ */
+export function sqlLimit(rows: number): SQL {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Invalid LIMIT ${rows}`);
+  return sql.raw(String(rows));
+}

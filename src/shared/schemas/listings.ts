@@ -17,8 +17,8 @@ import { reviewSummarySchema } from "./reviews";
 export const LISTING_SORTS = ["boosted", "newest", "payout"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 
-const DEFAULT_LISTING_LIMIT = 24;
-const MAX_LISTING_LIMIT = 100;
+export const DEFAULT_LISTING_LIMIT = 24;
+export const MAX_LISTING_LIMIT = 100;
 
 /** Every vertical a listing can carry (admin set plus the publisher set; they overlap). */
 const KNOWN_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];

@@ -1,7 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES, US_NATIONAL } from "../../../shared/constants";
-import { LISTING_SORTS, type ListingQuery, type ListingSort } from "../../../shared/schemas/listings";
+import {
+  DEFAULT_LISTING_LIMIT,
+  LISTING_SORTS,
+  type ListingQuery,
+  type ListingSort,
+  MAX_LISTING_LIMIT,
+} from "../../../shared/schemas/listings";
 import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import {
@@ -10,6 +16,7 @@ import {
   encodeCursor,
   INVALID_CURSOR_MESSAGE,
   MIN_TRIGRAM_LENGTH,
+  sqlLimit,
 } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
 import {
@@ -161,6 +168,14 @@ function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
 
 // ---- the query ---------------------------------------------------------------------------------------
 
+/**
+ * How many rows a page reads: one more than the page (to know whether a next one exists), rounded up
+ * to one of a few sizes, so the statement's LIMIT can be part of its text (see sqlLimit) while the
+ * statements stay few. The extra rows are dropped.
+ */
+const PAGE_READ_SIZES = [DEFAULT_LISTING_LIMIT, 50, MAX_LISTING_LIMIT];
+const readSize = (limit: number) => (PAGE_READ_SIZES.find((size) => size >= limit) ?? limit) + 1;
+
 /** A page's row: the listing and the keyset group it was read from. */
 const pageRowSchema = listingRowSchema.extend({ group: z.number().int() });
 
@@ -185,7 +200,7 @@ export function directoryPageStatement({
   const cursor = query.cursor ? readCursor(query.cursor, query.sort, now.toISOString()) : null;
   const referenceTime = cursor?.t ?? now.toISOString();
   const groups = keyset.groups(referenceTime);
-  const take = query.limit + 1;
+  const take = sqlLimit(readSize(query.limit));
   const columns = listingColumnsFor(viewer);
 
   const selects: SQL[] = [];

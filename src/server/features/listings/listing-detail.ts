@@ -12,6 +12,7 @@ import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
 import { LATEST_REVIEWS_COLUMN, latestReviewsSchema, toReview } from "../reviews/reviews";
 import {
@@ -68,7 +69,7 @@ const payoutHistory = sql`coalesce((
     order by h.changed_at desc)
   from (
     select c.from_payout, c.to_payout, c.changed_at from listing_payout_changes c
-    where c.listing_id = l.id order by c.changed_at desc limit ${PAYOUT_HISTORY_LIMIT}
+    where c.listing_id = l.id order by c.changed_at desc limit ${sqlLimit(PAYOUT_HISTORY_LIMIT)}
   ) h
 ), '[]'::json)`;
 

@@ -4,6 +4,7 @@ import { type Db, selectRows } from "../../db/client";
 import { listingEvents, savedListings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
 import {
   eventDay,
@@ -87,7 +88,7 @@ export async function listSavedListings({
     listingRowSchema,
     sql`select ${listingColumnsFor(viewer)} from saved_listings s join ${LISTING_FROM} on l.id = s.listing_id
         where s.user_id = ${viewer.id} and ${visibleTo(viewer)}
-        order by s.created_at desc, l.id desc limit ${MAX_SAVED_LISTINGS}`,
+        order by s.created_at desc, l.id desc limit ${sqlLimit(MAX_SAVED_LISTINGS)}`,
   );
   return toListingPage(rows, viewer, now);
 }

@@ -8,6 +8,7 @@ import { type Db, selectRows } from "../../db/client";
 import { auditLogs } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import { sqlLimit } from "../../lib/paging";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../admin/admin-page";
 import { writeAuditEntry } from "../admin/audit-entry";
@@ -79,7 +80,7 @@ export const LATEST_REVIEWS_COLUMN = sql`coalesce((
     order by x.created_at desc, x.id desc)
   from (
     select * from reviews r where r.buyer_id = l.buyer_id and r.hidden_at is null
-    order by r.created_at desc, r.id desc limit ${REVIEW_LIMITS.latestOnListing}
+    order by r.created_at desc, r.id desc limit ${sqlLimit(REVIEW_LIMITS.latestOnListing)}
   ) x
 ), '[]'::json)`;
 export const latestReviewsSchema = z.array(reviewRowSchema);
