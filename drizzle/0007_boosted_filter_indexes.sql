@@ -1,0 +1,4 @@
+CREATE INDEX "buyer_listings_boosted_vertical_newest_idx" ON "buyer_listings" USING btree ("vertical","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE status = 'active' and boosted_until is not null;--> statement-breakpoint
+CREATE INDEX "buyer_listings_boosted_tags_idx" ON "buyer_listings" USING gin ("tags") WHERE status = 'active' and boosted_until is not null;--> statement-breakpoint
+CREATE INDEX "buyer_listings_boosted_search_idx" ON "buyer_listings" USING gin ("search_vector") WHERE status = 'active' and boosted_until is not null;--> statement-breakpoint
+CREATE INDEX "buyer_listings_boosted_title_trgm_idx" ON "buyer_listings" USING gin ("title" gin_trgm_ops) WHERE status = 'active' and boosted_until is not null;
