@@ -14,7 +14,7 @@ import { type ZodType, z } from "zod";
  */
 export function compiledSerializer({ validate }: { validate: boolean }): FastifySerializerCompiler<ZodType> {
   return ({ schema, method, url }) => {
-    const jsonSchema = z.toJSONSchema(schema, { target: "draft-07", io: "output", unrepresentable: "any" });
+    const jsonSchema = z.toJSONSchema(schema, { target: "draft-07", io: "output" });
     const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
     if (!validate) return stringify;
     return (data) => {
