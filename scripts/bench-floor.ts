@@ -12,7 +12,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { directoryPageStatement } from "../src/server/features/listings/directory-query";
+import { directoryPageStatements } from "../src/server/features/listings/directory-query";
 import { listingDetailStatement } from "../src/server/features/listings/listing-detail";
 import { listingQuerySchema } from "../src/shared/schemas/listings";
 
@@ -24,7 +24,8 @@ if (!databaseUrl || !keySecret) throw new Error("usage: bench-floor.ts DATABASE_
 const dialect = new PgDialect();
 const now = new Date();
 const browse = dialect.sqlToQuery(
-  directoryPageStatement({ viewer: null, query: listingQuerySchema.parse({ limit: "20" }), now }).statement,
+  directoryPageStatements({ viewer: null, query: listingQuerySchema.parse({ limit: "20" }), now })
+    .statements[0]!.statement,
 );
 // The detail statement is rendered with a stand-in id; each request puts its id in the stand-in's places,
 // so the parameter list is exactly the app's. The address is the loopback one the app sees from autocannon.

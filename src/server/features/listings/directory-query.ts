@@ -176,17 +176,13 @@ function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
 const PAGE_READ_SIZES = [DEFAULT_LISTING_LIMIT, 50, MAX_LISTING_LIMIT];
 const readSize = (limit: number) => (PAGE_READ_SIZES.find((size) => size >= limit) ?? limit) + 1;
 
-/** A page's row: the listing and the keyset group it was read from. */
-const pageRowSchema = listingRowSchema.extend({ group: z.number().int() });
-
 /**
- * The one statement that reads a page of GET /api/buyer-listings: each keyset group from the cursor on
- * is its own index walk (order by, limit), and the groups are chained with UNION ALL under one LIMIT. An
- * Append returns its children in turn, so when the first group fills the page the second is never run:
- * one round trip and the work of one query either way (issue 16: the second group was a second query).
- * Exported for the bench's floor server (scripts/bench-floor.ts), which runs exactly this SQL.
+ * The statements that read a page of GET /api/buyer-listings, one per keyset group from the cursor's
+ * on, each an index walk (order by, limit). listListings runs them in turn until the page is full, so a
+ * page the first group fills costs one query. Exported for the bench's floor server
+ * (scripts/bench-floor.ts), which runs exactly the first of them.
  */
-export function directoryPageStatement({
+export function directoryPageStatements({
   viewer,
   query,
   now = new Date(),
@@ -194,7 +190,7 @@ export function directoryPageStatement({
   viewer: Viewer | null;
   query: ListingQuery;
   now?: Date;
-}): { statement: SQL; keyset: Keyset; referenceTime: string } {
+}): { statements: { group: number; statement: SQL }[]; keyset: Keyset; referenceTime: string } {
   const base = filterConditions(query, viewer);
   const keyset = KEYSETS[query.sort];
   const cursor = query.cursor ? readCursor(query.cursor, query.sort, now.toISOString()) : null;
@@ -203,23 +199,19 @@ export function directoryPageStatement({
   const take = sqlLimit(readSize(query.limit));
   const columns = listingColumnsFor(viewer);
 
-  const selects: SQL[] = [];
+  const statements: { group: number; statement: SQL }[] = [];
   for (let group = cursor?.g ?? 0; group < groups.length; group++) {
     // The cursor's position applies within its own group; a later group is read from its start.
     const after = cursor && group === cursor.g ? [keyset.after(cursor.k, cursor.i)] : [];
     const groupCondition = groups[group];
     const conditions = [...base, ...(groupCondition ? [groupCondition] : []), ...after];
-    selects.push(sql`select ${columns}, ${group}::int as "group" from ${LISTING_FROM}
-      where ${sql.join(conditions, sql` and `)} order by ${keyset.orderBy} limit ${take}`);
+    statements.push({
+      group,
+      statement: sql`select ${columns} from ${LISTING_FROM}
+        where ${sql.join(conditions, sql` and `)} order by ${keyset.orderBy} limit ${take}`,
+    });
   }
-  const statement =
-    selects.length === 1
-      ? selects[0]!
-      : sql`select * from (${sql.join(
-          selects.map((s) => sql`(${s})`),
-          sql` union all `,
-        )}) page limit ${take}`;
-  return { statement, keyset, referenceTime };
+  return { statements, keyset, referenceTime };
 }
 
 /**
@@ -237,10 +229,12 @@ export async function listListings({
   query: ListingQuery;
   now?: Date;
 }): Promise<ListingPage> {
-  const { statement, keyset, referenceTime } = directoryPageStatement({ viewer, query, now });
-  // PostgreSQL returns an Append's children in turn; the stable sort by group keeps the page in keyset
-  // order even if a plan ever interleaved them.
-  const rows = (await selectRows(db, pageRowSchema, statement)).sort((a, b) => a.group - b.group);
+  const { statements, keyset, referenceTime } = directoryPageStatements({ viewer, query, now });
+  const rows: (ListingRow & { group: number })[] = [];
+  for (const { group, statement } of statements) {
+    if (rows.length > query.limit) break;
+    for (const row of await selectRows(db, listingRowSchema, statement)) rows.push({ ...row, group });
+  }
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
