@@ -55,8 +55,8 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
-  // The API answers JSON, which a browser never renders as a page: the page policy (sources for
-  // scripts, styles, frames, the opener and embedder policies...) does nothing there. An API answer gets
+  // JSON is never rendered as a page: the page policy (sources for scripts, styles, frames, the opener
+  // and embedder policies...) does nothing there. A JSON answer gets
   // what still matters for it: no sniffing, no framing, no loading by other sites, the referrer rule
   // and HSTS (issue 16: fewer headers to write on the hottest responses).
   const apiHeaders: Record<string, string> = {
@@ -68,9 +68,12 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
       ? { "strict-transport-security": pageHeaders["strict-transport-security"] }
       : {}),
   };
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(request.url.startsWith("/api/") ? apiHeaders : pageHeaders);
-    done();
+  // Chosen by what the answer is, not by its URL: /api/logout can answer a page (its confirmation).
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    const type = reply.getHeader("content-type");
+    const isJson = typeof type === "string" && type.startsWith("application/json");
+    reply.headers(isJson ? apiHeaders : pageHeaders);
+    done(null, payload);
   });
 
   const ownOrigins = new Set(config.siteOrigins);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildApp, redactUrl } from "../../app";
 import { openTestDatabase, TEST_APP_URL, testConfig, useTestApp } from "../../test/context";
+import { createSignedInUser } from "../../test/factories";
 
 describe("system routes and HTTP rules", () => {
   const ctx = useTestApp();
@@ -111,7 +112,12 @@ describe("system routes and HTTP rules", () => {
     expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
     const api = await ctx.app.inject({ url: "/api/health" });
     expect(api.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
-    for (const res of [page, api]) {
+    // A page answered under /api (the sign-out confirmation) is a page: its styles and icon must load.
+    const { cookie } = await createSignedInUser(ctx);
+    const confirm = await ctx.app.inject({ url: "/api/logout", headers: { cookie } });
+    expect(confirm.headers["content-type"]).toMatch(/^text\/html/);
+    expect(confirm.headers["content-security-policy"]).toBe(page.headers["content-security-policy"]);
+    for (const res of [page, api, confirm]) {
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
       expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
