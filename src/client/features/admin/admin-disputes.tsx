@@ -13,16 +13,14 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
+import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast } from "../../components/ui/use-toast";
-import { errorMessage } from "../../lib/api";
 import { ADMIN_DISPUTES_PATH, DECISION_MEANING, DisputeItem, disputeName, useResolveDispute } from "../trust";
 import { AdminListSection } from "./admin-list-section";
 import { useAdminList } from "./use-admin-list";
@@ -120,15 +118,12 @@ function ResolveDialog({ dispute, onClose }: { dispute: AdminDispute | null; onC
             value={notes}
             onChange={(event) => setNotes(event.target.value)}
           />
-          <FormAlert>{resolve.isError && errorMessage(resolve.error)}</FormAlert>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={resolve.isPending}>
-              {resolve.isPending ? "Saving..." : "Save Decision"}
-            </Button>
-          </DialogFooter>
+          <DialogFormActions
+            mutation={resolve}
+            onCancel={close}
+            submitLabel="Save Decision"
+            pendingLabel="Saving..."
+          />
         </form>
       </DialogContent>
     </Dialog>

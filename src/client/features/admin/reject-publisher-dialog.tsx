@@ -6,18 +6,15 @@ import {
   type ReviewPublisher,
   rejectPublisherSchema,
 } from "../../../shared/schemas/admin-publishers";
-import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
+import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
-import { errorMessage } from "../../lib/api";
 import { useDecidePublisher } from "./use-publisher-review";
 
 /** A rejection needs a reason: the publisher reads it in the email and on their dashboard. */
@@ -75,15 +72,13 @@ export function RejectPublisherDialog({
             maxLength={REVIEW_REASON_LIMITS.max}
             {...form.register("reason")}
           />
-          <FormAlert>{reject.isError && errorMessage(reject.error)}</FormAlert>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={reject.isPending}>
-              {reject.isPending ? "Rejecting..." : "Reject Publisher"}
-            </Button>
-          </DialogFooter>
+          <DialogFormActions
+            mutation={reject}
+            onCancel={() => onOpenChange(false)}
+            submitLabel="Reject Publisher"
+            pendingLabel="Rejecting..."
+            variant="destructive"
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -13,15 +13,13 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
+import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { QueryState } from "../../components/ui/query-state";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
-import { errorMessage } from "../../lib/api";
 import { OpenDisputeButton } from "../trust";
 import {
   DealIntentItem,
@@ -163,19 +161,14 @@ function DecideDialog({
             value={note}
             onChange={(event) => setNote(event.target.value)}
           />
-          <FormAlert>{decide.isError && errorMessage(decide.error)}</FormAlert>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant={accept ? "primary" : "destructive"}
-              disabled={decide.isPending || invalid !== undefined}
-            >
-              {decide.isPending ? "Saving..." : accept ? "Accept Deal" : "Reject Deal"}
-            </Button>
-          </DialogFooter>
+          <DialogFormActions
+            mutation={decide}
+            onCancel={close}
+            submitLabel={accept ? "Accept Deal" : "Reject Deal"}
+            pendingLabel="Saving..."
+            variant={accept ? "primary" : "destructive"}
+            disabled={invalid !== undefined}
+          />
         </form>
       </DialogContent>
     </Dialog>

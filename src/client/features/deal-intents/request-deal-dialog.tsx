@@ -2,19 +2,16 @@ import { useState } from "react";
 import { DEAL_INTENT_LIMITS } from "../../../shared/constants";
 import { createDealIntentSchema } from "../../../shared/schemas/deal-intents";
 import type { ListingDetail } from "../../../shared/schemas/listings";
-import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
+import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
-import { errorMessage } from "../../lib/api";
 import { useRequestDeal } from "./use-deal-intents";
 
 // The "Request Deal" form (request-deal.tsx), loaded when a publisher first opens it: it brings zod (the
@@ -80,15 +77,13 @@ export default function RequestDealDialog({
             value={message}
             onChange={(event) => setMessage(event.target.value)}
           />
-          <FormAlert>{request.isError && errorMessage(request.error)}</FormAlert>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={() => close(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={request.isPending || invalid !== undefined}>
-              {request.isPending ? "Sending..." : "Send Request"}
-            </Button>
-          </DialogFooter>
+          <DialogFormActions
+            mutation={request}
+            onCancel={() => close(false)}
+            submitLabel="Send Request"
+            pendingLabel="Sending..."
+            disabled={invalid !== undefined}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,16 +1,13 @@
 import { type ReactNode, useState } from "react";
-import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
+import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
-import { errorMessage } from "../../lib/api";
 
 /**
  * The trust screens' one-text dialogs (reply to a review, hide it, open or answer a dispute): a counted
@@ -81,19 +78,13 @@ export function TextEntryDialog({
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
-          <FormAlert>{action.isError && errorMessage(action.error)}</FormAlert>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant={destructive ? "destructive" : "primary"}
-              disabled={action.isPending}
-            >
-              {action.isPending ? pendingLabel : submitLabel}
-            </Button>
-          </DialogFooter>
+          <DialogFormActions
+            mutation={action}
+            onCancel={close}
+            submitLabel={submitLabel}
+            pendingLabel={pendingLabel}
+            variant={destructive ? "destructive" : "primary"}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,19 +1,16 @@
 import { useState } from "react";
 import { REVIEW_LIMITS } from "../../../shared/constants";
 import { type AwaitingReview, createReviewSchema } from "../../../shared/schemas/reviews";
-import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
+import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast } from "../../components/ui/use-toast";
-import { errorMessage } from "../../lib/api";
 import { StarRatingInput } from "./stars";
 import { useCreateReview } from "./use-reviews";
 
@@ -81,15 +78,13 @@ export function WriteReviewDialog({ deal, onClose }: { deal: AwaitingReview | nu
             value={comment}
             onChange={(event) => setComment(event.target.value)}
           />
-          <FormAlert>{create.isError && errorMessage(create.error)}</FormAlert>
-          <DialogFooter>
-            <Button type="button" variant="secondary" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending || commentError !== undefined}>
-              {create.isPending ? "Publishing..." : "Publish Review"}
-            </Button>
-          </DialogFooter>
+          <DialogFormActions
+            mutation={create}
+            onCancel={close}
+            submitLabel="Publish Review"
+            pendingLabel="Publishing..."
+            disabled={commentError !== undefined}
+          />
         </form>
       </DialogContent>
     </Dialog>

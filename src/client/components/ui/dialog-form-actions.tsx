@@ -1,0 +1,39 @@
+import { errorMessage } from "../../lib/api";
+import { Button } from "./button";
+import { DialogFooter } from "./dialog";
+import { FormAlert } from "./form-alert";
+
+/**
+ * The end of a dialog's form: why the server refused (if it did), then Cancel and the submit button,
+ * which shows `pendingLabel` and is disabled while the mutation runs, or while `disabled` says the form
+ * cannot be sent yet.
+ */
+export function DialogFormActions({
+  mutation,
+  onCancel,
+  submitLabel,
+  pendingLabel,
+  variant = "primary",
+  disabled = false,
+}: {
+  mutation: { isPending: boolean; isError: boolean; error: unknown };
+  onCancel: () => void;
+  submitLabel: string;
+  pendingLabel: string;
+  variant?: "primary" | "destructive";
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <FormAlert>{mutation.isError && errorMessage(mutation.error)}</FormAlert>
+      <DialogFooter>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={variant} disabled={mutation.isPending || disabled}>
+          {mutation.isPending ? pendingLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}
