@@ -13,7 +13,7 @@ import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
-import { containsPattern, MIN_TRIGRAM_LENGTH } from "../../lib/paging";
+import { containsPattern, MIN_TRIGRAM_LENGTH, sqlLimit } from "../../lib/paging";
 import { announceListingsActivated } from "../alerts/alert-jobs";
 import type { Viewer } from "../auth/viewer";
 import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../listings/listing-row";
@@ -266,6 +266,6 @@ export async function listBuyerProfileOptions({
     sql`select bp.id, bp.company, u.email,
           (select count(*) from buyer_listings l where l.buyer_id = bp.id) as "listingCount"
         from buyer_profiles bp join users u on u.id = bp.user_id
-        where ${where} order by bp.company, bp.id limit ${OPTION_LIMIT}`,
+        where ${where} order by bp.company, bp.id limit ${sqlLimit(OPTION_LIMIT)}`,
   );
 }

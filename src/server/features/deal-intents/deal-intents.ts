@@ -7,6 +7,7 @@ import { auditLogs, dealIntents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
+import { sqlLimit } from "../../lib/paging";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import type { Viewer } from "../auth/viewer";
 import { findVisibleListing } from "../listings/listing-row";
@@ -88,7 +89,7 @@ async function readIntents(db: Db, viewer: Viewer, extra?: SQL): Promise<IntentR
       ) c on true
       where (pp.user_id = ${viewer.id} or bp.user_id = ${viewer.id}) ${extra ? sql`and ${extra}` : sql``}
       order by di.created_at desc, di.id desc
-      limit ${MAX_LISTED_INTENTS}`,
+      limit ${sqlLimit(MAX_LISTED_INTENTS)}`,
   );
 }
 

@@ -13,6 +13,7 @@ import { auditLogs } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
+import { sqlLimit } from "../../lib/paging";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../admin/admin-page";
 import { writeAuditEntry } from "../admin/audit-entry";
@@ -139,7 +140,7 @@ export async function listMyDisputes({ db, viewer }: { db: Db; viewer: Viewer })
     db,
     disputeRowSchema,
     sql`select ${DISPUTE_COLUMNS} from ${DISPUTE_FROM} where ${partyCondition(viewer)}
-        order by d.created_at desc, d.id desc limit ${MAX_OWN_DISPUTES}`,
+        order by d.created_at desc, d.id desc limit ${sqlLimit(MAX_OWN_DISPUTES)}`,
   );
   return rows.map((row) => toDispute(row, viewer));
 }

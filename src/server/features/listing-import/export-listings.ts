@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { CSV_LIST_SEPARATOR, LISTING_CSV_COLUMNS } from "../../../shared/schemas/listing-import";
 import { type Db, selectRows } from "../../db/client";
+import { sqlLimit } from "../../lib/paging";
 import { escapeFormula } from "./listing-csv";
 
 // GET /api/admin/buyer-listings/export.csv (issue 14): every listing in the import's columns, with a
@@ -48,7 +49,7 @@ async function* exportRows(db: Db): AsyncGenerator<ExportRow> {
             join users u on u.id = bp.user_id
             ${keyset}
            order by l.created_at desc, l.id desc
-           limit ${PAGE_ROWS}`,
+           limit ${sqlLimit(PAGE_ROWS)}`,
     );
     yield* rows;
     const last = rows.at(-1);

@@ -151,7 +151,7 @@ function readOwnReviews(db: Db, condition: SQL, counterpart: SQL) {
         join users pu on pu.id = pp.user_id
         left join buyer_listings l on l.id = di.listing_id
         where ${condition}
-        order by r.created_at desc, r.id desc limit ${MAX_OWN_REVIEWS}`,
+        order by r.created_at desc, r.id desc limit ${sqlLimit(MAX_OWN_REVIEWS)}`,
   );
 }
 
@@ -200,7 +200,7 @@ export async function listMyReviews({ db, viewer }: { db: Db; viewer: Viewer }):
           left join buyer_listings l on l.id = di.listing_id
           where pp.user_id = ${viewer.id} and di.status = 'accepted'
             and not exists (select 1 from reviews r where r.deal_intent_id = di.id)
-          order by di.decided_at desc nulls last, di.id desc limit ${MAX_OWN_REVIEWS}`,
+          order by di.decided_at desc nulls last, di.id desc limit ${sqlLimit(MAX_OWN_REVIEWS)}`,
     ),
     selectRows(
       db,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, selectRows } from "../../db/client";
+import { sqlLimit } from "../../lib/paging";
 import { LISTING_FROM, visibleTo } from "../listings/listing-row";
 
 // What search engines are told (issue #12: Lighthouse's SEO audit read the HTML shell at /robots.txt).
@@ -45,7 +46,7 @@ export async function buildSitemap({ db, appUrl }: { db: Db; appUrl: string }): 
     db,
     z.object({ id: z.string(), updatedAt: z.coerce.date() }),
     sql`select l.id, l.updated_at as "updatedAt" from ${LISTING_FROM} where ${visibleTo(null)}
-        order by l.created_at desc nulls last, l.id desc nulls last limit ${SITEMAP_LISTING_LIMIT}`,
+        order by l.created_at desc nulls last, l.id desc nulls last limit ${sqlLimit(SITEMAP_LISTING_LIMIT)}`,
   );
   const entries = [
     ...PUBLIC_PAGES.map((path) => ({ path, lastmod: undefined as string | undefined })),
