@@ -49,8 +49,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       statement_timeout: STATEMENT_TIMEOUT_MS,
       idleTimeoutMillis: 30_000,
     });
-    // Without a listener an idle client's error (server restart, network drop) kills the process.
+    // A client's 'error' event without a listener kills the process. The pool listens on idle clients
+    // only; a client checked out for a transaction needs its own, or a database restart (57P01) or a
+    // network drop while the transaction waits between statements takes the server down. The pool then
+    // drops the broken client when it is released, and the next request opens a new connection.
     pool.on("error", (err) => options.onPoolError?.(err));
+    pool.on("connect", (client) => client.on("error", (err) => options.onPoolError?.(err)));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     poolOf.set(db, pool);
     return {
