@@ -5,11 +5,14 @@
 
 import "./development-default";
 import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
 import { refreshReliabilityScores } from "../src/server/features/reliability/refresh-reliability";
+import { openScriptDatabase } from "./script-database";
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await openScriptDatabase(config, {
+  command: "npm run reliability:refresh",
+  whileServerRuns: "leave it running: the server refreshes the scores itself every day.",
+});
 try {
   const count = await refreshReliabilityScores({ db: database.db });
   console.log(`Refreshed the reliability score of ${count} buyer${count === 1 ? "" : "s"}.`);

@@ -1,16 +1,19 @@
 // npm run db:seed: loads the demo data into the configured database (never in production).
 import "./development-default";
 import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
 import { migrateDatabase } from "../src/server/db/migrate";
 import { seedDemoData } from "../src/server/features/dev/demo-seed";
+import { openScriptDatabase } from "./script-database";
 
 const config = loadConfig();
 if (config.isProduction) {
   console.error("Refusing to seed demo data with APP_ENV=production.");
   process.exit(1);
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await openScriptDatabase(config, {
+  command: "npm run db:seed",
+  whileServerRuns: "leave it running: a server in development seeds the demo data itself when it starts.",
+});
 let seeded = false;
 // Under the startup lock, like a starting server (src/server/db/migrate.ts).
 await migrateDatabase(database, {

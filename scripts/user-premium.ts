@@ -3,9 +3,9 @@
 
 import "./development-default";
 import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
 import { setComplimentaryPremium } from "../src/server/features/subscriptions/complimentary";
 import { AppError } from "../src/server/lib/app-error";
+import { openScriptDatabase } from "./script-database";
 
 const [email, switchTo] = process.argv.slice(2);
 if (!email || (switchTo !== "on" && switchTo !== "off")) {
@@ -13,7 +13,11 @@ if (!email || (switchTo !== "on" && switchTo !== "off")) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await openScriptDatabase(config, {
+  command: "npm run user:premium",
+  whileServerRuns:
+    "while it runs, grant or remove Premium on its admin Users page, /admin/users (sign in as an administrator).",
+});
 try {
   const { changed } = await setComplimentaryPremium({ db: database.db, email, enabled: switchTo === "on" });
   const state = switchTo === "on" ? "has complimentary Premium" : "has no complimentary Premium";

@@ -2,9 +2,9 @@
 
 import "./development-default";
 import { loadConfig } from "../src/server/config";
-import { openDatabase } from "../src/server/db/client";
 import { setUserRole } from "../src/server/features/auth/accounts";
 import { ROLES, type Role } from "../src/shared/constants";
+import { openScriptDatabase } from "./script-database";
 
 const [email, role] = process.argv.slice(2);
 if (!email || !role || !ROLES.includes(role as Role)) {
@@ -12,7 +12,11 @@ if (!email || !role || !ROLES.includes(role as Role)) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await openScriptDatabase(config, {
+  command: "npm run user:role",
+  whileServerRuns:
+    "while it runs, change the role on its admin Users page, /admin/users (sign in as an administrator).",
+});
 try {
   await setUserRole({ db: database.db, email, role: role as Role });
   console.log(`${email} is now ${role}.`);

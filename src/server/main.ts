@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
+import { PgliteDirBusyError } from "./db/pglite-owner";
 import { seedDemoData } from "./features/dev/demo-seed";
 import { warnAboutStripePrice } from "./lib/stripe";
 import { LogThrottle, serializeError } from "./plugins/logging";
@@ -20,11 +21,21 @@ async function main() {
 
   // An idle connection dropped by the server (a restart, a network cut): worth a line, not a crash.
   let onPoolError = (err: Error) => console.error(`database connection lost: ${err.message}`);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: config.pgliteDir,
-    onPoolError: (err) => onPoolError(err),
-  });
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.pgliteDir,
+      owner: { kind: "server", name: config.appUrl },
+      onPoolError: (err) => onPoolError(err),
+    });
+  } catch (err) {
+    if (err instanceof PgliteDirBusyError) {
+      console.error(`${err.message} Stop it first, or set PGLITE_DIR to another directory.`);
+      process.exit(1);
+    }
+    throw err;
+  }
   // Several instances may start at once: migrations and the seed run under one lock (db/migrate.ts).
   await migrateDatabase(database, { afterMigrations: config.isDevelopment ? seedDemoData : undefined });
 

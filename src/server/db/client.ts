@@ -9,6 +9,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { z } from "zod";
+import { claimPgliteDir, type PgliteHolder } from "./pglite-owner";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +29,11 @@ interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Data directory for PGlite; "memory://" keeps it in memory. */
   pgliteDir?: string;
+  /**
+   * Who opens a PGlite directory, named to anyone refused while it is held (db/pglite-owner.ts); by
+   * default a command named by its command line.
+   */
+  owner?: PgliteHolder;
   /** A dumped PGlite data directory to start from (tests load a pre-migrated snapshot). */
   pgliteSnapshot?: Blob;
   onPoolError?: (err: Error) => void;
@@ -69,13 +75,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   const dir = options.pgliteDir ?? ".data/pglite";
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  // pg_trgm must be passed on every open once it exists in the data dir (TOOLCHAIN.md).
-  const client = await PGlite.create({
-    dataDir: dir,
-    extensions: { pg_trgm },
-    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
-  });
+  let release = () => {};
+  if (!dir.startsWith("memory://")) {
+    mkdirSync(dir, { recursive: true });
+    release = claimPgliteDir(
+      dir,
+      options.owner ?? { kind: "command", name: process.argv.slice(1).join(" ") || "a command" },
+    );
+  }
+  let client: PGlite;
+  try {
+    // Once pg_trgm exists in a data directory, every open must load it, or queries touching it fail.
+    client = await PGlite.create({
+      dataDir: dir,
+      extensions: { pg_trgm },
+      ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -84,7 +103,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
