@@ -97,8 +97,11 @@ export async function buildApp({
   app.addHook("onRequest", async () => {
     if (closing) throw new AppError("unavailable", SHUTTING_DOWN_MESSAGE);
   });
-  app.addHook("onSend", async (_request, reply) => {
-    if (closing) reply.header("Connection", "close");
+  // An answer sent before the request's body was read to its end (a refused upload, a guard's 401 on a
+  // large POST) closes the connection too: the unread rest would otherwise sit in front of the next
+  // request on a keep-alive connection, which then never gets its answer.
+  app.addHook("onSend", async (request, reply) => {
+    if (closing || request.raw.complete === false) reply.header("Connection", "close");
   });
 
   registerErrorHandling(app);
