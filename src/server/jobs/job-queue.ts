@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
-import type { Database } from "../db/client";
+import type { Database, Db } from "../db/client";
 import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName } from "./queues";
 
 // Background work through pg-boss on the app's own database (DESIGN.md §3, docs/decisions/011): no
@@ -63,6 +63,24 @@ export async function installJobQueue(database: Database): Promise<void> {
   await boss.stop({ graceful: false, close: false });
 }
 
+/**
+ * A connection that runs one statement with positional parameters and answers its rows: a pool client
+ * (node-postgres) or a PGlite transaction. Jobs sent through the connection of an open transaction are
+ * rows of that transaction: they commit with the change that caused them, or roll back with it.
+ */
+export interface SqlClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** The connection behind a Drizzle transaction (either engine), for sending jobs inside it. */
+export function transactionClient(tx: Db): SqlClient {
+  return (tx as unknown as { session: { client: SqlClient } }).session.client;
+}
+
+const executorOf = (client: SqlClient): PgBoss.Db => ({
+  executeSql: (text, values) => client.query(text, values) as ReturnType<PgBoss.Db["executeSql"]>,
+});
+
 export interface JobContext {
   jobId: string;
   /** 0 on the first attempt. */
@@ -118,18 +136,27 @@ export class JobQueue {
     this.#schedules.push({ name, cron, data });
   }
 
+  /** One job; `within` an open transaction's connection, it is part of that transaction. */
   async send<Name extends QueueName>(
     name: Name,
     data: JobPayloads[Name],
-    options: { singletonKey?: string } = {},
+    { singletonKey, within }: { singletonKey?: string; within?: SqlClient } = {},
   ): Promise<string | null> {
-    return this.#boss.send(name, data, options);
+    return this.#boss.send(name, data, {
+      ...(singletonKey ? { singletonKey } : {}),
+      ...(within ? { db: executorOf(within) } : {}),
+    });
   }
 
-  /** Several jobs of one queue in one insert. */
-  async sendMany<Name extends QueueName>(name: Name, items: JobPayloads[Name][]): Promise<void> {
+  /** Several jobs of one queue in one insert; `within` as for send. */
+  async sendMany<Name extends QueueName>(
+    name: Name,
+    items: JobPayloads[Name][],
+    { within }: { within?: SqlClient } = {},
+  ): Promise<void> {
     if (items.length === 0) return;
-    await this.#boss.insert(items.map((data) => ({ name, data })));
+    const jobs = items.map((data) => ({ name, data }));
+    await (within ? this.#boss.insert(jobs, { db: executorOf(within) }) : this.#boss.insert(jobs));
   }
 
   /** Workers for every registered handler, and the schedules (main.ts, after the migrations). */

@@ -9,7 +9,7 @@ import type {
 import type { CreateAdminListing, UpdateAdminListing } from "../../../shared/schemas/listing-input";
 import { type Db, selectRows } from "../../db/client";
 import { buyerListings, buyerProfiles } from "../../db/schema";
-import type { JobQueue } from "../../jobs/job-queue";
+import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
@@ -150,11 +150,12 @@ export async function createAdminListing({
       before: null,
       after,
     });
+    if (after.status === "active") {
+      await announceListingsActivated({ jobs, listingIds: [id], within: transactionClient(tx) });
+    }
     return id;
   });
-  const listing = await getAdminListing({ db, viewer, listingId });
-  if (listing.status === "active") await announceListingsActivated({ jobs, listingIds: [listingId] });
-  return listing;
+  return getAdminListing({ db, viewer, listingId });
 }
 
 /**
@@ -176,7 +177,7 @@ export async function updateAdminListing({
   input: UpdateAdminListing;
 }): Promise<AdminListing> {
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
-  const activated = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [before] = await tx
       .select(EDITABLE)
       .from(buyerListings)
@@ -185,7 +186,7 @@ export async function updateAdminListing({
     if (!before) throw new AppError("not_found", MESSAGES.listingNotFound);
     if (input.buyerId && input.buyerId !== before.buyerId) await assertBuyerProfile(tx, input.buyerId);
     const diff = diffFields(before, input);
-    if (!diff.changed) return false;
+    if (!diff.changed) return;
     const now = new Date();
     const activating = diff.after.status === "active" && before.status !== "active";
     await tx
@@ -200,9 +201,10 @@ export async function updateAdminListing({
       before: diff.before,
       after: diff.after,
     });
-    return activating;
+    if (activating) {
+      await announceListingsActivated({ jobs, listingIds: [listingId], within: transactionClient(tx) });
+    }
   });
-  if (activated) await announceListingsActivated({ jobs, listingIds: [listingId] });
   return getAdminListing({ db, viewer, listingId });
 }
 

@@ -4,7 +4,7 @@ import { PUBLISHER_STATUSES, ROLES } from "../../../shared/constants";
 import type { AdminUser, AdminUserQuery, UpdateAdminUser } from "../../../shared/schemas/admin-users";
 import type { Db } from "../../db/client";
 import { buyerListings, buyerProfiles, publisherProfiles, sessions, users } from "../../db/schema";
-import type { JobQueue } from "../../jobs/job-queue";
+import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { containsPattern } from "../../lib/paging";
@@ -120,8 +120,7 @@ export async function updateUserByAdmin({
     }
     if (changes.disabled === true) throw new AppError("forbidden", SELF_DISABLE_MESSAGE);
   }
-  const backInDirectory = await db.transaction(async (tx) => {
-    let reactivated: string[] = [];
+  await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt })
       .from(users)
@@ -167,7 +166,11 @@ export async function updateUserByAdmin({
             sql`${buyerListings.status} = 'active' and ${buyerListings.buyerId} in (select id from buyer_profiles where user_id = ${userId})`,
           )
           .returning({ id: buyerListings.id });
-        reactivated = listings.map((l) => l.id);
+        await announceListingsActivated({
+          jobs,
+          listingIds: listings.map((l) => l.id),
+          within: transactionClient(tx),
+        });
       }
     }
 
@@ -179,9 +182,7 @@ export async function updateUserByAdmin({
         actorId: viewer.id,
       });
     }
-    return reactivated;
   });
-  await announceListingsActivated({ jobs, listingIds: backInDirectory });
   return toAdminUser(await readOne(db, USERS, userId, USER_NOT_FOUND));
 }
 

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { alertDeliveries, auditLogs, notificationPreferences, savedSearches } from "../../db/schema";
-import { JOB_SCHEMA } from "../../jobs/job-queue";
+import { JOB_SCHEMA, transactionClient } from "../../jobs/job-queue";
 import { sessionCookie, TEST_APP_URL, useTestApp } from "../../test/context";
 import { createBuyer, createListing, createPublisher, createUser, grantPremium } from "../../test/factories";
 import { type ReceivedMail, startSmtpSink } from "../../test/smtp-sink";
@@ -174,7 +174,13 @@ describe("listing alerts through the job queue", () => {
     );
 
     // Announcing the same listing again (a retry, a duplicate) sends nothing more.
-    await announceListingsActivated({ jobs: ctx.app.jobs, listingIds: [listing.id] });
+    await db().transaction((tx) =>
+      announceListingsActivated({
+        jobs: ctx.app.jobs,
+        listingIds: [listing.id],
+        within: transactionClient(tx),
+      }),
+    );
     await ctx.app.jobs.workUntilIdle();
     expect(sink.received).toHaveLength(3);
     const sent = await db().select().from(alertDeliveries);
@@ -182,6 +188,54 @@ describe("listing alerts through the job queue", () => {
     expect(sent.every((d) => d.status === "sent" && d.kind === "instant" && d.channel === "email")).toBe(
       true,
     );
+  });
+
+  it("queues a listing's alert in the listing's own transaction: no listing without its alert, no alert without its listing", async () => {
+    const buyer = await buyerSession();
+    const queued = async () =>
+      (
+        await queryRows<{ n: number }>(
+          db(),
+          sql.raw(`select count(*)::int as n from ${JOB_SCHEMA}.job where name = 'alert-listings-activated'`),
+        )
+      )[0]?.n;
+    const listings = async () =>
+      (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from buyer_listings`))[0]?.n;
+
+    // The queue cannot take the job (its table gone for a moment): the listing is not saved either.
+    // Queued after the commit instead, the listing stayed and its alert was lost.
+    await db().execute(sql.raw(`alter table ${JOB_SCHEMA}.job rename to job_away`));
+    try {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/buyer-listings",
+        headers: { cookie: buyer.cookie },
+        payload: { title: "Final Expense", vertical: "Insurance", payout: "70" },
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await db().execute(sql.raw(`alter table ${JOB_SCHEMA}.job_away rename to job`));
+    }
+    expect(await listings()).toBe(0);
+    expect(await queued()).toBe(0);
+
+    // A change that rolls back takes its queued alert with it.
+    const { profile } = await createBuyer(db());
+    const listing = await createListing(db(), profile.id);
+    await expect(
+      db().transaction(async (tx) => {
+        await announceListingsActivated({
+          jobs: ctx.app.jobs,
+          listingIds: [listing.id],
+          within: transactionClient(tx),
+        });
+        throw new Error("the change fails after the announcement");
+      }),
+    ).rejects.toThrow("the change fails");
+    expect(await queued()).toBe(0);
+
+    await postListing(buyer.cookie, { title: "Final Expense", vertical: "Insurance", payout: "70" });
+    expect(await queued()).toBe(1);
   });
 
   it("alerts about a listing the buyer resumes, and not while it is paused", async () => {

@@ -3,7 +3,7 @@ import { ALERT_LIMITS } from "../../../shared/constants";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { alertDeliveries, notificationPreferences } from "../../db/schema";
-import type { JobContext, JobQueue } from "../../jobs/job-queue";
+import type { JobContext, JobQueue, SqlClient } from "../../jobs/job-queue";
 import type { DigestFrequency } from "../../jobs/queues";
 import type { Mailer, MailMessage } from "../../lib/mailer";
 import type { ListingRow } from "../listings/listing-row";
@@ -39,28 +39,27 @@ const DIGEST_OVERLAP_MS = 60 * 60 * 1000;
 
 /**
  * Tells the alerts that these listings just became active: created active, or made active again (a
- * buyer resuming a paused listing, an admin's edit, a CSV import). Call it after the transaction that
- * wrote them has committed. It only queues the work (the instant alerts are found and mailed by the
- * queue's workers), and it never throws: the listing is saved whatever happens to its alerts, and a
- * failure is logged. Digests find the listings by their activated_at whether or not this ran.
+ * buyer resuming a paused listing, an admin's edit, a CSV import). Call it inside the transaction that
+ * writes them, with that transaction's connection (`within`): the jobs are rows of the same transaction,
+ * so a committed listing always has its alert queued (a crash between a commit and a separate enqueue
+ * lost it), and a rolled-back one never has. It only queues the work: the instant alerts are found and
+ * mailed by the queue's workers. Digests find the listings by their activated_at in any case.
  */
 export async function announceListingsActivated({
   jobs,
   listingIds,
+  within,
 }: {
   jobs: JobQueue;
   listingIds: readonly string[];
+  within: SqlClient;
 }): Promise<void> {
   if (listingIds.length === 0) return;
   const chunks: { listingIds: string[] }[] = [];
   for (let i = 0; i < listingIds.length; i += ANNOUNCE_CHUNK) {
     chunks.push({ listingIds: listingIds.slice(i, i + ANNOUNCE_CHUNK) });
   }
-  try {
-    await jobs.sendMany("alert-listings-activated", chunks);
-  } catch (err) {
-    jobs.log.error({ err, listings: listingIds.length }, "could not queue the alerts of activated listings");
-  }
+  await jobs.sendMany("alert-listings-activated", chunks, { within });
 }
 
 export interface AlertJobDeps {

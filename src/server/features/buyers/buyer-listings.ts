@@ -4,7 +4,7 @@ import type { CreateBuyerListing, UpdateBuyerListing } from "../../../shared/sch
 import type { Listing } from "../../../shared/schemas/listings";
 import type { Db } from "../../db/client";
 import { auditLogs, buyerListings } from "../../db/schema";
-import type { JobQueue } from "../../jobs/job-queue";
+import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { announceListingsActivated } from "../alerts/alert-jobs";
@@ -16,7 +16,7 @@ import { requireBuyerProfile } from "./buyer-profile";
 // fields (pausing included), delete. Ownership is a query condition: another buyer's listing id finds
 // nothing (404). Admins manage every listing through the admin API instead. Payout changes are recorded
 // by the database itself (trigger buyer_listings_record_payout_change, drizzle/0003). A listing that
-// becomes active (created active, or resumed) is announced to the listing alerts once saved.
+// becomes active (created active, or resumed) is announced to the listing alerts in the same transaction.
 
 /** The listing as the owner sees it now (the directory's shape, contact included). */
 async function readOwnListing(db: Db, viewer: Viewer, listingId: string): Promise<Listing> {
@@ -37,7 +37,7 @@ export async function createBuyerListing({
   input: CreateBuyerListing;
 }): Promise<Listing> {
   const profile = await requireBuyerProfile(db, viewer);
-  const { id, status } = await db.transaction(async (tx) => {
+  const { id } = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(buyerListings)
       .values({ ...input, buyerId: profile.id })
@@ -49,9 +49,11 @@ export async function createBuyerListing({
       targetId: row.id,
       metaJson: { after: input },
     });
+    if (row.status === "active") {
+      await announceListingsActivated({ jobs, listingIds: [row.id], within: transactionClient(tx) });
+    }
     return row;
   });
-  if (status === "active") await announceListingsActivated({ jobs, listingIds: [id] });
   return readOwnListing(db, viewer, id);
 }
 
@@ -90,7 +92,7 @@ export async function updateBuyerListing({
   listingId: string;
   input: UpdateBuyerListing;
 }): Promise<Listing> {
-  const activated = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const current = await lockOwnListing(tx, viewer, listingId);
     if (input.status !== undefined && current.status === "inactive") {
       throw new AppError(
@@ -114,9 +116,10 @@ export async function updateBuyerListing({
         after: input,
       },
     });
-    return activating;
+    if (activating) {
+      await announceListingsActivated({ jobs, listingIds: [current.id], within: transactionClient(tx) });
+    }
   });
-  if (activated) await announceListingsActivated({ jobs, listingIds: [listingId] });
   return readOwnListing(db, viewer, listingId);
 }
 

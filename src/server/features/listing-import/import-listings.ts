@@ -153,13 +153,15 @@ export async function importListings({
       return { kind: query.dryRun ? "report" : "refused", report };
     }
     await progress.writing(run.rowCount);
-    const written = await writer.commit({
-      actorId: viewer.id,
-      targetId: progress.id,
-      meta: { count: run.rowCount, fileName: source.fileName, sizeBytes: run.bytesRead },
-    });
-    // After the commit: publishers' alerts for the new active listings (a queue failure is only logged).
-    await announceListingsActivated({ jobs, listingIds: written.activeIds });
+    const written = await writer.commit(
+      {
+        actorId: viewer.id,
+        targetId: progress.id,
+        meta: { count: run.rowCount, fileName: source.fileName, sizeBytes: run.bytesRead },
+      },
+      // Publishers' alerts for the new active listings, committed with them.
+      (within, { activeIds }) => announceListingsActivated({ jobs, listingIds: activeIds, within }),
+    );
     await progress.finish("succeeded", { imported: written.count }, run.counts());
     return { kind: "imported", imported: written.count };
   } catch (error) {

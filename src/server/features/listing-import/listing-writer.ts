@@ -8,6 +8,7 @@ import { finished } from "node:stream/promises";
 import { from as copyFrom } from "pg-copy-streams";
 import type { ListingImportRow } from "../../../shared/schemas/listing-import";
 import type { Database } from "../../db/client";
+import type { SqlClient } from "../../jobs/job-queue";
 
 // Where an import's rows go: PostgreSQL's COPY, the fastest way in, inside one transaction (issue 14).
 // - PostgreSQL: rows stream into COPY on a connection of their own as they are validated; parsing in
@@ -16,7 +17,8 @@ import type { Database } from "../../db/client";
 //   a temporary file first (memory stays flat whatever the file size) and are loaded only once the whole
 //   file is valid, by COPY from a blob per batch (what PGlite offers instead of a stream), in one
 //   transaction.
-// Either way the audit entry is written in the same transaction: nothing, or the rows and their entry.
+// Either way the audit entry and the alert jobs of the new listings are written in the same transaction:
+// nothing, or the rows, their entry and their alerts.
 
 const COPY_SQL = `copy buyer_listings (id, buyer_id, title, description, vertical, payout, payment_terms,
   duration_requirement, geos, min_volume, status, tags, dispute_window_days, created_at)
@@ -41,6 +43,9 @@ export interface ImportAudit {
   meta: Record<string, unknown>;
 }
 
+/** Runs on the import's own transaction before it commits (the alert jobs of the new listings). */
+export type BeforeCommit = (within: SqlClient, written: WrittenListings) => Promise<void>;
+
 export interface WrittenListings {
   count: number;
   /** The ids of the rows written active (ids are made here so the alerts can be told about them). */
@@ -50,8 +55,8 @@ export interface WrittenListings {
 export interface ListingWriter {
   /** Adds a batch of rows; resolves when the destination can take more. */
   write(rows: { row: ListingImportRow; buyerId: string }[]): Promise<void>;
-  /** Makes every written row and the audit entry durable, at once. */
-  commit(audit: ImportAudit): Promise<WrittenListings>;
+  /** Makes every written row, the audit entry and what `beforeCommit` writes durable, at once. */
+  commit(audit: ImportAudit, beforeCommit?: BeforeCommit): Promise<WrittenListings>;
   /** Drops everything written; safe to call after a failure or twice. */
   abort(): Promise<void>;
 }
@@ -95,11 +100,12 @@ async function openCopyWriter(database: Database): Promise<ListingWriter> {
         await Promise.race([once(copy, "drain"), once(copy, "error")]);
       }
     },
-    async commit(audit) {
+    async commit(audit, beforeCommit) {
       try {
         copy.end();
         await finished(copy);
         await client.query(AUDIT_SQL, [audit.actorId, audit.targetId, JSON.stringify(audit.meta)]);
+        await beforeCommit?.(client, written);
         await client.query("commit");
         release(false);
         return written;
@@ -135,7 +141,7 @@ async function openSpoolWriter(database: Database): Promise<ListingWriter> {
       batches.push(chunk.length);
       if (!spool.write(chunk)) await once(spool, "drain");
     },
-    async commit(audit) {
+    async commit(audit, beforeCommit) {
       try {
         spool.end();
         await finished(spool);
@@ -152,6 +158,7 @@ async function openSpoolWriter(database: Database): Promise<ListingWriter> {
               await tx.query(COPY_SQL.replace("stdin", "'/dev/blob'"), [], { blob: new Blob([buffer]) });
             }
             await tx.query(AUDIT_SQL, [audit.actorId, audit.targetId, JSON.stringify(audit.meta)]);
+            await beforeCommit?.(tx, written);
           });
         } finally {
           await file.close();
