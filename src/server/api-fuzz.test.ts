@@ -85,6 +85,9 @@ const NASTY_STRINGS = [
   "<script>alert(1)</script>",
   "💥 ünïcödé",
   "\ud800",
+  "a\udc00b",
+  "x\udbff",
+  "💥\ud83d",
   "x".repeat(3000),
   "null",
   "undefined",
@@ -540,6 +543,68 @@ describe(`API fuzz (${ENGINE})`, () => {
     }
     // The fake Stripe did answer: payment routes were reached, not just refused at the door.
     expect(world.fake.requests.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("answers below 500 to a lone surrogate in any one field of any route's query or body, as a buyer, a Premium publisher and an admin", async () => {
+    // Deterministic, beside the random walk above: each field of each route gets the broken text once
+    // per role, so no field is left to chance (a saved search's text once answered 500 with it).
+    const BROKEN = ["a\ud800b"];
+    const unwrap = (schema: unknown): ZodDef | undefined => {
+      let def = defOf(schema);
+      for (
+        let i = 0;
+        def && i < 6 && ["optional", "nullable", "default", "prefault", "pipe"].includes(def.type);
+        i++
+      ) {
+        def = defOf(
+          def.type === "pipe" ? (defOf(def.in)?.type === "transform" ? def.out : def.in) : def.innerType,
+        );
+      }
+      return def;
+    };
+    let sent = 0;
+    for (const route of world.app.apiRoutes) {
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const path = route.url.replace(/:(\w+)/g, () => world.ids[0]!);
+      for (const method of [route.method].flat() as HTTPMethods[]) {
+        const hasBody = ["POST", "PUT", "PATCH"].includes(method);
+        const fields = [
+          ...Object.keys(unwrap(schema.querystring)?.shape ?? {}).map((key) => ({
+            key,
+            in: "query" as const,
+          })),
+          ...(hasBody
+            ? Object.keys(unwrap(schema.body)?.shape ?? {}).map((key) => ({ key, in: "body" as const }))
+            : []),
+        ];
+        for (const field of fields) {
+          for (const role of ["buyer", "premium", "admin"] as const) {
+            for (const broken of BROKEN) {
+              await restoreSessions(world);
+              const res = await world.app.inject({
+                method: method as InjectOptions["method"],
+                url: field.in === "query" ? `${path}?${field.key}=${encodePathSegment(broken)}` : path,
+                headers: {
+                  origin: APP_ORIGIN,
+                  cookie: world.cookies[role]!,
+                  "content-type": "application/json",
+                },
+                ...(hasBody
+                  ? { payload: JSON.stringify(field.in === "body" ? { [field.key]: broken } : {}) }
+                  : {}),
+              });
+              sent += 1;
+              expect(
+                res.statusCode,
+                `${role} ${method} ${route.url} ${field.in}.${field.key}: ${res.body.slice(0, 200)}`,
+              ).toBeLessThan(500);
+            }
+          }
+        }
+      }
+    }
+    console.info(`[fuzz ${ENGINE}] a lone surrogate in each field: ${sent} requests`);
+    expect(sent).toBeGreaterThan(100);
   }, 120_000);
 
   it("refuses control characters in every string a route accepts (plainText, or a format that excludes them)", () => {

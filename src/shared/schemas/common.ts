@@ -7,13 +7,26 @@ import { z } from "zod";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-export const NO_CONTROL_CHARACTERS_MESSAGE = "must not contain control characters";
+// Half of a UTF-16 surrogate pair with no other half: JSON can carry it ("\ud800"), but it is no
+// character, UTF-8 cannot encode it, and encodeURIComponent throws on it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** True when the text holds no control character other than tab, newline and carriage return. */
+export const NO_CONTROL_CHARACTERS_MESSAGE = "must not contain control characters";
+export const BROKEN_TEXT_MESSAGE = "must be valid text: it holds a broken character (a lone surrogate)";
+
+/**
+ * True when the text holds no control character other than tab, newline and carriage return, and no
+ * lone surrogate: text every part of the app (the database, URLs, mail) can take as it is.
+ */
 export function isPlainText(value: string): boolean {
-  return !CONTROL_CHARACTERS.test(value);
+  return !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value);
 }
 
-/** A string free of control characters; chain .trim(), .min(), .max() as usual. */
+/** A string free of control characters and broken ones; chain .trim(), .min(), .max() as usual. */
 export const plainText = (message?: string) =>
-  z.string(message ? { message } : undefined).refine(isPlainText, NO_CONTROL_CHARACTERS_MESSAGE);
+  z.string(message ? { message } : undefined).refine(isPlainText, {
+    error: (issue) =>
+      typeof issue.input === "string" && LONE_SURROGATE.test(issue.input)
+        ? BROKEN_TEXT_MESSAGE
+        : NO_CONTROL_CHARACTERS_MESSAGE,
+  });

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ALERT_LIMITS } from "../../../shared/constants";
 import { ALERT_MESSAGES } from "../../../shared/schemas/alerts";
+import { BROKEN_TEXT_MESSAGE } from "../../../shared/schemas/common";
 import { notificationPreferences, savedSearches, subscriptions } from "../../db/schema";
-import { useTestApp } from "../../test/context";
+import { TEST_APP_URL, useTestApp } from "../../test/context";
 import { createSignedInUser, grantPremium } from "../../test/factories";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
@@ -214,6 +215,18 @@ describe("notification preferences and saved searches", () => {
         payoutMin: "50.00",
         payoutMax: "100.00",
       });
+    });
+
+    it("refuses a search holding a lone surrogate with 400, not a 500", async () => {
+      const { cookie } = await publisher();
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/saved-searches",
+        headers: { cookie, origin: TEST_APP_URL, "content-type": "application/json" },
+        payload: '{"search":"\\ud800"}',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues[0].message).toBe(BROKEN_TEXT_MESSAGE);
     });
 
     it("refuses an empty search, the same search twice and more than the limit", async () => {
