@@ -100,7 +100,8 @@ const NO_BUYER = "No buyer for this row: choose the buyer for the import or fill
 
 interface PendingRow {
   record: CsvRecord;
-  cells: ReturnType<typeof rowCells>;
+  /** Null for a row the CSV reader could not read (its error is on the record). */
+  cells: ReturnType<typeof rowCells> | null;
 }
 
 /** Runs an import (or its dry run) to the end and records its progress and answer under `progress`. */
@@ -216,14 +217,14 @@ class ImportRun {
         },
       });
       for await (const record of records) {
-        if (!this.layout) {
+        if (!this.layout && !record.error) {
           this.layout = columnLayout(record);
           for (const error of this.layout.errors) this.addError(error);
           if (this.layout.header) continue;
         }
         this.rowCount++;
         if (this.rowCount > LISTING_IMPORT_LIMITS.maxRows) throw new ImportLimitError(TOO_MANY_ROWS);
-        batch.push({ record, cells: rowCells(record, this.layout) });
+        batch.push({ record, cells: this.layout ? rowCells(record, this.layout) : null });
         if (batch.length >= BATCH_ROWS) {
           await this.process(batch, writer);
           batch = [];
@@ -249,15 +250,25 @@ class ImportRun {
 
   private async process(batch: PendingRow[], writer: ListingWriter | null): Promise<void> {
     if (batch.length === 0) return;
-    await this.buyers.load(batch.flatMap((p) => (p.cells.buyerEmail ? [p.cells.buyerEmail] : [])));
+    await this.buyers.load(batch.flatMap((p) => (p.cells?.buyerEmail ? [p.cells.buyerEmail] : [])));
     const valid: { row: ListingImportRow; buyerId: string }[] = [];
     for (const { record, cells } of batch) {
+      if (record.error || !cells) {
+        this.addError({
+          line: record.line,
+          column: null,
+          message: record.error ?? "This row could not be read",
+        });
+        continue;
+      }
       const errorsBefore = this.errorTotal;
       if (cells.extraCells > 0) {
         this.addError({
           line: record.line,
           column: null,
-          message: `This row has ${record.cells.length} cells; a file without a header has at most ${this.layout?.columns.length}`,
+          message: this.layout?.header
+            ? `This row has ${record.cells.length} cells; the header names ${this.layout.width} columns. Quote a cell that holds the delimiter, or remove the extra cells.`
+            : `This row has ${record.cells.length} cells; a file without a header has at most ${this.layout?.width}`,
         });
       }
       const parsed = listingImportRowSchema.safeParse(cells.fields);

@@ -123,7 +123,33 @@ describe("reading a listings CSV", () => {
       { title: formula, vertical: "Solar", payout: "50", description: "-5% off" },
     ]);
     expect(escapeFormula("+1 555")).toBe("'+1 555");
+    // Spreadsheets read the full-width signs as formulas too.
+    for (const sign of ["\uff1d", "\uff0b", "\uff0d", "\uff20"]) {
+      expect(escapeFormula(`${sign}SUM(A1)`)).toBe(`'${sign}SUM(A1)`);
+    }
     expect(escapeFormula("Plain")).toBe("Plain");
+  });
+
+  it("counts filled cells beyond the header's columns, so such a row is refused rather than cut short", async () => {
+    const [header, overfull, trailing] = await records(
+      "title,vertical,payout\nSolar Calls,Solar,50,surplus\nLegal Calls,Legal,75,,\n",
+    );
+    if (!header || !overfull || !trailing) throw new Error("three records expected");
+    const layout = columnLayout(header);
+    expect(layout.width).toBe(3);
+    expect(rowCells(overfull, layout).extraCells).toBe(1);
+    // Empty cells after the last column (a spreadsheet's trailing commas) are nothing.
+    expect(rowCells(trailing, layout).extraCells).toBe(0);
+  });
+
+  it("makes a stray double quote in an unquoted cell that row's error, and reads the rows after it", async () => {
+    expect(
+      await records('title,vertical,payout\n27" Monitor leads,Solar,50\nLegal Calls,Legal,75\n'),
+    ).toEqual([
+      { line: 1, cells: ["title", "vertical", "payout"] },
+      { line: 2, cells: [], error: expect.stringContaining("put the whole cell in double quotes") },
+      { line: 3, cells: ["Legal Calls", "Legal", "75"] },
+    ]);
   });
 
   it("names unknown, doubled and missing header columns", () => {

@@ -106,9 +106,16 @@ export interface CsvRecord {
   /** The line the record starts on, as an editor numbers lines (1-based, counting blank lines). */
   line: number;
   cells: string[];
+  /** Set when the row could not be read as CSV (its cells are then empty): the row's error. */
+  error?: string;
 }
 
+/** A double quote inside a cell that does not start with one: that row is wrong, the rows after it read on. */
+const STRAY_QUOTE = "INVALID_OPENING_QUOTE";
+
 const PARSER_MESSAGES: Record<string, string> = {
+  [STRAY_QUOTE]:
+    'A cell holds a double quote (") but does not start with one: put the whole cell in double quotes and write the quote as two ("")',
   CSV_QUOTE_NOT_CLOSED: 'A quoted cell is never closed: a double quote (") is missing',
   CSV_INVALID_CLOSING_QUOTE:
     'A quoted cell goes on after its closing quote: write a quote inside a cell as two quotes ("")',
@@ -151,11 +158,26 @@ export async function* readCsvRecords(
   const parser = parse({
     delimiter: detectDelimiter(head),
     relax_column_count: true,
-    relax_quotes: true,
+    // A stray quote is an error, never text: `5" screen` unquoted is a row the author must fix. The
+    // parser skips that row and reads on; any other syntax error leaves it lost, so it ends the reading.
+    relax_quotes: false,
+    skip_records_with_error: true,
     skip_empty_lines: true,
     max_record_size: 1024 * 1024,
     info: true,
   });
+  const skipped: CsvError[] = [];
+  parser.on("skip", (error: CsvError) => skipped.push(error));
+  const lineOf = (error: CsvError) => Number((error as CsvError & { lines?: number }).lines ?? 0);
+  /** The rows skipped before `line`, in order: a stray quote is that row's error; any other ends here. */
+  function* skippedBefore(line: number): Generator<CsvRecord> {
+    while (skipped[0] && lineOf(skipped[0]) < line) {
+      const error = skipped.shift()!;
+      const message = PARSER_MESSAGES[error.code] ?? error.message;
+      if (error.code !== STRAY_QUOTE) throw new CsvSyntaxError(lineOf(error), message);
+      yield { line: lineOf(error), cells: [], error: message };
+    }
+  }
   const feeding = pipeline(
     (async function* () {
       if (head) yield head;
@@ -173,8 +195,11 @@ export async function* readCsvRecords(
       if (record.every((cell) => cell.trim() === "")) continue;
       let breaks = 0;
       for (const cell of record) for (const char of cell) if (char === "\n") breaks++;
-      yield { line: info.lines - breaks, cells: record };
+      const line = info.lines - breaks;
+      yield* skippedBefore(line);
+      yield { line, cells: record };
     }
+    yield* skippedBefore(Number.POSITIVE_INFINITY);
   } catch (error) {
     if (error instanceof CsvError) {
       const line = Number((error as CsvError & { lines?: number }).lines ?? 0);
@@ -215,6 +240,8 @@ export interface ColumnLayout {
   /** True when the first record named the columns. */
   header: boolean;
   columns: ListingCsvColumn[];
+  /** How many cells a row may have: the header's, or every documented column without one. */
+  width: number;
   errors: ImportError[];
 }
 
@@ -225,7 +252,12 @@ export interface ColumnLayout {
 export function columnLayout(first: CsvRecord): ColumnLayout {
   const named = first.cells.map((cell) => COLUMN_NAMES.get(normalise(cell)));
   if (named.filter(Boolean).length < 2)
-    return { header: false, columns: [...LISTING_CSV_COLUMNS], errors: [] };
+    return {
+      header: false,
+      columns: [...LISTING_CSV_COLUMNS],
+      width: LISTING_CSV_COLUMNS.length,
+      errors: [],
+    };
   const errors: ImportError[] = [];
   const columns: ListingCsvColumn[] = [];
   const seen = new Set<ListingCsvColumn>();
@@ -251,13 +283,14 @@ export function columnLayout(first: CsvRecord): ColumnLayout {
       errors.push({ line: first.line, column: required, message: `The header has no ${required} column` });
     }
   }
-  return { header: true, columns, errors };
+  return { header: true, columns, width: first.cells.length, errors };
 }
 
-// A spreadsheet runs a cell that starts with one of these as a formula; the export writes such a cell
-// with a leading apostrophe (OWASP's advice on CSV injection) and the import takes it off again, so a
-// round trip is exact and a cell typed as text stays text.
-const FORMULA_START = /^[=+\-@\t\r]/;
+// A spreadsheet runs a cell that starts with one of these as a formula (the full-width ＝ ＋ － ＠ too,
+// which some spreadsheets read as their ASCII forms); the export writes such a cell with a leading
+// apostrophe (OWASP's advice on CSV injection) and the import takes it off again, so a round trip is
+// exact and a cell typed as text stays text.
+const FORMULA_START = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
 export function escapeFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
@@ -296,7 +329,7 @@ export interface RowCells {
   /** The fields for listingImportRowSchema; blank cells are left out so the defaults apply. */
   fields: Record<string, unknown>;
   buyerEmail: string | null;
-  /** Cells beyond the known columns (a file without a header can hold at most all of them). */
+  /** Filled cells beyond the row's width (the header's, or every documented column without one). */
   extraCells: number;
 }
 
@@ -309,7 +342,9 @@ export function rowCells(record: CsvRecord, layout: ColumnLayout): RowCells {
     const column = layout.columns[index];
     const cell = unescapeFormula(raw);
     if (!column) {
-      if (cell.trim() !== "" && !layout.header) extraCells++;
+      // A cell under an unknown header column was reported with the header; one past the last column
+      // belongs to no column at all, and dropping it would import the row other than it was written.
+      if (cell.trim() !== "" && index >= layout.width) extraCells++;
       return;
     }
     if (cell.trim() === "") return;

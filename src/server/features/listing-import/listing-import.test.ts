@@ -82,6 +82,36 @@ describe("CSV import of buyer listings", () => {
     expect(await listingCount()).toBe(0);
   });
 
+  it("refuses a row with more cells than the header and a row with a stray quote, naming their lines", async () => {
+    const csv = [
+      "title,vertical,payout",
+      "Solar Calls,Solar,50",
+      "Solar, residential,Solar,50",
+      '27" Monitor Leads,Solar,50',
+      "Legal Calls,Legal,75",
+    ].join("\n");
+    const response = await post(`?dryRun=1&buyerId=${buyerId}`, csv);
+    expect(response.statusCode).toBe(200);
+    const report = response.json();
+    expect(report.rowCount).toBe(4);
+    // The overfull row also reads its cells shifted, so its vertical and payout are wrong too.
+    expect(report.errors.map((e: { line: number }) => e.line)).toEqual([3, 3, 3, 4]);
+    expect(report.errors[0]).toEqual({
+      line: 3,
+      column: null,
+      message:
+        "This row has 4 cells; the header names 3 columns. Quote a cell that holds the delimiter, or remove the extra cells.",
+    });
+    expect(report.errors[3]).toEqual({
+      line: 4,
+      column: null,
+      message: expect.stringContaining('holds a double quote (")'),
+    });
+    // Nothing is written while any row is wrong.
+    expect((await post(`?buyerId=${buyerId}`, csv)).statusCode).toBe(400);
+    expect(await listingCount()).toBe(0);
+  });
+
   it("imports every row with the SPEC defaults and one audit entry, then reports the result", async () => {
     // A Premium publisher with instant alerts for Solar hears of the new active Solar listing (issue 15).
     const { user: subscriber } = await createPublisher(ctx.database.db);
@@ -320,6 +350,7 @@ describe("CSV import of buyer listings", () => {
     await createListing(db, other.id, {
       title: "-10% Legal",
       vertical: "Legal",
+      description: "\uff1dSUM(A1) full-width",
       durationRequirement: 60,
       minVolume: 1,
     });
@@ -337,6 +368,7 @@ describe("CSV import of buyer listings", () => {
       "\ufefftitle,vertical,payout,paymentTerms,durationRequirement,minVolume,status,description,geos,tags,disputeWindowDays,buyerEmail",
     );
     expect(exported.body).toContain(`"'=Formula, ""quoted"""`);
+    expect(exported.body).toContain("'\uff1dSUM(A1) full-width");
 
     const fields = async () =>
       (await db.select().from(buyerListings))
