@@ -43,8 +43,54 @@ describe("address guard of the domain check", () => {
     expect(blockedAddressReason(address)).toBe(reason);
   });
 
+  // One address inside each blocked IPv4 range, with its reason.
+  const BLOCKED_V4_SAMPLES: [string, string][] = [
+    ["169.254.169.254", "a cloud metadata address"],
+    ["0.1.2.3", "a 'this network' address"],
+    ["10.20.30.40", "a private address"],
+    ["100.64.0.1", "a shared (carrier-grade NAT) address"],
+    ["127.0.0.1", "a loopback address"],
+    ["169.254.10.10", "a link-local address"],
+    ["172.20.0.1", "a private address"],
+    ["192.0.0.8", "a reserved address"],
+    ["192.0.2.1", "a documentation address"],
+    ["192.168.0.1", "a private address"],
+    ["198.18.0.1", "a benchmarking address"],
+    ["198.51.100.7", "a documentation address"],
+    ["203.0.113.9", "a documentation address"],
+    ["239.255.255.250", "a multicast address"],
+    ["250.0.0.1", "a reserved address"],
+  ];
+  const hex = (v4: string) => {
+    const [a, b, c, d] = v4.split(".").map(Number) as [number, number, number, number];
+    return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  };
+
+  it.each(BLOCKED_V4_SAMPLES)("refuses %s (%s) in every IPv6 form that carries it", (v4, reason) => {
+    const forms = [
+      `::ffff:${v4}`, // mapped
+      `::ffff:${hex(v4)}`,
+      `0:0:0:0:0:ffff:${v4}`,
+      `::ffff:0:${v4}`, // translated
+      `::ffff:0:${hex(v4)}`,
+      `0:0:0:0:ffff:0:${hex(v4)}`,
+      `::${v4}`, // compatible
+      `::${hex(v4)}`,
+      `64:ff9b::${v4}`, // NAT64
+      `64:ff9b::${hex(v4)}`,
+      `2002:${hex(v4)}::1`, // 6to4
+      `2002:${hex(v4)}:abcd::1`,
+    ];
+    for (const form of forms) expect(blockedAddressReason(form), form).toBe(reason);
+  });
+
+  it("refuses the translated loopback a probe got through (::ffff:0:7f00:1)", () => {
+    expect(blockedAddressReason("::ffff:0:7f00:1")).toBe("a loopback address");
+  });
+
   it.each([
     "8.8.8.8",
+    "::ffff:0:808:808",
     "93.184.216.34",
     "172.32.0.1",
     "100.128.0.1",

@@ -1,53 +1,60 @@
-import { isIPv4, isIPv6 } from "node:net";
+import { BlockList, isIPv4, isIPv6 } from "node:net";
 
 // Which addresses the domain check may connect to (DESIGN.md §2). The server fetches a URL a user typed,
 // so without this guard anyone could make it read the cloud metadata service, the database port or an
 // admin page on the internal network (server-side request forgery). Every address a name resolves to
 // is checked, the connection goes to the address that was checked, and a redirect starts over.
 
-interface Range4 {
-  base: number;
-  bits: number;
+/** A blocked range: one BlockList (Node's own prefix matching) per row, so a refusal can say why. */
+interface Rule {
+  list: BlockList;
+  family: "ipv4" | "ipv6";
   reason: string;
 }
 
-const ip4 = (text: string): number =>
-  text.split(".").reduce((acc, part) => ((acc << 8) | Number(part)) >>> 0, 0) >>> 0;
-
-const range4 = (cidr: string, reason: string): Range4 => {
+const rule = (cidr: string, reason: string): Rule => {
   const [base, bits] = cidr.split("/") as [string, string];
-  return { base: ip4(base), bits: Number(bits), reason };
+  const family = isIPv6(base) ? "ipv6" : "ipv4";
+  const list = new BlockList();
+  list.addSubnet(base, Number(bits), family);
+  return { list, family, reason };
 };
 
 // Listed before the wider ranges that hold them, so the reason is the most specific one.
-const BLOCKED_V4: Range4[] = [
-  range4("169.254.169.254/32", "a cloud metadata address"),
-  range4("0.0.0.0/8", "a 'this network' address"),
-  range4("10.0.0.0/8", "a private address"),
-  range4("100.64.0.0/10", "a shared (carrier-grade NAT) address"),
-  range4("127.0.0.0/8", "a loopback address"),
-  range4("169.254.0.0/16", "a link-local address"),
-  range4("172.16.0.0/12", "a private address"),
-  range4("192.0.0.0/24", "a reserved address"),
-  range4("192.0.2.0/24", "a documentation address"),
-  range4("192.168.0.0/16", "a private address"),
-  range4("198.18.0.0/15", "a benchmarking address"),
-  range4("198.51.100.0/24", "a documentation address"),
-  range4("203.0.113.0/24", "a documentation address"),
-  range4("224.0.0.0/4", "a multicast address"),
-  range4("240.0.0.0/4", "a reserved address"),
+const BLOCKED_V4: Rule[] = [
+  rule("169.254.169.254/32", "a cloud metadata address"),
+  rule("0.0.0.0/8", "a 'this network' address"),
+  rule("10.0.0.0/8", "a private address"),
+  rule("100.64.0.0/10", "a shared (carrier-grade NAT) address"),
+  rule("127.0.0.0/8", "a loopback address"),
+  rule("169.254.0.0/16", "a link-local address"),
+  rule("172.16.0.0/12", "a private address"),
+  rule("192.0.0.0/24", "a reserved address"),
+  rule("192.0.2.0/24", "a documentation address"),
+  rule("192.168.0.0/16", "a private address"),
+  rule("198.18.0.0/15", "a benchmarking address"),
+  rule("198.51.100.0/24", "a documentation address"),
+  rule("203.0.113.0/24", "a documentation address"),
+  rule("224.0.0.0/4", "a multicast address"),
+  rule("240.0.0.0/4", "a reserved address"),
 ];
 
-function inRange4(address: number, range: Range4): boolean {
-  if (range.bits === 0) return true;
-  const mask = (0xffffffff << (32 - range.bits)) >>> 0;
-  return (address & mask) >>> 0 === (range.base & mask) >>> 0;
-}
+// IPv6 ranges that are not a wrapped IPv4 address (those are unwrapped and checked as IPv4 first).
+const BLOCKED_V6: Rule[] = [
+  rule("::/128", "the unspecified address"),
+  rule("::1/128", "a loopback address"),
+  rule("64:ff9b:1::/48", "a local NAT64 address"),
+  rule("2001::/32", "a Teredo tunnel address"),
+  rule("2001:db8::/32", "a documentation address"),
+  rule("100::/64", "a discard-only address"),
+  rule("fc00::/7", "a private (unique local) address"),
+  rule("fe80::/10", "a link-local address"),
+  rule("fec0::/10", "a site-local address"),
+  rule("ff00::/8", "a multicast address"),
+];
 
-function blockedReason4(address: string): string | null {
-  const value = ip4(address);
-  return BLOCKED_V4.find((range) => inRange4(value, range))?.reason ?? null;
-}
+const firstMatch = (rules: Rule[], address: string): string | null =>
+  rules.find((r) => r.list.check(address, r.family))?.reason ?? null;
 
 /** The eight 16-bit groups of an IPv6 address (with "::" and a trailing dotted quad expanded). */
 function groups6(address: string): number[] | null {
@@ -58,8 +65,8 @@ function groups6(address: string): number[] | null {
   const tail = text.slice(lastColon + 1);
   if (tail.includes(".")) {
     if (!isIPv4(tail)) return null;
-    const v4 = ip4(tail);
-    text = `${text.slice(0, lastColon + 1)}${(v4 >>> 16).toString(16)}:${(v4 & 0xffff).toString(16)}`;
+    const [a, b, c, d] = tail.split(".").map(Number) as [number, number, number, number];
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const halves = text.split("::");
   if (halves.length > 2) return null;
@@ -75,9 +82,12 @@ function groups6(address: string): number[] | null {
 const v4From = (high: number, low: number): string =>
   [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
 
-function blockedReason6(address: string): string | null {
-  const g = groups6(address);
-  if (!g) return "an address that could not be read";
+/**
+ * The IPv4 address an IPv6 address carries, where a host or a gateway would deliver it to that IPv4
+ * address: mapped (::ffff:0:0/96), translated (::ffff:0:0:0/96), compatible (::/96), NAT64
+ * (64:ff9b::/96) and 6to4 (2002::/16).
+ */
+function embeddedIPv4(g: number[]): string | null {
   const [g0, g1, g2, g3, g4, g5, g6, g7] = g as [
     number,
     number,
@@ -89,36 +99,33 @@ function blockedReason6(address: string): string | null {
     number,
   ];
   const zeroTo = (n: number) => g.slice(0, n).every((x) => x === 0);
-  // ::ffff:a.b.c.d (IPv4-mapped) and ::a.b.c.d (IPv4-compatible) reach the IPv4 address inside.
-  if (zeroTo(5) && g5 === 0xffff) return blockedReason4(v4From(g6, g7));
-  if (zeroTo(6)) {
-    if (g6 === 0 && g7 === 0) return "the unspecified address";
-    if (g6 === 0 && g7 === 1) return "a loopback address";
-    return blockedReason4(v4From(g6, g7));
-  }
-  // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) carry an IPv4 address too.
+  if (zeroTo(5) && g5 === 0xffff) return v4From(g6, g7);
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return v4From(g6, g7);
+  // :: and ::1 are IPv6's own (unspecified, loopback), not compatible addresses.
+  if (zeroTo(6) && (g6 !== 0 || g7 > 1)) return v4From(g6, g7);
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
-    return blockedReason4(v4From(g6, g7));
+    return v4From(g6, g7);
   }
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return "a local NAT64 address";
-  if (g0 === 0x2002) return blockedReason4(v4From(g1, g2));
-  if (g0 === 0x2001 && g1 === 0) return "a Teredo tunnel address";
-  if (g0 === 0x2001 && g1 === 0xdb8) return "a documentation address";
-  if (g0 === 0x100 && g1 === 0 && g2 === 0 && g3 === 0) return "a discard-only address";
-  if ((g0 & 0xfe00) === 0xfc00) return "a private (unique local) address";
-  if ((g0 & 0xffc0) === 0xfe80) return "a link-local address";
-  if ((g0 & 0xffc0) === 0xfec0) return "a site-local address";
-  if ((g0 & 0xff00) === 0xff00) return "a multicast address";
+  if (g0 === 0x2002) return v4From(g1, g2);
   return null;
+}
+
+function blockedReason6(address: string): string | null {
+  const g = groups6(address);
+  if (!g) return "an address that could not be read";
+  const v4 = embeddedIPv4(g);
+  if (v4) return firstMatch(BLOCKED_V4, v4);
+  const plain = g.map((x) => x.toString(16)).join(":");
+  return firstMatch(BLOCKED_V6, plain);
 }
 
 /**
  * Why the domain check must not connect to `address` (an IP literal), or null when it may: private,
  * loopback, link-local, metadata, multicast and other non-public ranges, IPv4 and IPv6 alike, including
- * IPv4 addresses wrapped in IPv6 (mapped, compatible, NAT64, 6to4). Anything unreadable is refused.
+ * IPv4 addresses wrapped in IPv6 (mapped, translated, compatible, NAT64, 6to4). Anything unreadable is refused.
  */
 export function blockedAddressReason(address: string): string | null {
-  if (isIPv4(address)) return blockedReason4(address);
+  if (isIPv4(address)) return firstMatch(BLOCKED_V4, address);
   if (isIPv6(address)) return blockedReason6(address);
   return "an address that could not be read";
 }
