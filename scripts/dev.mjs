@@ -10,6 +10,8 @@ const env = {
   PORT: apiPort,
   API_PORT: apiPort,
   APP_URL: process.env.APP_URL ?? "http://localhost:5173",
+  // A restart on change needs no draining time for load balancers.
+  SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS ?? "0",
 };
 const children = [
   spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/server/main.ts"], { stdio: "inherit", env }),

@@ -88,9 +88,13 @@ export async function buildApp({
     appMailer.close();
   });
 
-  // Graceful shutdown: in-flight requests finish, and their keep-alive connections close after the
-  // response, so close() does not wait on idle clients.
+  // Graceful shutdown: from startDraining() on (main.ts, on SIGTERM) every new request gets a 503 and
+  // every answer closes its connection, so clients and load balancers go elsewhere while the listener
+  // is still open; in-flight requests finish. Then close() stops listening and finds no busy client.
   let closing = false;
+  app.decorate("startDraining", () => {
+    closing = true;
+  });
   app.addHook("preClose", async () => {
     closing = true;
   });

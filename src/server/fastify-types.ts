@@ -20,6 +20,8 @@ declare module "fastify" {
     stripe: StripeClient | undefined;
     /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */
     apiRoutes: RouteOptions[];
+    /** From now on new requests get 503 and answers close their connection (shutdown, app.ts). */
+    startDraining: () => void;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the access guard before any handler; null when signed out. */

@@ -58,15 +58,20 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // SIGTERM is an orchestrator's rolling restart: keep answering 503 with Connection: close while a
+    // load balancer notices. Ctrl-C (SIGINT) is a person at a terminal: no wait.
+    const drainMs = signal === "SIGTERM" ? config.shutdownDrainMs : 0;
+    app.startDraining();
+    app.log.info({ signal, drainMs }, "shutting down: finishing in-flight requests");
     // Fails fast instead of hanging forever if something refuses to close.
     const timer = setTimeout(() => {
       app.log.error("shutdown timed out");
       process.exit(1);
-    }, 15_000);
+    }, drainMs + 15_000);
     timer.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      await app.close(); // stops listening, waits for in-flight requests
       await database.close();
       process.exit(0);
     } catch (err) {
