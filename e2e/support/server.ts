@@ -21,7 +21,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "ppc-e2e-"));
   const server = await spawnServer(
-    { PGLITE_DIR: join(dataDir, "pglite"), DATABASE_URL: "", ...env },
+    // No draining time on SIGTERM: nothing balances load in front of a test's server.
+    { PGLITE_DIR: join(dataDir, "pglite"), DATABASE_URL: "", SHUTDOWN_DRAIN_MS: "0", ...env },
     options,
   );
   await waitUntilReady(server, Date.now() + 90_000);
