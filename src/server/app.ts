@@ -108,6 +108,21 @@ export async function buildApp({
     if (closing || request.raw.complete === false) reply.header("Connection", "close");
   });
 
+  // A request with no body at all (`curl -X POST`, a fetch without one; an empty JSON body too) reads
+  // as an empty object: a route whose body fields are all optional takes it, and one that needs a
+  // field names that field instead of complaining that the body is null.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+  app.addHook("preValidation", async (request) => {
+    if ((request.body === null || request.body === undefined) && request.routeOptions.schema?.body) {
+      request.body = {};
+    }
+  });
+
   registerErrorHandling(app);
   registerSecurity(app, config);
   await registerSessions(app, config);

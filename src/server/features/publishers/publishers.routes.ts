@@ -72,7 +72,7 @@ export async function publisherRoutes(fastify: FastifyInstance) {
     {
       config: SIGNED_IN,
       schema: {
-        body: verifyDomainInputSchema.optional().default({}),
+        body: verifyDomainInputSchema,
         response: { 200: verifyDomainResultSchema, ...errorResponses },
       },
     },
