@@ -138,11 +138,11 @@ describe("publisher journey", () => {
       "Your profile is now under review. You'll be notified once approved.",
     );
 
-    // The dashboard: pending, the score (complete 20 + compliance 25 + domain 20 + 2 years 6) explained.
+    // The dashboard: pending, the score (complete 12 + compliance 15 + domain 25 + 2 years 4) explained.
     await page.getByRole("heading", { name: "Welcome back, Gina" }).waitFor();
     await page.getByText("Pending Review", { exact: true }).waitFor();
     await page.getByText("Your profile is under review", { exact: true }).waitFor();
-    expect(await page.getByTestId("quality-score").innerText()).toBe("71");
+    expect(await page.getByTestId("quality-score").innerText()).toBe("56");
     await page.getByRole("button", { name: "How is this computed?" }).click();
     const factors = page.getByRole("list", { name: "Score factors" });
     expect(await factors.getByRole("listitem").count()).toBe(5);
