@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PUBLISHER_STATUSES, PUBLISHER_TIERS, REVIEW_REASON_LIMITS } from "../constants";
 import { adminPageFields, adminSearchField } from "./admin";
 import { plainText } from "./common";
+import { qualityBreakdownSchema } from "./publisher";
 
 // Publisher review (SPEC §2 Admin publishers): the applications, every status, and the decision.
 
@@ -61,6 +62,8 @@ export const reviewPublisherSchema = z.object({
   references: z.array(z.string()),
   tier: z.enum(PUBLISHER_TIERS),
   qualityScore: z.number().int(),
+  /** What the score stands on, factor by factor (the publisher sees the same). */
+  qualityBreakdown: qualityBreakdownSchema,
   status: z.enum(PUBLISHER_STATUSES),
   complianceAckAt: z.string().nullable(),
   domainVerifiedAt: z.string().nullable(),

@@ -5,6 +5,7 @@ import type { ReviewPublisher } from "../../../shared/schemas/admin-publishers";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { formatQualityScore, QualityScoreBasis } from "../publisher";
 import { useFocusReturn } from "./focus";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";
 import { PublisherDetailsDialog } from "./publisher-details-dialog";
@@ -51,7 +52,7 @@ export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
             </div>
             <div>
               <dt className="text-slate-600">Quality score</dt>
-              <dd className="font-medium">{publisher.qualityScore}/100</dd>
+              <dd className="font-medium">{formatQualityScore(publisher.qualityScore)}</dd>
             </div>
             <div>
               <dt className="text-slate-600">Years</dt>
@@ -62,6 +63,7 @@ export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
               <dd className="font-medium">{formatDate(publisher.createdAt)}</dd>
             </div>
           </dl>
+          <QualityScoreBasis breakdown={publisher.qualityBreakdown} />
           {publisher.status === "rejected" && publisher.reviewReason && (
             <p className="text-sm text-slate-700">
               <span className="font-medium">Reason:</span> {publisher.reviewReason}

@@ -10,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { formatQualityScore, QualityScoreBasis } from "../publisher";
 import { capitalize, formatDateTime } from "./admin-format";
 import { Facts } from "./facts";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";
@@ -78,7 +79,13 @@ export function PublisherDetailsDialog({
                 ["Average daily calls", publisher.avgDailyCalls ?? "Not given"],
                 ["Years in business", publisher.yearsInBusiness ?? "Not given"],
                 ["Tier", capitalize(publisher.tier)],
-                ["Quality score", `${publisher.qualityScore}/100`],
+                [
+                  "Quality score",
+                  <div key="q" className="space-y-1">
+                    {formatQualityScore(publisher.qualityScore)}
+                    <QualityScoreBasis breakdown={publisher.qualityBreakdown} />
+                  </div>,
+                ],
               ]}
             />
           </Section>

@@ -118,6 +118,39 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
     expect((await call("GET", "/api/admin/pending-publishers?status=banned")).statusCode).toBe(400);
   });
 
+  it("answers each application's score with the factors it stands on: a new, unchecked applicant scores low", async () => {
+    const db = ctx.database.db;
+    const { profile } = await createPublisher(db, {
+      status: "pending",
+      website: "https://new-applicant.example",
+      avgDailyCalls: 20,
+      yearsInBusiness: 4,
+      trafficSources: ["Radio"],
+      verticals: ["Legal"],
+      geos: ["Ohio"],
+      references: ["Jane Doe, Acme Leads, jane@acme.example, (555) 010-0000"],
+      // A figure stored under an older formula: the answer follows the facts.
+      qualityScore: 57,
+    });
+    await db.insert(compliance).values({
+      publisherId: profile.id,
+      tcpaComplianceAck: true,
+      dncProcessDesc: "We scrub every list against the national DNC registry daily.",
+    });
+    const [application] = (await call("GET", "/api/admin/pending-publishers?status=pending")).json();
+    expect(application.qualityScore).toBe(35);
+    expect(application.qualityBreakdown.score).toBe(35);
+    expect(
+      application.qualityBreakdown.factors.map((f: { id: string; points: number }) => [f.id, f.points]),
+    ).toEqual([
+      ["profile_complete", 12],
+      ["compliance", 15],
+      ["domain_verified", 0],
+      ["approved", 0],
+      ["years_in_business", 8],
+    ]);
+  });
+
   it("approves a pending publisher once, recomputes the score, mails them and audits it; a second decision is a 409", async () => {
     const db = ctx.database.db;
     const { profile, user } = await createPublisher(db, {

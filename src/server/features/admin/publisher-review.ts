@@ -14,7 +14,7 @@ import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
 import { containsPattern } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
-import { recomputeQualityScore } from "../publishers/quality-score";
+import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
 import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
 import { writeAuditEntry } from "./audit-entry";
 
@@ -47,7 +47,7 @@ const REVIEW_FROM = sql`publisher_profiles p
 // The answer's fields as the row reads them, dates still dates, and the latest compliance record's
 // columns flat (hasCompliance: whether there is one).
 const date = z.coerce.date();
-const reviewRowSchema = reviewPublisherSchema.omit({ compliance: true }).extend({
+const reviewRowSchema = reviewPublisherSchema.omit({ compliance: true, qualityBreakdown: true }).extend({
   complianceAckAt: date.nullable(),
   domainVerifiedAt: date.nullable(),
   reviewedAt: date.nullable(),
@@ -75,8 +75,14 @@ function toReviewPublisher(row: ReviewRow): ReviewPublisher {
     userAgent,
     ...publisher
   } = row;
+  // The score as its breakdown adds it up from the row's facts (the stored figure, after any write).
+  const qualityBreakdown = computeQualityScore(
+    qualityFactsOf(row, hasCompliance && tcpaComplianceAck === true),
+  );
   return {
     ...publisher,
+    qualityScore: qualityBreakdown.score,
+    qualityBreakdown,
     complianceAckAt: iso(row.complianceAckAt),
     domainVerifiedAt: iso(row.domainVerifiedAt),
     reviewedAt: iso(row.reviewedAt),
