@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { referencesSchema } from "../../../shared/schemas/publisher";
 import { publisherProfiles, sessions, users } from "../../db/schema";
 import { sessionCookie, useTestApp } from "../../test/context";
 import { createBuyer, createListing, createUser } from "../../test/factories";
@@ -57,10 +58,12 @@ describe("development fixtures", () => {
   it("gives a publisher an application to review when asked, and nobody else a review status", async () => {
     const fixture = (await createFixture({ role: "publisher", publisherStatus: "pending" })).json();
     const [profile] = await ctx.database.db
-      .select({ status: publisherProfiles.status })
+      .select({ status: publisherProfiles.status, references: publisherProfiles.references })
       .from(publisherProfiles)
       .where(eq(publisherProfiles.id, fixture.publisherProfileId));
     expect(profile?.status).toBe("pending");
+    // References a publisher could have typed: the shared schema accepts them.
+    expect(referencesSchema.safeParse({ references: profile?.references }).success).toBe(true);
     const refused = await createFixture({ role: "guest", publisherStatus: "pending" });
     expect(refused.statusCode).toBe(400);
   });

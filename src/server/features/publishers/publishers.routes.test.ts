@@ -153,6 +153,8 @@ describe("publisher profile API", () => {
     ["geos", [], "Select at least one geography"],
     ["references", [], "Provide at least one reference"],
     ["references", ["", "   "], "Provide at least one reference"],
+    ["references", ["Jane Doe, Acme Leads"], "Give a name and a valid email or phone number"],
+    ["references", ["jane@acme.example, (555) 010-0000"], "Give a name and a valid email or phone number"],
     ["verticals", ["Crypto"], "Choose from the list"],
     ["website", "https://calls.example/\u0000", "must not contain control characters"],
   ])("refuses %s = %j with the SPEC §5 message", async (field, value, message) => {
@@ -239,6 +241,22 @@ describe("publisher profile API", () => {
     const res = await call("PUT", `/api/publisher-profile/${created.id}`, cookie, { avgDailyCalls: 0 });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues[0].message).toBe("Must be at least 1 call per day");
+  });
+
+  it("refuses a reference nobody could contact on update, naming the line, and keeps the stored ones", async () => {
+    const { user, cookie } = await signedIn();
+    const created = (await call("POST", "/api/publisher-profile", cookie, VALID_PROFILE)).json();
+    const res = await call("PUT", `/api/publisher-profile/${created.id}`, cookie, {
+      references: [VALID_PROFILE.references[0], "Bob from the conference"],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([
+      expect.objectContaining({
+        path: "body.references.1",
+        message: "Give a name and a valid email or phone number, written as Name, Company, Email, Phone",
+      }),
+    ]);
+    expect((await profileRow(user.id))!.references).toEqual(VALID_PROFILE.references);
   });
 
   it("clears the domain verification when the website changes", async () => {
