@@ -92,6 +92,17 @@ export function isWebsiteUrl(value: string): boolean {
   );
 }
 
+/**
+ * The host a website address names, compared without letter case, a trailing dot or a leading "www."
+ * ("https://WWW.Calls.example/apply" and "http://calls.example" are one site); null when it is no
+ * website address.
+ */
+export function websiteHost(value: string | null | undefined): string | null {
+  if (!value || !isWebsiteUrl(value.trim())) return null;
+  const host = new URL(value.trim()).hostname.toLowerCase().replace(/\.$/, "");
+  return host.startsWith("www.") && host.length > 4 ? host.slice(4) : host;
+}
+
 export const websiteSchema = plainText(PUBLISHER_MESSAGES.website)
   .trim()
   .min(1, PUBLISHER_MESSAGES.website)
