@@ -8,8 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { QueryState } from "../components/ui/query-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { AdminDisputesPanel } from "../features/admin/admin-disputes";
-import { auditActor, formatDateTime } from "../features/admin/admin-format";
+import { applicantName, auditActor, formatDateTime } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
+import { ApprovalWarningList } from "../features/admin/approval-warning-list";
 import { useFocusRescue } from "../features/admin/focus";
 import { EmptyList, ListSkeleton } from "../features/admin/list-states";
 import { PublisherDecisionButtons } from "../features/admin/publisher-decision-buttons";
@@ -189,12 +190,13 @@ function PendingPublishers() {
                     key={publisher.id}
                     className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
                   >
-                    <div className="min-w-0">
+                    <div className="min-w-0 space-y-1">
                       <p className="break-all font-medium">{publisher.website ?? publisher.email}</p>
                       <p className="text-sm text-slate-600">
-                        Applied {formatDate(publisher.createdAt)}
+                        {applicantName(publisher)} · Applied {formatDate(publisher.createdAt)}
                         {publisher.verticals.length > 0 && ` · ${publisher.verticals.join(", ")}`}
                       </p>
+                      <ApprovalWarningList publisher={publisher} />
                     </div>
                     <div className="flex shrink-0 gap-2">
                       <PublisherDecisionButtons publisher={publisher} />

@@ -11,7 +11,8 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { formatQualityScore, QualityScoreBasis } from "../publisher";
-import { capitalize, formatDateTime } from "./admin-format";
+import { applicantName, capitalize, formatDateTime, publisherStatusBadge } from "./admin-format";
+import { ApprovalWarningList } from "./approval-warning-list";
 import { Facts } from "./facts";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";
 import { PublisherStatusBadge } from "./publisher-status-badge";
@@ -59,15 +60,18 @@ export function PublisherDetailsDialog({
         <DialogHeader>
           <DialogTitle>{publisher.website ?? "Publisher application"}</DialogTitle>
           <DialogDescription>
-            Application {shortId(publisher.id)} from {publisher.email}, applied{" "}
+            Application {shortId(publisher.id)} from {applicantName(publisher)}
+            {applicantName(publisher) === publisher.email ? "" : ` (${publisher.email})`}, applied{" "}
             {formatDate(publisher.createdAt)}.
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-5">
+          {publisher.status === "pending" && <ApprovalWarningList publisher={publisher} />}
           <Section title="Basic information">
             <Facts
               rows={[
                 ["Status", <PublisherStatusBadge key="s" status={publisher.status} />],
+                ["Company", publisher.company ?? "Not given"],
                 ["Contact", name ? `${name} (${publisher.email})` : publisher.email],
                 ["Website", publisher.website ?? "Not given"],
                 [
@@ -89,6 +93,19 @@ export function PublisherDetailsDialog({
               ]}
             />
           </Section>
+          {publisher.sameWebsite.length > 0 && (
+            <Section title="Other applications for this website">
+              <ul className="list-disc space-y-1 pl-5 text-sm">
+                {publisher.sameWebsite.map((other) => (
+                  <li key={other.id} className="break-words">
+                    {applicantName(other)}
+                    {applicantName(other) === other.email ? "" : ` (${other.email})`}:{" "}
+                    {publisherStatusBadge(other.status).label}, applied {formatDate(other.createdAt)}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
           <Section title="Verticals">
             <Chips items={publisher.verticals} empty="None selected" />
           </Section>
