@@ -160,7 +160,7 @@ describe("admin console", () => {
       website: `https://www.${host}/apply`,
     });
     const third = await fixtures.createUser({ role: "publisher", publisherStatus: "pending" });
-    const { page } = await adminPage();
+    const { admin, page } = await adminPage();
 
     await page.goto(`/admin/publishers?status=pending&search=${host}`);
     await page.getByRole("heading", { name: "Applications (2)" }).waitFor();
@@ -221,6 +221,10 @@ describe("admin console", () => {
     await expect.poll(() => page.getByRole("button", { name: `Approve ${thirdSite}` }).count()).toBe(0);
     // Twin Calls LLC is still waiting: nothing was approved by the Cancel above.
     await page.getByRole("button", { name: `Approve https://${host}` }).waitFor();
+    // Recent Activity reads the approval as a sentence.
+    await page.getByRole("tab", { name: "Overview" }).click();
+    await page.getByText(`${admin.user.email} approved a publisher application.`).first().waitFor();
+    await expectAccessible(page);
   });
 
   it("creates, edits and deletes a listing for a buyer chosen by search", async () => {
@@ -345,6 +349,11 @@ describe("admin console", () => {
     const entries = page.getByRole("listitem").filter({ hasText: "user.disabled" });
     await expect.poll(() => entries.count()).toBe(1);
     await entries.getByText(`Record ${member.user.id}`).waitFor();
+    // Written as a sentence, the change with a formatted date rather than raw keys and a timestamp.
+    await entries.getByText(`${admin.user.email} disabled an account and ended 1 session.`).waitFor();
+    const change = await entries.getByText(/^Disabled at set to /).innerText();
+    expect(change).toMatch(/^Disabled at set to [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\.$/);
+    expect(await entries.innerText()).not.toContain("disabledAt");
     await entries.getByText("Full details (JSON)").click();
     expect(await entries.locator("pre").innerText()).toContain('"sessionsEnded": 1');
     await expectAccessible(page);

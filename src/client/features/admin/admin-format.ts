@@ -44,26 +44,6 @@ export function formatDateTime(value: string): string {
   });
 }
 
-/** Who an audit entry says acted: their email, or what is left when there is none. */
-export function auditActor(entry: { userId: string | null; userEmail: string | null }): string {
-  return entry.userEmail ?? (entry.userId ? "a deleted user" : "the system");
-}
-
-/** Field by field "before → after" lines, when the entry's meta holds both halves. */
-export function describeChanges(meta: unknown): string[] {
-  if (!meta || typeof meta !== "object") return [];
-  const { before, after } = meta as { before?: unknown; after?: unknown };
-  const asRecord = (value: unknown) =>
-    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const was = asRecord(before);
-  const now = asRecord(after);
-  const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
-  const show = (value: unknown) => (value === undefined ? "—" : JSON.stringify(value));
-  return keys.map((key) =>
-    after === null ? `${key}: ${show(was[key])} (deleted)` : `${key}: ${show(was[key])} → ${show(now[key])}`,
-  );
-}
-
 /**
  * How the admin screens address an applicant: their company, else the contact's name, else their
  * email (never the website: a person or a firm decides, and is told).
