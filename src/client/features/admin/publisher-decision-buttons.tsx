@@ -7,7 +7,7 @@ import { useFocusReturn } from "./focus";
 import { RejectPublisherDialog } from "./reject-publisher-dialog";
 
 /**
- * Approve and Reject, shown only while the application is pending (SPEC §4). Both ask first: Approve
+ * Approve and Reject, shown only while the application is pending. Both ask first: Approve
  * in a confirmation that lists what to check, Reject for the reason.
  */
 export function PublisherDecisionButtons({
