@@ -92,7 +92,11 @@ describe("admin console", () => {
     await details.getByText("Acknowledged", { exact: true }).waitFor();
     await details.getByText("Not verified yet").waitFor();
     await expectAccessible(page);
+    // Approve asks first, and says the domain is not verified (the fixture never verified it).
     await details.getByRole("button", { name: `Approve ${website}` }).click();
+    const approveConfirm = page.getByRole("alertdialog", { name: "Approve Publisher" });
+    await approveConfirm.getByText("The domain is not verified", { exact: false }).waitFor();
+    await approveConfirm.getByRole("button", { name: "Approve Publisher" }).click();
     await expectToast(
       page,
       "Publisher Approved",
@@ -137,6 +141,90 @@ describe("admin console", () => {
     await publisherPage.goto("/publisher/dashboard");
     // On the Profile Status card and in the recent activity.
     await publisherPage.getByText(REASON).first().waitFor();
+  });
+
+  it("confirms an approval with its warnings and names applicants, not URLs (publishers page, details, dashboard)", async () => {
+    // Two applications for one website (the second written another way), and a third elsewhere.
+    const host = `twin-${Date.now().toString(36)}.example`;
+    await fixtures.createUser({
+      role: "publisher",
+      publisherStatus: "pending",
+      company: "Twin Calls LLC",
+      website: `https://${host}`,
+    });
+    await fixtures.createUser({
+      role: "publisher",
+      publisherStatus: "pending",
+      firstName: "Tess",
+      lastName: "Twin",
+      website: `https://www.${host}/apply`,
+    });
+    const third = await fixtures.createUser({ role: "publisher", publisherStatus: "pending" });
+    const { admin, page } = await adminPage();
+
+    await page.goto(`/admin/publishers?status=pending&search=${host}`);
+    await page.getByRole("heading", { name: "Applications (2)" }).waitFor();
+    const card = page.getByRole("article", { name: `https://${host}` });
+    // The list warns before anyone opens anything, and names the applicant.
+    await card.getByText("Twin Calls LLC", { exact: false }).first().waitFor();
+    await card
+      .getByText(/^Another application for this website: Tess Twin \(pending review, applied /)
+      .waitFor();
+    await card.getByText(/^The domain is not verified/).waitFor();
+    // Quality score with its band and what it stands on: nothing checked yet.
+    await card.getByText(/^\d+\/100 · Needs work$/).waitFor();
+    await card.getByText(/^Not yet: Domain verified, Approved by review\.$/).waitFor();
+    await expectAccessible(page);
+
+    // Approve asks first; Cancel approves nothing and gives focus back to the button.
+    await card.getByRole("button", { name: `Approve https://${host}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Approve Publisher" });
+    await confirm.getByText(`Approve Twin Calls LLC for https://${host}?`, { exact: false }).waitFor();
+    await confirm.getByText(/^Another application for this website: Tess Twin/).waitFor();
+    await confirm.getByText(/^The domain is not verified/).waitFor();
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => focusedName(page)).toBe(`Approve https://${host}`);
+    await card.getByText("Pending Review", { exact: true }).waitFor();
+
+    // The other application: its details warn too, and Reject addresses the person by name.
+    const otherSite = `https://www.${host}/apply`;
+    const other = page.getByRole("article", { name: otherSite });
+    await other.getByRole("button", { name: `Details: ${otherSite}` }).click();
+    const details = page.getByRole("dialog", { name: otherSite });
+    await details.getByText(/^Another application for this website: Twin Calls LLC/).waitFor();
+    await details.getByRole("heading", { name: "Other applications for this website" }).waitFor();
+    await details.getByRole("button", { name: `Reject ${otherSite}` }).click();
+    const reject = page.getByRole("dialog", { name: "Reject Publisher" });
+    await reject.getByText("Tell Tess Twin why the application is not approved.", { exact: false }).waitFor();
+    expect(await reject.innerText()).not.toContain("Tell https://");
+    await reject.getByRole("button", { name: "Cancel" }).click();
+    await page.keyboard.press("Escape");
+
+    // Approve from the dashboard's Publishers tab, on a phone: the same confirmation.
+    await page.setViewportSize(MOBILE);
+    await page.goto("/admin/dashboard");
+    await page.getByRole("tab", { name: "Publishers" }).click();
+    await page.getByRole("heading", { name: "Pending Publishers" }).waitFor();
+    const thirdSite = `https://${third.token}.example`;
+    await page.getByRole("button", { name: `Approve ${thirdSite}` }).click();
+    const phoneConfirm = page.getByRole("alertdialog", { name: "Approve Publisher" });
+    await phoneConfirm.getByText(/^The domain is not verified/).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectAccessible(page);
+    await phoneConfirm.getByRole("button", { name: "Approve Publisher" }).click();
+    await expectToast(
+      page,
+      "Publisher Approved",
+      "The publisher has been approved and can now access verified features.",
+    );
+    await expect.poll(() => page.getByRole("button", { name: `Approve ${thirdSite}` }).count()).toBe(0);
+    // Twin Calls LLC is still waiting: nothing was approved by the Cancel above.
+    await page.getByRole("button", { name: `Approve https://${host}` }).waitFor();
+    // Recent Activity reads the approval as a sentence.
+    await page.getByRole("tab", { name: "Overview" }).click();
+    await page.getByText(`${admin.user.email} approved a publisher application.`).first().waitFor();
+    await expectAccessible(page);
   });
 
   it("creates, edits and deletes a listing for a buyer chosen by search", async () => {
@@ -261,6 +349,11 @@ describe("admin console", () => {
     const entries = page.getByRole("listitem").filter({ hasText: "user.disabled" });
     await expect.poll(() => entries.count()).toBe(1);
     await entries.getByText(`Record ${member.user.id}`).waitFor();
+    // Written as a sentence, the change with a formatted date rather than raw keys and a timestamp.
+    await entries.getByText(`${admin.user.email} disabled an account and ended 1 session.`).waitFor();
+    const change = await entries.getByText(/^Disabled at set to /).innerText();
+    expect(change).toMatch(/^Disabled at set to [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M\.$/);
+    expect(await entries.innerText()).not.toContain("disabledAt");
     await entries.getByText("Full details (JSON)").click();
     expect(await entries.locator("pre").innerText()).toContain('"sessionsEnded": 1');
     await expectAccessible(page);

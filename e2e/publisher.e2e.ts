@@ -138,11 +138,11 @@ describe("publisher journey", () => {
       "Your profile is now under review. You'll be notified once approved.",
     );
 
-    // The dashboard: pending, the score (complete 20 + compliance 25 + domain 20 + 2 years 6) explained.
+    // The dashboard: pending, the score (complete 12 + compliance 15 + domain 25 + 2 years 4) explained.
     await page.getByRole("heading", { name: "Welcome back, Gina" }).waitFor();
     await page.getByText("Pending Review", { exact: true }).waitFor();
     await page.getByText("Your profile is under review", { exact: true }).waitFor();
-    expect(await page.getByTestId("quality-score").innerText()).toBe("71");
+    expect(await page.getByTestId("quality-score").innerText()).toBe("56");
     await page.getByRole("button", { name: "How is this computed?" }).click();
     const factors = page.getByRole("list", { name: "Score factors" });
     expect(await factors.getByRole("listitem").count()).toBe(5);
@@ -191,5 +191,61 @@ describe("publisher journey", () => {
     // Onboarding is done: the wizard sends the publisher to the dashboard.
     await page.goto("/publisher/onboarding");
     await page.waitForURL("**/publisher/dashboard");
+  });
+  it("marks a domain step left for later as skipped, refuses a reference nobody could reach, and says what the low score stands on", async () => {
+    const guest = await fixtures.createUser({ role: "guest", firstName: "Vera" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, guest);
+    await page.addInitScript((key) => localStorage.setItem(key, "true"), WELCOME_FLAG);
+    await page.goto("/publisher/onboarding");
+    await page.getByRole("heading", { name: "Step 1 of 5: Business Info" }).waitFor();
+    await page.getByLabel("Website URL").fill(`https://${guest.token}.example`);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("heading", { name: "Step 2 of 5: Traffic & Verticals" }).waitFor();
+    await page.getByRole("checkbox", { name: "Radio" }).click();
+    await page.getByRole("checkbox", { name: "Legal" }).click();
+    await page.getByRole("checkbox", { name: "Ohio" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    // Step 3 left for later: the indicator says skipped, to the eye and to a screen reader.
+    await page.getByRole("heading", { name: "Step 3 of 5: Domain Verification" }).waitFor();
+    await page.getByRole("button", { name: "Verify later" }).click();
+    await page.getByRole("heading", { name: "Step 4 of 5: References" }).waitFor();
+    const steps = page.getByRole("navigation", { name: "Onboarding progress" }).getByRole("listitem");
+    const domainStep = steps.nth(2);
+    expect(await domainStep.textContent()).toContain("Step 3: Domain Verification (skipped)");
+    expect(await domainStep.textContent()).not.toContain("(completed)");
+    expect(await domainStep.innerText()).toContain("Skipped");
+    expect(await steps.nth(1).textContent()).toContain("(completed)");
+
+    // A reference with no way to reach anyone is refused on its line; what was typed stays.
+    const reference = page.getByLabel("Reference 1");
+    await reference.fill("Bob from the conference");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page
+      .getByText("Give a name and a valid email or phone number, written as Name, Company, Email, Phone")
+      .waitFor();
+    expect(await reference.inputValue()).toBe("Bob from the conference");
+    expect(await reference.getAttribute("aria-invalid")).toBe("true");
+    await expectAccessible(page);
+    await reference.fill("Bob Stone, Stone Media, +1 555 010 0199");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await page.getByRole("heading", { name: "Step 5 of 5: Compliance" }).waitFor();
+    expect(await steps.nth(2).textContent()).toContain("(skipped)");
+    await page.getByLabel("Describe your DNC (Do Not Call) process").fill("Numbers are scrubbed daily.");
+    await page.getByRole("checkbox", { name: /I acknowledge/ }).click();
+    await page.getByRole("button", { name: "Complete Onboarding" }).click();
+    await page.waitForURL("**/publisher/dashboard");
+
+    // Unverified and unreviewed: complete 12 + compliance 15 + 1 year 2, in the lowest band, explained.
+    await page.getByRole("heading", { name: "Welcome back, Vera" }).waitFor();
+    expect(await page.getByTestId("quality-score").innerText()).toBe("29");
+    await page.getByText("/ 100 · Needs work").waitFor();
+    expect(await page.getByTestId("quality-basis").innerText()).toBe(
+      "Based on: Profile completeness 12/12, TCPA compliance on file 15/15, Years in business 2/8.\nNot yet: Domain verified, Approved by review.",
+    );
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -20,6 +20,9 @@ export interface UserOptions {
   publisherStatus?: PublisherStatus;
   firstName?: string;
   lastName?: string;
+  company?: string;
+  /** A publisher's website (default: one unique to the fixture, https://TOKEN.example). */
+  website?: string;
 }
 
 export interface Fixtures {

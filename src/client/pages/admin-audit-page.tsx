@@ -3,6 +3,7 @@ import { Label } from "../components/ui/label";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { AdminListSection } from "../features/admin/admin-list-section";
 import { AuditEntryCard } from "../features/admin/audit-entry-card";
+import { auditActionName } from "../features/admin/audit-sentences";
 import { type ComboboxOption, EntityCombobox } from "../features/admin/entity-combobox";
 import { FilterBar } from "../features/admin/filter-bar";
 import { useUserById, useUserOptions } from "../features/admin/use-admin-users";
@@ -48,7 +49,7 @@ export default function AdminAuditPage() {
     // The current filter stays a choice even before the list of actions arrives.
     ...[...new Set([...(actions.data ?? []), ...(filters.action ? [filters.action] : [])])]
       .sort()
-      .map((action) => ({ value: action, label: action })),
+      .map((action) => ({ value: action, label: `${auditActionName(action)} (${action})` })),
   ];
   return (
     <AdminLayout

@@ -8,8 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { QueryState } from "../components/ui/query-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { AdminDisputesPanel } from "../features/admin/admin-disputes";
-import { auditActor, formatDateTime } from "../features/admin/admin-format";
+import { applicantName, formatDateTime } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
+import { ApprovalWarningList } from "../features/admin/approval-warning-list";
+import { describeAuditEntry } from "../features/admin/audit-sentences";
 import { useFocusRescue } from "../features/admin/focus";
 import { EmptyList, ListSkeleton } from "../features/admin/list-states";
 import { PublisherDecisionButtons } from "../features/admin/publisher-decision-buttons";
@@ -89,10 +91,7 @@ function RecentActivity() {
                     key={entry.id}
                     className="flex flex-col gap-0.5 py-2 sm:flex-row sm:justify-between sm:gap-4"
                   >
-                    <span className="break-all text-sm">
-                      <span className="font-mono font-semibold">{entry.action}</span>
-                      <span className="text-slate-600"> by {auditActor(entry)}</span>
-                    </span>
+                    <span className="break-words text-sm">{describeAuditEntry(entry)}</span>
                     <time dateTime={entry.createdAt} className="shrink-0 text-xs text-slate-600">
                       {formatDateTime(entry.createdAt)}
                     </time>
@@ -189,12 +188,13 @@ function PendingPublishers() {
                     key={publisher.id}
                     className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
                   >
-                    <div className="min-w-0">
+                    <div className="min-w-0 space-y-1">
                       <p className="break-all font-medium">{publisher.website ?? publisher.email}</p>
                       <p className="text-sm text-slate-600">
-                        Applied {formatDate(publisher.createdAt)}
+                        {applicantName(publisher)} · Applied {formatDate(publisher.createdAt)}
                         {publisher.verticals.length > 0 && ` · ${publisher.verticals.join(", ")}`}
                       </p>
+                      <ApprovalWarningList publisher={publisher} />
                     </div>
                     <div className="flex shrink-0 gap-2">
                       <PublisherDecisionButtons publisher={publisher} />

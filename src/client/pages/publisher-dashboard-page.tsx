@@ -17,7 +17,11 @@ import { PublisherDealIntentsTab } from "../features/deal-intents";
 import { ActivityList } from "../features/publisher/activity-list";
 import { DomainVerificationAction } from "../features/publisher/domain-verification-panel";
 import { PageSpinner } from "../features/publisher/page-spinner";
-import { QualityScoreBar, QualityScoreExplanation } from "../features/publisher/quality-score";
+import {
+  QualityScoreBar,
+  QualityScoreBasis,
+  QualityScoreExplanation,
+} from "../features/publisher/quality-score";
 import { ProfileStatusBadge, TierBadge } from "../features/publisher/status-badges";
 import {
   usePublisherActivity,
@@ -90,10 +94,11 @@ function ScoreCard({ profile }: { profile: PublisherProfile }) {
     <Card>
       <CardHeader>
         <CardTitle>Quality Score</CardTitle>
-        <CardDescription>Based on reviews and performance</CardDescription>
+        <CardDescription>From what we have checked and what your profile states</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         <QualityScoreBar score={profile.qualityScore} />
+        <QualityScoreBasis breakdown={profile.qualityBreakdown} />
         <QualityScoreExplanation breakdown={profile.qualityBreakdown} />
       </CardContent>
     </Card>

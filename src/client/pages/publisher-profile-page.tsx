@@ -17,7 +17,11 @@ import { DomainVerificationAction } from "../features/publisher/domain-verificat
 import { EmptyState } from "../features/publisher/empty-state";
 import { PageSpinner } from "../features/publisher/page-spinner";
 import { ProfileEditForm } from "../features/publisher/profile-edit-form";
-import { QualityScoreBar, QualityScoreExplanation } from "../features/publisher/quality-score";
+import {
+  QualityScoreBar,
+  QualityScoreBasis,
+  QualityScoreExplanation,
+} from "../features/publisher/quality-score";
 import { ProfileStatusBadge, TierBadge } from "../features/publisher/status-badges";
 import {
   useLatestCompliance,
@@ -219,6 +223,7 @@ function Profile({ profile, user }: { profile: PublisherProfile; user: CurrentUs
         </SummaryCard>
         <SummaryCard title="Quality Score">
           <QualityScoreBar score={profile.qualityScore} />
+          <QualityScoreBasis breakdown={profile.qualityBreakdown} />
           <QualityScoreExplanation breakdown={profile.qualityBreakdown} />
         </SummaryCard>
         <SummaryCard title="Member Since">

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PUBLISHER_STATUSES, PUBLISHER_TIERS, REVIEW_REASON_LIMITS } from "../constants";
 import { adminPageFields, adminSearchField } from "./admin";
 import { plainText } from "./common";
+import { qualityBreakdownSchema } from "./publisher";
 
 // Publisher review (SPEC §2 Admin publishers): the applications, every status, and the decision.
 
@@ -46,12 +47,26 @@ export const reviewComplianceSchema = z.object({
   userAgent: z.string().nullable(),
 });
 
+/** Another application for the same website (same host, see websiteHost), whatever its status. */
+export const sameWebsiteApplicationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  status: z.enum(PUBLISHER_STATUSES),
+  createdAt: z.string(),
+});
+export type SameWebsiteApplication = z.infer<typeof sameWebsiteApplicationSchema>;
+
 export const reviewPublisherSchema = z.object({
   id: z.string(),
   userId: z.string(),
   email: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** The applicant's company, from their account. */
+  company: z.string().nullable(),
   website: z.string().nullable(),
   trafficSources: z.array(z.string()),
   verticals: z.array(z.string()),
@@ -61,6 +76,8 @@ export const reviewPublisherSchema = z.object({
   references: z.array(z.string()),
   tier: z.enum(PUBLISHER_TIERS),
   qualityScore: z.number().int(),
+  /** What the score stands on, factor by factor (the publisher sees the same). */
+  qualityBreakdown: qualityBreakdownSchema,
   status: z.enum(PUBLISHER_STATUSES),
   complianceAckAt: z.string().nullable(),
   domainVerifiedAt: z.string().nullable(),
@@ -70,8 +87,30 @@ export const reviewPublisherSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   compliance: reviewComplianceSchema.nullable(),
+  /** Other applications for the same website, oldest first. */
+  sameWebsite: z.array(sameWebsiteApplicationSchema),
 });
 export type ReviewPublisher = z.infer<typeof reviewPublisherSchema>;
+
+/** What an administrator is warned about before approving (the list, the details and the confirmation). */
+export type ApprovalWarning =
+  | { code: "domain_unverified"; website: string | null }
+  | { code: "same_website"; others: SameWebsiteApplication[] };
+
+/**
+ * The warnings an approval of this application carries: its domain is not verified, and other
+ * applications name the same website. Approving stays possible (an administrator may know more), but
+ * never silently: the confirmation lists these, and the approval's audit entry records them.
+ */
+export function approvalWarnings(
+  publisher: Pick<ReviewPublisher, "domainVerifiedAt" | "website" | "sameWebsite">,
+): ApprovalWarning[] {
+  const warnings: ApprovalWarning[] = [];
+  if (!publisher.domainVerifiedAt) warnings.push({ code: "domain_unverified", website: publisher.website });
+  if (publisher.sameWebsite.length > 0)
+    warnings.push({ code: "same_website", others: publisher.sameWebsite });
+  return warnings;
+}
 
 /** The answer to approve and reject: the profile as it now stands, and whether the mail went out. */
 export const publisherDecisionSchema = z.object({

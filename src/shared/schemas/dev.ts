@@ -9,6 +9,7 @@ import {
 } from "../constants";
 import { emailSchema } from "./auth";
 import { plainText } from "./common";
+import { websiteSchema } from "./publisher";
 
 // The development-only API under /api/dev (DESIGN.md §4): demo sign-in, the mail outbox, and the test
 // fixtures the browser tests create and remove for themselves (docs/decisions/008-client-layers.md).
@@ -58,6 +59,10 @@ export const fixtureRequestSchema = z
     role: z.enum(ROLES).default("guest"),
     firstName: plainText().trim().min(1).max(100).optional(),
     lastName: plainText().trim().min(1).max(100).optional(),
+    /** The account's company (the admin screens address an applicant by it). */
+    company: plainText().trim().min(1).max(200).optional(),
+    /** A publisher's website; by default one unique to the fixture (https://TOKEN.example). */
+    website: websiteSchema.optional(),
     /** Complimentary Premium, granted the way support grants it. */
     premium: z.boolean().default(false),
     /** A publisher's review status: approved (default, like the demo's) or an application to review. */
@@ -67,6 +72,10 @@ export const fixtureRequestSchema = z
   .refine((f) => f.role === "buyer" || f.listings.length === 0, {
     message: "only a buyer fixture has listings",
     path: ["listings"],
+  })
+  .refine((f) => f.role === "publisher" || f.website === undefined, {
+    message: "only a publisher fixture has a website",
+    path: ["website"],
   })
   .refine((f) => f.role === "publisher" || f.publisherStatus === "approved", {
     message: "only a publisher fixture has a review status",

@@ -20,6 +20,7 @@ export const PUBLISHER_MESSAGES = {
   verticals: "Select at least one vertical",
   geos: "Select at least one geography",
   references: "Provide at least one reference",
+  referenceFormat: "Give a name and a valid email or phone number, written as Name, Company, Email, Phone",
   // Toasts and screens (SPEC §2, §8).
   profileCreated: "Profile Created",
   onboardingComplete: "Onboarding Complete!",
@@ -91,11 +92,68 @@ export function isWebsiteUrl(value: string): boolean {
   );
 }
 
+/**
+ * The host a website address names, compared without letter case, a trailing dot or a leading "www."
+ * ("https://WWW.Calls.example/apply" and "http://calls.example" are one site); null when it is no
+ * website address.
+ */
+export function websiteHost(value: string | null | undefined): string | null {
+  if (!value || !isWebsiteUrl(value.trim())) return null;
+  const host = new URL(value.trim()).hostname.toLowerCase().replace(/\.$/, "");
+  return host.startsWith("www.") && host.length > 4 ? host.slice(4) : host;
+}
+
 export const websiteSchema = plainText(PUBLISHER_MESSAGES.website)
   .trim()
   .min(1, PUBLISHER_MESSAGES.website)
   .max(PUBLISHER_LIMITS.websiteMaxLength, PUBLISHER_MESSAGES.website)
   .refine(isWebsiteUrl, PUBLISHER_MESSAGES.website);
+
+// ---- references --------------------------------------------------------------------------------
+
+const EMAIL_PATTERN = /^[^\s@,]+@[^\s@,]+\.[a-z]{2,}$/i;
+const PHONE_CHARACTERS = /^\+?[\d\s().-]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
+
+/** An email address as people write one: something@host.tld, no spaces. */
+export function isReferenceEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+/** A phone number: digits with the usual separators (+, spaces, dots, dashes, brackets), 7 to 15 digits. */
+export function isReferencePhone(value: string): boolean {
+  const text = value.trim();
+  if (!PHONE_CHARACTERS.test(text)) return false;
+  const digits = text.replace(/(?:ext\.?|x)\s*\d+$/i, "").replace(/\D/g, "").length;
+  return digits >= 7 && digits <= 15;
+}
+
+export interface ParsedReference {
+  name: string;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+/**
+ * A reference line "Name, Company, Email, Phone" read leniently: the first part is the name (it must
+ * hold letters and be neither an email nor a phone), the email and phone are found wherever they are,
+ * and any other part is the company. Usable means a name and at least one way to reach them; null
+ * otherwise. Both the forms and the server ask this, so a reference nobody could call is refused.
+ */
+export function parseReference(line: string): ParsedReference | null {
+  const parts = line
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+  const [name, ...rest] = parts;
+  if (!name || isReferenceEmail(name) || isReferencePhone(name)) return null;
+  if ((name.match(/\p{L}/gu) ?? []).length < 2) return null;
+  const email = rest.find(isReferenceEmail) ?? null;
+  const phone = rest.find(isReferencePhone) ?? null;
+  if (!email && !phone) return null;
+  const company = rest.find((part) => part !== email && part !== phone) ?? null;
+  return { name, company, email, phone };
+}
 
 const choices = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
   z
@@ -122,7 +180,8 @@ const profileFields = {
   trafficSources: choices(TRAFFIC_SOURCES, PUBLISHER_MESSAGES.trafficSources),
   verticals: choices(PUBLISHER_VERTICALS, PUBLISHER_MESSAGES.verticals),
   geos: choices(GEOGRAPHIES, PUBLISHER_MESSAGES.geos),
-  // Free text "Name, Company, Email, Phone" (SPEC §2); blank lines are dropped before counting.
+  // Free text "Name, Company, Email, Phone"; blank lines are dropped before counting, every other line
+  // must name someone and say how to reach them (parseReference).
   references: z
     .array(
       plainText()
@@ -130,7 +189,8 @@ const profileFields = {
         .max(
           PUBLISHER_LIMITS.referenceMaxLength,
           `A reference must be at most ${PUBLISHER_LIMITS.referenceMaxLength} characters`,
-        ),
+        )
+        .refine((line) => line === "" || parseReference(line) !== null, PUBLISHER_MESSAGES.referenceFormat),
       { message: PUBLISHER_MESSAGES.references },
     )
     .max(PUBLISHER_LIMITS.referencesMax, `At most ${PUBLISHER_LIMITS.referencesMax} references`)

@@ -1,3 +1,5 @@
+import { formatDate } from "../../../shared/format";
+import type { ApprovalWarning } from "../../../shared/schemas/admin-publishers";
 import type { BadgeTone } from "../../components/ui/badge";
 
 // Display rules of the admin screens (SPEC §2 Admin buyers): one formatter for each figure. Payout and
@@ -42,22 +44,43 @@ export function formatDateTime(value: string): string {
   });
 }
 
-/** Who an audit entry says acted: their email, or what is left when there is none. */
-export function auditActor(entry: { userId: string | null; userEmail: string | null }): string {
-  return entry.userEmail ?? (entry.userId ? "a deleted user" : "the system");
+/**
+ * How the admin screens address an applicant: their company, else the contact's name, else their
+ * email (never the website: a person or a firm decides, and is told).
+ */
+export function applicantName(applicant: {
+  company: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+}): string {
+  const company = applicant.company?.trim();
+  if (company) return company;
+  const name = [applicant.firstName, applicant.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
+  return name || applicant.email;
 }
 
-/** Field by field "before → after" lines, when the entry's meta holds both halves. */
-export function describeChanges(meta: unknown): string[] {
-  if (!meta || typeof meta !== "object") return [];
-  const { before, after } = meta as { before?: unknown; after?: unknown };
-  const asRecord = (value: unknown) =>
-    value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  const was = asRecord(before);
-  const now = asRecord(after);
-  const keys = [...new Set([...Object.keys(was), ...Object.keys(now)])];
-  const show = (value: unknown) => (value === undefined ? "—" : JSON.stringify(value));
-  return keys.map((key) =>
-    after === null ? `${key}: ${show(was[key])} (deleted)` : `${key}: ${show(was[key])} → ${show(now[key])}`,
+const APPLICATION_STATUS: Record<string, string> = {
+  pending: "pending review",
+  approved: "approved",
+  rejected: "rejected",
+};
+
+/** A warning an approval carries, as the list, the details and the confirmation say it. */
+export function describeApprovalWarning(warning: ApprovalWarning): string {
+  if (warning.code === "domain_unverified") {
+    return warning.website
+      ? `The domain is not verified: the verification tag has not been found on ${warning.website}.`
+      : "The domain is not verified: this application names no website.";
+  }
+  const others = warning.others.map(
+    (other) =>
+      `${applicantName(other)} (${APPLICATION_STATUS[other.status] ?? other.status}, applied ${formatDate(other.createdAt)})`,
   );
+  return others.length === 1
+    ? `Another application for this website: ${others[0]}.`
+    : `${others.length} other applications for this website: ${others.join("; ")}.`;
 }

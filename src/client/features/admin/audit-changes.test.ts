@@ -1,16 +1,106 @@
 import { describe, expect, it } from "vitest";
-import { describeChanges } from "./admin-format";
+import { formatDateTime } from "./admin-format";
+import { auditActionName, describeAuditEntry, describeChanges, fieldLabel } from "./audit-sentences";
 
 describe("audit entry changes", () => {
-  it("reads before and after field by field", () => {
+  it("reads before and after field by field as sentences, leaving out fields empty on both sides", () => {
     expect(
       describeChanges({ before: { status: "pending" }, after: { status: "approved", reviewReason: null } }),
-    ).toEqual(['status: "pending" → "approved"', "reviewReason: — → null"]);
+    ).toEqual(["Status changed from “pending” to “approved”."]);
   });
 
-  it("marks a deletion and ignores entries without halves", () => {
-    expect(describeChanges({ before: { title: "Old" }, after: null })).toEqual(['title: "Old" (deleted)']);
+  it("formats dates with the admin screens' date formatter, never the raw timestamp", () => {
+    const at = "2026-11-25T14:03:00.000Z";
+    const lines = describeChanges({ before: { disabledAt: null }, after: { disabledAt: at } });
+    expect(lines).toEqual([`Disabled at set to ${formatDateTime(at)}.`]);
+    expect(lines[0]).not.toContain("2026-11-25T");
+  });
+
+  it("says what was cleared, lists, numbers and yes or no", () => {
+    expect(
+      describeChanges({
+        before: {
+          reviewReason: "Too short",
+          geos: ["Texas"],
+          avgDailyCalls: 1200,
+          complimentaryPremium: false,
+        },
+        after: { reviewReason: null, geos: [], avgDailyCalls: 1500, complimentaryPremium: true },
+      }),
+    ).toEqual([
+      "Review reason cleared (was “Too short”).",
+      "Geographies changed from Texas to none.",
+      "Average daily calls changed from 1,200 to 1,500.",
+      "Complimentary Premium changed from no to yes.",
+    ]);
+  });
+
+  it("describes a deletion and ignores entries without halves", () => {
+    expect(describeChanges({ before: { title: "Old" }, after: null })).toEqual(["Title was “Old”."]);
     expect(describeChanges({ method: "magic-link" })).toEqual([]);
     expect(describeChanges(null)).toEqual([]);
+  });
+
+  it("labels fields in words", () => {
+    expect(fieldLabel("disabledAt")).toBe("Disabled at");
+    expect(fieldLabel("qualityScore")).toBe("Quality score");
+  });
+});
+
+describe("audit entries as sentences", () => {
+  const by = { userId: "u1", userEmail: "admin@demo.test" };
+
+  it.each([
+    [
+      { action: "auth.login", meta: { method: "magic-link" } },
+      "admin@demo.test signed in with an email link.",
+    ],
+    [{ action: "publisher.approved", meta: {} }, "admin@demo.test approved a publisher application."],
+    [
+      { action: "user.disabled", meta: { sessionsEnded: 2 } },
+      "admin@demo.test disabled an account and ended 2 sessions.",
+    ],
+    [
+      { action: "listing.deleted", meta: { before: { title: "Solar Leads" }, after: null } },
+      "admin@demo.test deleted the listing “Solar Leads”.",
+    ],
+    [
+      { action: "listing.imported", meta: { count: 1200, fileName: "june.csv" } },
+      "admin@demo.test imported 1,200 listings from june.csv.",
+    ],
+    [
+      { action: "user.role_changed", meta: { before: { role: "guest" }, after: { role: "buyer" } } },
+      "admin@demo.test changed a role to buyer.",
+    ],
+  ])("reads %j", (entry, sentence) => {
+    expect(describeAuditEntry({ ...by, ...entry })).toBe(sentence);
+  });
+
+  it("names who acted when they are gone, or the system", () => {
+    expect(describeAuditEntry({ action: "review.hidden", userId: "u1", userEmail: null, meta: null })).toBe(
+      "A deleted user hid a review.",
+    );
+    expect(describeAuditEntry({ action: "user.created", userId: null, userEmail: null, meta: null })).toBe(
+      "The system created an account.",
+    );
+  });
+
+  it("still reads as a sentence for an action it does not know, and for Stripe's events", () => {
+    expect(describeAuditEntry({ ...by, action: "payout.sent_early", meta: null })).toBe(
+      "admin@demo.test: payout sent early.",
+    );
+    expect(
+      describeAuditEntry({
+        ...by,
+        action: "stripe.customer.subscription.updated",
+        meta: { status: "active" },
+      }),
+    ).toBe("Stripe reported customer.subscription.updated for admin@demo.test.");
+  });
+
+  it("names actions for the filter in words", () => {
+    expect(auditActionName("user.disabled")).toBe("Account disabled");
+    expect(auditActionName("stripe.invoice.paid")).toBe("Stripe: invoice.paid");
+    expect(auditActionName("payout.sent_early")).toBe("Payout sent early");
   });
 });

@@ -1,28 +1,32 @@
 import type { AuditEntry } from "../../../shared/schemas/admin-audit";
-import { auditActor, describeChanges, formatDateTime } from "./admin-format";
+import { formatDateTime } from "./admin-format";
+import { describeAuditEntry, describeChanges } from "./audit-sentences";
 
-/** One audit entry: what, who, when, about which record, and its data as readable JSON. */
+/**
+ * One audit entry: what happened as a sentence, when, its changes field by field, and for reference the
+ * action's key (the filter's value), the record and the whole data as readable JSON.
+ */
 export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
   const changes = describeChanges(entry.meta);
   return (
     <li className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <p className="font-mono text-sm font-semibold text-slate-900">{entry.action}</p>
-        <p className="text-xs text-slate-600">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+        <p className="break-words text-sm font-semibold text-slate-900">{describeAuditEntry(entry)}</p>
+        <p className="shrink-0 text-xs text-slate-600">
           <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
         </p>
       </div>
-      <p className="break-all text-sm text-slate-700">
-        By {auditActor(entry)}
-        {entry.targetId && <> · Record {entry.targetId}</>}
-      </p>
       {changes.length > 0 && (
-        <ul className="space-y-0.5 break-all text-sm text-slate-800">
+        <ul className="space-y-0.5 break-words text-sm text-slate-800">
           {changes.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
       )}
+      <p className="break-all text-xs text-slate-600">
+        Action <code className="font-mono">{entry.action}</code>
+        {entry.targetId && <> · Record {entry.targetId}</>}
+      </p>
       {entry.meta !== null && (
         <details>
           <summary className="cursor-pointer text-sm text-brand-700">Full details (JSON)</summary>

@@ -9,7 +9,10 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 
-/** Asks before a step that cannot simply be undone (delete, disable); the dialog names what happens. */
+/**
+ * Asks before a step that cannot simply be undone (delete, disable, approve); the dialog names what
+ * happens. The confirm button is red for a destructive step, the primary colour otherwise.
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -20,6 +23,7 @@ export function ConfirmDialog({
   pendingLabel,
   isPending,
   onConfirm,
+  confirmVariant = "destructive",
   children,
 }: {
   open: boolean;
@@ -32,6 +36,7 @@ export function ConfirmDialog({
   pendingLabel: string;
   isPending: boolean;
   onConfirm: () => void;
+  confirmVariant?: "destructive" | "primary";
   children?: ReactNode;
 }) {
   return (
@@ -46,7 +51,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isPending}>
             Cancel
           </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={isPending}>
+          <Button variant={confirmVariant} onClick={onConfirm} disabled={isPending}>
             {isPending ? pendingLabel : confirmLabel}
           </Button>
         </DialogFooter>

@@ -5,6 +5,9 @@ import type { ReviewPublisher } from "../../../shared/schemas/admin-publishers";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { formatQualityScore, QualityScoreBasis } from "../publisher";
+import { applicantName } from "./admin-format";
+import { ApprovalWarningList } from "./approval-warning-list";
 import { useFocusReturn } from "./focus";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";
 import { PublisherDetailsDialog } from "./publisher-details-dialog";
@@ -16,6 +19,7 @@ export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
   const focus = useFocusReturn();
   const titleId = `publisher-${publisher.id}-title`;
   const name = publisher.website ?? publisher.email;
+  const applicant = applicantName(publisher);
   return (
     <Card role="article" aria-labelledby={titleId} className="p-5">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
@@ -33,7 +37,8 @@ export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
             )}
           </div>
           <p className="text-sm text-slate-600">
-            ID {shortId(publisher.id)} · {publisher.email} · Created {formatDate(publisher.createdAt)}
+            ID {shortId(publisher.id)} · {applicant === publisher.email ? "" : `${applicant} · `}
+            {publisher.email} · Created {formatDate(publisher.createdAt)}
           </p>
           {publisher.verticals.length > 0 && (
             <ul className="flex flex-wrap gap-1.5" aria-label="Verticals">
@@ -51,7 +56,7 @@ export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
             </div>
             <div>
               <dt className="text-slate-600">Quality score</dt>
-              <dd className="font-medium">{publisher.qualityScore}/100</dd>
+              <dd className="font-medium">{formatQualityScore(publisher.qualityScore)}</dd>
             </div>
             <div>
               <dt className="text-slate-600">Years</dt>
@@ -62,6 +67,8 @@ export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
               <dd className="font-medium">{formatDate(publisher.createdAt)}</dd>
             </div>
           </dl>
+          <QualityScoreBasis breakdown={publisher.qualityBreakdown} />
+          {publisher.status === "pending" && <ApprovalWarningList publisher={publisher} />}
           {publisher.status === "rejected" && publisher.reviewReason && (
             <p className="text-sm text-slate-700">
               <span className="font-medium">Reason:</span> {publisher.reviewReason}

@@ -2,11 +2,14 @@ import { Check, X } from "lucide-react";
 import { useState } from "react";
 import type { ReviewPublisher } from "../../../shared/schemas/admin-publishers";
 import { Button } from "../../components/ui/button";
+import { ApprovePublisherDialog } from "./approve-publisher-dialog";
 import { useFocusReturn } from "./focus";
 import { RejectPublisherDialog } from "./reject-publisher-dialog";
-import { useDecidePublisher } from "./use-publisher-review";
 
-/** Approve and Reject, shown only while the application is pending (SPEC §4). */
+/**
+ * Approve and Reject, shown only while the application is pending. Both ask first: Approve
+ * in a confirmation that lists what to check, Reject for the reason.
+ */
 export function PublisherDecisionButtons({
   publisher,
   onDecided,
@@ -14,21 +17,23 @@ export function PublisherDecisionButtons({
   publisher: ReviewPublisher;
   onDecided?: () => void;
 }) {
+  const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const focus = useFocusReturn();
-  const { approve } = useDecidePublisher({ onDecided });
   if (publisher.status !== "pending") return null;
   const name = publisher.website ?? publisher.email;
   return (
     <>
       <Button
         size="sm"
-        onClick={() => approve.mutate(publisher.id)}
-        disabled={approve.isPending}
+        onClick={() => {
+          focus.remember();
+          setApproving(true);
+        }}
         aria-label={`Approve ${name}`}
       >
         <Check className="h-4 w-4" aria-hidden />
-        {approve.isPending ? "Approving..." : "Approve"}
+        Approve
       </Button>
       <Button
         size="sm"
@@ -42,6 +47,13 @@ export function PublisherDecisionButtons({
         <X className="h-4 w-4" aria-hidden />
         Reject
       </Button>
+      <ApprovePublisherDialog
+        publisher={publisher}
+        open={approving}
+        onOpenChange={setApproving}
+        onCloseAutoFocus={focus.restore}
+        onDecided={onDecided}
+      />
       <RejectPublisherDialog
         publisher={publisher}
         open={rejecting}

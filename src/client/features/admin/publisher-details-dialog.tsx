@@ -10,7 +10,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { capitalize, formatDateTime } from "./admin-format";
+import { formatQualityScore, QualityScoreBasis } from "../publisher";
+import { applicantName, capitalize, formatDateTime, publisherStatusBadge } from "./admin-format";
+import { ApprovalWarningList } from "./approval-warning-list";
 import { Facts } from "./facts";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";
 import { PublisherStatusBadge } from "./publisher-status-badge";
@@ -58,15 +60,18 @@ export function PublisherDetailsDialog({
         <DialogHeader>
           <DialogTitle>{publisher.website ?? "Publisher application"}</DialogTitle>
           <DialogDescription>
-            Application {shortId(publisher.id)} from {publisher.email}, applied{" "}
+            Application {shortId(publisher.id)} from {applicantName(publisher)}
+            {applicantName(publisher) === publisher.email ? "" : ` (${publisher.email})`}, applied{" "}
             {formatDate(publisher.createdAt)}.
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-5">
+          {publisher.status === "pending" && <ApprovalWarningList publisher={publisher} />}
           <Section title="Basic information">
             <Facts
               rows={[
                 ["Status", <PublisherStatusBadge key="s" status={publisher.status} />],
+                ["Company", publisher.company ?? "Not given"],
                 ["Contact", name ? `${name} (${publisher.email})` : publisher.email],
                 ["Website", publisher.website ?? "Not given"],
                 [
@@ -78,10 +83,29 @@ export function PublisherDetailsDialog({
                 ["Average daily calls", publisher.avgDailyCalls ?? "Not given"],
                 ["Years in business", publisher.yearsInBusiness ?? "Not given"],
                 ["Tier", capitalize(publisher.tier)],
-                ["Quality score", `${publisher.qualityScore}/100`],
+                [
+                  "Quality score",
+                  <div key="q" className="space-y-1">
+                    {formatQualityScore(publisher.qualityScore)}
+                    <QualityScoreBasis breakdown={publisher.qualityBreakdown} />
+                  </div>,
+                ],
               ]}
             />
           </Section>
+          {publisher.sameWebsite.length > 0 && (
+            <Section title="Other applications for this website">
+              <ul className="list-disc space-y-1 pl-5 text-sm">
+                {publisher.sameWebsite.map((other) => (
+                  <li key={other.id} className="break-words">
+                    {applicantName(other)}
+                    {applicantName(other) === other.email ? "" : ` (${other.email})`}:{" "}
+                    {publisherStatusBadge(other.status).label}, applied {formatDate(other.createdAt)}
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
           <Section title="Verticals">
             <Chips items={publisher.verticals} empty="None selected" />
           </Section>

@@ -15,6 +15,7 @@ import {
 } from "../../components/ui/dialog";
 import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
+import { applicantName } from "./admin-format";
 import { useDecidePublisher } from "./use-publisher-review";
 
 /** A rejection needs a reason: the publisher reads it in the email and on their dashboard. */
@@ -50,8 +51,8 @@ export function RejectPublisherDialog({
         <DialogHeader>
           <DialogTitle>Reject Publisher</DialogTitle>
           <DialogDescription>
-            Tell {publisher.website ?? publisher.email} why. They receive the reason by email and see it on
-            their dashboard.
+            Tell {applicantName(publisher)} why the application is not approved. They receive the reason by
+            email and see it on their dashboard.
           </DialogDescription>
         </DialogHeader>
         <form

@@ -21,6 +21,20 @@ export interface OnboardingDraft {
   verifiedWebsite: string | null;
 }
 
+/** The domain verification step (0-based): the one step that may be passed without doing it. */
+export const DOMAIN_STEP = 2;
+
+/**
+ * Steps the user moved past without doing them: the domain step when "Verify later" was chosen, or
+ * when the website verified is no longer the one entered (changed in step 1 afterwards).
+ */
+export function skippedSteps(
+  draft: Pick<OnboardingDraft, "completed" | "verifiedWebsite" | "values">,
+): number[] {
+  const passed = draft.completed.includes(DOMAIN_STEP);
+  return passed && draft.verifiedWebsite !== draft.values.website ? [DOMAIN_STEP] : [];
+}
+
 export type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 const LAST_STEP = ONBOARDING_STEPS.length - 1;

@@ -15,9 +15,11 @@ import { ApiError, errorMessage, isUnauthorizedError } from "../../lib/api";
 import {
   browserStorage,
   clearDraft,
+  DOMAIN_STEP,
   type OnboardingDraft,
   type OnboardingValues,
   readDraft,
+  skippedSteps,
   writeDraft,
 } from "./onboarding-draft";
 import {
@@ -133,9 +135,12 @@ export function OnboardingWizard({ user, profile }: { user: CurrentUser; profile
 
   const step = draft.step;
   const onlyCompliance = hasProfile;
+  // Once the profile exists, whether its domain is verified is the server's word.
+  const skipped =
+    hasProfile && profile ? (profile.domainVerifiedAt ? [] : [DOMAIN_STEP]) : skippedSteps(draft);
   return (
     <div className="space-y-6">
-      <StepIndicator current={step} completed={draft.completed} />
+      <StepIndicator current={step} completed={draft.completed} skipped={skipped} />
       <Card>
         <CardHeader>
           <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold outline-none">

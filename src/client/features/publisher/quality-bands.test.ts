@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampScore, scoreBand } from "./quality-bands";
+import { clampScore, formatQualityScore, scoreBand } from "./quality-bands";
 
 describe("quality score bands (SPEC §5)", () => {
   it.each([
@@ -20,5 +20,11 @@ describe("quality score bands (SPEC §5)", () => {
     expect(clampScore(-5)).toBe(0);
     expect(clampScore(Number.NaN)).toBe(0);
     expect(scoreBand(150)).toBe("green");
+  });
+
+  it("writes a score with its band's word", () => {
+    expect(formatQualityScore(35)).toBe("35/100 · Needs work");
+    expect(formatQualityScore(56)).toBe("56/100 · Fair");
+    expect(formatQualityScore(100)).toBe("100/100 · Excellent");
   });
 });

@@ -22,3 +22,9 @@ export const BAND_STYLES: Record<ScoreBand, { bar: string; text: string; label: 
   orange: { bar: "bg-orange-500", text: "text-orange-800", label: "Fair" },
   red: { bar: "bg-red-600", text: "text-red-800", label: "Needs work" },
 };
+
+/** "35/100 · Needs work": the score with its band's word, where there is no room for the bar. */
+export function formatQualityScore(score: number): string {
+  const value = clampScore(score);
+  return `${value}/100 · ${BAND_STYLES[scoreBand(value)].label}`;
+}

@@ -2,6 +2,7 @@ import type { QualityBreakdown } from "../../../shared/schemas/publisher";
 import { Disclosure } from "../../components/ui/disclosure";
 import { cn } from "../../lib/cn";
 import { BAND_STYLES, clampScore, scoreBand } from "./quality-bands";
+import { describeQualityBasis } from "./quality-basis";
 
 /** The 0-100 bar in the band's colour (SPEC §2 Quality Score card, §5 bands). */
 export function QualityScoreBar({ score, label = "Quality score" }: { score: number; label?: string }) {
@@ -27,6 +28,17 @@ export function QualityScoreBar({ score, label = "Quality score" }: { score: num
         <div className={cn("h-full rounded-full", band.bar)} style={{ width: `${value}%` }} />
       </div>
     </div>
+  );
+}
+
+/** What the score stands on, in a sentence or two: the factors earned and those still open. */
+export function QualityScoreBasis({ breakdown }: { breakdown: QualityBreakdown }) {
+  const { basedOn, notYet } = describeQualityBasis(breakdown);
+  return (
+    <p className="text-sm text-slate-700" data-testid="quality-basis">
+      {basedOn}
+      {notYet && <span className="block text-slate-600">{notYet}</span>}
+    </p>
   );
 }
 

@@ -9,7 +9,8 @@ export const REFERENCE_PLACEHOLDER = "Name, Company, Email, Phone";
 
 /**
  * Reference lines (SPEC §2 step 4): one to start, "Add" on the last line while there are fewer than
- * three. The group's message ("Provide at least one reference") is tied to every line.
+ * three. The group's message ("Provide at least one reference") is tied to every line; a line that
+ * names nobody or no way to reach them gets its own message under it.
  */
 export function ReferencesField({
   id,
@@ -34,7 +35,8 @@ export function ReferencesField({
     <fieldset aria-describedby={error ? errorId : undefined} className="space-y-3">
       <legend className="text-sm font-medium text-slate-800">Business references</legend>
       <p className="text-sm text-slate-600">
-        One reference per line, written as: {REFERENCE_PLACEHOLDER}. Up to {PUBLISHER_LIMITS.referencesMax}.
+        One reference per line, written as: {REFERENCE_PLACEHOLDER}. Each needs a name and an email or phone
+        number we can reach them at. Up to {PUBLISHER_LIMITS.referencesMax}.
       </p>
       {lines.map((line, index) => {
         const lineId = `${id}-${index}`;

@@ -118,6 +118,107 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
     expect((await call("GET", "/api/admin/pending-publishers?status=banned")).statusCode).toBe(400);
   });
 
+  it("answers each application's score with the factors it stands on: a new, unchecked applicant scores low", async () => {
+    const db = ctx.database.db;
+    const { profile } = await createPublisher(db, {
+      status: "pending",
+      website: "https://new-applicant.example",
+      avgDailyCalls: 20,
+      yearsInBusiness: 4,
+      trafficSources: ["Radio"],
+      verticals: ["Legal"],
+      geos: ["Ohio"],
+      references: ["Jane Doe, Acme Leads, jane@acme.example, (555) 010-0000"],
+      // A figure stored under an older formula: the answer follows the facts.
+      qualityScore: 57,
+    });
+    await db.insert(compliance).values({
+      publisherId: profile.id,
+      tcpaComplianceAck: true,
+      dncProcessDesc: "We scrub every list against the national DNC registry daily.",
+    });
+    const [application] = (await call("GET", "/api/admin/pending-publishers?status=pending")).json();
+    expect(application.qualityScore).toBe(35);
+    expect(application.qualityBreakdown.score).toBe(35);
+    expect(
+      application.qualityBreakdown.factors.map((f: { id: string; points: number }) => [f.id, f.points]),
+    ).toEqual([
+      ["profile_complete", 12],
+      ["compliance", 15],
+      ["domain_verified", 0],
+      ["approved", 0],
+      ["years_in_business", 8],
+    ]);
+  });
+
+  it("names the other applications for the same website, compared by host, and the applicant's company", async () => {
+    const db = ctx.database.db;
+    const start = Date.now() - 60_000;
+    const first = await createPublisher(db, {
+      status: "approved",
+      website: "https://www.Twin-Calls.example/apply",
+      createdAt: new Date(start),
+    });
+    const second = await createPublisher(db, {
+      status: "pending",
+      website: "http://twin-calls.example",
+      createdAt: new Date(start + 1000),
+    });
+    await db.update(users).set({ company: "Twin Calls LLC" }).where(eq(users.id, second.user.id));
+    // Contains the host, but is another site.
+    const lookalike = await createPublisher(db, {
+      status: "pending",
+      website: "https://twin-calls.example.net",
+      createdAt: new Date(start + 2000),
+    });
+    const alone = await createPublisher(db, { status: "pending", website: "https://alone.example" });
+
+    const answers = (await call("GET", "/api/admin/pending-publishers")).json() as {
+      id: string;
+      company: string | null;
+      sameWebsite: { id: string; email: string; status: string }[];
+    }[];
+    const byId = new Map(answers.map((a) => [a.id, a]));
+    expect(byId.get(second.profile.id)).toMatchObject({
+      company: "Twin Calls LLC",
+      sameWebsite: [{ id: first.profile.id, email: first.user.email, status: "approved" }],
+    });
+    expect(byId.get(first.profile.id)!.sameWebsite).toEqual([
+      expect.objectContaining({ id: second.profile.id, company: "Twin Calls LLC", status: "pending" }),
+    ]);
+    expect(byId.get(lookalike.profile.id)!.sameWebsite).toEqual([]);
+    expect(byId.get(alone.profile.id)!.sameWebsite).toEqual([]);
+
+    // A page of one still sees applications outside the page.
+    const one = await call("GET", "/api/admin/pending-publishers?status=pending&limit=1");
+    expect(one.json()[0]).toMatchObject({ id: second.profile.id, sameWebsite: [{ id: first.profile.id }] });
+  });
+
+  it("records in an approval's audit entry what the administrator was warned of, and nothing when all is clear", async () => {
+    const db = ctx.database.db;
+    const twin = await createPublisher(db, { status: "pending", website: "https://twin.example" });
+    const other = await createPublisher(db, { status: "pending", website: "https://www.twin.example/" });
+    const clear = await createPublisher(db, {
+      status: "pending",
+      website: "https://clear.example",
+      domainVerifiedAt: new Date(),
+    });
+
+    const res = await call("POST", `/api/admin/approve-publisher/${twin.profile.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().publisher.sameWebsite).toEqual([expect.objectContaining({ id: other.profile.id })]);
+    expect((await call("POST", `/api/admin/approve-publisher/${clear.profile.id}`)).statusCode).toBe(200);
+
+    const entries = await db.select().from(auditLogs).where(eq(auditLogs.action, "publisher.approved"));
+    const metaOf = (id: string) =>
+      entries.find((e) => e.targetId === id)!.metaJson as Record<string, unknown>;
+    expect(metaOf(twin.profile.id)).toMatchObject({
+      warnings: ["domain_unverified", "same_website"],
+      sameWebsite: [other.profile.id],
+    });
+    expect(metaOf(clear.profile.id)).not.toHaveProperty("warnings");
+  });
+
   it("approves a pending publisher once, recomputes the score, mails them and audits it; a second decision is a 409", async () => {
     const db = ctx.database.db;
     const { profile, user } = await createPublisher(db, {

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
+  approvalWarnings,
   type PublisherDecision,
   type PublisherReviewQuery,
   type ReviewPublisher,
@@ -14,9 +15,10 @@ import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
 import { containsPattern } from "../../lib/paging";
 import type { Viewer } from "../auth/viewer";
-import { recomputeQualityScore } from "../publishers/quality-score";
+import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
 import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
 import { writeAuditEntry } from "./audit-entry";
+import { findSameWebsite } from "./same-website";
 
 // Publisher review (SPEC §2 Admin publishers, SPEC §4 publisher status): the applications with every
 // detail an admin needs to decide, and the decision itself, only from pending, told to the publisher.
@@ -24,7 +26,7 @@ import { writeAuditEntry } from "./audit-entry";
 const PUBLISHER_NOT_FOUND = "Publisher not found";
 
 const REVIEW_COLUMNS = sql`
-  p.id, p.user_id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName",
+  p.id, p.user_id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName", u.company,
   p.website, p.traffic_sources as "trafficSources", p.verticals, p.geos,
   p.avg_daily_calls as "avgDailyCalls", p.years_in_business as "yearsInBusiness",
   p."references", p.tier, p.quality_score as "qualityScore", p.status,
@@ -47,23 +49,25 @@ const REVIEW_FROM = sql`publisher_profiles p
 // The answer's fields as the row reads them, dates still dates, and the latest compliance record's
 // columns flat (hasCompliance: whether there is one).
 const date = z.coerce.date();
-const reviewRowSchema = reviewPublisherSchema.omit({ compliance: true }).extend({
-  complianceAckAt: date.nullable(),
-  domainVerifiedAt: date.nullable(),
-  reviewedAt: date.nullable(),
-  createdAt: date,
-  updatedAt: date,
-  createdKey: z.string(),
-  hasCompliance: z.boolean(),
-  ...reviewComplianceSchema.shape,
-  tcpaComplianceAck: z.boolean().nullable(),
-  acceptedAt: date.nullable(),
-});
+const reviewRowSchema = reviewPublisherSchema
+  .omit({ compliance: true, qualityBreakdown: true, sameWebsite: true })
+  .extend({
+    complianceAckAt: date.nullable(),
+    domainVerifiedAt: date.nullable(),
+    reviewedAt: date.nullable(),
+    createdAt: date,
+    updatedAt: date,
+    createdKey: z.string(),
+    hasCompliance: z.boolean(),
+    ...reviewComplianceSchema.shape,
+    tcpaComplianceAck: z.boolean().nullable(),
+    acceptedAt: date.nullable(),
+  });
 type ReviewRow = z.infer<typeof reviewRowSchema>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-function toReviewPublisher(row: ReviewRow): ReviewPublisher {
+function toReviewPublisher(row: ReviewRow, sameWebsite: ReviewPublisher["sameWebsite"]): ReviewPublisher {
   const {
     createdKey: _key,
     hasCompliance,
@@ -75,8 +79,14 @@ function toReviewPublisher(row: ReviewRow): ReviewPublisher {
     userAgent,
     ...publisher
   } = row;
+  // The score as its breakdown adds it up from the row's facts (the stored figure, after any write).
+  const qualityBreakdown = computeQualityScore(
+    qualityFactsOf(row, hasCompliance && tcpaComplianceAck === true),
+  );
   return {
     ...publisher,
+    qualityScore: qualityBreakdown.score,
+    qualityBreakdown,
     complianceAckAt: iso(row.complianceAckAt),
     domainVerifiedAt: iso(row.domainVerifiedAt),
     reviewedAt: iso(row.reviewedAt),
@@ -92,7 +102,14 @@ function toReviewPublisher(row: ReviewRow): ReviewPublisher {
           userAgent,
         }
       : null,
+    sameWebsite,
   };
+}
+
+/** The rows as the API answers them, each with the other applications for its website. */
+async function toReviewPublishers(db: Db, rows: ReviewRow[]): Promise<ReviewPublisher[]> {
+  const sameWebsite = await findSameWebsite(db, rows);
+  return rows.map((row) => toReviewPublisher(row, sameWebsite.get(row.id) ?? []));
 }
 
 const PUBLISHERS: AdminSource<ReviewRow> = {
@@ -124,12 +141,13 @@ export async function listPublishersForReview({
     );
   }
   const direction = query.status === "pending" ? "asc" : "desc";
-  return readPage(
+  const page = await readPage(
     db,
     PUBLISHERS,
     { filters, cursor: query.cursor, limit: query.limit, direction },
-    toReviewPublisher,
+    (row) => row,
   );
+  return { ...page, items: await toReviewPublishers(db, page.items) };
 }
 
 type Decision = "approved" | "rejected";
@@ -208,6 +226,7 @@ export async function decidePublisher({
         reviewReason: publisherProfiles.reviewReason,
         qualityScore: publisherProfiles.qualityScore,
         website: publisherProfiles.website,
+        domainVerifiedAt: publisherProfiles.domainVerifiedAt,
         email: users.email,
       })
       .from(publisherProfiles)
@@ -218,6 +237,17 @@ export async function decidePublisher({
     if (before.status !== "pending") {
       throw new AppError("conflict", `This application was already ${before.status}.`);
     }
+    // An approval records what the administrator was warned of (the confirmation showed the same).
+    const sameWebsite =
+      (await findSameWebsite(tx, [{ id: profileId, website: before.website }])).get(profileId) ?? [];
+    const warnings =
+      decision === "approved"
+        ? approvalWarnings({
+            domainVerifiedAt: before.domainVerifiedAt?.toISOString() ?? null,
+            website: before.website,
+            sameWebsite,
+          })
+        : [];
     const now = new Date();
     const after = { status: decision, reviewedAt: now, reviewedBy: viewer.id, reviewReason: reason ?? null };
     await tx
@@ -238,6 +268,13 @@ export async function decidePublisher({
         qualityScore: before.qualityScore,
       },
       after: { ...after, qualityScore: score?.score ?? before.qualityScore },
+      extra:
+        warnings.length > 0
+          ? {
+              warnings: warnings.map((warning) => warning.code),
+              ...(sameWebsite.length > 0 ? { sameWebsite: sameWebsite.map((other) => other.id) } : {}),
+            }
+          : {},
     });
     return { email: before.email, website: before.website };
   });
@@ -253,5 +290,6 @@ export async function decidePublisher({
     log.error({ err, profileId }, "publisher decision mail failed");
   }
   const publisher = await readOne(db, PUBLISHERS, profileId, PUBLISHER_NOT_FOUND);
-  return { publisher: toReviewPublisher(publisher), notified };
+  const [answer] = await toReviewPublishers(db, [publisher]);
+  return { publisher: answer!, notified };
 }

@@ -1,5 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { createPublisherProfileSchema } from "../../../shared/schemas/publisher";
 import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import { queryRows } from "../../db/client";
 import {
@@ -153,6 +154,19 @@ describe("demo data", () => {
         });
         expect(row.profile.qualityScore).toBe(computeQualityScore(qualityFactsOf(row.profile, true)).score);
         expect(row.profile.qualityScore).toBeGreaterThan(0);
+        // What onboarding would accept today, the references' format included.
+        const { website, avgDailyCalls, yearsInBusiness, trafficSources, verticals, geos, references } =
+          row.profile;
+        const parsed = createPublisherProfileSchema.safeParse({
+          website,
+          avgDailyCalls,
+          yearsInBusiness,
+          trafficSources,
+          verticals,
+          geos,
+          references,
+        });
+        expect(parsed.error?.issues ?? []).toEqual([]);
       }
       expect(DEMO_ACCOUNTS.map((a) => a.email)).toContain("pending@demo.test");
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { referencesSchema } from "../../../shared/schemas/publisher";
 import { publisherProfiles, sessions, users } from "../../db/schema";
 import { sessionCookie, useTestApp } from "../../test/context";
 import { createBuyer, createListing, createUser } from "../../test/factories";
@@ -55,12 +56,34 @@ describe("development fixtures", () => {
   });
 
   it("gives a publisher an application to review when asked, and nobody else a review status", async () => {
-    const fixture = (await createFixture({ role: "publisher", publisherStatus: "pending" })).json();
+    const fixture = (
+      await createFixture({
+        role: "publisher",
+        publisherStatus: "pending",
+        website: "https://shared-site.example",
+        company: "Twin Calls LLC",
+      })
+    ).json();
     const [profile] = await ctx.database.db
-      .select({ status: publisherProfiles.status })
+      .select({
+        status: publisherProfiles.status,
+        references: publisherProfiles.references,
+        website: publisherProfiles.website,
+        company: users.company,
+      })
       .from(publisherProfiles)
+      .innerJoin(users, eq(users.id, publisherProfiles.userId))
       .where(eq(publisherProfiles.id, fixture.publisherProfileId));
-    expect(profile?.status).toBe("pending");
+    expect(profile).toMatchObject({
+      status: "pending",
+      website: "https://shared-site.example",
+      company: "Twin Calls LLC",
+    });
+    expect((await createFixture({ role: "guest", website: "https://shared-site.example" })).statusCode).toBe(
+      400,
+    );
+    // References a publisher could have typed: the shared schema accepts them.
+    expect(referencesSchema.safeParse({ references: profile?.references }).success).toBe(true);
     const refused = await createFixture({ role: "guest", publisherStatus: "pending" });
     expect(refused.statusCode).toBe(400);
   });

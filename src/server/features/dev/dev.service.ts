@@ -81,6 +81,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
         role: spec.role,
         firstName: spec.firstName ?? null,
         lastName: spec.lastName ?? null,
+        company: spec.company ?? null,
         verifiedAt: new Date(),
       })
       .returning({ id: users.id });
@@ -94,7 +95,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
         .insert(publisherProfiles)
         .values({
           userId: user.id,
-          website: `https://${token}.example`,
+          website: spec.website ?? `https://${token}.example`,
           trafficSources: ["Search Engine Marketing"],
           verticals: ["Insurance"],
           avgDailyCalls: 10,

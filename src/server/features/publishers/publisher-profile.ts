@@ -39,11 +39,16 @@ type ProfileRow = typeof publisherProfiles.$inferSelect;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** The API's view of a profile row; the score's breakdown is computed from the same facts as the score. */
+/**
+ * The API's view of a profile row. The score is the one its breakdown adds up to, computed from the
+ * row's facts: the stored figure equals it after every write, and the answer stays right even before
+ * stored figures catch up with a change of the formula (npm run quality:recompute).
+ */
 function toPublisherProfile(
   row: ProfileRow,
   extra: { hasCompliance: boolean; company: string | null; phone: string | null },
 ): PublisherProfile {
+  const qualityBreakdown = computeQualityScore(qualityFactsOf(row, extra.hasCompliance));
   return {
     id: row.id,
     website: row.website,
@@ -55,8 +60,8 @@ function toPublisherProfile(
     references: row.references,
     tier: row.tier,
     status: row.status,
-    qualityScore: row.qualityScore,
-    qualityBreakdown: computeQualityScore(qualityFactsOf(row, extra.hasCompliance)),
+    qualityScore: qualityBreakdown.score,
+    qualityBreakdown,
     complianceAckAt: iso(row.complianceAckAt),
     domainVerifiedAt: iso(row.domainVerifiedAt),
     verificationToken: domainVerificationToken(row.userId),

@@ -23,8 +23,8 @@ const VALID_PROFILE = {
   geos: ["Texas"],
   references: ["Jane Doe, Acme Leads, jane@acme.example, (555) 010-0000"],
 };
-// Complete profile (20) + 3 years (9); nothing else yet.
-const NEW_PROFILE_SCORE = 29;
+// Complete profile (12) + 3 years (6); nothing checked yet.
+const NEW_PROFILE_SCORE = 18;
 
 const VALID_COMPLIANCE = {
   tcpaComplianceAck: true,
@@ -90,11 +90,11 @@ describe("publisher profile API", () => {
     expect(
       profile.qualityBreakdown.factors.map((f: { id: string; points: number }) => [f.id, f.points]),
     ).toEqual([
-      ["profile_complete", 20],
+      ["profile_complete", 12],
       ["compliance", 0],
       ["domain_verified", 0],
       ["approved", 0],
-      ["years_in_business", 9],
+      ["years_in_business", 6],
     ]);
 
     const row = await profileRow(user.id);
@@ -153,6 +153,8 @@ describe("publisher profile API", () => {
     ["geos", [], "Select at least one geography"],
     ["references", [], "Provide at least one reference"],
     ["references", ["", "   "], "Provide at least one reference"],
+    ["references", ["Jane Doe, Acme Leads"], "Give a name and a valid email or phone number"],
+    ["references", ["jane@acme.example, (555) 010-0000"], "Give a name and a valid email or phone number"],
     ["verticals", ["Crypto"], "Choose from the list"],
     ["website", "https://calls.example/\u0000", "must not contain control characters"],
   ])("refuses %s = %j with the SPEC §5 message", async (field, value, message) => {
@@ -178,14 +180,14 @@ describe("publisher profile API", () => {
       ...VALID_PROFILE,
       yearsInBusiness: 6,
       verticals: ["Legal", "Solar"],
-      qualityScore: 35,
+      qualityScore: 20,
     });
-    expect((await profileRow(user.id))!.qualityScore).toBe(35);
+    expect((await profileRow(user.id))!.qualityScore).toBe(20);
     const entries = await auditOf(created.id);
     expect(entries.map((e) => e.action)).toEqual(["publisher.profile_created", "publisher.profile_updated"]);
     expect(entries[1]!.metaJson).toEqual({
-      before: { yearsInBusiness: 3, verticals: ["Legal"], qualityScore: 29 },
-      after: { yearsInBusiness: 6, verticals: ["Legal", "Solar"], qualityScore: 35 },
+      before: { yearsInBusiness: 3, verticals: ["Legal"], qualityScore: 18 },
+      after: { yearsInBusiness: 6, verticals: ["Legal", "Solar"], qualityScore: 20 },
     });
   });
 
@@ -239,6 +241,22 @@ describe("publisher profile API", () => {
     const res = await call("PUT", `/api/publisher-profile/${created.id}`, cookie, { avgDailyCalls: 0 });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues[0].message).toBe("Must be at least 1 call per day");
+  });
+
+  it("refuses a reference nobody could contact on update, naming the line, and keeps the stored ones", async () => {
+    const { user, cookie } = await signedIn();
+    const created = (await call("POST", "/api/publisher-profile", cookie, VALID_PROFILE)).json();
+    const res = await call("PUT", `/api/publisher-profile/${created.id}`, cookie, {
+      references: [VALID_PROFILE.references[0], "Bob from the conference"],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([
+      expect.objectContaining({
+        path: "body.references.1",
+        message: "Give a name and a valid email or phone number, written as Name, Company, Email, Phone",
+      }),
+    ]);
+    expect((await profileRow(user.id))!.references).toEqual(VALID_PROFILE.references);
   });
 
   it("clears the domain verification when the website changes", async () => {
@@ -314,7 +332,7 @@ describe("compliance API", () => {
     });
     const row = await profileRow(user.id);
     expect(row!.complianceAckAt?.toISOString()).toBe(latest.json().acceptedAt);
-    expect(row!.qualityScore).toBe(NEW_PROFILE_SCORE + 25);
+    expect(row!.qualityScore).toBe(NEW_PROFILE_SCORE + 15);
   });
 
   it.each([
@@ -424,7 +442,7 @@ describe("domain verification against a real HTTP server (VERIFY_ALLOW_PRIVATE=1
   const verify = (cookie: string, body?: object) =>
     call("POST", "/api/publisher-profile/verify-domain", cookie, body ?? {});
 
-  it("verifies a profile whose homepage carries the tag: stores the time, adds 20 points, logs it", async () => {
+  it("verifies a profile whose homepage carries the tag: stores the time, adds 25 points, logs it", async () => {
     const { user, cookie, website, profile } = await publisherWithSite("/found");
     site.setPage("/found", pageWithHead(domainVerificationTag(user.id)));
     const res = await verify(cookie, { website: "https://ignored-once-a-profile-exists.example" });
@@ -432,7 +450,7 @@ describe("domain verification against a real HTTP server (VERIFY_ALLOW_PRIVATE=1
     expect(res.json()).toMatchObject({ verified: true, website });
     const row = await profileRow(user.id);
     expect(row!.domainVerifiedAt?.toISOString()).toBe(res.json().verifiedAt);
-    expect(row!.qualityScore).toBe(NEW_PROFILE_SCORE + 20);
+    expect(row!.qualityScore).toBe(NEW_PROFILE_SCORE + 25);
     const read = (await call("GET", "/api/publisher-profile", cookie)).json();
     expect(read.domainVerifiedAt).toBe(res.json().verifiedAt);
     const [entry] = await db()
@@ -453,7 +471,7 @@ describe("domain verification against a real HTTP server (VERIFY_ALLOW_PRIVATE=1
       await call("POST", "/api/publisher-profile", cookie, { ...VALID_PROFILE, website })
     ).json();
     expect(created.domainVerifiedAt).not.toBeNull();
-    expect(created.qualityScore).toBe(NEW_PROFILE_SCORE + 20);
+    expect(created.qualityScore).toBe(NEW_PROFILE_SCORE + 25);
 
     // Another website than the one verified starts unverified.
     const other = await signedIn();

@@ -3,10 +3,15 @@ import type { QualityBreakdown, QualityFactor, QualityFactorId } from "../../../
 import type { Db } from "../../db/client";
 import { publisherProfiles } from "../../db/schema";
 
-// The publisher quality score (issue #9): 0-100, computed here from facts the database holds, stored on
-// the profile by recomputeQualityScore whenever a fact changes, and never typed by anyone. Each factor
-// has a fixed maximum; the maxima add up to 100 (a test holds them to it), so a new factor (reviews,
-// issue #15) takes its points from the others and the table below stays the one place to read the rule.
+// The publisher quality score: 0-100, computed here from facts the database holds, stored on the profile
+// by recomputeQualityScore whenever a fact changes, and never typed by anyone. Each factor has a fixed
+// maximum; the maxima add up to 100 (a test holds them to it), so a new factor (reviews, say) takes its
+// points from the others and the table below stays the one place to read the rule.
+//
+// Most of the points come from what someone else checked: an administrator's approval (40) and the
+// server finding the tag on the website (25). What the publisher only states (a complete profile, the
+// compliance acknowledgment, years in business) earns 35 at most, so a new applicant nobody has checked
+// yet starts in the lowest band instead of looking "Fair" on their word alone.
 
 /** What the score is computed from: one publisher profile's facts. */
 export interface QualityScoreFacts {
@@ -32,11 +37,14 @@ interface FactorDefinition {
   points(facts: QualityScoreFacts): number;
 }
 
-const COMPLETENESS_POINTS = 20;
-const YEAR_POINTS = 3;
-const YEARS_COUNTED = 5;
+const COMPLETENESS_POINTS = 12;
+const COMPLIANCE_POINTS = 15;
+const DOMAIN_POINTS = 25;
+const APPROVAL_POINTS = 40;
+const YEAR_POINTS = 2;
+const YEARS_COUNTED = 4;
 
-/** The seven things a complete profile states (SPEC §2 onboarding steps 1, 2 and 4). */
+/** The seven things a complete profile states (onboarding steps 1, 2 and 4). */
 function filledProfileFields(facts: QualityScoreFacts): number {
   return [
     Boolean(facts.website),
@@ -61,23 +69,23 @@ export const QUALITY_FACTORS: readonly FactorDefinition[] = [
   {
     id: "compliance",
     label: "TCPA compliance on file",
-    rule: "25 points once your TCPA acknowledgment and DNC process are on file.",
-    maxPoints: 25,
-    points: (facts) => (facts.hasCompliance ? 25 : 0),
+    rule: `${COMPLIANCE_POINTS} points once your TCPA acknowledgment and DNC process are on file.`,
+    maxPoints: COMPLIANCE_POINTS,
+    points: (facts) => (facts.hasCompliance ? COMPLIANCE_POINTS : 0),
   },
   {
     id: "domain_verified",
     label: "Domain verified",
-    rule: "20 points once we have found the verification tag on your website's homepage.",
-    maxPoints: 20,
-    points: (facts) => (facts.domainVerified ? 20 : 0),
+    rule: `${DOMAIN_POINTS} points once we have found the verification tag on your website's homepage.`,
+    maxPoints: DOMAIN_POINTS,
+    points: (facts) => (facts.domainVerified ? DOMAIN_POINTS : 0),
   },
   {
     id: "approved",
     label: "Approved by review",
-    rule: "20 points once an administrator has approved your profile.",
-    maxPoints: 20,
-    points: (facts) => (facts.status === "approved" ? 20 : 0),
+    rule: `${APPROVAL_POINTS} points once an administrator has approved your profile.`,
+    maxPoints: APPROVAL_POINTS,
+    points: (facts) => (facts.status === "approved" ? APPROVAL_POINTS : 0),
   },
   {
     id: "years_in_business",
@@ -165,4 +173,22 @@ export async function recomputeQualityScore({
       .where(eq(publisherProfiles.id, profileId));
   }
   return breakdown;
+}
+
+/**
+ * Recomputes the stored score of every profile and returns how many changed. Every write already keeps
+ * its own profile's score current; this is for the day the formula itself changes, so the stored
+ * figures (the deal requests buyers see carry them) follow without a migration. Each profile is
+ * recomputed under its row lock, like any other write, so a change made meanwhile is never overwritten.
+ */
+export async function recomputeAllQualityScores({ db }: { db: Db }): Promise<number> {
+  const rows = await db
+    .select({ id: publisherProfiles.id, stored: publisherProfiles.qualityScore })
+    .from(publisherProfiles);
+  let changed = 0;
+  for (const row of rows) {
+    const breakdown = await db.transaction((tx) => recomputeQualityScore({ db: tx, profileId: row.id }));
+    if (breakdown && breakdown.score !== row.stored) changed++;
+  }
+  return changed;
 }
