@@ -182,4 +182,58 @@ describe("listing alerts", () => {
     await phone.getByText(ALERT_MESSAGES.invalidUnsubscribeLink).waitFor(POLL);
     await expectAccessible(phone);
   });
+  it("matches a publisher's Automotive alert with a listing a buyer creates as Automotive, which the browse filter finds", async () => {
+    const publisher = await fixtures.createUser({ role: "publisher", premium: true });
+    const buyer = await fixtures.createBuyerWithListings({ n: 0 });
+
+    // The publisher picks Automotive, the vertical's one name in every list, with instant alerts.
+    const page = await harness.newPage();
+    await fixtures.signIn(page, publisher);
+    await page.goto("/publisher/dashboard?tab=alerts");
+    await page.getByRole("button", { name: "Configure Alerts" }).click(POLL);
+    const form = page.getByRole("form", { name: "Alert settings" });
+    const verticals = form.getByRole("group", { name: "Verticals" });
+    expect(await verticals.getByLabel("Auto", { exact: true }).count()).toBe(0);
+    await verticals.getByLabel("Insurance").click();
+    await verticals.getByLabel("Automotive").click();
+    await form.getByLabel("Instant").check();
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    await toast(page, "Alerts Saved").waitFor(POLL);
+    const settings = await (await callAs(publisher, "GET", "/api/notification-preferences")).json();
+    expect(settings).toMatchObject({ frequency: "instant", verticals: ["Automotive"] });
+
+    // The buyer creates the listing in their dashboard's form, as Automotive.
+    const buyerPage = await harness.newPage();
+    await fixtures.signIn(buyerPage, buyer);
+    await buyerPage.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
+    await buyerPage.goto("/buyer/dashboard");
+    await buyerPage.locator("main > header").getByRole("button", { name: "Create Listing" }).click(POLL);
+    const create = buyerPage.getByRole("dialog", { name: "Create New Listing" });
+    const title = `Extended Warranty Calls ${buyer.token}`;
+    await create.getByLabel("Title").fill(title);
+    expect(
+      await create
+        .getByLabel("Vertical")
+        .locator("option", { hasText: /^Auto$/ })
+        .count(),
+    ).toBe(0);
+    await create.getByLabel("Vertical").selectOption("Automotive");
+    await create.getByRole("button", { name: "Create Listing" }).click();
+    await toast(buyerPage, "Listing Created").waitFor(POLL);
+
+    // The alert matches: the instant mail names the listing.
+    await expect.poll(async () => (await outboxTo(publisher.user.email)).length, POLL).toBe(1);
+    const [mail] = await outboxTo(publisher.user.email);
+    expect(mail?.subject).toBe(`New buyer match: ${title} ($50.00 per call)`);
+    expect(mail?.text).toContain("Automotive");
+
+    // And the directory's Automotive filter finds it.
+    await page.goto(`/browse?search=${buyer.token}`);
+    await page.getByRole("heading", { name: title }).waitFor(POLL);
+    await page.getByLabel("Vertical").selectOption("Automotive");
+    await expect.poll(() => new URL(page.url()).searchParams.get("vertical"), POLL).toBe("Automotive");
+    await page.getByRole("heading", { name: title }).waitFor(POLL);
+    expect(await page.getByRole("article").count()).toBe(1);
+    await expectAccessible(page);
+  });
 });

@@ -2,12 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Crown } from "lucide-react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { Link } from "wouter";
-import {
-  type AlertFrequency,
-  FILTER_VERTICALS,
-  GEOGRAPHIES,
-  REQUIREMENT_TAGS,
-} from "../../../shared/constants";
+import { type AlertFrequency, GEOGRAPHIES, REQUIREMENT_TAGS, VERTICALS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import {
   ALERT_MESSAGES,
@@ -260,7 +255,7 @@ export function AlertPreferencesForm({
               <CheckboxGroup
                 id="alert-verticals"
                 legend="Verticals"
-                options={FILTER_VERTICALS}
+                options={VERTICALS}
                 value={field.value}
                 onChange={field.onChange}
                 error={errors.verticals?.message}

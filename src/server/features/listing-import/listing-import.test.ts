@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { VERTICALS } from "../../../shared/constants";
 import { LISTING_IMPORT_LIMITS } from "../../../shared/schemas/listing-import";
 import { queryRows } from "../../db/client";
 import { auditLogs, buyerListings, mailOutbox, notificationPreferences } from "../../db/schema";
@@ -255,6 +256,18 @@ describe("CSV import of buyer listings", () => {
       `${HEADER}\nSolar Calls,Solar,50\n`,
     );
     expect(unknownProfile.statusCode).toBe(400);
+  });
+
+  it("reads the old vertical name Auto as Automotive and names the valid verticals otherwise", async () => {
+    const csv = `${HEADER}\nWarranty Calls,Auto,40\nShipping Calls,AUTOMOTIVE,45\nBoat Calls,Marine,50\n`;
+    const dry = await post(`?dryRun=1&buyerId=${buyerId}`, csv);
+    expect(dry.json().errors).toEqual([
+      { line: 4, column: "vertical", message: `Vertical must be one of: ${VERTICALS.join(", ")}` },
+    ]);
+    expect(dry.json().preview.map((p: { vertical: string }) => p.vertical)).toEqual([
+      "Automotive",
+      "Automotive",
+    ]);
   });
 
   it("takes a multipart upload and the spec's JSON {csvData}", async () => {
