@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { MARKETING } from "../../shared/constants";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
+import { SIGNUP_PATH } from "../features/auth/redirect-to-login";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { PlanCards } from "../features/subscription/plan-cards";
@@ -55,7 +56,7 @@ export default function LandingPage() {
               <Link href="/browse">Browse Buyers</Link>
             </Button>
             <Button asChild size="lg" variant="secondary">
-              <Link href="/signup">Get Started Free</Link>
+              <Link href={SIGNUP_PATH}>Get Started Free</Link>
             </Button>
             <Button asChild size="lg" variant="secondary">
               <Link href="/subscribe">{price.label ? `Go Premium: ${price.label}` : "Go Premium"}</Link>
