@@ -263,15 +263,6 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const SIGNUP_EMAIL_STORAGE_KEY = "signup-email-preference";
 export const WELCOME_DISMISSED_STORAGE_KEY = "welcome-dialog-dismissed";
 
-/** SPEC §9 static marketing figures (copy, not data). */
-export const MARKETING = {
-  activeBuyers: "500+",
-  monthlyVolume: "$2M+",
-  verticals: "15+",
-  satisfaction: "98%",
-  averagePayout: "$85",
-} as const;
-
 export const LEGAL_LAST_UPDATED = "January 11, 2025";
 
 export const MESSAGES = {
