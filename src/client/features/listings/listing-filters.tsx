@@ -23,7 +23,7 @@ export interface ApplyOptions {
 }
 
 /**
- * SPEC §2 Browse filters, all applied the same way: as they change. A choice (vertical, payout,
+ * The directory's filters, all applied the same way: as they change. A choice (vertical, payout,
  * location, a requirement) applies at once; the keyword once typing pauses (SEARCH_DEBOUNCE_MS), or at
  * once with Enter or the Filter button; a cleared box clears it. Every search is one URL: the entries a
  * keyword's keystrokes make replace each other, so Back skips the half-typed words and the settled
