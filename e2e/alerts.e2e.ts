@@ -44,7 +44,7 @@ describe("listing alerts", () => {
     return ((await res.json()) as OutboxMail[]).filter((m) => m.to === email);
   }
 
-  it("lets a publisher configure alerts, with instant offered as Premium's, and keep a saved search", async () => {
+  it("lets a free publisher configure alerts, with instant locked as Premium's, and keep a saved search", async () => {
     const publisher = await fixtures.createUser({ role: "publisher" });
     const page = await harness.newPage();
     await fixtures.signIn(page, publisher);
@@ -59,19 +59,15 @@ describe("listing alerts", () => {
     const verticals = form.getByRole("group", { name: "Verticals" });
     expect(await verticals.getByLabel("Insurance").getAttribute("aria-checked")).toBe("true");
 
-    // Instant is Premium's: the screen says so, and the server's refusal (a 403) offers the upgrade.
-    harness.allowConsoleErrors(/403/);
-    await form.getByLabel("Instant").check();
-    await form.getByText("Instant alerts come with Premium").waitFor();
+    // Instant is Premium's: locked before it is picked, with the reason and the way to upgrade.
+    const instant = form.getByLabel("Instant");
+    expect(await instant.isDisabled()).toBe(true);
+    const reason = form.getByText(ALERT_MESSAGES.instantNeedsPremium);
+    await reason.waitFor();
+    expect(await instant.getAttribute("aria-describedby")).toContain(await reason.getAttribute("id"));
+    const upgrade = form.getByRole("link", { name: "Upgrade to Premium" });
+    expect(await upgrade.getAttribute("href")).toBe("/pricing");
     await verticals.getByLabel("Legal").click();
-    await form.getByRole("button", { name: "Save Alerts" }).click();
-    const refusal = form.getByRole("alert").filter({ hasText: ALERT_MESSAGES.instantNeedsPremium });
-    await refusal.waitFor(POLL);
-    expect(await refusal.getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
-      "/pricing",
-    );
-    // Nothing typed is lost.
-    expect(await verticals.getByLabel("Legal").getAttribute("aria-checked")).toBe("true");
 
     // A daily digest for Insurance and Legal listings in Texas paying $40 or more, with no IVR.
     await form.getByLabel("Daily digest").check();
@@ -140,6 +136,39 @@ describe("listing alerts", () => {
     await page.getByText("No saved searches yet.").waitFor();
   });
 
+  it("lets a Premium publisher choose instant, and offers the upgrade, keeping every choice, when Premium ended meanwhile", async () => {
+    const publisher = await fixtures.createUser({ role: "publisher", premium: true });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, publisher);
+    await page.goto("/publisher/dashboard?tab=alerts");
+    await page.getByRole("button", { name: "Configure Alerts" }).click(POLL);
+    const form = page.getByRole("form", { name: "Alert settings" });
+    await form.waitFor();
+    expect(await form.getByText(ALERT_MESSAGES.instantNeedsPremium).count()).toBe(0);
+    await form.getByLabel("Instant").check();
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    await toast(page, "Alerts Saved").waitFor(POLL);
+    expect((await (await callAs(publisher, "GET", "/api/notification-preferences")).json()).frequency).toBe(
+      "instant",
+    );
+    await expectAccessible(page);
+
+    // Premium ends while the page is open: the server still refuses instant, and the form offers the
+    // upgrade without losing what was chosen.
+    await fixtures.setPremium(publisher, false);
+    harness.allowConsoleErrors(/403/);
+    const verticals = form.getByRole("group", { name: "Verticals" });
+    await verticals.getByLabel("Legal").click();
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    const refusal = form.getByRole("alert").filter({ hasText: ALERT_MESSAGES.instantNeedsPremium });
+    await refusal.waitFor(POLL);
+    expect(await refusal.getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
+      "/pricing",
+    );
+    expect(await verticals.getByLabel("Legal").getAttribute("aria-checked")).toBe("true");
+    expect(await form.getByLabel("Instant").isChecked()).toBe(true);
+  });
+
   it("mails a Premium publisher's instant alert from the job queue, and its link unsubscribes without sign-in", async () => {
     const publisher = await fixtures.createUser({ role: "publisher", premium: true, firstName: "Grace" });
     const buyer = await fixtures.createBuyerWithListings({ n: 0 });
@@ -181,5 +210,59 @@ describe("listing alerts", () => {
     await phone.goto(`/unsubscribe/${"0".repeat(32)}${"A".repeat(43)}`);
     await phone.getByText(ALERT_MESSAGES.invalidUnsubscribeLink).waitFor(POLL);
     await expectAccessible(phone);
+  });
+  it("matches a publisher's Automotive alert with a listing a buyer creates as Automotive, which the browse filter finds", async () => {
+    const publisher = await fixtures.createUser({ role: "publisher", premium: true });
+    const buyer = await fixtures.createBuyerWithListings({ n: 0 });
+
+    // The publisher picks Automotive, the vertical's one name in every list, with instant alerts.
+    const page = await harness.newPage();
+    await fixtures.signIn(page, publisher);
+    await page.goto("/publisher/dashboard?tab=alerts");
+    await page.getByRole("button", { name: "Configure Alerts" }).click(POLL);
+    const form = page.getByRole("form", { name: "Alert settings" });
+    const verticals = form.getByRole("group", { name: "Verticals" });
+    expect(await verticals.getByLabel("Auto", { exact: true }).count()).toBe(0);
+    await verticals.getByLabel("Insurance").click();
+    await verticals.getByLabel("Automotive").click();
+    await form.getByLabel("Instant").check();
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    await toast(page, "Alerts Saved").waitFor(POLL);
+    const settings = await (await callAs(publisher, "GET", "/api/notification-preferences")).json();
+    expect(settings).toMatchObject({ frequency: "instant", verticals: ["Automotive"] });
+
+    // The buyer creates the listing in their dashboard's form, as Automotive.
+    const buyerPage = await harness.newPage();
+    await fixtures.signIn(buyerPage, buyer);
+    await buyerPage.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
+    await buyerPage.goto("/buyer/dashboard");
+    await buyerPage.locator("main > header").getByRole("button", { name: "Create Listing" }).click(POLL);
+    const create = buyerPage.getByRole("dialog", { name: "Create New Listing" });
+    const title = `Extended Warranty Calls ${buyer.token}`;
+    await create.getByLabel("Title").fill(title);
+    expect(
+      await create
+        .getByLabel("Vertical")
+        .locator("option", { hasText: /^Auto$/ })
+        .count(),
+    ).toBe(0);
+    await create.getByLabel("Vertical").selectOption("Automotive");
+    await create.getByRole("button", { name: "Create Listing" }).click();
+    await toast(buyerPage, "Listing Created").waitFor(POLL);
+
+    // The alert matches: the instant mail names the listing.
+    await expect.poll(async () => (await outboxTo(publisher.user.email)).length, POLL).toBe(1);
+    const [mail] = await outboxTo(publisher.user.email);
+    expect(mail?.subject).toBe(`New buyer match: ${title} ($50.00 per call)`);
+    expect(mail?.text).toContain("Automotive");
+
+    // And the directory's Automotive filter finds it.
+    await page.goto(`/browse?search=${buyer.token}`);
+    await page.getByRole("heading", { name: title }).waitFor(POLL);
+    await page.getByLabel("Vertical").selectOption("Automotive");
+    await expect.poll(() => new URL(page.url()).searchParams.get("vertical"), POLL).toBe("Automotive");
+    await page.getByRole("heading", { name: title }).waitFor(POLL);
+    expect(await page.getByRole("article").count()).toBe(1);
+    await expectAccessible(page);
   });
 });

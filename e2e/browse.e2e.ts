@@ -86,6 +86,67 @@ describe("browse buyers", () => {
     expect(new URL(page.url()).searchParams.get("returnTo")).toMatch(/^\/buyer\//);
   });
 
+  it("applies the keyword as it is typed, clears it with the box, and keeps one history entry per search", async () => {
+    const buyer = await fixtures.createBuyerWithListings({
+      listings: [
+        { title: "Mass Tort Inbound Calls", vertical: "Legal" },
+        { title: "Personal Injury Inbound Calls", vertical: "Legal" },
+        { title: "Roofing Estimates", vertical: "Home Services" },
+      ],
+    });
+    const { token } = buyer;
+    const page = await harness.newPage();
+    await page.goto(`/browse?search=${token}`);
+    await expect.poll(() => cards(page).count(), POLL).toBe(3);
+    await page.getByLabel("Vertical").selectOption("Legal");
+    await expect.poll(() => cards(page).count(), POLL).toBe(2);
+    const entries = await page.evaluate(() => history.length);
+
+    // Typing narrows the list without Enter or Filter, one request per pause rather than per keystroke.
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/buyer-listings" && url.searchParams.has("search")) searches.push(url.search);
+    });
+    const box = page.getByLabel("Search");
+    await box.click();
+    await box.press("End");
+    await box.pressSequentially(" mass tort", { delay: 40 });
+    await expect.poll(() => cardTitles(page), POLL).toEqual([`Mass Tort Inbound Calls ${token}`]);
+    expect(new URL(page.url()).searchParams.get("search")).toBe(`${token} mass tort`);
+    expect(new URL(page.url()).searchParams.get("vertical")).toBe("Legal");
+    expect(searches.length).toBeLessThan(" mass tort".length);
+    // One history entry for the whole search, and the box kept the focus and every typed character.
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    expect(await box.inputValue()).toBe(`${token} mass tort`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("filter-search");
+    await expectAccessible(page);
+
+    // A cleared box clears the keyword (the vertical stays), replacing the entry rather than adding one.
+    await box.fill("");
+    await expect.poll(() => new URL(page.url()).search, POLL).toBe("?vertical=Legal");
+    await page.getByRole("heading", { name: `Personal Injury Inbound Calls ${token}` }).waitFor(POLL);
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+
+    // Enter applies at once; the settled search is the shareable address.
+    await box.fill(`${token} personal`);
+    await box.press("Enter");
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get("search"), { timeout: 250 })
+      .toBe(`${token} personal`);
+    await expect.poll(() => cardTitles(page), POLL).toEqual([`Personal Injury Inbound Calls ${token}`]);
+    const shared = await harness.newPage();
+    await shared.goto(new URL(page.url()).pathname + new URL(page.url()).search);
+    await expect.poll(() => cardTitles(shared), POLL).toEqual([`Personal Injury Inbound Calls ${token}`]);
+    expect(await shared.getByLabel("Search").inputValue()).toBe(`${token} personal`);
+
+    // Back returns to the search before, filters and box included.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).search, POLL).toBe(`?search=${token}&vertical=Legal`);
+    await expect.poll(() => box.inputValue(), POLL).toBe(token);
+    await expect.poll(() => cards(page).count(), POLL).toBe(2);
+  });
+
   it("shows a free user the upgrade dialog instead of the contact", async () => {
     const buyer = await fixtures.createBuyerWithListings({ n: 2 });
     const publisher = await fixtures.createUser({ role: "publisher" });

@@ -114,11 +114,11 @@ describe("a newcomer's first visit", () => {
     const buyer = await fixtures.createBuyerWithListings({
       listings: Array.from({ length: 12 }, (_, i) => ({
         title: `Auto Warranty Calls ${String(i).padStart(2, "0")}`,
-        vertical: "Auto" as const,
+        vertical: "Automotive" as const,
       })),
     });
     const page = await harness.newPage({ viewport: { width: 1280, height: 600 } });
-    await page.goto(`/browse?search=${buyer.token}&vertical=Auto`);
+    await page.goto(`/browse?search=${buyer.token}&vertical=Automotive`);
     await expect.poll(() => cards(page).count(), POLL).toBe(12);
     const last = cards(page).last();
     await last.scrollIntoViewIfNeeded();
@@ -133,9 +133,9 @@ describe("a newcomer's first visit", () => {
     await page.getByRole("link", { name: "Back to Browse" }).click();
     await expect.poll(() => cards(page).count(), POLL).toBe(12);
     const url = new URL(page.url());
-    expect(url.searchParams.get("vertical")).toBe("Auto");
+    expect(url.searchParams.get("vertical")).toBe("Automotive");
     expect(url.searchParams.get("search")).toBe(buyer.token);
-    expect(await page.getByLabel("Vertical").inputValue()).toBe("Auto");
+    expect(await page.getByLabel("Vertical").inputValue()).toBe("Automotive");
     await expect.poll(() => page.evaluate(() => window.scrollY), POLL).toBe(scrolled);
   });
 

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { NO_BUYER_FOR_FILE } from "../src/shared/schemas/listing-import";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
@@ -95,5 +96,50 @@ describe("CSV import", () => {
     await page.getByRole("heading", { name: title(3), exact: true }).waitFor();
     await page.goto(`/browse?search=${buyer.token}`);
     await page.getByRole("heading", { name: title(1), exact: true }).waitFor();
+  });
+
+  it("asks for the buyer before a file without a buyerEmail column, then imports it", async () => {
+    const buyer = await fixtures.createUser({ role: "buyer" });
+    const admin = await fixtures.createUser({ role: "admin" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, admin);
+
+    // The documented column order, no header, no buyer column: 1,000 rows that would all fail alike.
+    const rows = Array.from(
+      { length: 1_000 },
+      (_, i) => `${buyer.token} Pasted ${i},Solar,${(i % 50) + 20},Net 30,120,10,active,Homeowners`,
+    );
+    await page.goto("/admin/buyers");
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import buyer listings from CSV" });
+    await dialog.waitFor();
+    await dialog.getByLabel("Or paste CSV text").fill(rows.join("\n"));
+    const check = dialog.getByRole("button", { name: "Check file" });
+    await dialog.getByText(NO_BUYER_FOR_FILE).waitFor();
+    expect(await check.isDisabled()).toBe(true);
+    await expectAccessible(page);
+
+    // The buyer comes first in the dialog; choosing one lets the file through.
+    const owner = dialog.getByRole("combobox", { name: "Buyer these listings belong to" });
+    await owner.fill(buyer.token);
+    await dialog.getByRole("option", { name: new RegExp(`Company ${buyer.token}`) }).click();
+    expect(await dialog.getByText(NO_BUYER_FOR_FILE).count()).toBe(0);
+    await check.click();
+    await dialog.getByText("1,000 rows, no errors: ready to import.").waitFor();
+    await dialog.getByRole("button", { name: "Import 1,000 listings" }).click();
+    await page
+      .locator("li[data-state='open']")
+      .getByText("Successfully imported 1,000 buyer listings.")
+      .waitFor({ timeout: 60_000 });
+
+    // Without a chosen buyer, a file with a buyerEmail column goes through as it is.
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const clear = dialog.getByRole("button", { name: "Clear buyer" });
+    if (await clear.count()) await clear.click();
+    await dialog
+      .getByLabel("Or paste CSV text")
+      .fill(`title,vertical,payout,buyerEmail\nS ${buyer.token},Solar,50,${buyer.user.email}`);
+    expect(await check.isDisabled()).toBe(false);
+    expect(await dialog.getByText(NO_BUYER_FOR_FILE).count()).toBe(0);
   });
 });

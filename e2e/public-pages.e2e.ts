@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { formatPriceCents } from "../src/shared/format";
+import { formatCountAtLeast, formatPriceCents, formatWholeDollarsDown } from "../src/shared/format";
+import type { MarketFigures } from "../src/shared/schemas/market-figures";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type UserOptions, useFixtures } from "./support/fixtures";
 
@@ -18,12 +19,46 @@ async function readConfig(page: Page): Promise<PublicConfig> {
   return (await (await page.request.get("/api/config")).json()) as PublicConfig;
 }
 
+/**
+ * The figures the page must show: the answer the page itself got from the server's live counts (so a
+ * cache turning over between two reads cannot tell them apart), rounded down as a public page claims them.
+ * Call before the navigation.
+ */
+function expectedFigures(page: Page): () => Promise<Record<string, string | null>> {
+  const answer = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/stats/public");
+  return async () => {
+    const figures = (await (await answer).json()) as MarketFigures;
+    return {
+      buyers: formatCountAtLeast(figures.activeBuyers),
+      listings: formatCountAtLeast(figures.activeListings),
+      verticals: formatCountAtLeast(figures.verticals),
+      payout: formatWholeDollarsDown(figures.averagePayout),
+    };
+  };
+}
+
+/** What a page shows as the marketplace's figures, by kind. */
+async function shownFigures(page: Page): Promise<Record<string, string | null>> {
+  const shown: Record<string, string | null> = {};
+  for (const key of ["buyers", "listings", "verticals", "payout"]) {
+    const figure = page.getByTestId(`market-figure-${key}`);
+    shown[key] = (await figure.count()) ? await figure.textContent() : null;
+  }
+  return shown;
+}
+
+// The claims the product once made in copy and cannot back: they must not come back.
+const INVENTED = ["500+", "$2M+", "15+", "98%", "Monthly Volume", "Satisfaction"];
+
 describe("landing, pricing and legal pages", () => {
   const harness = useBrowser();
   const fixtures = useFixtures();
 
-  it("landing: hero links, marketing figures, the configured price, three testimonials and the footer", async () => {
+  it("landing: hero links, the live figures, the configured price, three testimonials and the footer", async () => {
+    // At least one buyer and listing in the directory, so every figure has something to count.
+    await fixtures.createBuyerWithListings({ n: 2 });
     const page = await harness.newPage();
+    const served = expectedFigures(page);
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "Connect with Premium Call Buyers" }).waitFor();
     const config = await readConfig(page);
@@ -34,9 +69,12 @@ describe("landing, pricing and legal pages", () => {
     const premium = hero.getByRole("link", { name: `Go Premium: ${price}/year` });
     expect(await premium.getAttribute("href")).toBe("/subscribe");
 
-    for (const figure of ["500+", "$2M+", "15+", "98%"]) {
-      await content(page).getByText(figure, { exact: true }).waitFor();
-    }
+    await page.getByTestId("market-figure-buyers").waitFor();
+    const expected = await served();
+    expect(Object.values(expected).every(Boolean)).toBe(true);
+    expect(await shownFigures(page)).toEqual(expected);
+    for (const claim of INVENTED)
+      expect(await content(page).getByText(claim, { exact: true }).count()).toBe(0);
     await content(page).getByTestId("premium-price").getByText(price).waitFor();
     await content(page).getByText("$0", { exact: true }).waitFor();
     expect(await page.locator("blockquote").count()).toBe(3);
@@ -47,6 +85,73 @@ describe("landing, pricing and legal pages", () => {
       .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
     expect(footerLinks).toEqual(["/browse", "/pricing", "/privacy-policy", "/terms-of-service"]);
     await expectAccessible(page);
+  });
+
+  it("landing: figures rounded down from the server's, none while loading, a sentence when they fail", async () => {
+    const page = await harness.newPage();
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/stats/public", async (route) => {
+      await answered;
+      await route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({ activeBuyers: 47, activeListings: 5, verticals: 12, averagePayout: "87.99" }),
+      });
+    });
+    await page.goto("/");
+    const figures = page.getByRole("region", { name: "The marketplace in numbers" });
+    await figures.getByRole("status").filter({ hasText: "Loading marketplace figures" }).waitFor();
+    // While loading: placeholders, no number.
+    expect(await figures.innerText()).not.toMatch(/\d/);
+    await expectAccessible(page);
+    release();
+    await page.getByTestId("market-figure-buyers").waitFor();
+    expect(await shownFigures(page)).toEqual({
+      buyers: "45+",
+      listings: "5",
+      verticals: "12",
+      payout: "$87",
+    });
+    expect(await figures.getByRole("term").allTextContents()).toEqual([
+      "Active buyers",
+      "Listings",
+      "Verticals",
+      "Average payout per call",
+    ]);
+    await expectAccessible(page);
+
+    // A figure with nothing to count is left out; an empty directory shows none at all.
+    const empty = await harness.newPage();
+    await empty.route("**/api/stats/public", (route) =>
+      route.fulfill({
+        contentType: "application/json",
+        body: JSON.stringify({ activeBuyers: 0, activeListings: 0, verticals: 0, averagePayout: null }),
+      }),
+    );
+    await empty.goto("/");
+    await empty.getByRole("heading", { level: 2, name: "Simple, transparent pricing" }).waitFor();
+    await expect
+      .poll(() => shownFigures(empty))
+      .toEqual({ buyers: null, listings: null, verticals: null, payout: null });
+    expect(await empty.getByRole("region", { name: "The marketplace in numbers" }).count()).toBe(0);
+
+    // Unavailable: said so, with no number in its place.
+    const failing = await harness.newPage();
+    harness.allowConsoleErrors(/status of 503/);
+    await failing.route("**/api/stats/public", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: '{"message":"Database unavailable","code":"unavailable"}',
+      }),
+    );
+    await failing.goto("/");
+    const region = failing.getByRole("region", { name: "The marketplace in numbers" });
+    await region.getByText("Live marketplace figures are not available right now.").waitFor();
+    expect(await region.innerText()).not.toMatch(/\d/);
+    await expectAccessible(failing);
   });
 
   it("pricing: free and premium tiers, add-ons, FAQ", async () => {
@@ -356,6 +461,7 @@ describe("signed-in home", () => {
     const guest = await fixtures.createUser();
     const page = await harness.newPage();
     await fixtures.signIn(page, guest);
+    const served = expectedFigures(page);
     await page.goto("/");
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await page.getByRole("heading", { level: 1, name: "Welcome to PayPerCall Hub" }).waitFor();
@@ -372,7 +478,11 @@ describe("signed-in home", () => {
     );
     expect(new Set(tops).size).toBe(1);
     expect(await page.getByRole("heading", { name: "Subscription" }).count()).toBe(0);
-    await page.getByText("$85", { exact: true }).waitFor();
+    // The directory's live figures, as the landing page shows them; none of the old invented ones.
+    await page.getByTestId("market-figure-buyers").waitFor();
+    expect(await shownFigures(page)).toEqual(await served());
+    for (const claim of INVENTED)
+      expect(await content(page).getByText(claim, { exact: true }).count()).toBe(0);
     await expectAccessible(page);
   });
 

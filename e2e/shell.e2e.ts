@@ -66,7 +66,7 @@ describe("navigation bar", () => {
       "Get Started Free",
     ]);
     expect(await barLink(page, "Sign In").getAttribute("href")).toBe("/api/login");
-    expect(await barLink(page, "Get Started Free").getAttribute("href")).toBe("/api/login");
+    expect(await barLink(page, "Get Started Free").getAttribute("href")).toBe("/signup");
     expect(
       await mainNav(page)
         .getByRole("button", { name: /Account menu/ })
@@ -232,6 +232,36 @@ describe("navigation bar", () => {
     await page.goto("/admin/buyers");
     await page.getByRole("heading", { name: "Manage Buyers" }).waitFor();
     expect(await barLink(page, "Admin").getAttribute("aria-current")).toBe("page");
+  });
+
+  it("sends every Get Started Free to the signup page: bar, mobile menu, hero and plans", async () => {
+    const page = await harness.newPage();
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Connect with Premium Call Buyers" }).waitFor();
+    const everyGetStarted = () =>
+      page
+        .getByRole("link", { name: "Get Started Free", exact: true })
+        .evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+    // The bar, the hero and the landing page's Free plan.
+    expect(await everyGetStarted()).toEqual(["/signup", "/signup", "/signup"]);
+    await barLink(page, "Get Started Free").click();
+    await page.getByRole("heading", { level: 1, name: "Create your free account" }).waitFor();
+    expect(path(page)).toBe("/signup");
+    await expectAccessible(page);
+
+    await page.goto("/pricing");
+    await page.getByRole("heading", { name: "Simple, Transparent Pricing" }).waitFor();
+    expect(new Set(await everyGetStarted())).toEqual(new Set(["/signup"]));
+
+    const phone = await harness.newPage({ viewport: { width: 375, height: 740 } });
+    await phone.goto("/");
+    await phone.getByRole("button", { name: "Open menu" }).click();
+    const mobile = phone.getByRole("navigation", { name: "Mobile" });
+    await mobile.getByRole("link", { name: "Get Started Free" }).click();
+    await phone.getByRole("heading", { level: 1, name: "Create your free account" }).waitFor();
+    expect(path(phone)).toBe("/signup");
+    // The menu closed on the way.
+    expect(await phone.getByRole("navigation", { name: "Mobile" }).count()).toBe(0);
   });
 
   it("folds the links into a menu button at 375 px", async () => {

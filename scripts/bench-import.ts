@@ -8,7 +8,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { LISTING_VERTICALS, PAYMENT_TERMS } from "../src/shared/constants";
+import { PAYMENT_TERMS, VERTICALS } from "../src/shared/constants";
 
 export const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const GEOS = ["California", "Texas", "Florida", "New York", "Ohio"];
@@ -41,7 +41,7 @@ function writeFiles(buyerId: string): { csv: string; copy: string } {
   ];
   const copyLines: string[] = [];
   for (let i = 0; i < IMPORT_ROWS; i++) {
-    const vertical = LISTING_VERTICALS[i % LISTING_VERTICALS.length]!;
+    const vertical = VERTICALS[i % VERTICALS.length]!;
     const title = `Imported ${vertical} Calls ${i}`;
     const payout = (10 + ((i * 37) % 300) + (i % 100) / 100).toFixed(2);
     const terms = PAYMENT_TERMS[i % PAYMENT_TERMS.length]!;

@@ -36,10 +36,11 @@ import { buyerProfiles, mailOutbox, rateLimits, users } from "../src/server/db/s
 import { setComplimentaryPremium } from "../src/server/features/subscriptions/complimentary";
 import {
   GEOGRAPHIES,
-  LISTING_VERTICALS,
   PAYMENT_TERMS,
   REQUIREMENT_TAG_IDS,
   US_NATIONAL,
+  VERTICALS,
+  type Vertical,
 } from "../src/shared/constants";
 import { benchImport, IMPORT_ROWS, type ImportBenchResult, importTable } from "./bench-import";
 
@@ -72,7 +73,7 @@ function mulberry32(seed: number) {
 const random = mulberry32(42);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
-const TOPICS: Record<string, string[]> = {
+const TOPICS: Record<Vertical, string[]> = {
   Insurance: ["Final Expense", "Medicare Advantage", "Auto Insurance", "Health Insurance", "Life Insurance"],
   Solar: ["Residential Solar", "Solar Battery Storage", "Commercial Solar"],
   Legal: ["Personal Injury", "Mass Tort Intake", "Workers Compensation", "Bankruptcy", "DUI Defense"],
@@ -86,7 +87,8 @@ const TOPICS: Record<string, string[]> = {
   Medical: ["Dental Implants", "Hearing Aids", "Addiction Treatment", "Medical Alert Devices"],
   Finance: ["Debt Settlement", "Tax Relief", "Mortgage Refinance", "Personal Loans", "Credit Repair"],
   "Real Estate": ["Home Sellers", "Cash Home Buyers", "Property Management"],
-  Auto: ["Auto Warranty", "Car Shipping", "Auto Loans"],
+  Automotive: ["Auto Warranty", "Car Shipping", "Auto Loans"],
+  Travel: ["Cruise Vacations", "Timeshare Exit", "Travel Insurance"],
   Education: ["Online Degree Enrollment", "Trade School Admissions", "Nursing Programs"],
   Technology: ["Business VoIP", "Home Security Systems", "Internet Service"],
   Healthcare: ["ACA Enrollment", "Senior Living Placement", "Home Care"],
@@ -107,8 +109,8 @@ const PHRASES = [
 
 /** A listing row in COPY text format (tab separated, \N for null). */
 function listingLine(buyerIds: string[], now: number): { id: string; line: string } {
-  const vertical = pick(LISTING_VERTICALS);
-  const topic = pick(TOPICS[vertical]!);
+  const vertical = pick(VERTICALS);
+  const topic = pick(TOPICS[vertical]);
   const state = random() < 0.3 ? pick(GEOGRAPHIES.slice(1)) : null;
   const title = `${state ? `${state} ` : ""}${topic} ${pick(KINDS)}`;
   const description = `Buying ${topic.toLowerCase()} ${pick(KINDS).toLowerCase()}: ${pick(PHRASES)}; ${pick(PHRASES)}; ${pick(PHRASES)}.`;

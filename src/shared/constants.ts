@@ -2,37 +2,47 @@
 
 export const DEFAULT_APP_NAME = "PayPerCall Hub";
 
-/** The verticals SPEC §2 names for the directory filter; FILTER_VERTICALS extends them. */
-export const BROWSE_VERTICALS = ["Insurance", "Home Services", "Legal", "Medical", "Finance"] as const;
-
-/** Verticals a publisher can focus on (SPEC §9). */
-export const PUBLISHER_VERTICALS = [
+/**
+ * The one list of verticals: what a listing carries, what publishers and buyers name in their profiles,
+ * what the directory, the alerts and saved searches filter by, and what a CSV import accepts. Stored
+ * values are these exact spellings (a migration rewrote the older "Auto" as "Automotive").
+ */
+export const VERTICALS = [
   "Insurance",
   "Home Services",
   "Legal",
   "Medical",
+  "Healthcare",
   "Finance",
   "Solar",
   "Education",
   "Real Estate",
   "Automotive",
   "Travel",
+  "Technology",
 ] as const;
+export type Vertical = (typeof VERTICALS)[number];
 
-/** Verticals an admin can give a listing (SPEC §9). */
-export const LISTING_VERTICALS = [
+/**
+ * Older spellings read as today's vertical where people or old links may still use them: a CSV file
+ * and a /browse link saved before the rename. Nothing stores them.
+ */
+export const VERTICAL_ALIASES: Readonly<Record<string, Vertical>> = { Auto: "Automotive" };
+
+/** The vertical a name stands for: itself when it is one, its alias's, or null. */
+export function canonicalVertical(name: string): Vertical | null {
+  if ((VERTICALS as readonly string[]).includes(name)) return name as Vertical;
+  return Object.hasOwn(VERTICAL_ALIASES, name) ? (VERTICAL_ALIASES[name] ?? null) : null;
+}
+
+/** The directory filter's short list, which it shows first. */
+export const BROWSE_VERTICALS = [
   "Insurance",
-  "Solar",
-  "Legal",
   "Home Services",
+  "Legal",
   "Medical",
   "Finance",
-  "Real Estate",
-  "Auto",
-  "Education",
-  "Technology",
-  "Healthcare",
-] as const;
+] as const satisfies readonly Vertical[];
 
 export const TRAFFIC_SOURCES = [
   "Search Engine Marketing",
@@ -64,10 +74,10 @@ export const GEOGRAPHIES = [
 /** The location choices SPEC §2 names for the browse page; FILTER_GEOS extends them. */
 export const BROWSE_GEOS = [US_NATIONAL, "California", "Texas", "Florida"] as const;
 
-// The browse filters offer every vertical a listing can carry and every geography, the spec's short
-// lists first: with only those, a third of the directory could not be reached by filter (issue #12).
-export const FILTER_VERTICALS: readonly string[] = [
-  ...new Set<string>([...BROWSE_VERTICALS, ...LISTING_VERTICALS]),
+// The browse filters offer every vertical and every geography, the short lists first: with only those,
+// a third of the directory could not be reached by filter.
+export const FILTER_VERTICALS: readonly Vertical[] = [
+  ...new Set<Vertical>([...BROWSE_VERTICALS, ...VERTICALS]),
 ];
 export const FILTER_GEOS: readonly string[] = [...new Set<string>([...BROWSE_GEOS, ...GEOGRAPHIES])];
 
@@ -252,15 +262,6 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export const SIGNUP_EMAIL_STORAGE_KEY = "signup-email-preference";
 export const WELCOME_DISMISSED_STORAGE_KEY = "welcome-dialog-dismissed";
-
-/** SPEC §9 static marketing figures (copy, not data). */
-export const MARKETING = {
-  activeBuyers: "500+",
-  monthlyVolume: "$2M+",
-  verticals: "15+",
-  satisfaction: "98%",
-  averagePayout: "$85",
-} as const;
 
 export const LEGAL_LAST_UPDATED = "January 11, 2025";
 

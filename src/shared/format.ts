@@ -11,6 +11,27 @@ export function formatDollars(amount: string): string {
   return `$${Number(whole).toLocaleString("en-US")}.${cents.padEnd(2, "0")}`;
 }
 
+/**
+ * A count as a public page may claim it: exact below 20 ("5"), else rounded down, to a multiple of 5
+ * below 100 and to two leading digits above ("47" is "45+", "45" is "45", "1,234" is "1,200+"), with
+ * "+" only when something was rounded away. Null for nothing (0): a figure that is not true yet is
+ * left out rather than shown.
+ */
+export function formatCountAtLeast(count: number): string | null {
+  if (!Number.isFinite(count) || count < 1) return null;
+  const whole = Math.floor(count);
+  if (whole < 20) return String(whole);
+  const step = whole < 100 ? 5 : 10 ** (String(whole).length - 2);
+  const floor = whole - (whole % step);
+  return `${floor.toLocaleString("en-US")}${floor < whole ? "+" : ""}`;
+}
+
+/** A dollar amount ("87.45") rounded down to whole dollars ("$87"); null below $1 or for none. */
+export function formatWholeDollarsDown(amount: string | null): string | null {
+  const whole = amount === null ? Number.NaN : Math.floor(Number(amount));
+  return Number.isFinite(whole) && whole >= 1 ? `$${whole.toLocaleString("en-US")}` : null;
+}
+
 /** The sample a reliability score stands on: "based on 5 reviewed deals" (issue 15). */
 export function formatBasedOn(reviewedDeals: number): string {
   return `based on ${reviewedDeals} reviewed deal${reviewedDeals === 1 ? "" : "s"}`;

@@ -1,6 +1,6 @@
 import { Download, FileUp, Plus } from "lucide-react";
 import { useState } from "react";
-import { LISTING_STATUSES, LISTING_VERTICALS } from "../../shared/constants";
+import { LISTING_STATUSES, VERTICALS } from "../../shared/constants";
 import type { AdminListing } from "../../shared/schemas/admin-listings";
 import { Button } from "../components/ui/button";
 import { capitalize } from "../features/admin/admin-format";
@@ -20,7 +20,7 @@ import { useUrlFilters } from "../features/admin/use-url-filters";
 
 const VERTICAL_OPTIONS = [
   { value: "", label: "All verticals" },
-  ...LISTING_VERTICALS.map((v) => ({ value: v, label: v })),
+  ...VERTICALS.map((v) => ({ value: v, label: v })),
 ];
 const STATUS_OPTIONS = [
   { value: "", label: "All statuses" },

@@ -8,7 +8,7 @@ import { SaveSearchButton } from "../features/alerts/save-search-button";
 import { useBrowsePlace } from "../features/listings/browse-place";
 import { ListingCard } from "../features/listings/listing-card";
 import { ListingGridSkeleton } from "../features/listings/listing-card-skeleton";
-import { ListingFilters } from "../features/listings/listing-filters";
+import { type ApplyOptions, ListingFilters } from "../features/listings/listing-filters";
 import { PremiumBanner } from "../features/listings/premium-banner";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import {
@@ -32,10 +32,11 @@ export default function BrowsePage() {
   const savedIds = useSavedIds();
   useBrowsePlace(search ? `/browse?${search}` : "/browse", listings.data !== undefined);
 
-  // Filters live in the URL so a search can be shared and survives a reload.
-  const apply = (next: BrowseFilters) => {
+  // Filters live in the URL so a search can be shared and survives a reload; a keyword being typed
+  // replaces its own history entry (one entry per search, not per keystroke).
+  const apply = (next: BrowseFilters, { replace }: ApplyOptions) => {
     const query = filtersToSearch(next);
-    navigate(query ? `/browse?${query}` : "/browse");
+    navigate(query ? `/browse?${query}` : "/browse", { replace });
   };
 
   return (

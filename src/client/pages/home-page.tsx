@@ -5,30 +5,91 @@ import {
   Crown,
   DollarSign,
   LayoutDashboard,
+  ListChecks,
   Rocket,
   Search,
   Users,
 } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "wouter";
-import { MARKETING } from "../../shared/constants";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { SkeletonLine } from "../components/ui/skeleton";
 import { useAuth } from "../features/auth/use-auth";
 import { getFullNameOrEmail, hasGivenName } from "../features/auth/user-display";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
+import {
+  MARKET_FIGURES_UNAVAILABLE,
+  type MarketFigureKey,
+  marketFigureTiles,
+  useMarketFigures,
+} from "../features/listings/market-figures";
 import { WelcomeDialog } from "../features/shell/welcome-dialog";
 import { cn } from "../lib/cn";
 
-// Static copy (SPEC §2 "Signed-in home"): marketing figures, not live data (DESIGN.md §2).
-const STATS = [
-  { icon: Users, value: MARKETING.activeBuyers, label: "Active buyers" },
-  { icon: BarChart3, value: MARKETING.verticals, label: "Verticals covered" },
-  { icon: DollarSign, value: MARKETING.averagePayout, label: "Average payout per call" },
-];
+const FIGURE_ICONS: Record<
+  MarketFigureKey,
+  ComponentType<{ className?: string; "aria-hidden"?: boolean }>
+> = {
+  buyers: Users,
+  listings: ListChecks,
+  verticals: BarChart3,
+  payout: DollarSign,
+};
+
+/** The directory's live figures, rounded down (the same as the landing page's); none made up. */
+function MarketFigureCards() {
+  const figures = useMarketFigures();
+  const tiles = figures.data ? marketFigureTiles(figures.data) : [];
+  if (figures.isSuccess && tiles.length === 0) return null;
+  return (
+    <section aria-labelledby="stats-heading" aria-busy={figures.isPending}>
+      <h2 id="stats-heading" className="sr-only">
+        The marketplace in numbers
+      </h2>
+      {figures.isError ? (
+        <p className="text-sm text-slate-600">{MARKET_FIGURES_UNAVAILABLE}</p>
+      ) : figures.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <span className="sr-only" role="status">
+            Loading marketplace figures…
+          </span>
+          {[0, 1, 2, 3].map((n) => (
+            <Card key={n} className="flex items-center gap-4 p-5">
+              <div className="h-8 w-8 shrink-0" />
+              <div>
+                <SkeletonLine className="text-2xl font-bold" width="w-14" />
+                <SkeletonLine className="text-sm" width="w-28" />
+              </div>
+            </Card>
+          ))}
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {tiles.map((tile) => {
+            const Icon = FIGURE_ICONS[tile.key];
+            return (
+              <li key={tile.key}>
+                <Card className="flex items-center gap-4 p-5">
+                  <Icon className="h-8 w-8 shrink-0 text-brand-600" aria-hidden />
+                  <p className="flex flex-col">
+                    <span className="text-2xl font-bold" data-testid={`market-figure-${tile.key}`}>
+                      {tile.value}
+                    </span>
+                    <span className="text-sm text-slate-600">{tile.label}</span>
+                  </p>
+                </Card>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 const PLATFORM_NOTES = [
   {
@@ -187,24 +248,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="stats-heading">
-        <h2 id="stats-heading" className="sr-only">
-          The marketplace in numbers
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-3">
-          {STATS.map((stat) => (
-            <li key={stat.label}>
-              <Card className="flex items-center gap-4 p-5">
-                <stat.icon className="h-8 w-8 shrink-0 text-brand-600" aria-hidden />
-                <p className="flex flex-col">
-                  <span className="text-2xl font-bold">{stat.value}</span>
-                  <span className="text-sm text-slate-600">{stat.label}</span>
-                </p>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <MarketFigureCards />
 
       <section aria-labelledby="updates-heading">
         <Card>

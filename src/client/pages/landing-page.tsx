@@ -1,19 +1,70 @@
 import { Quote, ShieldCheck } from "lucide-react";
 import { Link } from "wouter";
-import { MARKETING } from "../../shared/constants";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
+import { SkeletonLine } from "../components/ui/skeleton";
+import { SIGNUP_PATH } from "../features/auth/redirect-to-login";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
+import {
+  MARKET_FIGURES_UNAVAILABLE,
+  marketFigureTiles,
+  useMarketFigures,
+} from "../features/listings/market-figures";
 import { PlanCards } from "../features/subscription/plan-cards";
+import { cn } from "../lib/cn";
 
-// Marketing copy (SPEC §1, §9): these figures are claims in copy, not data (DESIGN.md §2).
-const STATS = [
-  { value: MARKETING.activeBuyers, label: "Active Buyers" },
-  { value: MARKETING.monthlyVolume, label: "Monthly Volume" },
-  { value: MARKETING.verticals, label: "Verticals" },
-  { value: MARKETING.satisfaction, label: "Satisfaction" },
-];
+const FIGURES_GRID = "mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center";
+// As many columns as figures on a wide screen (literal class names, which Tailwind finds).
+const FIGURES_COLUMNS = ["", "md:grid-cols-1", "md:grid-cols-2", "md:grid-cols-3", "md:grid-cols-4"];
+
+/**
+ * The marketplace in numbers: the directory's live figures, rounded down; while they load, placeholders
+ * of their size (no number); when they cannot be read, a sentence saying so. Figures the product cannot
+ * back (monthly volume, satisfaction) are not shown at all.
+ */
+function MarketFigures() {
+  const figures = useMarketFigures();
+  const tiles = figures.data ? marketFigureTiles(figures.data) : [];
+  if (figures.isSuccess && tiles.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="stats-heading"
+      aria-busy={figures.isPending}
+      className="border-y border-slate-200 bg-white px-4 py-12"
+    >
+      <h2 id="stats-heading" className="sr-only">
+        The marketplace in numbers
+      </h2>
+      {figures.isError ? (
+        <p className="text-center text-sm text-slate-600">{MARKET_FIGURES_UNAVAILABLE}</p>
+      ) : figures.isPending ? (
+        <div className={cn(FIGURES_GRID, "md:grid-cols-4")}>
+          <span className="sr-only" role="status">
+            Loading marketplace figures…
+          </span>
+          {[0, 1, 2, 3].map((n) => (
+            <div key={n} className="flex flex-col-reverse items-center">
+              <SkeletonLine className="mt-1 text-sm" width="w-24" />
+              <SkeletonLine className="text-3xl font-bold" width="w-16" />
+            </div>
+          ))}
+        </div>
+      ) : (
+        <dl className={cn(FIGURES_GRID, FIGURES_COLUMNS[tiles.length])}>
+          {tiles.map((tile) => (
+            <div key={tile.key} className="flex flex-col-reverse">
+              <dt className="mt-1 text-sm text-slate-600">{tile.label}</dt>
+              <dd className="text-3xl font-bold text-brand-700" data-testid={`market-figure-${tile.key}`}>
+                {tile.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
 
 const TESTIMONIALS = [
   {
@@ -55,7 +106,7 @@ export default function LandingPage() {
               <Link href="/browse">Browse Buyers</Link>
             </Button>
             <Button asChild size="lg" variant="secondary">
-              <Link href="/signup">Get Started Free</Link>
+              <Link href={SIGNUP_PATH}>Get Started Free</Link>
             </Button>
             <Button asChild size="lg" variant="secondary">
               <Link href="/subscribe">{price.label ? `Go Premium: ${price.label}` : "Go Premium"}</Link>
@@ -68,19 +119,7 @@ export default function LandingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="stats-heading" className="border-y border-slate-200 bg-white px-4 py-12">
-        <h2 id="stats-heading" className="sr-only">
-          The marketplace in numbers
-        </h2>
-        <dl className="mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center md:grid-cols-4">
-          {STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse">
-              <dt className="mt-1 text-sm text-slate-600">{stat.label}</dt>
-              <dd className="text-3xl font-bold text-brand-700">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <MarketFigures />
 
       <section aria-labelledby="pricing-heading" className="px-4 py-16">
         <div className="mx-auto max-w-4xl">

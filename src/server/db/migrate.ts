@@ -7,7 +7,7 @@ import { installJobQueue } from "../jobs/job-queue";
 import type { Database, Db } from "./client";
 import * as schema from "./schema";
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
 /**
  * The key of the session-level advisory lock that startup work runs under on PostgreSQL. Any fixed
@@ -18,6 +18,8 @@ export const STARTUP_LOCK_KEY = 0x7070632d6d696772n;
 interface MigrateOptions {
   /** Runs after the migrations, under the same lock (the development seed). */
   afterMigrations?: (db: Db) => Promise<unknown>;
+  /** Another folder of migrations (a test that stops before a migration to give it old data). */
+  migrationsFolder?: string;
 }
 
 /**
@@ -29,8 +31,9 @@ interface MigrateOptions {
  * `CREATE EXTENSION pg_trgm` and crashed (issue #13). PGlite has a single process by construction.
  */
 export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<void> {
+  const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (database.engine === "pglite") {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     await installJobQueue(database);
     await options.afterMigrations?.(database.db);
     return;
@@ -46,7 +49,7 @@ export async function migrateDatabase(database: Database, options: MigrateOption
     await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY.toString()]);
     try {
       const db = drizzleNodePg(client, { schema });
-      await migrateNodePg(db as NodePgDatabase<typeof schema>, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateNodePg(db as NodePgDatabase<typeof schema>, { migrationsFolder });
       await installJobQueue(database);
       await options.afterMigrations?.(db as unknown as Db);
     } finally {

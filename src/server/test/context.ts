@@ -13,14 +13,17 @@ import { PGLITE_SNAPSHOT } from "./paths";
 
 export const TEST_APP_URL = "http://localhost:5000";
 
-/** A fresh database for one test file, on the engine of the vitest project (pglite or postgres). */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A fresh database for one test file, on the engine of the vitest project (pglite or postgres): migrated,
+ * or with `empty` not even that (a migration's own test applies them itself).
+ */
+export async function openTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<Database> {
   if (process.env.TEST_DB_ENGINE === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `ppc_test_${process.pid}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database ${name} template ${inject("pgTemplate")}`);
+    await admin.query(`create database ${name}${empty ? "" : ` template ${inject("pgTemplate")}`}`);
     await admin.end();
     const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 5 });
     const close = database.close;
@@ -33,6 +36,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
     return database;
   }
+  if (empty) return openDatabase({ pgliteDir: "memory://" });
   const snapshot = new Blob([readFileSync(PGLITE_SNAPSHOT)]);
   return openDatabase({ pgliteDir: "memory://", pgliteSnapshot: snapshot });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import type { Role } from "../../shared/constants";
+import type { Role, Vertical } from "../../shared/constants";
 import type { Db } from "../db/client";
 import {
   buyerListings,
@@ -23,7 +23,14 @@ export async function createUser(db: Db, values: Partial<typeof users.$inferInse
   return user!;
 }
 
-export async function createPublisher(db: Db, values: Partial<typeof publisherProfiles.$inferInsert> = {}) {
+// Verticals come from the one list (a test of older spellings inserts its rows itself).
+type WithVertical<T> = Omit<T, "vertical"> & { vertical?: Vertical };
+type WithVerticals<T> = Omit<T, "verticals"> & { verticals?: Vertical[] };
+
+export async function createPublisher(
+  db: Db,
+  values: WithVerticals<Partial<typeof publisherProfiles.$inferInsert>> = {},
+) {
   const user = await createUser(db, { role: "publisher" });
   const [profile] = await db
     .insert(publisherProfiles)
@@ -34,7 +41,7 @@ export async function createPublisher(db: Db, values: Partial<typeof publisherPr
 
 export async function createBuyer(
   db: Db,
-  values: Partial<typeof buyerProfiles.$inferInsert> = {},
+  values: WithVerticals<Partial<typeof buyerProfiles.$inferInsert>> = {},
   userValues: Partial<typeof users.$inferInsert> = {},
 ) {
   const user = await createUser(db, { role: "buyer", ...userValues });
@@ -55,7 +62,7 @@ export async function createBuyer(
 export async function createListing(
   db: Db,
   buyerId: string,
-  values: Partial<typeof buyerListings.$inferInsert> = {},
+  values: WithVertical<Partial<typeof buyerListings.$inferInsert>> = {},
 ) {
   const [listing] = await db
     .insert(buyerListings)

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { LISTING_STATUSES } from "../constants";
+import { LISTING_STATUSES, VERTICALS } from "../constants";
 import { adminPageFields, adminSearchField } from "./admin";
-import { plainText } from "./common";
 import { listingSchema } from "./listings";
 
 // Listing management (SPEC §2 Admin buyers). The write bodies are createAdminListingSchema and
@@ -10,7 +9,7 @@ import { listingSchema } from "./listings";
 /** GET /api/admin/buyer-listings: every status, contacts included. */
 export const adminListingQuerySchema = z.object({
   search: adminSearchField,
-  vertical: plainText().trim().max(100, "is too long").optional(),
+  vertical: z.enum(VERTICALS, { message: "is not a known vertical" }).optional(),
   status: z.enum(LISTING_STATUSES, { message: `must be one of ${LISTING_STATUSES.join(", ")}` }).optional(),
   ...adminPageFields,
 });

@@ -3,13 +3,12 @@ import {
   ALERT_CHANNELS,
   ALERT_FREQUENCIES,
   ALERT_LIMITS,
-  FILTER_VERTICALS,
   GEOGRAPHIES,
   LISTING_SEARCH_MAX_LENGTH,
   PAYOUT_BUCKETS,
-  PUBLISHER_VERTICALS,
   REQUIREMENT_TAG_IDS,
   REQUIREMENT_TAGS,
+  VERTICALS,
 } from "../constants";
 import { plainText } from "./common";
 
@@ -31,9 +30,6 @@ export const ALERT_MESSAGES = {
   smsNotSent: "SMS alerts are saved with your settings but not sent yet: no SMS provider is configured.",
 } as const;
 
-/** Every vertical a listing can carry (the directory filter's list plus the publisher list). */
-const ALERT_VERTICALS = [...new Set<string>([...FILTER_VERTICALS, ...PUBLISHER_VERTICALS])];
-
 const uniqueList = <T extends z.ZodType<string>>(item: T, max: number, label: string) =>
   z
     .array(item, { message: `${label} must be a list` })
@@ -41,8 +37,8 @@ const uniqueList = <T extends z.ZodType<string>>(item: T, max: number, label: st
     .transform((values) => [...new Set(values)]);
 
 const verticalList = uniqueList(
-  plainText().refine((v) => ALERT_VERTICALS.includes(v), { message: "is not a known vertical" }),
-  ALERT_VERTICALS.length,
+  z.enum(VERTICALS, { message: "is not a known vertical" }),
+  VERTICALS.length,
   "Verticals",
 );
 const geoList = uniqueList(
@@ -141,9 +137,7 @@ export const createSavedSearchSchema = z.object({
       .trim()
       .max(LISTING_SEARCH_MAX_LENGTH, `Search must be at most ${LISTING_SEARCH_MAX_LENGTH} characters`),
   ),
-  vertical: optionalChoice(
-    plainText().refine((v) => ALERT_VERTICALS.includes(v), { message: "is not a known vertical" }),
-  ),
+  vertical: optionalChoice(z.enum(VERTICALS, { message: "is not a known vertical" })),
   payout: optionalChoice(z.enum(PAYOUT_BUCKET_IDS, { message: "is not a payout range of the filter" })),
   geo: optionalChoice(z.enum(GEOGRAPHIES, { message: "is not a known geography" })),
   tags: tagList.default([]),

@@ -1,21 +1,9 @@
 import { z } from "zod";
-import {
-  BUYER_PROFILE_DEFAULTS,
-  GEOGRAPHIES,
-  LISTING_VERTICALS,
-  PAYMENT_TERMS,
-  PUBLISHER_VERTICALS,
-} from "../constants";
+import { BUYER_PROFILE_DEFAULTS, GEOGRAPHIES, PAYMENT_TERMS, VERTICALS } from "../constants";
 import { plainText } from "./common";
 
 // The buyer's company profile (SPEC §3 buyer_profiles, SPEC §5 buyer profile form, SPEC §7
 // GET/POST /api/buyer-profile) and the buyer dashboard's figures (SPEC §2 Buyer dashboard).
-
-/** Every vertical a buyer can name: the listing set and the publisher set (they overlap). */
-const BUYER_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])] as [
-  string,
-  ...string[],
-];
 
 const PROFILE_LIMITS = {
   companyMax: 200,
@@ -86,8 +74,8 @@ const profileFields = {
     .min(1, "Company name is required")
     .max(PROFILE_LIMITS.companyMax, `Company name must be at most ${PROFILE_LIMITS.companyMax} characters`),
   verticals: z
-    .array(z.enum(BUYER_VERTICALS, { message: "Choose verticals from the list" }))
-    .max(BUYER_VERTICALS.length)
+    .array(z.enum(VERTICALS, { message: "Choose verticals from the list" }))
+    .max(VERTICALS.length)
     .transform((v) => [...new Set(v)]),
   payoutMin: amount("Minimum payout"),
   payoutMax: amount("Maximum payout"),

@@ -2,10 +2,10 @@ import { z } from "zod";
 import {
   GEOGRAPHIES,
   LISTING_STATUSES,
-  LISTING_VERTICALS,
   PUBLISHER_STATUSES,
   REQUIREMENT_TAG_IDS,
   ROLES,
+  VERTICALS,
 } from "../constants";
 import { emailSchema } from "./auth";
 import { plainText } from "./common";
@@ -41,7 +41,7 @@ export const fixtureListingSchema = z.object({
   /** The fixture's token is appended, so a search for the token finds exactly the fixture's listings. */
   title: plainText().trim().min(1).max(150).optional(),
   description: plainText().trim().max(2000).optional(),
-  vertical: z.enum(LISTING_VERTICALS).default("Insurance"),
+  vertical: z.enum(VERTICALS).default("Insurance"),
   payout: plainText()
     .regex(/^\d{1,8}(\.\d{1,2})?$/, "must be an amount like 50 or 49.99")
     .default("50.00"),

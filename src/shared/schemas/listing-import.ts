@@ -121,3 +121,52 @@ export const listingImportStatusSchema = z.object({
   updatedAt: z.string(),
 });
 export type ListingImportStatus = z.infer<typeof listingImportStatusSchema>;
+
+// ---- whose listings -----------------------------------------------------------------------------------
+
+/** Said once, as a 400, when neither the import nor the file names the buyer the rows belong to. */
+export const NO_BUYER_FOR_FILE =
+  "Choose the buyer these listings belong to: the file has no buyerEmail column, so its rows do not say whose they are.";
+
+const columnKey = (name: string) =>
+  name
+    .trim()
+    .replace(/^"(.*)"$/, "$1")
+    .toLowerCase()
+    .replace(/[\s_\-.]/g, "");
+/** Header names that stand for the buyerEmail column. */
+const BUYER_COLUMN_KEYS = new Set(["buyeremail", "buyer", "email"]);
+const COLUMN_KEYS = new Set<string>([...LISTING_CSV_COLUMNS.map(columnKey), ...BUYER_COLUMN_KEYS]);
+const BUYER_CELL = LISTING_CSV_COLUMNS.indexOf("buyerEmail");
+
+/**
+ * Whether a file's first line gives its rows a buyer: a header naming a buyerEmail column, or a row
+ * without a header long enough to reach that column. The import dialog asks before sending the file
+ * (the server reads the same from its own parse of the header and refuses the file otherwise).
+ */
+export function csvNamesBuyers(text: string): boolean {
+  const firstLine =
+    text
+      .replace(/^\uFEFF/, "")
+      .split(/\r?\n/)
+      .find((line) => line.trim() !== "") ?? "";
+  const cellsBy = (delimiter: string) => {
+    const cells = [""];
+    let quoted = false;
+    for (const char of firstLine) {
+      if (char === '"') quoted = !quoted;
+      if (char === delimiter && !quoted) cells.push("");
+      else cells[cells.length - 1] += char;
+    }
+    return cells;
+  };
+  // The delimiter splitting the line most often outside quotes (a comma on a tie), as the import guesses.
+  const cells = [";", "\t"].reduce(
+    (best, d) => (cellsBy(d).length > best.length ? cellsBy(d) : best),
+    cellsBy(","),
+  );
+  const keys = cells.map(columnKey);
+  const isHeader = keys.filter((key) => COLUMN_KEYS.has(key)).length >= 2;
+  if (isHeader) return keys.some((key) => BUYER_COLUMN_KEYS.has(key));
+  return cells.length > BUYER_CELL;
+}

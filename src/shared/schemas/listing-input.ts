@@ -5,9 +5,9 @@ import {
   LISTING_DEFAULTS,
   LISTING_LIMITS,
   LISTING_STATUSES,
-  LISTING_VERTICALS,
   PAYMENT_TERMS,
   REQUIREMENT_TAG_IDS,
+  VERTICALS,
 } from "../constants";
 import { plainText } from "./common";
 
@@ -57,7 +57,7 @@ const fields = {
   vertical: plainText("Vertical is required")
     .trim()
     .min(1, "Vertical is required")
-    .pipe(z.enum(LISTING_VERTICALS, { message: `Vertical must be one of: ${LISTING_VERTICALS.join(", ")}` })),
+    .pipe(z.enum(VERTICALS, { message: `Vertical must be one of: ${VERTICALS.join(", ")}` })),
   payout: payoutInputSchema,
   paymentTerms: z.enum(PAYMENT_TERMS, {
     message: `Payment terms must be one of: ${PAYMENT_TERMS.join(", ")}`,

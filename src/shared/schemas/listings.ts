@@ -1,10 +1,9 @@
 import { z } from "zod";
 import {
+  canonicalVertical,
   DEAL_INTENT_STATUSES,
   GEOGRAPHIES,
   LISTING_SEARCH_MAX_LENGTH,
-  LISTING_VERTICALS,
-  PUBLISHER_VERTICALS,
   REQUIREMENT_TAG_IDS,
   REQUIREMENT_TAGS,
 } from "../constants";
@@ -19,9 +18,6 @@ export type ListingSort = (typeof LISTING_SORTS)[number];
 
 export const DEFAULT_LISTING_LIMIT = 24;
 export const MAX_LISTING_LIMIT = 100;
-
-/** Every vertical a listing can carry (admin set plus the publisher set; they overlap). */
-const KNOWN_VERTICALS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
 
 /** Every tag id, comma separated, with room to spare. */
 const TAGS_PARAM_MAX_LENGTH = REQUIREMENT_TAGS.reduce((n, t) => n + t.id.length + 1, 0) * 2;
@@ -41,8 +37,13 @@ export const listingQuerySchema = z
       .max(LISTING_SEARCH_MAX_LENGTH, `must be at most ${LISTING_SEARCH_MAX_LENGTH} characters`)
       .optional()
       .transform((v) => (v ? v : undefined)),
+    // A link saved before a vertical was renamed ("Auto") still shows that vertical's listings.
     vertical: plainText()
-      .refine((v) => KNOWN_VERTICALS.includes(v), { message: "is not a known vertical" })
+      .transform((v, ctx) => {
+        const vertical = canonicalVertical(v);
+        if (!vertical) ctx.addIssue({ code: "custom", message: "is not a known vertical" });
+        return vertical ?? v;
+      })
       .optional(),
     payoutMin: money.optional(),
     payoutMax: money.optional(),

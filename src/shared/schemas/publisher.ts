@@ -1,11 +1,5 @@
 import { z } from "zod";
-import {
-  GEOGRAPHIES,
-  PUBLISHER_STATUSES,
-  PUBLISHER_TIERS,
-  PUBLISHER_VERTICALS,
-  TRAFFIC_SOURCES,
-} from "../constants";
+import { GEOGRAPHIES, PUBLISHER_STATUSES, PUBLISHER_TIERS, TRAFFIC_SOURCES, VERTICALS } from "../constants";
 import { plainText } from "./common";
 
 // The publisher journey's API contract (SPEC §2 onboarding, profile and dashboard; SPEC §5 first
@@ -178,7 +172,7 @@ const profileFields = {
     .min(0, PUBLISHER_MESSAGES.yearsNegative)
     .max(PUBLISHER_LIMITS.yearsMax, `Must be at most ${PUBLISHER_LIMITS.yearsMax} years`),
   trafficSources: choices(TRAFFIC_SOURCES, PUBLISHER_MESSAGES.trafficSources),
-  verticals: choices(PUBLISHER_VERTICALS, PUBLISHER_MESSAGES.verticals),
+  verticals: choices(VERTICALS, PUBLISHER_MESSAGES.verticals),
   geos: choices(GEOGRAPHIES, PUBLISHER_MESSAGES.geos),
   // Free text "Name, Company, Email, Phone"; blank lines are dropped before counting, every other line
   // must name someone and say how to reach them (parseReference).

@@ -1,9 +1,11 @@
 import { FileUp, X } from "lucide-react";
-import { type DragEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
+  csvNamesBuyers,
   type ImportReport,
   LISTING_CSV_COLUMNS,
   LISTING_IMPORT_LIMITS,
+  NO_BUYER_FOR_FILE,
 } from "../../../shared/schemas/listing-import";
 import { Button } from "../../components/ui/button";
 import {
@@ -26,10 +28,39 @@ import { EXPORT_URL, type ImportInput, refusedReport, type useListingImport } fr
 
 // SPEC §2 "Import CSV", as issue 14 builds it: a file (dropped or picked) or pasted text, the buyer the
 // rows belong to (or a buyerEmail column), a dry run whose rows and errors show first, and only then
-// "Import n listings", with progress. Nothing is written unless every row is valid.
+// "Import n listings", with progress. Nothing is written unless every row is valid. The buyer comes
+// first: a file without a buyerEmail column (the documented order has none) cannot be checked until one
+// is chosen, rather than failing every row for the same reason.
 
 const count = (n: number) => n.toLocaleString("en-US");
 const MAX_MB = LISTING_IMPORT_LIMITS.maxBytes / 1024 / 1024;
+/** Enough of a file to read its first line (a header, or the first row). */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * Whether the chosen file or pasted text names its rows' buyers (a buyerEmail column): null while a
+ * file's start is being read, or with nothing chosen.
+ */
+function useNamesBuyers(file: File | null, text: string): boolean | null {
+  const [fromFile, setFromFile] = useState<{ file: File; names: boolean } | null>(null);
+  useEffect(() => {
+    if (!file) return;
+    let current = true;
+    file
+      .slice(0, HEAD_BYTES)
+      .text()
+      .then(
+        (head) => current && setFromFile({ file, names: csvNamesBuyers(head) }),
+        // Unreadable here: the server reads it and says what is wrong.
+        () => current && setFromFile({ file, names: true }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  if (file) return fromFile?.file === file ? fromFile.names : null;
+  return text.trim() ? csvNamesBuyers(text) : null;
+}
 
 export function ImportCsvDialog({
   open,
@@ -51,6 +82,9 @@ export function ImportCsvDialog({
   const [dragging, setDragging] = useState(false);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const namesBuyers = useNamesBuyers(file, text);
+  // Nothing to send until the rows have a buyer: the one chosen here, or the file's buyerEmail column.
+  const needsBuyer = !buyer && namesBuyers === false;
 
   const input: ImportInput | null = file
     ? { file, fileName: file.name, buyerId: buyer?.id ?? null }
@@ -126,14 +160,11 @@ export function ImportCsvDialog({
           />
         ) : (
           <>
-            <FormField
-              id={`${ids}-buyer`}
-              label="Buyer (leave empty to use the file's buyerEmail column)"
-              error={undefined}
-            >
+            <FormField id={`${ids}-buyer`} label="1. Buyer these listings belong to" error={undefined}>
               {(control) => (
                 <EntityCombobox
                   {...control}
+                  aria-describedby={`${ids}-buyer-hint`}
                   selected={buyer}
                   onSelect={(option) => {
                     changed();
@@ -145,6 +176,10 @@ export function ImportCsvDialog({
                 />
               )}
             </FormField>
+            <p id={`${ids}-buyer-hint`} className="-mt-2 text-sm text-slate-600">
+              Required unless the file has a buyerEmail column; a row's buyerEmail takes precedence.
+            </p>
+            <p className="text-sm font-medium text-slate-900">2. The listings</p>
 
             {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping is a pointer shortcut; the "Choose a file" button is the keyboard and screen-reader way. */}
             <div
@@ -235,6 +270,11 @@ export function ImportCsvDialog({
         )}
 
         {report && !pending && <ImportReportView report={report} />}
+        {needsBuyer && !pending && (
+          <p id={`${ids}-needs-buyer`} className="text-sm font-medium text-amber-800">
+            {NO_BUYER_FOR_FILE}
+          </p>
+        )}
         <FormAlert>{problem}</FormAlert>
 
         <DialogFooter>
@@ -242,11 +282,15 @@ export function ImportCsvDialog({
             {pending ? "Close (the import goes on)" : "Cancel"}
           </Button>
           {canImport ? (
-            <Button onClick={onImport} disabled={pending}>
+            <Button onClick={onImport} disabled={pending || needsBuyer}>
               {run.isPending ? "Importing…" : `Import ${count(report.rowCount)} listings`}
             </Button>
           ) : (
-            <Button onClick={onCheck} disabled={!input || pending}>
+            <Button
+              onClick={onCheck}
+              disabled={!input || pending || needsBuyer || namesBuyers === null}
+              aria-describedby={needsBuyer ? `${ids}-needs-buyer` : undefined}
+            >
               {check.isPending ? "Checking…" : "Check file"}
             </Button>
           )}

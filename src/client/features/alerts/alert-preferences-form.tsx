@@ -1,13 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Crown } from "lucide-react";
+import { Crown, Lock } from "lucide-react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { Link } from "wouter";
-import {
-  type AlertFrequency,
-  FILTER_VERTICALS,
-  GEOGRAPHIES,
-  REQUIREMENT_TAGS,
-} from "../../../shared/constants";
+import { type AlertFrequency, GEOGRAPHIES, REQUIREMENT_TAGS, VERTICALS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import {
   ALERT_MESSAGES,
@@ -25,11 +20,13 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, hasErrorCode } from "../../lib/api";
+import { cn } from "../../lib/cn";
 import { useUpdateAlertPreferences } from "./use-alerts";
 
 // The Alerts tab's form (issue 15): how often and how alerts arrive, and what the main alert matches.
 // The server decides what is allowed (instant needs Premium; SMS needs consent and a phone); the form
-// says so beforehand and shows the server's refusal, keeping everything typed.
+// says so beforehand (without Premium, Instant is shown locked, with the way to upgrade, rather than
+// offered and refused on save) and shows the server's refusal, keeping everything typed.
 
 /** The settings as the form holds them: checkbox values are plain strings, blank fields "". */
 export interface AlertFormValues {
@@ -68,6 +65,9 @@ const FREQUENCIES: { value: AlertFrequency; label: string; description: string }
   { value: "weekly", label: "Weekly digest", description: "One email a week with every new match." },
 ];
 
+/** Says why Instant is locked without Premium: the server's own reason for refusing it. */
+const INSTANT_LOCKED_ID = "alert-frequency-instant-locked";
+
 const TAG_OPTIONS = REQUIREMENT_TAGS.map((t) => ({ value: t.id, label: t.label }));
 
 function describeFrequency(frequency: AlertFrequency): string {
@@ -95,7 +95,6 @@ export function AlertPreferencesForm({
     defaultValues: initialValues,
   });
   const { errors } = form.formState;
-  const frequency = form.watch("frequency");
   const channels = form.watch("channels");
   const filtersEnabled = form.watch("filtersEnabled");
 
@@ -120,45 +119,55 @@ export function AlertPreferencesForm({
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold">How often</legend>
         <div className="grid gap-3 md:grid-cols-3">
-          {FREQUENCIES.map((option) => (
-            <label
-              key={option.value}
-              htmlFor={`alert-frequency-${option.value}`}
-              className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-            >
-              <input
-                id={`alert-frequency-${option.value}`}
-                type="radio"
-                value={option.value}
-                className="mt-1 h-4 w-4 accent-brand-600"
-                aria-describedby={`alert-frequency-${option.value}-description`}
-                {...form.register("frequency")}
-              />
-              <span className="space-y-1">
-                <span className="flex flex-wrap items-center gap-2 font-medium">
-                  {option.label}
-                  {option.value === "instant" && (
-                    <Badge tone="purple">
-                      <Crown className="h-3 w-3" aria-hidden />
-                      Premium
-                    </Badge>
-                  )}
+          {FREQUENCIES.map((option) => {
+            const locked = option.value === "instant" && !isPremium;
+            const described = `alert-frequency-${option.value}-description`;
+            return (
+              <label
+                key={option.value}
+                htmlFor={`alert-frequency-${option.value}`}
+                className={cn(
+                  "flex gap-3 rounded-lg border border-slate-200 p-4 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50",
+                  locked ? "cursor-not-allowed bg-slate-50" : "cursor-pointer",
+                )}
+              >
+                <input
+                  id={`alert-frequency-${option.value}`}
+                  type="radio"
+                  value={option.value}
+                  className="mt-1 h-4 w-4 accent-brand-600"
+                  aria-describedby={locked ? `${described} ${INSTANT_LOCKED_ID}` : described}
+                  {...form.register("frequency")}
+                  disabled={locked}
+                />
+                <span className="space-y-1">
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    {option.label}
+                    {option.value === "instant" && (
+                      <Badge tone="purple">
+                        {locked ? (
+                          <Lock className="h-3 w-3" aria-hidden />
+                        ) : (
+                          <Crown className="h-3 w-3" aria-hidden />
+                        )}
+                        Premium
+                      </Badge>
+                    )}
+                  </span>
+                  <span id={described} className="block text-sm text-slate-600">
+                    {option.description}
+                  </span>
                 </span>
-                <span
-                  id={`alert-frequency-${option.value}-description`}
-                  className="block text-sm text-slate-600"
-                >
-                  {option.description}
-                </span>
-              </span>
-            </label>
-          ))}
+              </label>
+            );
+          })}
         </div>
-        {frequency === "instant" && !isPremium && (
-          <p className="text-sm text-slate-700">
-            Instant alerts come with Premium; daily and weekly digests are free.{" "}
+        {!isPremium && (
+          <p id={INSTANT_LOCKED_ID} className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+            <Lock className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+            {ALERT_MESSAGES.instantNeedsPremium}
             <Link href="/pricing" className="font-medium text-brand-700 underline">
-              See Premium
+              Upgrade to Premium
             </Link>
           </p>
         )}
@@ -260,7 +269,7 @@ export function AlertPreferencesForm({
               <CheckboxGroup
                 id="alert-verticals"
                 legend="Verticals"
-                options={FILTER_VERTICALS}
+                options={VERTICALS}
                 value={field.value}
                 onChange={field.onChange}
                 error={errors.verticals?.message}

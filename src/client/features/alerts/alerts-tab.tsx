@@ -1,6 +1,6 @@
 import { Bell } from "lucide-react";
 import { useState } from "react";
-import { FILTER_VERTICALS, GEOGRAPHIES } from "../../../shared/constants";
+import { GEOGRAPHIES, VERTICALS } from "../../../shared/constants";
 import type { AlertPreferences } from "../../../shared/schemas/alerts";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -44,7 +44,7 @@ function Settings({
   const initial = alertFormValues(preferences);
   if (!preferences.configured) {
     // Suggestions from the profile, in the lists' own order; nothing is saved until Save Alerts.
-    initial.verticals = FILTER_VERTICALS.filter((v) => profile.verticals.includes(v));
+    initial.verticals = VERTICALS.filter((v) => profile.verticals.includes(v));
     initial.geos = GEOGRAPHIES.filter((g) => profile.geos.includes(g));
   }
   return <AlertPreferencesForm preferences={preferences} initialValues={initial} isPremium={isPremium} />;

@@ -4,6 +4,11 @@ import { toast } from "../../components/ui/use-toast";
 // SPEC §2: sign-in and sign-out are full browser navigations to these, never background calls.
 export const LOGIN_PATH = "/api/login";
 export const LOGOUT_PATH = "/api/logout";
+/**
+ * Where every "Get Started Free" leads (the nav bar, the landing page, the plans): the signup page, which
+ * asks for the email and the terms before handing over to sign-in. "Sign In" goes to LOGIN_PATH.
+ */
+export const SIGNUP_PATH = "/signup";
 
 /** Full navigation to the login endpoint, back to where the user was (SPEC §2: not a background call). */
 export function goToLogin(): void {

@@ -1,13 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import {
-  BUYER_PROFILE_DEFAULTS,
-  GEOGRAPHIES,
-  LISTING_VERTICALS,
-  PAYMENT_TERMS,
-  PUBLISHER_VERTICALS,
-} from "../../../shared/constants";
+import { BUYER_PROFILE_DEFAULTS, GEOGRAPHIES, PAYMENT_TERMS, VERTICALS } from "../../../shared/constants";
 import {
   type BuyerProfile,
   type CreateBuyerProfile,
@@ -27,8 +21,6 @@ import { errorMessage } from "../../lib/api";
 // defaults payout 25 to 100, Net 30, 180 s, daily cap 100. The same form creates the profile (the
 // "Create Buyer Profile" dialog) and edits it (the Profile tab); the shared schema checks both here and
 // on the server.
-
-const VERTICAL_OPTIONS = [...new Set<string>([...LISTING_VERTICALS, ...PUBLISHER_VERTICALS])];
 
 type FormValues = CreateBuyerProfileInput;
 
@@ -61,7 +53,7 @@ function toFormValues(profile: BuyerProfile | null): FormValues {
     callDurationRequirement:
       profile.callDurationRequirement === null ? "" : String(profile.callDurationRequirement),
     dailyCap: profile.dailyCap === null ? "" : String(profile.dailyCap),
-    verticals: profile.verticals,
+    verticals: profile.verticals as FormValues["verticals"],
     geoCoverage: profile.geoCoverage as FormValues["geoCoverage"],
     integrationOptions: profile.integrationOptions,
     notes: profile.notes ?? "",
@@ -214,7 +206,7 @@ export function BuyerProfileForm({
           <CheckboxGroup
             id="profile-verticals"
             legend="Verticals you buy"
-            options={VERTICAL_OPTIONS}
+            options={VERTICALS}
             value={(field.value as string[] | undefined) ?? []}
             onChange={field.onChange}
             error={message("verticals")}

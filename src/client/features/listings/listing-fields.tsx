@@ -2,10 +2,10 @@ import { Controller, type FieldErrors, type Path, type UseFormReturn } from "rea
 import {
   GEOGRAPHIES,
   LISTING_DEFAULTS,
-  LISTING_VERTICALS,
   PAYMENT_TERMS,
   REQUIREMENT_TAG_IDS,
   REQUIREMENT_TAGS,
+  VERTICALS,
 } from "../../../shared/constants";
 import type { CreateBuyerListingInput } from "../../../shared/schemas/listing-input";
 import type { Listing } from "../../../shared/schemas/listings";
@@ -122,7 +122,7 @@ export function ListingFields<T extends ListingFieldValues, O>({
           {(control) => (
             <Select {...control} {...form.register(name("vertical"))}>
               <option value="">Choose a vertical</option>
-              {LISTING_VERTICALS.map((v) => (
+              {VERTICALS.map((v) => (
                 <option key={v} value={v}>
                   {v}
                 </option>

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   FILTER_GEOS,
   FILTER_VERTICALS,
@@ -14,9 +14,20 @@ import { Select } from "../../components/ui/select";
 import { cn } from "../../lib/cn";
 import { type BrowseFilters, filtersToSearch, selectedTags } from "./use-listings";
 
+/** How long the keyword waits for the next keystroke before it applies. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface ApplyOptions {
+  /** Replace the current history entry instead of adding one (a search still being typed). */
+  replace: boolean;
+}
+
 /**
- * SPEC §2 Browse filters. A choice (vertical, payout, location, a requirement) applies at once; the
- * typed keyword applies with the Filter button or Enter, so a search is not run on every keystroke.
+ * The directory's filters, all applied the same way: as they change. A choice (vertical, payout,
+ * location, a requirement) applies at once; the keyword once typing pauses (SEARCH_DEBOUNCE_MS), or at
+ * once with Enter or the Filter button; a cleared box clears it. Every search is one URL: the entries a
+ * keyword's keystrokes make replace each other, so Back skips the half-typed words and the settled
+ * search is the address to share.
  * The one form not on react-hook-form (docs/decisions/008): it submits no data, only a URL; every
  * control is a choice from the shared constants or a length-capped search the server validates; and
  * react-hook-form with zod would add about 37 kB gzip to the directory, the page with a speed budget.
@@ -26,20 +37,50 @@ export function ListingFilters({
   onApply,
 }: {
   initial: BrowseFilters;
-  onApply: (filters: BrowseFilters) => void;
+  onApply: (filters: BrowseFilters, options: ApplyOptions) => void;
 }) {
   const [draft, setDraft] = useState(initial);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The URL this form last asked for, and whether that came from typing (the next keystrokes replace it).
+  const asked = useRef<{ key: string; typing: boolean } | null>(null);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
   // The URL is the truth: back/forward (or a link) puts the controls in step with it. Adjusted while
-  // rendering rather than by remounting, so the control a keyboard user is on keeps its focus.
+  // rendering rather than by remounting, so the control a keyboard user is on keeps its focus. The URL
+  // this form asked for is not put back into it: the box may hold more by then (or a trailing space).
   const initialKey = filtersToSearch(initial);
+  const urlKey = useRef(initialKey);
+  urlKey.current = initialKey;
   const [shownKey, setShownKey] = useState(initialKey);
   if (shownKey !== initialKey) {
     setShownKey(initialKey);
-    setDraft(initial);
+    if (asked.current?.key !== initialKey) {
+      clearTimeout(timer.current);
+      asked.current = null;
+      setDraft(initial);
+    }
   }
+
+  const apply = (next: BrowseFilters, typing: boolean) => {
+    clearTimeout(timer.current);
+    const key = filtersToSearch(next);
+    if (key === urlKey.current) {
+      // Nothing new to show; a settled search still ends the typing.
+      if (!typing && asked.current) asked.current = { ...asked.current, typing: false };
+      return;
+    }
+    onApply(next, { replace: asked.current?.typing === true });
+    asked.current = { key, typing };
+  };
   const choose = (next: BrowseFilters) => {
     setDraft(next);
-    onApply(next);
+    apply(next, false);
+  };
+  const type = (search: string) => {
+    const next = { ...draft, search };
+    setDraft(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => apply(next, true), SEARCH_DEBOUNCE_MS);
   };
   const set = (key: "vertical" | "payout" | "geo") => (event: { target: { value: string } }) =>
     choose({ ...draft, [key]: event.target.value });
@@ -48,9 +89,10 @@ export function ListingFilters({
     const next = chosenTags.includes(id) ? chosenTags.filter((t) => t !== id) : [...chosenTags, id];
     choose({ ...draft, tags: selectedTags({ tags: next.join(",") }).join(",") });
   };
+  // Enter or Filter: the keyword applies now, and the search is settled (the next typing is a new one).
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(draft);
+    apply(draft, false);
   };
   return (
     <form
@@ -69,7 +111,7 @@ export function ListingFilters({
             placeholder="Keyword, e.g. final expense"
             maxLength={LISTING_SEARCH_MAX_LENGTH}
             value={draft.search}
-            onChange={(event) => setDraft((d) => ({ ...d, search: event.target.value }))}
+            onChange={(event) => type(event.target.value)}
           />
         </div>
       </div>
@@ -134,8 +176,8 @@ export function ListingFilters({
           })}
         </div>
       </fieldset>
-      {/* Runs the typed keyword (the choices apply as they change). After every control, so the
-          keyboard and small screens reach it last. */}
+      {/* Runs the typed keyword now (it also applies by itself once typing pauses). After every control,
+          so the keyboard and small screens reach it last. */}
       <Button type="submit" className="sm:col-span-2 lg:col-span-1 lg:self-end">
         Filter
       </Button>

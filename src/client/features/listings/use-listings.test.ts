@@ -19,6 +19,11 @@ describe("browse filters", () => {
     expect(filtersFromSearch(`?${filtersToSearch(tagged)}`)).toEqual(tagged);
   });
 
+  it("reads a link's old vertical name as today's (Auto is Automotive)", () => {
+    expect(filtersFromSearch("?vertical=Auto").vertical).toBe("Automotive");
+    expect(filtersFromSearch("?vertical=Automotive").vertical).toBe("Automotive");
+  });
+
   it("sends the requirement tags in their list order and drops unknown ones", () => {
     const base = { search: "", vertical: "", payout: "", geo: "" };
     expect(filtersToApiQuery({ ...base, tags: "no-ivr,bogus,trustedform" })).toBe(

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
+import { canonicalVertical, PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
 import type { Listing, ListingDetail, RevealContactResponse } from "../../../shared/schemas/listings";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { ApiError, apiFetch, apiRequest, hasErrorCode, parseNextLink } from "../../lib/api";
@@ -25,7 +25,8 @@ export function filtersFromSearch(search: string): BrowseFilters {
   const params = new URLSearchParams(search);
   return {
     search: params.get("search") ?? "",
-    vertical: params.get("vertical") ?? "",
+    // A link saved before a vertical was renamed ("Auto") shows today's name in the filter.
+    vertical: canonicalVertical(params.get("vertical") ?? "") ?? params.get("vertical") ?? "",
     payout: params.get("payout") ?? "",
     geo: params.get("geo") ?? "",
     tags: params.get("tags") ?? "",

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Controller, type FieldErrors, type Path, type UseFormReturn } from "react-hook-form";
-import { GEOGRAPHIES, PUBLISHER_VERTICALS, TRAFFIC_SOURCES } from "../../../shared/constants";
+import { GEOGRAPHIES, TRAFFIC_SOURCES, VERTICALS } from "../../../shared/constants";
 import { CheckboxGroup } from "../../components/ui/checkbox-group";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -114,7 +114,7 @@ export function BusinessInfoFields<
 
 const CHOICE_GROUPS = [
   { key: "trafficSources", legend: "Traffic sources", options: TRAFFIC_SOURCES },
-  { key: "verticals", legend: "Focus verticals", options: PUBLISHER_VERTICALS },
+  { key: "verticals", legend: "Focus verticals", options: VERTICALS },
   { key: "geos", legend: "Geographic coverage", options: GEOGRAPHIES },
 ] as const;
 

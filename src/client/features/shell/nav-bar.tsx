@@ -4,7 +4,16 @@ import { Link, useLocation } from "wouter";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { cn } from "../../lib/cn";
-import { getDisplayName, LOGIN_PATH, LOGOUT_PATH, PlanBadge, RoleBadge, UserAvatar, useAuth } from "../auth";
+import {
+  getDisplayName,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  PlanBadge,
+  RoleBadge,
+  SIGNUP_PATH,
+  UserAvatar,
+  useAuth,
+} from "../auth";
 import { usePublicConfig } from "../config";
 import { getActiveHref, getNavLinks, type NavLink } from "./nav-links";
 
@@ -21,7 +30,7 @@ function NavItem({ link, label, active }: { link: NavLink; label: string; active
   );
 }
 
-/** SPEC §2: both go to /api/login as full navigations, never background calls. */
+/** Sign In is a full navigation to /api/login, never a background call; Get Started Free is the signup page. */
 function SignedOutActions({ stacked = false }: { stacked?: boolean }) {
   return (
     <div className={cn("flex gap-2", stacked && "flex-col")}>
@@ -29,7 +38,7 @@ function SignedOutActions({ stacked = false }: { stacked?: boolean }) {
         <a href={LOGIN_PATH}>Sign In</a>
       </Button>
       <Button asChild>
-        <a href={LOGIN_PATH}>Get Started Free</a>
+        <Link href={SIGNUP_PATH}>Get Started Free</Link>
       </Button>
     </div>
   );

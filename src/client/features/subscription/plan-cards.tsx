@@ -7,6 +7,7 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { SIGNUP_PATH } from "../auth";
 import { usePremiumPrice, usePublicConfig } from "../config";
 
 const FREE_FEATURES: [string, boolean][] = [
@@ -79,7 +80,7 @@ export function PlanCards({ user, headingLevel = 3 }: { user: CurrentUser | null
             )
           ) : (
             <Button asChild variant="secondary" className="w-full">
-              <Link href="/signup">Get Started Free</Link>
+              <Link href={SIGNUP_PATH}>Get Started Free</Link>
             </Button>
           )}
         </CardFooter>

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { LISTING_VERTICALS, type RequirementTagId, US_NATIONAL } from "../../../shared/constants";
+import { type RequirementTagId, US_NATIONAL, VERTICALS, type Vertical } from "../../../shared/constants";
 import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import type { Db } from "../../db/client";
 import {
@@ -101,7 +101,7 @@ const COMPANIES = [
   },
 ];
 
-const TOPICS: Record<string, string[]> = {
+const TOPICS: Record<Vertical, string[]> = {
   Insurance: [
     "Final Expense",
     "Medicare Advantage",
@@ -128,7 +128,8 @@ const TOPICS: Record<string, string[]> = {
   Finance: ["Debt Settlement", "Tax Relief", "Mortgage Refinance", "Personal Loans", "Credit Repair"],
   Solar: ["Residential Solar", "Solar Battery Storage"],
   "Real Estate": ["Home Sellers", "Cash Home Buyers"],
-  Auto: ["Auto Warranty", "Car Shipping"],
+  Automotive: ["Auto Warranty", "Car Shipping"],
+  Travel: ["Cruise Vacation Packages", "Timeshare Exit"],
   Education: ["Online Degree Enrollment", "Trade School Admissions"],
   Technology: ["Business VoIP", "Home Security Systems"],
   Healthcare: ["ACA Enrollment", "Senior Living Placement"],
@@ -170,8 +171,8 @@ function buildListings(buyerIds: string[]) {
   const rows: (typeof buyerListings.$inferInsert)[] = [];
   let i = 0;
   const now = Date.now();
-  for (const vertical of LISTING_VERTICALS) {
-    for (const topic of TOPICS[vertical] ?? []) {
+  for (const vertical of VERTICALS) {
+    for (const topic of TOPICS[vertical]) {
       // Two listings per topic with different payouts and geographies.
       for (const variant of [0, 1]) {
         const payout = 20 + ((i * 37) % 140) + variant * 5;
@@ -628,7 +629,7 @@ interface DemoPublisher {
   daysAgo: number;
   dnc: string;
   /** Listing alerts set up (features/alerts), so a new listing shows its alert mail in the outbox. */
-  alerts?: { frequency: "instant" | "daily" | "weekly"; verticals: string[] };
+  alerts?: { frequency: "instant" | "daily" | "weekly"; verticals: Vertical[] };
 }
 
 const DEMO_PUBLISHERS: DemoPublisher[] = [

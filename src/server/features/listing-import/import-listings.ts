@@ -6,10 +6,12 @@ import {
   type ImportError,
   type ImportPreviewRow,
   type ImportReport,
+  LISTING_CSV_COLUMNS,
   LISTING_IMPORT_LIMITS,
   type ListingImportQuery,
   type ListingImportRow,
   listingImportRowSchema,
+  NO_BUYER_FOR_FILE,
 } from "../../../shared/schemas/listing-import";
 import { type Database, type Db, queryRows } from "../../db/client";
 import { buyerProfiles } from "../../db/schema";
@@ -97,6 +99,15 @@ class BuyerDirectory {
 }
 
 const NO_BUYER = "No buyer for this row: choose the buyer for the import or fill the buyerEmail column";
+
+/**
+ * Whether the file can name its rows' buyers: its header has a buyerEmail column, or (without a header)
+ * its first row reaches that column. Otherwise, with no buyer chosen, every row would fail alike.
+ */
+export function namesBuyers(layout: ColumnLayout, first: CsvRecord): boolean {
+  if (layout.header) return layout.columns.includes("buyerEmail");
+  return first.cells.length > LISTING_CSV_COLUMNS.indexOf("buyerEmail");
+}
 
 interface PendingRow {
   record: CsvRecord;
@@ -219,6 +230,10 @@ class ImportRun {
       for await (const record of records) {
         if (!this.layout && !record.error) {
           this.layout = columnLayout(record);
+          // Said once for the file, not once per row; the rest of the body is not read (as at a limit).
+          if (!this.defaultBuyer && !namesBuyers(this.layout, record)) {
+            throw new AppError("validation", NO_BUYER_FOR_FILE, { headers: { connection: "close" } });
+          }
           for (const error of this.layout.errors) this.addError(error);
           if (this.layout.header) continue;
         }

@@ -2,11 +2,13 @@ import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { CsvError, parse } from "csv-parse";
 import {
+  canonicalVertical,
   GEOGRAPHIES,
   LISTING_STATUSES,
-  LISTING_VERTICALS,
   PAYMENT_TERMS,
   REQUIREMENT_TAGS,
+  VERTICAL_ALIASES,
+  VERTICALS,
 } from "../../../shared/constants";
 import {
   CSV_LIST_SEPARATOR,
@@ -312,8 +314,10 @@ const spelledAs = (values: readonly string[]) => {
   const byName = new Map(values.map((v) => [normalise(v), v]));
   return (cell: string) => byName.get(normalise(cell)) ?? cell;
 };
+// A file written before "Auto" became "Automotive" still imports: the old name reads as the new one.
+const verticalName = spelledAs([...VERTICALS, ...Object.keys(VERTICAL_ALIASES)]);
 const CANONICAL: Partial<Record<ListingCsvColumn, (cell: string) => string>> = {
-  vertical: spelledAs(LISTING_VERTICALS),
+  vertical: (cell) => canonicalVertical(verticalName(cell)) ?? cell,
   status: spelledAs(LISTING_STATUSES),
   paymentTerms: spelledAs(PAYMENT_TERMS),
 };

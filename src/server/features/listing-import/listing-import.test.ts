@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { LISTING_IMPORT_LIMITS } from "../../../shared/schemas/listing-import";
+import { VERTICALS } from "../../../shared/constants";
+import { LISTING_IMPORT_LIMITS, NO_BUYER_FOR_FILE } from "../../../shared/schemas/listing-import";
 import { queryRows } from "../../db/client";
 import { auditLogs, buyerListings, mailOutbox, notificationPreferences } from "../../db/schema";
 import { useTestApp } from "../../test/context";
@@ -275,8 +276,8 @@ describe("CSV import of buyer listings", () => {
       "Lexington Legal",
     ]);
 
-    // Without ?buyerId a row must name its buyer.
-    const noBuyer = await post("?dryRun=1", `${HEADER}\nSolar Calls,Solar,50\n`);
+    // Without ?buyerId, a row of a file with a buyerEmail column must fill it.
+    const noBuyer = await post("?dryRun=1", "title,vertical,payout,buyerEmail\nSolar Calls,Solar,50,\n");
     expect(noBuyer.json().errors).toEqual([
       { line: 2, column: "buyerEmail", message: expect.stringContaining("choose the buyer") },
     ]);
@@ -285,6 +286,65 @@ describe("CSV import of buyer listings", () => {
       `${HEADER}\nSolar Calls,Solar,50\n`,
     );
     expect(unknownProfile.statusCode).toBe(400);
+  });
+
+  it("says once, as a 400, that a file without a buyerEmail column needs a chosen buyer", async () => {
+    // The documented order without a header has no buyer column: 1,000 rows, one answer.
+    const rows = Array.from(
+      { length: 1_000 },
+      (_, i) => `Solar Calls ${i},Solar,50,Net 30,120,10,active,Roofs`,
+    );
+    for (const csv of [rows.join("\n"), `${HEADER}\n${rows.join("\n")}`]) {
+      for (const query of ["?dryRun=1", ""]) {
+        const response = await post(query, csv);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message: NO_BUYER_FOR_FILE, code: "validation" });
+      }
+    }
+    // The same through a multipart upload and the JSON body.
+    const boundary = "----ppc";
+    const multipart = await post(
+      "",
+      [
+        `--${boundary}`,
+        'Content-Disposition: form-data; name="file"; filename="upload.csv"',
+        "Content-Type: text/csv",
+        "",
+        rows.join("\n"),
+        `--${boundary}--`,
+        "",
+      ].join("\r\n"),
+      { "content-type": `multipart/form-data; boundary=${boundary}` },
+    );
+    expect(multipart.statusCode).toBe(400);
+    expect(multipart.json().message).toBe(NO_BUYER_FOR_FILE);
+    const json = await ctx.app.inject({
+      method: "POST",
+      url: URL,
+      headers: { cookie: admin.cookie },
+      payload: { csvData: rows.join("\n") },
+    });
+    expect(json.json()).toEqual({ message: NO_BUYER_FOR_FILE, code: "validation" });
+    expect(await listingCount()).toBe(0);
+
+    // With the buyer chosen the same file imports; a file without a header whose first row reaches the
+    // buyerEmail column names its buyers itself.
+    expect((await post(`?buyerId=${buyerId}`, rows.join("\n"))).json()).toEqual({ imported: 1_000 });
+    const { user } = await createBuyer(ctx.database.db, { company: "Row Buyer" });
+    const withEmail = `Legal Calls,Legal,75,,,,,,,,,${user.email}\n`;
+    expect((await post("?dryRun=1", withEmail)).json()).toMatchObject({ rowCount: 1, errorTotal: 0 });
+  });
+
+  it("reads the old vertical name Auto as Automotive and names the valid verticals otherwise", async () => {
+    const csv = `${HEADER}\nWarranty Calls,Auto,40\nShipping Calls,AUTOMOTIVE,45\nBoat Calls,Marine,50\n`;
+    const dry = await post(`?dryRun=1&buyerId=${buyerId}`, csv);
+    expect(dry.json().errors).toEqual([
+      { line: 4, column: "vertical", message: `Vertical must be one of: ${VERTICALS.join(", ")}` },
+    ]);
+    expect(dry.json().preview.map((p: { vertical: string }) => p.vertical)).toEqual([
+      "Automotive",
+      "Automotive",
+    ]);
   });
 
   it("takes a multipart upload and the spec's JSON {csvData}", async () => {

@@ -7,6 +7,7 @@ import {
   listingSchema,
   revealContactResponseSchema,
 } from "../../../shared/schemas/listings";
+import { marketFiguresSchema } from "../../../shared/schemas/market-figures";
 import { idParams } from "../../lib/ids";
 import { nextLink } from "../../lib/paging";
 import { errorResponses } from "../../plugins/errors";
@@ -14,6 +15,7 @@ import { withViewer } from "../auth/guard";
 import { revealContact } from "./contact-reveal";
 import { listListings } from "./directory-query";
 import { getListing } from "./listing-detail";
+import { cachedMarketFigures, MARKET_FIGURES_CACHE_MS } from "./market-figures";
 import { listSavedListings, saveListing, unsaveListing } from "./saved-listings";
 
 /**
@@ -26,6 +28,18 @@ function setCaching(reply: FastifyReply, hasContacts: boolean) {
 
 export async function listingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const marketFigures = cachedMarketFigures(app.db);
+
+  // The landing and home pages' numbers: the same for everyone, so any cache may keep them as long as
+  // this instance does.
+  app.get(
+    "/api/stats/public",
+    { config: { access: "public" }, schema: { response: { 200: marketFiguresSchema, ...errorResponses } } },
+    async (_req, reply) => {
+      reply.header("Cache-Control", `public, max-age=${MARKET_FIGURES_CACHE_MS / 1000}`);
+      return marketFigures();
+    },
+  );
 
   app.get(
     "/api/buyer-listings",

@@ -1,10 +1,10 @@
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, like, or } from "drizzle-orm";
 import { z } from "zod";
 import type { ActivityEntry, ActivityKind, PublisherDashboard } from "../../../shared/schemas/publisher";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import { auditLogs, users } from "../../db/schema";
 import type { Viewer } from "../auth/viewer";
-import { LISTING_FROM, visibleTo } from "../listings/listing-row";
+import { readMarketFigures } from "../listings/market-figures";
 import { findOwnProfileId, PUBLISHER_ACTIONS } from "./publisher-profile";
 
 // What the publisher dashboard and the profile's Activity Log show: real events from the audit log, and
@@ -123,25 +123,12 @@ export async function listPublisherActivity({
   return entries;
 }
 
-const figuresSchema = z.object({
-  activeBuyers: z.coerce.number().int(),
-  avgPayout: z.string().nullable(),
-  verticals: z.coerce.number().int(),
-});
-
 /**
  * GET /api/publisher-dashboard: Active Buyers (buyer companies with a listing in the directory), Avg
  * Payout (mean payout of those listings) and Verticals (how many distinct ones), over exactly the
- * listings a visitor can see (the directory's own rule, visibleTo).
+ * listings a visitor can see: the directory's figures, as the public pages count them.
  */
 export async function getPublisherDashboard({ db }: { db: Db }): Promise<PublisherDashboard> {
-  const [figures] = await selectRows(
-    db,
-    figuresSchema,
-    sql`select count(distinct l.buyer_id) as "activeBuyers",
-               round(avg(l.payout), 2)::text as "avgPayout",
-               count(distinct l.vertical) as verticals
-        from ${LISTING_FROM} where ${visibleTo(null)}`,
-  );
-  return figures ?? { activeBuyers: 0, avgPayout: null, verticals: 0 };
+  const { activeBuyers, averagePayout, verticals } = await readMarketFigures(db);
+  return { activeBuyers, avgPayout: averagePayout, verticals };
 }

@@ -1,0 +1,34 @@
+import { useQuery } from "@tanstack/react-query";
+import { formatCountAtLeast, formatWholeDollarsDown } from "../../../shared/format";
+import type { MarketFigures } from "../../../shared/schemas/market-figures";
+
+// The directory's live figures for the landing and home pages (GET /api/stats/public), rounded down as a
+// public page may claim them. A figure that is not true yet (nothing to count) is left out, never made up.
+
+export const MARKET_FIGURES_KEY = "/api/stats/public";
+
+export function useMarketFigures() {
+  return useQuery<MarketFigures>({ queryKey: [MARKET_FIGURES_KEY] });
+}
+
+export type MarketFigureKey = "buyers" | "listings" | "verticals" | "payout";
+
+export interface MarketFigureTile {
+  key: MarketFigureKey;
+  value: string;
+  label: string;
+}
+
+/** The figures to show, in order; those with nothing to count are left out. */
+export function marketFigureTiles(figures: MarketFigures): MarketFigureTile[] {
+  const tiles: { key: MarketFigureKey; value: string | null; label: string }[] = [
+    { key: "buyers", value: formatCountAtLeast(figures.activeBuyers), label: "Active buyers" },
+    { key: "listings", value: formatCountAtLeast(figures.activeListings), label: "Listings" },
+    { key: "verticals", value: formatCountAtLeast(figures.verticals), label: "Verticals" },
+    { key: "payout", value: formatWholeDollarsDown(figures.averagePayout), label: "Average payout per call" },
+  ];
+  return tiles.filter((tile): tile is MarketFigureTile => tile.value !== null);
+}
+
+/** What the figures' place says when they cannot be read: no number at all rather than an old claim. */
+export const MARKET_FIGURES_UNAVAILABLE = "Live marketplace figures are not available right now.";
