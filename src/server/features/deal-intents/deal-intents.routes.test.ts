@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLogs, compliance, dealIntents, mailOutbox } from "../../db/schema";
+import { auditLogs, compliance, dealIntents, mailOutbox, publisherProfiles } from "../../db/schema";
 import { useTestApp } from "../../test/context";
 import {
   createBuyer,
@@ -249,6 +249,18 @@ describe("deal intents", () => {
       expect(malformed.statusCode).toBe(404);
       const [row] = await db().select().from(dealIntents);
       expect(row!.status).toBe("pending");
+    });
+
+    it("shows the buyer the publisher's score as the publisher's own dashboard does, not a stale stored figure", async () => {
+      const { buyer, publisher, intent } = await requested();
+      await db()
+        .update(publisherProfiles)
+        .set({ qualityScore: 3 })
+        .where(eq(publisherProfiles.id, publisher.profile.id));
+      const accepted = await call(buyer.cookie, "POST", `/api/deal-intents/${intent.id}/accept`, {});
+      const own = (await call(publisher.cookie, "GET", "/api/publisher-profile")).json();
+      expect(own.qualityScore).toBeGreaterThan(3);
+      expect(accepted.json().publisher.qualityScore).toBe(own.qualityScore);
     });
 
     it("accepts once: the buyer then sees the publisher's record, and deciding again is 409", async () => {

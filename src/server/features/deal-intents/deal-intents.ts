@@ -1,6 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES, MESSAGES } from "../../../shared/constants";
+import {
+  DEAL_INTENT_LIMITS,
+  DEAL_INTENT_STATUSES,
+  MESSAGES,
+  PUBLISHER_STATUSES,
+} from "../../../shared/constants";
 import type { DealIntent } from "../../../shared/schemas/deal-intents";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs, dealIntents } from "../../db/schema";
@@ -11,6 +16,7 @@ import { sqlLimit } from "../../lib/paging";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import type { Viewer } from "../auth/viewer";
 import { findVisibleListing } from "../listings/listing-row";
+import { computeQualityScore, qualityFactsOf } from "../publishers/quality-score";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { type DealMailContext, decisionMails, requestMails, sendMails } from "./deal-intent-mail";
 
@@ -53,7 +59,9 @@ const intentRowSchema = z.object({
   avgDailyCalls: z.number().int().nullable(),
   yearsInBusiness: z.number().int().nullable(),
   tier: z.string(),
-  qualityScore: z.number().int(),
+  references: z.array(z.string()),
+  profileStatus: z.enum(PUBLISHER_STATUSES),
+  hasCompliance: z.boolean(),
   domainVerifiedAt: z.coerce.date().nullable(),
   tcpaAcknowledgedAt: z.coerce.date().nullable(),
   dncProcessDesc: z.string().nullable(),
@@ -73,8 +81,9 @@ async function readIntents(db: Db, viewer: Viewer, extra?: SQL): Promise<IntentR
         pu.email as "publisherEmail", pu.first_name as "publisherFirstName",
         pu.last_name as "publisherLastName", pp.website, pp.verticals, pp.traffic_sources as "trafficSources",
         pp.geos, pp.avg_daily_calls as "avgDailyCalls", pp.years_in_business as "yearsInBusiness", pp.tier,
-        pp.quality_score as "qualityScore", pp.domain_verified_at as "domainVerifiedAt",
+        pp."references", pp.status as "profileStatus", pp.domain_verified_at as "domainVerifiedAt",
         coalesce(c.accepted_at, pp.compliance_ack_at) as "tcpaAcknowledgedAt",
+        c.accepted_at is not null as "hasCompliance",
         c.dnc_process_desc as "dncProcessDesc"
       from deal_intents di
       join publisher_profiles pp on pp.id = di.publisher_id
@@ -127,7 +136,10 @@ function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
       avgDailyCalls: row.avgDailyCalls,
       yearsInBusiness: row.yearsInBusiness,
       tier: row.tier,
-      qualityScore: row.qualityScore,
+      // Computed from the facts, as every other screen shows it: a stored figure lags a formula change.
+      qualityScore: computeQualityScore(
+        qualityFactsOf({ ...row, status: row.profileStatus }, row.hasCompliance),
+      ).score,
       domainVerified: row.domainVerifiedAt !== null,
       domainVerifiedAt: iso(row.domainVerifiedAt),
       tcpaAcknowledgedAt: iso(row.tcpaAcknowledgedAt),

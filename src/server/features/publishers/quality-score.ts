@@ -178,7 +178,7 @@ export async function recomputeQualityScore({
 /**
  * Recomputes the stored score of every profile and returns how many changed. Every write already keeps
  * its own profile's score current; this is for the day the formula itself changes, so the stored
- * figures (the deal requests buyers see carry them) follow without a migration. Each profile is
+ * figures (the audit trail records them) follow without a migration; screens compute it as they read. Each profile is
  * recomputed under its row lock, like any other write, so a change made meanwhile is never overwritten.
  */
 export async function recomputeAllQualityScores({ db }: { db: Db }): Promise<number> {
