@@ -1,8 +1,7 @@
-import type { ReviewPublisher } from "../../../shared/schemas/admin-publishers";
 import { applicantName } from "./admin-format";
 import { ApprovalWarningList } from "./approval-warning-list";
 import { ConfirmDialog } from "./confirm-dialog";
-import { useDecidePublisher } from "./use-publisher-review";
+import { type DecisionDialogProps, useDecidePublisher } from "./use-publisher-review";
 
 /**
  * Approving asks first, as rejecting does: the publisher is emailed and can send deal requests at once.
@@ -15,13 +14,7 @@ export function ApprovePublisherDialog({
   onOpenChange,
   onCloseAutoFocus,
   onDecided,
-}: {
-  publisher: ReviewPublisher;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-  onDecided?: () => void;
-}) {
+}: DecisionDialogProps) {
   const { approve } = useDecidePublisher({
     onDecided: () => {
       onOpenChange(false);

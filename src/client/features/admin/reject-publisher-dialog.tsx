@@ -1,11 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { REVIEW_REASON_LIMITS } from "../../../shared/constants";
-import {
-  type RejectPublisherInput,
-  type ReviewPublisher,
-  rejectPublisherSchema,
-} from "../../../shared/schemas/admin-publishers";
+import { type RejectPublisherInput, rejectPublisherSchema } from "../../../shared/schemas/admin-publishers";
 import {
   Dialog,
   DialogContent,
@@ -16,7 +12,7 @@ import {
 import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { applicantName } from "./admin-format";
-import { useDecidePublisher } from "./use-publisher-review";
+import { type DecisionDialogProps, useDecidePublisher } from "./use-publisher-review";
 
 /** A rejection needs a reason: the publisher reads it in the email and on their dashboard. */
 export function RejectPublisherDialog({
@@ -25,14 +21,7 @@ export function RejectPublisherDialog({
   onOpenChange,
   onCloseAutoFocus,
   onDecided,
-}: {
-  publisher: ReviewPublisher;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Where focus goes when it closes (useFocusReturn().restore). */
-  onCloseAutoFocus?: (event: Event) => void;
-  onDecided?: () => void;
-}) {
+}: DecisionDialogProps) {
   const form = useForm<RejectPublisherInput>({
     resolver: zodResolver(rejectPublisherSchema),
     defaultValues: { reason: "" },

@@ -36,6 +36,16 @@ const NOT_NOTIFIED = "The email to the publisher could not be sent.";
  * Approve or reject (SPEC §8 toasts). The lists, the figures and the audit log are refetched, since
  * each of them changed.
  */
+/** What the Approve and Reject dialogs take: whom they decide, their open state, where focus returns. */
+export interface DecisionDialogProps {
+  publisher: ReviewPublisher;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (useFocusReturn().restore). */
+  onCloseAutoFocus?: (event: Event) => void;
+  onDecided?: () => void;
+}
+
 export function useDecidePublisher(options: { onDecided?: (decision: PublisherDecision) => void } = {}) {
   const queryClient = useQueryClient();
   const refresh = () =>
