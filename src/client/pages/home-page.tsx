@@ -21,12 +21,8 @@ import { useAuth } from "../features/auth/use-auth";
 import { getFullNameOrEmail, hasGivenName } from "../features/auth/user-display";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
-import {
-  MARKET_FIGURES_UNAVAILABLE,
-  type MarketFigureKey,
-  marketFigureTiles,
-  useMarketFigures,
-} from "../features/listings/market-figures";
+import type { MarketFigureKey } from "../features/listings/market-figures";
+import { MarketFiguresSection } from "../features/listings/market-figures-section";
 import { WelcomeDialog } from "../features/shell/welcome-dialog";
 import { cn } from "../lib/cn";
 
@@ -42,21 +38,10 @@ const FIGURE_ICONS: Record<
 
 /** The directory's live figures, rounded down (the same as the landing page's); none made up. */
 function MarketFigureCards() {
-  const figures = useMarketFigures();
-  const tiles = figures.data ? marketFigureTiles(figures.data) : [];
-  if (figures.isSuccess && tiles.length === 0) return null;
   return (
-    <section aria-labelledby="stats-heading" aria-busy={figures.isPending}>
-      <h2 id="stats-heading" className="sr-only">
-        The marketplace in numbers
-      </h2>
-      {figures.isError ? (
-        <p className="text-sm text-slate-600">{MARKET_FIGURES_UNAVAILABLE}</p>
-      ) : figures.isPending ? (
+    <MarketFiguresSection
+      placeholders={
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <span className="sr-only" role="status">
-            Loading marketplace figures…
-          </span>
           {[0, 1, 2, 3].map((n) => (
             <Card key={n} className="flex items-center gap-4 p-5">
               <div className="h-8 w-8 shrink-0" />
@@ -67,7 +52,9 @@ function MarketFigureCards() {
             </Card>
           ))}
         </div>
-      ) : (
+      }
+    >
+      {(tiles) => (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {tiles.map((tile) => {
             const Icon = FIGURE_ICONS[tile.key];
@@ -87,7 +74,7 @@ function MarketFigureCards() {
           })}
         </ul>
       )}
-    </section>
+    </MarketFiguresSection>
   );
 }
 

@@ -6,11 +6,7 @@ import { SkeletonLine } from "../components/ui/skeleton";
 import { SIGNUP_PATH } from "../features/auth/redirect-to-login";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
-import {
-  MARKET_FIGURES_UNAVAILABLE,
-  marketFigureTiles,
-  useMarketFigures,
-} from "../features/listings/market-figures";
+import { MarketFiguresSection } from "../features/listings/market-figures-section";
 import { PlanCards } from "../features/subscription/plan-cards";
 import { cn } from "../lib/cn";
 
@@ -19,30 +15,16 @@ const FIGURES_GRID = "mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center";
 const FIGURES_COLUMNS = ["", "md:grid-cols-1", "md:grid-cols-2", "md:grid-cols-3", "md:grid-cols-4"];
 
 /**
- * The marketplace in numbers: the directory's live figures, rounded down; while they load, placeholders
- * of their size (no number); when they cannot be read, a sentence saying so. Figures the product cannot
+ * The marketplace in numbers: the directory's live figures, rounded down. Figures the product cannot
  * back (monthly volume, satisfaction) are not shown at all.
  */
 function MarketFigures() {
-  const figures = useMarketFigures();
-  const tiles = figures.data ? marketFigureTiles(figures.data) : [];
-  if (figures.isSuccess && tiles.length === 0) return null;
   return (
-    <section
-      aria-labelledby="stats-heading"
-      aria-busy={figures.isPending}
+    <MarketFiguresSection
       className="border-y border-slate-200 bg-white px-4 py-12"
-    >
-      <h2 id="stats-heading" className="sr-only">
-        The marketplace in numbers
-      </h2>
-      {figures.isError ? (
-        <p className="text-center text-sm text-slate-600">{MARKET_FIGURES_UNAVAILABLE}</p>
-      ) : figures.isPending ? (
+      unavailableClassName="text-center text-sm text-slate-600"
+      placeholders={
         <div className={cn(FIGURES_GRID, "md:grid-cols-4")}>
-          <span className="sr-only" role="status">
-            Loading marketplace figures…
-          </span>
           {[0, 1, 2, 3].map((n) => (
             <div key={n} className="flex flex-col-reverse items-center">
               <SkeletonLine className="mt-1 text-sm" width="w-24" />
@@ -50,7 +32,9 @@ function MarketFigures() {
             </div>
           ))}
         </div>
-      ) : (
+      }
+    >
+      {(tiles) => (
         <dl className={cn(FIGURES_GRID, FIGURES_COLUMNS[tiles.length])}>
           {tiles.map((tile) => (
             <div key={tile.key} className="flex flex-col-reverse">
@@ -62,7 +46,7 @@ function MarketFigures() {
           ))}
         </dl>
       )}
-    </section>
+    </MarketFiguresSection>
   );
 }
 
