@@ -111,8 +111,15 @@ export function namesBuyers(layout: ColumnLayout, first: CsvRecord): boolean {
 
 interface PendingRow {
   record: CsvRecord;
-  /** Null for a row the CSV reader could not read (its error is on the record). */
-  cells: ReturnType<typeof rowCells> | null;
+  cells: ReturnType<typeof rowCells>;
+  error?: undefined;
+}
+
+/** A row the CSV reader could not read (a stray quote): its error is the whole report of it. */
+interface UnreadableRow {
+  record: CsvRecord;
+  cells: null;
+  error: string;
 }
 
 /** Runs an import (or its dry run) to the end and records its progress and answer under `progress`. */
@@ -220,7 +227,7 @@ class ImportRun {
   }
 
   async read(source: ImportSource, writer: ListingWriter | null): Promise<void> {
-    let batch: PendingRow[] = [];
+    let batch: (PendingRow | UnreadableRow)[] = [];
     try {
       const records = readCsvRecords(source.stream, {
         onBytes: (bytes) => {
@@ -239,7 +246,12 @@ class ImportRun {
         }
         this.rowCount++;
         if (this.rowCount > LISTING_IMPORT_LIMITS.maxRows) throw new ImportLimitError(TOO_MANY_ROWS);
-        batch.push({ record, cells: this.layout ? rowCells(record, this.layout) : null });
+        // A row the CSV reader could not read has only its error; any other row comes after the layout.
+        batch.push(
+          record.error
+            ? { record, cells: null, error: record.error }
+            : { record, cells: rowCells(record, this.layout!) },
+        );
         if (batch.length >= BATCH_ROWS) {
           await this.process(batch, writer);
           batch = [];
@@ -263,17 +275,13 @@ class ImportRun {
     }
   }
 
-  private async process(batch: PendingRow[], writer: ListingWriter | null): Promise<void> {
+  private async process(batch: (PendingRow | UnreadableRow)[], writer: ListingWriter | null): Promise<void> {
     if (batch.length === 0) return;
     await this.buyers.load(batch.flatMap((p) => (p.cells?.buyerEmail ? [p.cells.buyerEmail] : [])));
     const valid: { row: ListingImportRow; buyerId: string }[] = [];
-    for (const { record, cells } of batch) {
-      if (record.error || !cells) {
-        this.addError({
-          line: record.line,
-          column: null,
-          message: record.error ?? "This row could not be read",
-        });
+    for (const { record, cells, error } of batch) {
+      if (error !== undefined) {
+        this.addError({ line: record.line, column: null, message: error });
         continue;
       }
       const errorsBefore = this.errorTotal;
