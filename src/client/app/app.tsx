@@ -6,7 +6,8 @@ import { useAuth } from "../features/auth/use-auth";
 import { usePageTitle } from "../features/config/use-page-title";
 import { Layout } from "./layout";
 
-// Pages of the route table (SPEC §2). Each page is its own chunk (DESIGN.md §3: route-level code splitting).
+// Pages of the route table. Each page is its own chunk (route-level code splitting), so a visitor
+// downloads only the code of the pages they open.
 const LoginPage = lazy(() => import("../pages/login-page"));
 const MagicLinkPage = lazy(() => import("../pages/magic-link-page"));
 const LandingPage = lazy(() => import("../pages/landing-page"));
@@ -64,7 +65,7 @@ function PageFallback() {
   );
 }
 
-/** `/` is the landing page for a visitor and the signed-in home for a user (SPEC §2). */
+/** `/` is the landing page for a visitor and the signed-in home for a user. */
 function RootPage() {
   const { user } = useAuth();
   return user ? <HomePage /> : <LandingPage />;
@@ -86,13 +87,13 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   "/": RootPage,
   "/browse": BrowsePage,
   "/pricing": PricingPage,
-  // Signed in. /subscribe checks sign-in itself: SPEC §8 gives it its own "Login Required" toast.
+  // Signed in. /subscribe checks sign-in itself: it has its own "Login Required" toast, not the generic one.
   "/subscribe": SubscribePage,
   "/saved": SavedRoute,
   // The alert mails' unsubscribe link: no sign-in, the token in the path is the proof.
   "/unsubscribe/:token": UnsubscribePage,
   "/publisher/dashboard": PublisherDashboardRoute,
-  // Onboarding asks a signed-out visitor to log in itself (SPEC §2: "Please log in to continue").
+  // Onboarding asks a signed-out visitor to log in itself, with its own "Please log in to continue".
   "/publisher/onboarding": PublisherOnboardingPage,
   "/publisher/profile": PublisherProfileRoute,
   // The list puts /buyer/dashboard before /buyer/:id, which would otherwise take "dashboard" for an id.

@@ -44,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <NavBar />
       {/* Pages bring their own <main>; this wrapper is the skip link's target. At least a screen tall
           (less the 4rem nav bar), so the footer starts below the fold: while a page loads it would sit in
-          view and then jump down, a layout shift on every page (Lighthouse CLS, issue #12). */}
+          view and then jump down, a layout shift on every page (Lighthouse's CLS metric). */}
       <div id="content" tabIndex={-1} className="min-h-[calc(100vh-4rem)] flex-1 outline-none">
         {children}
       </div>

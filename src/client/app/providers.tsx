@@ -5,7 +5,8 @@ import { watchSessionExpiry } from "../features/auth/session-expiry";
 import { createQueryClient } from "../lib/query-client";
 
 // The toast UI (Radix) is not needed to paint a page, so it stays out of the initial JavaScript
-// (DESIGN.md §6) and loads once the browser is idle, or at once if a toast is raised before that.
+// (its size budget: docs/performance.md) and loads once the browser is idle, or at once if a toast is
+// raised before that.
 // `toast()` itself lives in the light use-toast store, so callers never wait for it.
 const Toaster = lazy(() => import("../components/ui/toaster").then((m) => ({ default: m.Toaster })));
 

@@ -47,7 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe("API helper and query defaults (SPEC §7-8)", () => {
+describe("API helper and query defaults", () => {
   it("sends JSON only when there is a payload and reports errors as 'STATUS: body'", async () => {
     await expect(apiRequest("POST", `${base}/api/fail`, { a: 1 })).rejects.toThrow(
       '400: {"message":"Bad thing","code":"validation"}',

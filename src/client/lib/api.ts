@@ -1,9 +1,10 @@
 import { type ErrorCode, isErrorCode } from "../../shared/error-codes";
 
-// The one fetch helper (STYLE.md): every URL the client calls goes through `apiFetch` (or `apiRequest`,
-// its body-only form). Cookies always, a JSON body only when there is a payload (SPEC §7), and a refused
-// request becomes an ApiError whose message is "STATUS: body" (SPEC §8) and which carries the status and
-// the server's error code (src/shared/error-codes.ts), so callers decide on those, never on the text.
+// The one fetch helper (docs/decisions/008-client-layers.md): every URL the client calls goes through
+// `apiFetch` (or `apiRequest`, its body-only form). Cookies always, a JSON body only when there is a
+// payload, and a refused request becomes an ApiError whose message is "STATUS: body" and which carries
+// the status and the server's error code (src/shared/error-codes.ts), so callers decide on those, never
+// on the text.
 
 export class ApiError extends Error {
   /** The code from the `{message, code}` body; undefined when the body was not ours (a proxy's page). */
@@ -39,7 +40,7 @@ function parseErrorBody(body: string): { message?: string; code?: ErrorCode } {
 export interface ApiResponse<T> {
   data: T;
   status: number;
-  /** The answer's headers, e.g. the directory's `Link: <...>; rel="next"` (DESIGN.md §2). */
+  /** The answer's headers, e.g. the directory's next-page `Link: <...>; rel="next"`. */
   headers: Headers;
 }
 
@@ -73,7 +74,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   return (await apiFetch<T>(method, url, data)).data;
 }
 
-/** SPEC §8: a 401 means the session ended (or never began). */
+/** A 401 means the session ended (or never began). */
 export function isUnauthorizedError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 401;
 }
@@ -94,7 +95,7 @@ export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): 
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
-/** The next page's URL from `Link: <...>; rel="next"` (DESIGN.md §2), or null on the last page. */
+/** The next page's URL from `Link: <...>; rel="next"` (the body stays an array), or null on the last page. */
 export function parseNextLink(header: string | null): string | null {
   if (!header) return null;
   const match = header.match(/<([^>]+)>\s*;\s*rel="next"/);

@@ -2,8 +2,9 @@ import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { apiRequest } from "./api";
 
 /**
- * Default read (SPEC §7): GET the path made by joining the key segments with "/". A refusal throws; the
- * one read that treats "signed out" as an answer, useAuth, asks the server for null instead of a 401.
+ * Default read: GET the path made by joining the key segments with "/", so a query key is its URL. A
+ * refusal throws; the one read that treats "signed out" as an answer, useAuth, asks the server for null
+ * instead of a 401.
  */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest("GET", queryKey.join("/"));
 

@@ -6,7 +6,7 @@ export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 // Each tooltip carries its own provider instead of one around the whole app: the positioning code
 // behind tooltips then loads only with the pages that use them, not in the landing page's initial
-// JavaScript (DESIGN.md §6 budget).
+// JavaScript, which has a size budget (docs/performance.md).
 export function Tooltip({ delayDuration = 700, ...props }: ComponentProps<typeof TooltipPrimitive.Root>) {
   return (
     <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={300}>

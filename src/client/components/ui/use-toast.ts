@@ -2,7 +2,8 @@ import { useSyncExternalStore } from "react";
 import { TOAST_REMOVE_DELAY_MS } from "../../../shared/constants";
 import { errorMessage, GENERIC_ERROR_MESSAGE, isUnauthorizedError } from "../../lib/api";
 
-// One toast at a time (SPEC §9); dismissed toasts are removed after TOAST_REMOVE_DELAY_MS.
+// One toast at a time, so a new message replaces the old instead of stacking; dismissed toasts are
+// removed after TOAST_REMOVE_DELAY_MS.
 
 export interface ToastInput {
   title: string;
@@ -38,8 +39,9 @@ export function dismissToast(id: number): void {
 }
 
 /**
- * SPEC §8 "other mutation errors": an "Error" toast with the server's message (never its raw body). A
- * 401 is left to the session-expiry watcher (features/auth/session-expiry.ts), which toasts and redirects.
+ * A failed change: an "Error" toast with the server's message (never its raw body), so the user reads
+ * why it was refused. A 401 is left to the session-expiry watcher (features/auth/session-expiry.ts),
+ * which toasts and redirects.
  */
 export function toastError(error: unknown, fallback = GENERIC_ERROR_MESSAGE): void {
   if (isUnauthorizedError(error)) return;
