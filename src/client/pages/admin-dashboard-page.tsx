@@ -152,7 +152,7 @@ function ListingsByVertical({ stats }: { stats: AdminStats }) {
   );
 }
 
-/** SPEC §2 / §9: the first 5 pending applications (those waiting longest), with Approve and Reject. */
+/** The first 5 pending applications (those waiting longest), with Approve and Reject. */
 function PendingPublishers() {
   const { query, items, total } = usePublishersForReview({
     status: "pending",

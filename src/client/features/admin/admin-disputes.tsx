@@ -25,7 +25,7 @@ import { ADMIN_DISPUTES_PATH, DECISION_MEANING, DisputeItem, disputeName, useRes
 import { AdminListSection } from "./admin-list-section";
 import { useAdminList } from "./use-admin-list";
 
-// The admin dashboard's Disputes tab (issue 15): every dispute by status, open ones longest waiting
+// The admin dashboard's Disputes tab: every dispute by status, open ones longest waiting
 // first, each with both parties and how to reach them, and the decision: resolved or rejected, with
 // notes both parties receive by email. A decision on a publisher's dispute moves the buyer's score.
 

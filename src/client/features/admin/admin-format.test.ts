@@ -7,7 +7,7 @@ import {
   listingStatusTone,
 } from "./admin-format";
 
-describe("admin listing display (SPEC §2 Admin buyers)", () => {
+describe("admin listing display", () => {
   it("shows the first two geographies and +n, or All Geos", () => {
     expect(formatAdminGeos([])).toBe("All Geos");
     expect(formatAdminGeos(["Texas"])).toBe("Texas");
@@ -15,7 +15,7 @@ describe("admin listing display (SPEC §2 Admin buyers)", () => {
     expect(formatAdminGeos(["Texas", "Ohio", "Georgia", "Florida"])).toBe("Texas, Ohio +2");
   });
 
-  it("writes the minimum volume as the spec does", () => {
+  it("writes the minimum volume as 'Min: n/day'", () => {
     expect(formatMinVolume(15)).toBe("Min: 15/day");
   });
 

@@ -2,27 +2,27 @@ import { formatDate } from "../../../shared/format";
 import type { ApprovalWarning } from "../../../shared/schemas/admin-publishers";
 import type { BadgeTone } from "../../components/ui/badge";
 
-// Display rules of the admin screens (SPEC §2 Admin buyers): one formatter for each figure. Payout and
+// Display rules of the admin screens: one formatter for each figure. Payout and
 // payment terms read as in the directory, so they come from the listings feature.
 
-/** SPEC §2: the first two geographies and "+n" for the rest, or "All Geos" when there are none. */
+/** The first two geographies and "+n" for the rest, or "All Geos" when there are none. */
 export function formatAdminGeos(geos: string[]): string {
   if (geos.length === 0) return "All Geos";
   const shown = geos.slice(0, 2).join(", ");
   return geos.length > 2 ? `${shown} +${geos.length - 2}` : shown;
 }
 
-/** SPEC §2: "Min: n/day". */
+/** The minimum daily volume as "Min: n/day". */
 export function formatMinVolume(minVolume: number | null): string {
   return `Min: ${minVolume ?? 0}/day`;
 }
 
-/** SPEC §4: a listing's badge is green when active, yellow when paused, grey otherwise. */
+/** A listing's badge is green when active, yellow when paused, grey otherwise. */
 export function listingStatusTone(status: string): BadgeTone {
   return status === "active" ? "green" : status === "paused" ? "yellow" : "grey";
 }
 
-/** SPEC §4: Approved, Rejected, else Pending Review. */
+/** Approved, Rejected, else Pending Review: any other status is still waiting for a decision. */
 export function publisherStatusBadge(status: string): { label: string; tone: BadgeTone } {
   if (status === "approved") return { label: "Approved", tone: "green" };
   if (status === "rejected") return { label: "Rejected", tone: "red" };

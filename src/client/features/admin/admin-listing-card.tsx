@@ -7,7 +7,7 @@ import { Card } from "../../components/ui/card";
 import { formatPayout, formatTerms } from "../listings";
 import { capitalize, formatAdminGeos, formatMinVolume, listingStatusTone } from "./admin-format";
 
-/** SPEC §2 Admin buyers card: title, vertical, status, Boosted, description, the figures, and its actions. */
+/** A listing on the admin buyers page: title, vertical, status, Boosted, description, figures, actions. */
 export function AdminListingCard({
   listing,
   onView,

@@ -26,7 +26,7 @@ import { ImportProgressBar } from "./import-progress";
 import { useBuyerOptions } from "./use-admin-listings";
 import { EXPORT_URL, type ImportInput, refusedReport, type useListingImport } from "./use-listing-import";
 
-// SPEC §2 "Import CSV", as issue 14 builds it: a file (dropped or picked) or pasted text, the buyer the
+// "Import CSV" (docs/admin.md): a file (dropped or picked) or pasted text, the buyer the
 // rows belong to (or a buyerEmail column), a dry run whose rows and errors show first, and only then
 // "Import n listings", with progress. Nothing is written unless every row is valid. The buyer comes
 // first: a file without a buyerEmail column (the documented order has none) cannot be checked until one

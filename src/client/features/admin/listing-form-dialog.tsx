@@ -25,8 +25,9 @@ import { capitalize } from "./admin-format";
 import { type ComboboxOption, EntityCombobox } from "./entity-combobox";
 import { buyerOption, useBuyerOptions, useCreateListing, useUpdateListing } from "./use-admin-listings";
 
-// SPEC §5 admin listing form: the listing fields of the buyer's form, on the shared schema (the server
-// parses the same one), plus the buyer profile that owns the listing (DESIGN.md §2) and every status.
+// The admin listing form: the listing fields of the buyer's form, on the shared schema (the server
+// parses the same one), plus the buyer profile that owns the listing (an admin creates listings on a
+// buyer's behalf) and every status.
 
 // Form inputs hold text; the schema turns "120" into 120 and "" into its message.
 type FormValues = CreateAdminListingInput;

@@ -13,7 +13,7 @@ import { PublisherDecisionButtons } from "./publisher-decision-buttons";
 import { PublisherDetailsDialog } from "./publisher-details-dialog";
 import { PublisherStatusBadge } from "./publisher-status-badge";
 
-/** SPEC §2 Admin publishers: one application in the list. */
+/** One application in the admin publishers list. */
 export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const focus = useFocusReturn();

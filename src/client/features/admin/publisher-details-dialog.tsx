@@ -39,7 +39,7 @@ function Chips({ items, empty }: { items: string[]; empty: string }) {
   );
 }
 
-/** SPEC §2 details modal: everything the application holds, and the decision while it is pending. */
+/** The details modal: everything the application holds, and the decision while it is pending. */
 export function PublisherDetailsDialog({
   publisher,
   open,

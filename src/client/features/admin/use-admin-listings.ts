@@ -43,7 +43,7 @@ function useRefreshListings() {
 
 const success = (description: string) => toast({ title: ADMIN_MESSAGES.success, description });
 
-/** SPEC §8: "Success" / "Buyer listing created successfully.", else the server's message or the fallback. */
+/** "Success" / "Buyer listing created successfully.", else the server's message or the fallback. */
 export function useCreateListing(onDone: () => void) {
   const refresh = useRefreshListings();
   return useMutation({

@@ -7,7 +7,7 @@ import { ApiError, apiRequest } from "../../lib/api";
 import { withQuery } from "./use-admin-list";
 import { STATS_PATH } from "./use-admin-stats";
 
-// The CSV import's calls (issue 14): a dry run, then the import, each under an id the client picks so
+// The CSV import's calls: a dry run, then the import, each under an id the client picks so
 // the screen can poll its progress while the upload runs, and find it again after leaving the page.
 
 const IMPORT_PATH = "/api/admin/buyer-listings/import-csv";

@@ -9,7 +9,7 @@ import { STATS_PATH } from "./use-admin-stats";
 const PUBLISHERS_PATH = "/api/admin/pending-publishers";
 const AUDIT_PATH = "/api/admin/audit-logs";
 
-/** The status filter's choices (SPEC §2); "all" asks for every status. */
+/** The status filter's choices; "all" asks for every status. */
 export const PUBLISHER_FILTERS = ["all", "pending", "approved", "rejected"] as const;
 
 /** Publisher applications; a status that is not one of the filter's choices (a hand-edited URL) reads as all. */
@@ -33,7 +33,7 @@ export function usePublishersForReview({
 const NOT_NOTIFIED = "The email to the publisher could not be sent.";
 
 /**
- * Approve or reject (SPEC §8 toasts). The lists, the figures and the audit log are refetched, since
+ * Approve or reject, each with its toast. The lists, the figures and the audit log are refetched, since
  * each of them changed.
  */
 /** What the Approve and Reject dialogs take: whom they decide, their open state, where focus returns. */
