@@ -23,7 +23,7 @@ import { errorMessage, hasErrorCode } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { useUpdateAlertPreferences } from "./use-alerts";
 
-// The Alerts tab's form (issue 15): how often and how alerts arrive, and what the main alert matches.
+// The Alerts tab's form: how often and how alerts arrive, and what the main alert matches.
 // The server decides what is allowed (instant needs Premium; SMS needs consent and a phone); the form
 // says so beforehand (without Premium, Instant is shown locked, with the way to upgrade, rather than
 // offered and refused on save) and shows the server's refusal, keeping everything typed.

@@ -10,8 +10,8 @@ import { AlertPreferencesForm, alertFormValues } from "./alert-preferences-form"
 import { SavedSearchList } from "./saved-search-list";
 import { useAlertPreferences } from "./use-alerts";
 
-// The publisher dashboard's Alerts tab (SPEC §2 "Configure Alerts", issue 15). Before the first save it
-// shows the spec's "Set Up Your Alerts" with a Configure Alerts button; the form then starts from the
+// The publisher dashboard's Alerts tab (docs/product.md, "Listing alerts"). Before the first save it
+// shows a "Set Up Your Alerts" prompt with a Configure Alerts button; the form then starts from the
 // publisher's own verticals and geographies, as the prompt promises.
 
 function SetUp({ onConfigure }: { onConfigure: () => void }) {

@@ -6,7 +6,7 @@ import { goToLogin, useAuth } from "../auth";
 import { type SearchFilters, useCreateSavedSearch } from "./use-alerts";
 
 /**
- * "Save this search" on /browse (issue 15): the filters on screen become one more alert of the user's,
+ * "Save this search" on /browse: the filters on screen become one more alert of the user's,
  * listed in the dashboard's Alerts tab. Signed out, it leads to sign-in; with no filter chosen there
  * is nothing to save (the preferences already cover "every listing").
  */

@@ -8,7 +8,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { useDeleteSavedSearch, useSavedSearches } from "./use-alerts";
 
-// The saved searches of /browse, each an alert of its own with the settings above (issue 15): open one
+// The saved searches of /browse, each an alert of its own with the settings above: open one
 // on Browse, or delete it.
 
 function SavedSearchItem({ search }: { search: SavedSearch }) {

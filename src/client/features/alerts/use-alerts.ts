@@ -8,8 +8,8 @@ import type {
 } from "../../../shared/schemas/alerts";
 import { apiRequest } from "../../lib/api";
 
-// The only module that knows the alerts' URLs (STYLE.md): the Alerts tab's settings, saved searches,
-// and the unsubscribe link's page.
+// The only module that knows the alerts' URLs (each feature's hooks own its URLs, so a path changes in
+// one place): the Alerts tab's settings, saved searches, and the unsubscribe link's page.
 
 export const ALERT_PREFERENCES_KEY = "/api/notification-preferences";
 export const SAVED_SEARCHES_KEY = "/api/saved-searches";

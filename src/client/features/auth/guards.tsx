@@ -21,7 +21,7 @@ function SendToLogin() {
   return <RedirectNotice title={MESSAGES.unauthorized} message={MESSAGES.loggedOut} />;
 }
 
-/** Signed-in routes (SPEC §2): a signed-out visitor gets the SPEC §8 toast and the login page. */
+/** Signed-in routes: a signed-out visitor gets the "Unauthorized" toast and the login page. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   return user ? children : <SendToLogin />;
@@ -38,7 +38,7 @@ function SendHome() {
 }
 
 /**
- * Admin routes (SPEC §6) exist only for admins: anyone else signed in is told so and sent to / after
+ * Admin routes exist only for admins: anyone else signed in is told so and sent to / after
  * 500 ms. Signed-out visitors are sent to log in instead, since an admin may simply have been logged
  * out. The server enforces the same rule on every admin call.
  */

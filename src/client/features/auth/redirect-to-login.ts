@@ -1,7 +1,9 @@
 import { AUTH_REDIRECT_DELAY_MS, MESSAGES } from "../../../shared/constants";
 import { toast } from "../../components/ui/use-toast";
 
-// SPEC §2: sign-in and sign-out are full browser navigations to these, never background calls.
+// Sign-in and sign-out are full browser navigations to these, never background calls: the server
+// answers them with redirects (to the sign-in page or provider, or home) and sets or clears the session
+// cookie.
 export const LOGIN_PATH = "/api/login";
 export const LOGOUT_PATH = "/api/logout";
 /**
@@ -10,7 +12,7 @@ export const LOGOUT_PATH = "/api/logout";
  */
 export const SIGNUP_PATH = "/signup";
 
-/** Full navigation to the login endpoint, back to where the user was (SPEC §2: not a background call). */
+/** Full navigation (not a background call) to the login endpoint, back to where the user was. */
 export function goToLogin(): void {
   const here = `${window.location.pathname}${window.location.search}`;
   window.location.href = here === "/" ? LOGIN_PATH : `${LOGIN_PATH}?returnTo=${encodeURIComponent(here)}`;
@@ -19,7 +21,7 @@ export function goToLogin(): void {
 // Several failed calls often arrive together when a session ends; one toast and one redirect suffice.
 let redirectPending = false;
 
-/** SPEC §8: the "Unauthorized" toast, then the login page after 500 ms. */
+/** The "Unauthorized" toast, then the login page after 500 ms, so the toast can be read first. */
 export function handleUnauthorized(): void {
   if (redirectPending) return;
   redirectPending = true;

@@ -8,7 +8,7 @@ const unauthorized = () =>
 const serverError = () =>
   new ApiError(500, "Internal Server Error", JSON.stringify({ message: "Boom", code: "internal" }));
 
-describe("session expiry (SPEC §8)", () => {
+describe("session expiry", () => {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });

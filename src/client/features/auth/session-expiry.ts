@@ -3,7 +3,7 @@ import { isUnauthorizedError } from "../../lib/api";
 import { handleUnauthorized } from "./redirect-to-login";
 
 /**
- * SPEC §8: any 401 from a mutation, or from a query on a protected page, means the session ended:
+ * Any 401 from a mutation, or from a query on a protected page, means the session ended:
  * "Unauthorized" toast, then the login page. Watching the caches covers every page without each one
  * repeating the rule. The current-user query answers 401 with null (signed out), so it never fires this.
  */

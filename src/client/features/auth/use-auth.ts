@@ -5,7 +5,7 @@ import { apiRequest } from "../../lib/api";
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
 
 /**
- * SPEC §4: signed in when the current-user call returns a user. The probe asks with `?optional=1`, which
+ * Signed in when the current-user call returns a user. The probe asks with `?optional=1`, which
  * answers 200 null when signed out instead of the plain form's 401, so a signed-out visit leaves no
  * failed request in the browser's console (docs/architecture.md). The key stays the plain path, so
  * invalidating AUTH_USER_KEY still refreshes it.

@@ -6,8 +6,9 @@ import { apiRequest } from "../../lib/api";
 export type MagicLinkRequest = z.input<typeof magicLinkRequestSchema>;
 
 /**
- * Emails a sign-in link (the built-in sign-in, DESIGN.md §3), which also creates the account on first
- * use. The answer's message is the same for known and unknown addresses; the server rate-limits.
+ * Emails a sign-in link (the built-in sign-in, docs/decisions/003-sign-in-and-sessions.md), which also
+ * creates the account on first use. The answer's message is the same for known and unknown addresses;
+ * the server rate-limits.
  */
 export function useRequestMagicLink() {
   return useMutation({

@@ -2,7 +2,7 @@ import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Badge } from "../../components/ui/badge";
 import { getRoleBadgeTone, getRoleLabel } from "./user-display";
 
-/** SPEC §2: admin red, buyer blue, publisher green, anyone else grey. */
+/** Role badge colours: admin red, buyer blue, publisher green, anyone else grey. */
 export function RoleBadge({ role }: { role: string }) {
   return (
     <Badge tone={getRoleBadgeTone(role)} data-testid="role-badge">
@@ -11,7 +11,7 @@ export function RoleBadge({ role }: { role: string }) {
   );
 }
 
-/** Publishers see which plan they are on (SPEC §2 "Navigation bar"). */
+/** Publishers see which plan they are on, in the navigation bar. */
 export function PlanBadge({ user }: { user: CurrentUser }) {
   if (user.role !== "publisher") return null;
   return user.hasActiveSubscription ? (

@@ -8,7 +8,7 @@ import {
   hasGivenName,
 } from "./user-display";
 
-describe("how a user is named (SPEC §2)", () => {
+describe("how a user is named", () => {
   it("shows first plus last name when both exist, else the email, else User", () => {
     expect(getDisplayName({ firstName: "Ada", lastName: "Admin", email: "a@x.test" })).toBe("Ada Admin");
     expect(getDisplayName({ firstName: "Ada", lastName: null, email: "a@x.test" })).toBe("a@x.test");

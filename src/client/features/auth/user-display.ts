@@ -5,7 +5,7 @@ type Named = { email?: string | null; firstName?: string | null; lastName?: stri
 
 const clean = (value: string | null | undefined): string => value?.trim() ?? "";
 
-/** SPEC §2: first plus last name when both exist, else the email, else "User". */
+/** First plus last name when both exist, else the email, else "User". */
 export function getDisplayName(user: Named): string {
   const first = clean(user.firstName);
   const last = clean(user.lastName);
@@ -13,7 +13,7 @@ export function getDisplayName(user: Named): string {
   return clean(user.email) || "User";
 }
 
-/** SPEC §2: the two initials, else the first letter of the email, else "U". */
+/** The two initials, else the first letter of the email, else "U". */
 export function getAvatarInitials(user: Named): string {
   const first = clean(user.firstName);
   const last = clean(user.lastName);
@@ -22,7 +22,7 @@ export function getAvatarInitials(user: Named): string {
   return email ? email[0]!.toUpperCase() : "U";
 }
 
-/** Signed-in home greeting (SPEC §2): "back" only when the user has told us a name. */
+/** Signed-in home greeting: "back" only when the user has told us a name. */
 export function hasGivenName(user: Named): boolean {
   return Boolean(clean(user.firstName) || clean(user.lastName));
 }
@@ -33,7 +33,7 @@ export function getFullNameOrEmail(user: Named): string {
   return name || clean(user.email) || "User";
 }
 
-/** Welcome dialog (SPEC §2): first name, else the part of the email before the @, else "there". */
+/** Welcome dialog: first name, else the part of the email before the @, else "there". */
 export function getWelcomeName(user: Named): string {
   const first = clean(user.firstName);
   if (first) return first;
