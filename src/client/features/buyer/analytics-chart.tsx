@@ -5,7 +5,7 @@ import type { Analytics } from "../../../shared/schemas/analytics";
 
 // The Analytics tab's daily chart, drawn by uPlot (a small, maintained canvas library for time series:
 // ~20 kB gzip with its CSS). This module is imported lazily by the tab, so the library never joins the
-// initial JavaScript or any other page (DESIGN.md §6 budget). The figures are also in the table next to
+// initial JavaScript (which has a size budget) or any other page. The figures are also in the table next to
 // it, which is what keyboard and screen-reader users read; the canvas is described by its figure label.
 
 export const CHART_SERIES = [

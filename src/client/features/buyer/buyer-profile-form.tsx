@@ -17,7 +17,7 @@ import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 import { errorMessage } from "../../lib/api";
 
-// SPEC §5 buyer profile form: company and contact email required, application URL a web address;
+// The buyer profile form: company and contact email required, application URL a web address;
 // defaults payout 25 to 100, Net 30, 180 s, daily cap 100. The same form creates the profile (the
 // "Create Buyer Profile" dialog) and edits it (the Profile tab); the shared schema checks both here and
 // on the server.

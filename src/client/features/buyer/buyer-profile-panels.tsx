@@ -13,8 +13,8 @@ import { toast, toastError } from "../../components/ui/use-toast";
 import { BuyerProfileForm } from "./buyer-profile-form";
 import { useCreateBuyerProfile, useUpdateBuyerProfile } from "./use-buyer";
 
-// SPEC §2 Buyer dashboard: the "Create Your Buyer Profile" card, the "Create Buyer Profile" dialog, and
-// the Profile tab that edits it. SPEC §8: "Profile Created" and "Profile Updated".
+// Buyer dashboard: the "Create Your Buyer Profile" card, the "Create Buyer Profile" dialog, and
+// the Profile tab that edits it, with the toasts "Profile Created" and "Profile Updated".
 
 export function CreateProfileCard({ onCreate }: { onCreate: () => void }) {
   return (

@@ -4,7 +4,7 @@ import { Card } from "../../components/ui/card";
 import { errorMessage } from "../../lib/api";
 import { useBuyerStats } from "./use-buyer";
 
-// SPEC §2 Buyer dashboard: four stat cards, every figure counted by the server (DESIGN.md §2).
+// Buyer dashboard: four stat cards, every figure counted by the server (never a made-up number).
 
 function StatCard({
   icon: Icon,

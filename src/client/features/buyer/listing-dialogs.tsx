@@ -14,8 +14,8 @@ import { errorMessage } from "../../lib/api";
 import { ListingForm, type ListingFormOutput } from "./listing-form";
 import { useCreateListing, useDeleteListing, useUpdateListing } from "./use-buyer";
 
-// The listing dialogs of the buyer dashboard (SPEC §2 "Create New Listing", the edit and delete icons)
-// with the SPEC §8 texts: success toasts, and "Error" toasts with the server's message or the fallbacks.
+// The listing dialogs of the buyer dashboard ("Create New Listing", the edit and delete icons) with
+// their fixed texts: success toasts, and "Error" toasts with the server's message or the fallbacks.
 
 export const LISTING_FAILURES = {
   create: "Failed to create buyer listing.",

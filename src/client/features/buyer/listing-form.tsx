@@ -12,8 +12,8 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { errorMessage } from "../../lib/api";
 import { type ListingFieldLabels, ListingFields, listingFieldValues } from "../listings";
 
-// SPEC §5 buyer listing form: title, vertical and payout required; defaults payout 50, Net 30, duration
-// 180, min volume 10, status active (SPEC §9). Creates ("Create New Listing") and edits a listing; the
+// The buyer listing form: title, vertical and payout required; defaults payout 50, Net 30, duration
+// 180, min volume 10, status active. Creates ("Create New Listing") and edits a listing; the
 // shared schema (the admin form and the CSV import use the same rules) checks it here and on the server.
 
 type FormValues = CreateBuyerListingInput;

@@ -21,11 +21,11 @@ import {
 import { DeleteListingDialog, EditListingDialog, LISTING_FAILURES } from "./listing-dialogs";
 import { useMyListings, useUpdateListing } from "./use-buyer";
 
-// SPEC §2 Buyer dashboard, My Listings: each row with its title, vertical, status, badges, payout,
-// description, duration, minimum volume, geographies (default US National) and created date; the
-// edit, pause/resume and delete actions are wired (DESIGN.md §2).
+// Buyer dashboard, My Listings: each row with its title, vertical, status, badges, payout,
+// description, duration, minimum volume, geographies (default US National) and created date, with
+// its edit, pause/resume and delete actions.
 
-/** SPEC §4: active green, paused yellow, anything else grey. */
+/** Active green, paused yellow, anything else grey. */
 export function listingStatusTone(status: string): BadgeTone {
   if (status === "active") return "green";
   if (status === "paused") return "yellow";

@@ -13,7 +13,7 @@ import { apiFetch, apiRequest } from "../../lib/api";
 import { AUTH_USER_KEY } from "../auth";
 import { LISTINGS_KEY, parseNextLink } from "../listings";
 
-// The only module that knows the buyer workspace's URLs (STYLE.md).
+// The only module that knows the buyer workspace's URLs, so a path changes in one place.
 
 export const BUYER_PROFILE_KEY = ["/api/buyer-profile"] as const;
 const BUYER_STATS_KEY = ["/api/buyer-stats"] as const;
@@ -22,7 +22,7 @@ const BUYER_ANALYTICS_KEY = "/api/buyer-analytics";
 const MY_LISTINGS_KEY = [LISTINGS_KEY, "mine"] as const;
 const MY_LISTINGS_PAGE = 50;
 
-/** GET /api/buyer-profile: the profile, or null before one exists (SPEC §7). */
+/** GET /api/buyer-profile: the profile, or null before one exists. */
 export function useBuyerProfile() {
   return useQuery<BuyerProfile | null>({ queryKey: BUYER_PROFILE_KEY });
 }
@@ -64,7 +64,10 @@ interface ListingPage {
   next: string | null;
 }
 
-/** The buyer's own listings, every status (DESIGN.md §2: GET /api/buyer-listings?mine=1), newest first. */
+/**
+ * The buyer's own listings, every status (GET /api/buyer-listings?mine=1; without `mine` the same path
+ * is the public directory), newest first.
+ */
 export function useMyListings(enabled: boolean) {
   return useInfiniteQuery({
     queryKey: MY_LISTINGS_KEY,
