@@ -32,7 +32,7 @@ import { useDealIntents, useDecideDealIntent } from "./use-deal-intents";
 
 // The buyer dashboard's Deal Intents tab: requests received on the buyer's listings. A pending one can
 // be accepted or rejected with an optional note; an accepted one shows the publisher's profile and
-// compliance record (DESIGN.md §2: accepting is the buyer's consent to deal).
+// compliance record (accepting is the buyer's consent to deal, so each side may now see the other's details).
 
 type Decision = "accept" | "reject";
 

@@ -9,8 +9,8 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 
-// What both dashboards' Deal Intents tabs share (SPEC §2): "Deal Intent #" and the first 8 characters of
-// the id, the status badge (SPEC §4: pending yellow, accepted green, rejected red), the created date.
+// What both dashboards' Deal Intents tabs share: "Deal Intent #" and the first 8 characters of
+// the id, the status badge (pending yellow, accepted green, rejected red), the created date.
 
 const STATUS: Record<DealIntentStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: "Pending", tone: "yellow" },
@@ -60,7 +60,7 @@ export function DealIntentItem({ intent, children }: { intent: DealIntent; child
   );
 }
 
-/** SPEC §2: the empty state of a Deal Intents tab, with a way to browse. */
+/** The empty state of a Deal Intents tab, with a way to browse. */
 export function NoDealIntents({ description }: { description: string }) {
   return (
     <Card className="space-y-3 p-10 text-center">

@@ -11,7 +11,7 @@ import {
 import { useDealIntents } from "./use-deal-intents";
 
 /**
- * The publisher dashboard's Deal Intents tab (SPEC §2): the caller's sent intents, newest first, each
+ * The publisher dashboard's Deal Intents tab: the caller's sent intents, newest first, each
  * with its name, listing, status badge and created date; "No Deal Intents Yet" with a link to /browse.
  * Accepted ones point to the listing, whose contact the publisher now sees, and may be disputed.
  */

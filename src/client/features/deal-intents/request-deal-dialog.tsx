@@ -16,7 +16,7 @@ import { useRequestDeal } from "./use-deal-intents";
 
 // The "Request Deal" form (request-deal.tsx), loaded when a publisher first opens it: it brings zod (the
 // server's own rule for the message) and the form field, which the listing detail page would otherwise
-// download and run on every visit (Lighthouse: total blocking time, issue #12).
+// download and run on every visit (it would add to Lighthouse's total blocking time).
 
 export default function RequestDealDialog({
   listing,

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { goToLogin, useAuth } from "../auth";
 import { DealIntentStatusBadge } from "./deal-intent-parts";
 
-// "Request Deal" on a listing's detail page (DESIGN.md §2): approved publishers ask the buyer for a deal
+// "Request Deal" on a listing's detail page (docs/buyers.md): approved publishers ask the buyer for a deal
 // with an optional message. The server decides who may (the detail answer says canRequestDeal); this
 // card mirrors it and shows where the viewer's last request stands. The form is its own chunk, loaded
 // on the first "Request Deal" press and kept mounted after (a draft survives closing the dialog).

@@ -3,13 +3,13 @@ import type { CreateDealIntentInput, DealIntent } from "../../../shared/schemas/
 import { apiRequest } from "../../lib/api";
 import { LISTINGS_KEY } from "../listings";
 
-// The only module that knows the deal intent URLs (STYLE.md).
+// The only module that knows the deal intent URLs, so a path changes in one place.
 
 export const DEAL_INTENTS_KEY = ["/api/deal-intents"] as const;
 /** The buyer dashboard's pending count lives in its figures. */
 const BUYER_STATS_KEY = ["/api/buyer-stats"] as const;
 
-/** GET /api/deal-intents: a publisher's sent intents, a buyer's received ones (SPEC §7). */
+/** GET /api/deal-intents: a publisher's sent intents, a buyer's received ones. */
 export function useDealIntents(enabled = true) {
   return useQuery<DealIntent[]>({ queryKey: DEAL_INTENTS_KEY, enabled });
 }

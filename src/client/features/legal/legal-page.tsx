@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { LEGAL_LAST_UPDATED } from "../../../shared/constants";
 
-/** The frame of the legal pages (SPEC §2): heading, last-updated date, numbered sections, link home. */
+/** The frame of the legal pages: heading, last-updated date, numbered sections, link home. */
 export function LegalPage({
   title,
   intro,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 
 // "Back to Browse" returns to the list the visitor left: its filters (the URL) and, once its results are
-// on screen again, the scroll position (issue #12). Kept per tab in sessionStorage, so a reload or the
+// on screen again, the scroll position. Kept per tab in sessionStorage, so a reload or the
 // browser's own Back finds it too; a storage the browser refuses (private mode) only loses the memory.
 
 const STORAGE_KEY = "ppc.browse-place";

@@ -57,7 +57,7 @@ export function ContactDetails({ contact }: { contact: ListingContact }) {
 
 /**
  * What non-premium viewers get: the server sent `contact: null`, so this is a drawn placeholder, never
- * the real values under a blur (DESIGN.md §2).
+ * the real values under a blur: contacts are masked on the server, so they never reach the page.
  */
 export function MaskedContact() {
   return (

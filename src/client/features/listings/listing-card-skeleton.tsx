@@ -2,7 +2,7 @@ import { Card } from "../../components/ui/card";
 import { SkeletonBadge, SkeletonLine } from "../../components/ui/skeleton";
 
 // Placeholders that take the room the listing cards will take, so the page does not move when the
-// listings arrive (Lighthouse's layout shift, issue #12). Lines are SkeletonLines in the type classes of
+// listings arrive (Lighthouse's layout shift). Lines are SkeletonLines in the type classes of
 // the text they stand for, and the blocks are the card's own (listing-card.tsx): badges beside the Save
 // toggle, title, buyer, the reliability line, the four figures, one line of requirement tags, the masked
 // contact (three lines, what most visitors get) and the buttons. A change to the card's layout belongs

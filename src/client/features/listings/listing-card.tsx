@@ -11,7 +11,7 @@ import { RequirementTags } from "./requirement-tags";
 import { SaveListingButton } from "./save-listing-button";
 
 /**
- * SPEC §2 Browse card: figures, badges, the buyer's reliability score (issue 15), and the contact plain
+ * A card of the browse page: figures, badges, the buyer's reliability score, and the contact plain
  * for Premium or masked otherwise.
  */
 export function ListingCard({

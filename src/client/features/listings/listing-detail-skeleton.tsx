@@ -4,7 +4,7 @@ import { SkeletonBadge, SkeletonLine } from "../../components/ui/skeleton";
 // The listing detail page while it loads, block for block as it will render (buyer-detail-page.tsx):
 // the header (badges, title, buyer), the description, the requirements, the contact; beside them the
 // deal request, the figures and the buyer's reliability. Room held for the content keeps the page still
-// when it arrives (Lighthouse's layout shift, issue #12).
+// when it arrives (Lighthouse's layout shift).
 
 function CardSkeleton({ lines, lineClass = "text-sm" }: { lines: string[]; lineClass?: string }) {
   return (
@@ -59,7 +59,7 @@ export function ListingDetailSkeleton() {
       <div className="space-y-4">
         <CardSkeleton lines={["w-full"]} />
         <CardSkeleton lines={["w-2/3", "w-1/2", "w-1/2"]} />
-        {/* The buyer's reliability card (issue 15). */}
+        {/* The buyer's reliability card. */}
         <CardSkeleton lines={["w-1/3", "w-2/3", "w-1/2"]} />
       </div>
     </div>

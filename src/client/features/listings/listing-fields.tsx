@@ -37,7 +37,7 @@ const isKnown = <T extends string>(list: readonly T[], value: string | null): va
   value !== null && (list as readonly string[]).includes(value);
 
 /**
- * The form's starting values: the SPEC §9 defaults for a new listing, else the listing's own. A value the
+ * The form's starting values: the listing defaults for a new listing, else the listing's own. A value the
  * lists no longer offer (a retired tag or payment term) is dropped, so saving cannot trip on it unseen.
  */
 export function listingFieldValues(listing: Listing | null): Omit<ListingFieldValues, "status"> {

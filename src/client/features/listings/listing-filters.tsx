@@ -148,7 +148,7 @@ export function ListingFilters({
           ))}
         </Select>
       </div>
-      {/* Requirement tags (DESIGN.md §2): a listing must carry every one ticked. */}
+      {/* Requirement tags: a listing must carry every one ticked. */}
       <fieldset className="sm:col-span-2 lg:col-span-4">
         <legend className="mb-1.5 text-sm font-medium text-slate-800">Requirements</legend>
         <div className="flex flex-wrap gap-2">

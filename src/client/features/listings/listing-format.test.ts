@@ -8,7 +8,7 @@ describe("listing display", () => {
     expect(formatDuration(null)).toBe("Flexible");
   });
 
-  it("falls back to the spec's defaults", () => {
+  it("falls back to the defaults when a field is empty", () => {
     expect(formatGeos([])).toBe("US National");
     expect(formatGeos(["California", "Texas"])).toBe("California, Texas");
     expect(formatPerDay(null)).toBe("Flexible");

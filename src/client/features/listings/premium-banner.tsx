@@ -6,7 +6,7 @@ import { useAuth } from "../auth";
 import { usePremiumPrice } from "../config";
 
 /**
- * SPEC §2 Browse: the banner non-premium users see, priced by the one price hook. Decided by the viewer,
+ * The browse page's banner for non-premium users, priced by the one price hook. Decided by the viewer,
  * not by the results, so it is on the page from the first paint (no layout shift when the listings
  * arrive) and stays on empty results.
  */

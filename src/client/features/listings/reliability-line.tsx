@@ -4,7 +4,7 @@ import type { Reliability } from "../../../shared/schemas/reliability";
 import { cn } from "../../lib/cn";
 import { BAND_STYLES, scoreBand } from "../publisher";
 
-// The buyer's reliability score on a directory card (issue 15): the score coloured by the SPEC §5 bands,
+// The buyer's reliability score on a directory card: the score coloured by the quality-score bands,
 // or "Not enough data", and the sample it stands on. The explanation is on the listing's page
 // (features/trust/reliability.tsx); this line stays small, since every card of the browse page draws it.
 

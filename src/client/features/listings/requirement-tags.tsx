@@ -9,7 +9,7 @@ export function requirementTagLabel(id: string): string {
   return LABELS.get(id) ?? id;
 }
 
-/** A listing's requirement tags (DESIGN.md §2), in the shared list's order; nothing when it has none. */
+/** A listing's requirement tags, in the shared list's order; nothing when it has none. */
 export function RequirementTags({ tags, className }: { tags: string[]; className?: string }) {
   if (tags.length === 0) return null;
   const ordered = [...tags].sort(

@@ -12,7 +12,7 @@ import {
 } from "../../components/ui/dialog";
 import { usePremiumPrice } from "../config";
 
-/** SPEC §2 Buyer detail: Premium benefits, "Maybe Later" and "Upgrade Now" (to /subscribe). */
+/** The listing page's upgrade prompt: Premium benefits, "Maybe Later" and "Upgrade Now" (to /subscribe). */
 export function UpgradeDialog({
   open,
   onOpenChange,

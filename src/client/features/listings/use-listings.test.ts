@@ -46,7 +46,7 @@ describe("browse filters", () => {
     expect(parseNextLink(null)).toBeNull();
   });
 
-  it("names the status text when the list cannot be fetched (SPEC §8)", () => {
+  it("names the status text when the list cannot be fetched", () => {
     const error = new ApiError(503, "Service Unavailable", '{"message":"Down","code":"unavailable"}');
     expect(describeListingsFailure(error)).toBe("Failed to fetch buyer listings: Service Unavailable");
     expect(describeListingsFailure(new TypeError("Failed to fetch"))).toBe(

@@ -6,7 +6,7 @@ import { toast, toastError } from "../../components/ui/use-toast";
 import { ApiError, apiFetch, apiRequest, hasErrorCode, parseNextLink } from "../../lib/api";
 import { goToLogin, useAuth } from "../auth";
 
-// The only module that knows the directory's URLs (STYLE.md).
+// The only module that knows the directory's URLs, so a path changes in one place.
 
 export const LISTINGS_KEY = "/api/buyer-listings";
 export const SAVED_LISTINGS_KEY = "/api/saved-listings";
@@ -86,7 +86,7 @@ export function useListings(filters: BrowseFilters) {
   });
 }
 
-/** SPEC §8: what the browse page says when the list cannot be fetched: it names the status text. */
+/** What the browse page says when the list cannot be fetched: it names the status text. */
 export function describeListingsFailure(error: unknown): string {
   const reason = error instanceof ApiError ? error.statusText || String(error.status) : "Network error";
   return `Failed to fetch buyer listings: ${reason}`;
@@ -98,7 +98,7 @@ export function useListing(id: string) {
 }
 
 /**
- * SPEC §4 "Contact reveal": signed out goes to login; without Premium the upgrade dialog opens;
+ * Contact reveal: signed out goes to login; without Premium the upgrade dialog opens;
  * with Premium the reveal is recorded, "Contact Revealed" shows and the listing is refetched.
  */
 export function useContactReveal() {
@@ -116,14 +116,14 @@ export function useContactReveal() {
       return queryClient.invalidateQueries({ queryKey: [LISTINGS_KEY] });
     },
     onError: (error) => {
-      // Premium ended since the page loaded: the server refuses with premium_required (SPEC §4).
+      // Premium ended since the page loaded: the server refuses with premium_required.
       if (hasErrorCode(error, "premium_required")) return setUpgradeOpen(true);
       toastError(error);
     },
   });
   const reveal = (listing: Listing) => {
     if (!user) return goToLogin();
-    // The server sends a contact only to those who may see it (DESIGN.md §2): no copy of that rule here.
+    // The server sends a contact only to those who may see it: no copy of that rule here.
     if (!listing.contact) return setUpgradeOpen(true);
     mutation.mutate(listing.id);
   };
