@@ -9,8 +9,9 @@ import { useVerifyDomain } from "./use-publisher";
 import { VerificationTagBox } from "./verification-tag-box";
 
 /**
- * "Complete Verification" (DESIGN.md §2): while the website is unverified, runs the server's check of
- * the profile's website; a failure says why and shows the tag to place. Once verified, says so.
+ * "Complete Verification" (verification may be left for later in the wizard, and a new website clears
+ * it): while the website is unverified, runs the server's check of the profile's website; a failure
+ * says why and shows the tag to place. Once verified, says so.
  */
 export function DomainVerificationAction({ profile, userId }: { profile: PublisherProfile; userId: string }) {
   const verify = useVerifyDomain();

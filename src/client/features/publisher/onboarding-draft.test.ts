@@ -19,7 +19,7 @@ function memoryStorage(): DraftStorage & { data: Map<string, string> } {
 }
 
 describe("onboarding draft", () => {
-  it("starts from the SPEC §5 defaults: 10 daily calls, 1 year, one empty reference", () => {
+  it("starts from the defaults: 10 daily calls, 1 year, one empty reference", () => {
     const draft = readDraft(memoryStorage(), "user-1");
     expect(draft).toEqual(emptyDraft());
     expect(draft.values).toMatchObject({

@@ -1,7 +1,7 @@
 import { ONBOARDING_DEFAULTS, ONBOARDING_STEPS } from "../../../shared/schemas/publisher";
 import type { ProfileFieldValues } from "./profile-fields";
 
-// The wizard's draft (issue #9): kept per user in local storage so a reload, or a visit days later,
+// The wizard's draft: kept per user in local storage so a reload, or a visit days later,
 // resumes where the user was; cleared when onboarding completes. It only remembers what was typed and
 // which steps were done: whether a domain is verified is always the server's word.
 

@@ -29,7 +29,7 @@ import { BusinessInfoFields, ChoiceFields, type ProfileFieldValues, ReferenceFie
 import { useVerifyDomain } from "./use-publisher";
 import { VerificationTagBox } from "./verification-tag-box";
 
-// The five steps of SPEC §2 "Publisher onboarding". Each step is its own form over its own shared
+// The five steps of publisher onboarding. Each step is its own form over its own shared
 // schema (the server parses the same ones), reports what is typed as it is typed (the draft), and hands
 // its valid values to the wizard.
 

@@ -40,7 +40,8 @@ import {
 const LAST_STEP = ONBOARDING_STEPS.length - 1;
 
 /**
- * The profile the server is sent: the fields of steps 1, 2 and 4 (SPEC §7; no userId: the session).
+ * The profile the server is sent: the fields of steps 1, 2 and 4 (no userId: the server takes the user
+ * from the session, never from the body).
  * Each step's schema passed them already; the server parses them again.
  */
 function profileInput(values: OnboardingValues): CreatePublisherProfileInput {
@@ -56,7 +57,7 @@ function profileInput(values: OnboardingValues): CreatePublisherProfileInput {
 }
 
 /**
- * The five-step onboarding (SPEC §2, DESIGN.md §2). The draft lives in local storage per user. Step 5
+ * The five-step onboarding (docs/publishers.md). The draft lives in local storage per user. Step 5
  * creates the profile, then posts the compliance record; when the profile already exists (compliance
  * failed earlier, or the Compliance tab sent the user back) only step 5 remains.
  */

@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 
-/** The spinner SPEC §2 shows while a publisher page loads (QueryState speaks the label). */
+/** The spinner shown while a publisher page loads (QueryState speaks the label). */
 export function PageSpinner() {
   return (
     <div className="flex min-h-[40vh] items-center justify-center">

@@ -14,8 +14,8 @@ import { errorMessage } from "../../lib/api";
 import { BusinessInfoFields, ChoiceFields, type ProfileFieldValues, ReferenceFields } from "./profile-fields";
 import { useUpdatePublisherProfile } from "./use-publisher";
 
-// Edit Profile (SPEC §2 "Publisher profile"): the fields onboarding asked for, checked by the same
-// schema; Save Changes sends only what changed (SPEC §5: a partial update); Cancel resets the form.
+// Edit Profile on the publisher profile page: the fields onboarding asked for, checked by the same
+// schema; Save Changes sends only what changed (a partial update); Cancel resets the form.
 
 type ProfileFormOutput = z.output<typeof createPublisherProfileSchema>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clampScore, formatQualityScore, scoreBand } from "./quality-bands";
 
-describe("quality score bands (SPEC §5)", () => {
+describe("quality score bands", () => {
   it.each([
     [100, "green"],
     [80, "green"],

@@ -1,4 +1,4 @@
-// SPEC §5: the score is shown clamped to 0-100, coloured by band: 80+ green, 60-79 yellow, 40-59
+// The score is shown clamped to 0-100, coloured by band: 80+ green, 60-79 yellow, 40-59
 // orange, below 40 red. Classes keep WCAG AA contrast for the text beside the bar.
 
 export type ScoreBand = "green" | "yellow" | "orange" | "red";

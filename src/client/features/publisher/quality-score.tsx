@@ -4,7 +4,7 @@ import { cn } from "../../lib/cn";
 import { BAND_STYLES, clampScore, scoreBand } from "./quality-bands";
 import { describeQualityBasis } from "./quality-basis";
 
-/** The 0-100 bar in the band's colour (SPEC §2 Quality Score card, §5 bands). */
+/** The 0-100 bar of the Quality Score card, in the band's colour (quality-bands.ts). */
 export function QualityScoreBar({ score, label = "Quality score" }: { score: number; label?: string }) {
   const value = clampScore(score);
   const band = BAND_STYLES[scoreBand(value)];

@@ -8,7 +8,7 @@ import { Label } from "../../components/ui/label";
 export const REFERENCE_PLACEHOLDER = "Name, Company, Email, Phone";
 
 /**
- * Reference lines (SPEC §2 step 4): one to start, "Add" on the last line while there are fewer than
+ * Reference lines (onboarding step 4): one to start, "Add" on the last line while there are fewer than
  * three. The group's message ("Provide at least one reference") is tied to every line; a line that
  * names nobody or no way to reach them gets its own message under it.
  */

@@ -1,7 +1,7 @@
 import type { PublisherProfile } from "../../../shared/schemas/publisher";
 import { Badge } from "../../components/ui/badge";
 
-/** SPEC §2 and §4: Approved, Rejected, and Pending Review for anything else. */
+/** Approved, Rejected, and Pending Review for anything else (a profile awaits a decision until made). */
 export function ProfileStatusBadge({ status }: { status: PublisherProfile["status"] | string }) {
   if (status === "approved") return <Badge tone="green">Approved</Badge>;
   if (status === "rejected") return <Badge tone="red">Rejected</Badge>;

@@ -4,7 +4,7 @@ import { cn } from "../../lib/cn";
 import { STEP_STATUS_TEXT, stepStatus } from "./step-status";
 
 /**
- * Where the user is among the five steps (SPEC §2): the current step is marked aria-current="step",
+ * Where the user is among the five steps: the current step is marked aria-current="step",
  * done steps carry a tick, a step passed without doing it (domain verification left for later) a dash
  * and the word "Skipped", and screen readers hear which. Names show from the small breakpoint up; the
  * step's own heading names it on a phone.

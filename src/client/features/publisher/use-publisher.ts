@@ -12,14 +12,15 @@ import type { ComplianceInput, ComplianceRecord } from "../../../shared/schemas/
 import { apiRequest } from "../../lib/api";
 import { AUTH_USER_KEY } from "../auth";
 
-// The only place that knows the publisher URLs (STYLE.md). Keys are the URL's segments (SPEC §7).
+// The only place that knows the publisher URLs, so a path changes in one place. Keys are the URL's
+// segments: the default read joins them into the path.
 
 export const PUBLISHER_PROFILE_KEY = ["/api/publisher-profile"] as const;
 const ACTIVITY_KEY = ["/api/publisher-profile", "activity"] as const;
 const COMPLIANCE_KEY = ["/api/compliance"] as const;
 const DASHBOARD_KEY = ["/api/publisher-dashboard"] as const;
 
-/** The viewer's profile; `null` when they have none yet (SPEC §7). */
+/** The viewer's profile; `null` when they have none yet. */
 export function usePublisherProfile() {
   return useQuery<PublisherProfile | null>({ queryKey: PUBLISHER_PROFILE_KEY });
 }

@@ -4,7 +4,7 @@ import { domainVerificationTag } from "../../../shared/schemas/publisher";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 
-/** The meta tag to paste into the homepage's <head>, with a copy button (SPEC §2 step 3). */
+/** The meta tag to paste into the homepage's <head>, with a copy button (onboarding step 3). */
 export function VerificationTagBox({ userId }: { userId: string }) {
   const tag = domainVerificationTag(userId);
   const codeId = useId();
