@@ -81,7 +81,7 @@ export function NavBar() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
         {/* min-w-44 holds the default name's width (icon and "PayPerCall Hub") until /api/config names
-            the app, so the links beside it do not move when it arrives (layout shift, issue #12). */}
+            the app, so the links beside it do not move when it arrives (no layout shift). */}
         <Link href="/" className="flex min-w-44 items-center gap-2 text-lg font-bold text-slate-900">
           <PhoneCall className="h-6 w-6 shrink-0 text-brand-600" aria-hidden />
           <span className="truncate">{config?.appName ?? <span className="sr-only">Home</span>}</span>

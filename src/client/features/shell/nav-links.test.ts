@@ -4,7 +4,7 @@ import { getActiveHref, getNavLinks, type NavLink } from "./nav-links";
 const bar = (links: NavLink[]) => links.filter((l) => l.label).map((l) => l.label);
 const menu = (links: NavLink[]) => links.filter((l) => l.menuLabel).map((l) => l.menuLabel);
 
-describe("navigation links per role (SPEC §2)", () => {
+describe("navigation links per role", () => {
   it("gives everyone Browse Buyers and Pricing, named Pricing & Settings in the menu", () => {
     expect(bar(getNavLinks(null))).toEqual(["Browse Buyers", "Pricing"]);
     expect(menu(getNavLinks({ role: "guest" }))).toEqual(["Pricing & Settings", "Saved Listings"]);

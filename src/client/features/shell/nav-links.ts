@@ -4,9 +4,9 @@ export interface NavLink {
   href: string;
   /** Name in the top bar; null when the link lives only in the user menu. */
   label: string | null;
-  /** Name in the signed-in user menu (SPEC §2 names some there differently); null: bar only. */
+  /** Name in the signed-in user menu (some differ there: "Pricing & Settings"); null: bar only. */
   menuLabel: string | null;
-  /** SPEC §2: browse and pricing highlight on an exact match, role areas on their path prefix. */
+  /** Browse and pricing highlight on an exact match, role areas on their path prefix. */
   match: { exact: string } | { prefix: string };
 }
 
@@ -23,7 +23,7 @@ const PRICING: NavLink = {
   match: { exact: "/pricing" },
 };
 
-// Every signed-in user can save listings (issue #12), so every user menu leads to them.
+// Every signed-in user can save listings, so every user menu leads to them.
 const SAVED: NavLink = {
   href: "/saved",
   label: null,
@@ -32,7 +32,7 @@ const SAVED: NavLink = {
 };
 
 /**
- * Links for the viewer's role in display order (SPEC §2 "Navigation bar"). The top bar shows those with a
+ * Links for the viewer's role in display order. The top bar shows those with a
  * `label`, the user menu those with a `menuLabel`, and the mobile menu all of them.
  */
 export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
@@ -53,7 +53,7 @@ export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
           menuLabel: "Manage Publishers",
           match: { prefix: "/admin/publishers" },
         },
-        // The admin screens beyond the spec's two menu entries (issue 11).
+        // The rest of the admin console, menu only: buyer listings, users and the audit log.
         {
           href: "/admin/buyers",
           label: null,

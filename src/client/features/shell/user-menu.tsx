@@ -13,7 +13,7 @@ import { getDisplayName, LOGOUT_PATH, PlanBadge, RoleBadge, UserAvatar } from ".
 import { getActiveHref, type NavLink } from "./nav-links";
 
 // Its own chunk (loaded only once someone is signed in): the menu primitives are the heaviest part of
-// the bar, and the landing page's initial JavaScript has a budget (DESIGN.md §6).
+// the bar, and the landing page's initial JavaScript has a budget (docs/performance.md).
 export default function UserMenu({
   user,
   links,
@@ -62,7 +62,7 @@ export default function UserMenu({
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          {/* A full navigation (SPEC §2): the server ends the session and redirects. */}
+          {/* A full navigation, not a background call: the server ends the session and redirects. */}
           <a href={LOGOUT_PATH}>
             <LogOut className="h-4 w-4" aria-hidden />
             Log out

@@ -5,7 +5,7 @@ import { getWelcomeCopy } from "./welcome-copy";
 const links = (copy: ReturnType<typeof getWelcomeCopy>) =>
   [copy.primary, copy.secondary].flatMap((link) => (link ? [link.href] : []));
 
-describe("the welcome dialog's words for each reader (SPEC §2, issue #12)", () => {
+describe("the welcome dialog's words for each reader", () => {
   it("tells free publishers and guests what the free plan gives and offers the plans", () => {
     for (const role of ["guest", "publisher"] as const) {
       const copy = getWelcomeCopy({ role, hasActiveSubscription: false });

@@ -19,12 +19,13 @@ export interface WelcomeCopy {
 const START_BROWSING: WelcomeLink = { label: "Start Browsing Buyers", href: "/browse" };
 
 /**
- * SPEC §2's text is written for a free account, so free publishers and guests get it word for word.
- * The others would read an upgrade offer they do not need (issue #12), so each role gets what its
- * account is for: a buyer's is posting listings, an admin's vetting and curating; Premium members
- * get what Premium unlocks (contacts, instant alerts) and no upgrade link. Alerts live in the publisher
- * dashboard, so a Premium guest is told they come with the publisher profile. The role decides before
- * Premium: an admin or buyer holding Premium still reads their role's text.
+ * The standard welcome text (what the free plan gives, then the upgrade offer) is written for a free
+ * account, so free publishers and guests get it word for word. The others would read an upgrade offer
+ * they do not need, so each role gets what its account is for: a buyer's is posting listings, an
+ * admin's vetting and curating; Premium members get what Premium unlocks (contacts, instant alerts)
+ * and no upgrade link. Alerts live in the publisher dashboard, so a Premium guest is told they come with
+ * the publisher profile. The role decides before Premium: an admin or buyer holding Premium still reads
+ * their role's text.
  */
 export function getWelcomeCopy(user: Pick<CurrentUser, "role" | "hasActiveSubscription">): WelcomeCopy {
   if (user.role === "admin") {

@@ -33,7 +33,7 @@ function rememberDismissed(): void {
 }
 
 /**
- * SPEC §2: shown once to a signed-in user; any way of closing it sets the local flag. What it says
+ * Shown once to a signed-in user; any way of closing it sets the local flag. What it says
  * depends on who reads it (welcome-copy.ts).
  */
 export function WelcomeDialog({ user }: { user: CurrentUser }) {

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 
 /**
- * Stripe's Payment Element and the pay button (SPEC §4 "Payment form": idle, 'Processing...', then a
+ * Stripe's Payment Element and the pay button (idle, 'Processing...' while paying, then a
  * success or failure toast). Card details go straight from Stripe's iframe to Stripe, never through us.
  */
 export function PaymentForm({
@@ -30,7 +30,7 @@ export function PaymentForm({
     try {
       const result = await stripe.confirmPayment({
         elements,
-        // SPEC §7: a payment method that must leave the page (3-D Secure, bank redirects) returns to the origin.
+        // A payment method that must leave the page (3-D Secure, bank redirects) returns to the origin.
         confirmParams: { return_url: window.location.origin },
         redirect: "if_required",
       });

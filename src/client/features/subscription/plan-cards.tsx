@@ -33,7 +33,7 @@ function Feature({ included, children }: { included: boolean; children: ReactNod
   );
 }
 
-/** The Premium figure always comes from the server (DESIGN.md §2); a placeholder until it arrives. */
+/** The Premium figure always comes from the server (one price everywhere); a placeholder until it arrives. */
 export function PremiumPrice({ className }: { className?: string }) {
   const price = usePremiumPrice();
   const { isError } = usePublicConfig();

@@ -11,7 +11,7 @@ import { toastError } from "../../components/ui/use-toast";
 import { usePremiumPrice } from "../config";
 import { useOpenBillingPortal, useSubscriptionSummary } from "./use-subscription";
 
-/** What the user's plan is doing, in one sentence (SPEC §9: access continues to the period end). */
+/** What the user's plan is doing, in one sentence (after cancelling, access continues to the period end). */
 function describePlan(summary: SubscriptionSummary): string {
   const end = summary.currentPeriodEnd ? formatDate(summary.currentPeriodEnd) : null;
   if (summary.hasActiveSubscription) {
@@ -30,7 +30,7 @@ function describePlan(summary: SubscriptionSummary): string {
   return "You are on the Free plan: buyer contact details are hidden.";
 }
 
-/** "Pricing & Settings" (SPEC §2): the signed-in user's subscription, with Stripe's billing portal. */
+/** "Pricing & Settings": the signed-in user's subscription, with Stripe's billing portal. */
 export function SubscriptionSettings() {
   const summary = useSubscriptionSummary();
   const portal = useOpenBillingPortal();

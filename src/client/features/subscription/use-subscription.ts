@@ -7,7 +7,7 @@ import type {
 import { apiRequest } from "../../lib/api";
 import { AUTH_USER_KEY } from "../auth";
 
-// The only place that knows the subscription URLs (STYLE.md).
+// The only place that knows the subscription URLs, so a path changes in one place.
 
 const SUBSCRIPTION_KEY = ["/api/subscription"] as const;
 const INTENT_KEY = ["/api/get-or-create-subscription"] as const;
