@@ -43,7 +43,7 @@ function ReplyDialog({ review, onClose }: { review: OwnReview | null; onClose: (
 }
 
 /**
- * The buyer workspace's Reviews tab (issue 15): the buyer's own reliability score and how it is
+ * The buyer workspace's Reviews tab: the buyer's own reliability score and how it is
  * computed, and the reviews publishers wrote about them, each with a Reply button until they replied.
  */
 export function BuyerReviewsTab() {

@@ -47,7 +47,7 @@ function RespondDialog({ dispute, onClose }: { dispute: Dispute | null; onClose:
 }
 
 /**
- * The Disputes tab of both workspaces (issue 15): the disputes of the caller's deals, whichever side
+ * The Disputes tab of both workspaces: the disputes of the caller's deals, whichever side
  * opened them, with a Respond button where the caller is the other party and has not answered yet.
  * Disputes are opened from an accepted deal in the Deal Intents tab.
  */

@@ -15,7 +15,7 @@ import { useBuyerReviews } from "./use-buyer-reviews";
 const HideReviewDialog = lazy(() => import("./hide-review-dialog"));
 
 /**
- * The listing detail's Reviews card (issue 15): the buyer's average and count, the newest reviews, and
+ * The listing detail's Reviews card: the buyer's average and count, the newest reviews, and
  * every review page by page on request. Admins also get a Hide button on each review (and see the
  * hidden ones in the full list, marked).
  */

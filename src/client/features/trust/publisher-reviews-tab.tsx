@@ -70,8 +70,8 @@ function ReviewPrompts({
 }
 
 /**
- * The publisher dashboard's Reviews tab (SPEC §2, wired by issue 15): the reviews the publisher wrote,
- * and a "Review this buyer" prompt for each accepted deal without one. Empty: SPEC's "No Reviews Yet"
+ * The publisher dashboard's Reviews tab: the reviews the publisher wrote,
+ * and a "Review this buyer" prompt for each accepted deal without one. Empty: "No Reviews Yet"
  * with "Find Your First Deal".
  */
 export function PublisherReviewsTab() {

@@ -6,7 +6,7 @@ import { Disclosure } from "../../components/ui/disclosure";
 import { cn } from "../../lib/cn";
 import { BAND_STYLES, scoreBand } from "../publisher";
 
-// The buyer reliability score on screen (issue 15, docs/decisions/012-buyer-reliability-score.md): a
+// The buyer reliability score on screen (docs/decisions/012-buyer-reliability-score.md): a
 // card on the listing detail and in the buyer's workspace, and the formula in words under "How is this
 // computed?" (the directory cards' one line is listings/reliability-line.tsx). Below
 // RELIABILITY.minReviewedDeals reviewed deals the server sends no score and the screen says "Not enough

@@ -7,8 +7,8 @@ import type {
 } from "../../../shared/schemas/disputes";
 import { apiRequest } from "../../lib/api";
 
-// The only module that knows the dispute URLs (STYLE.md). The admin's list is read by the admin
-// feature's list hook (GET /api/admin/disputes); its key starts with ADMIN_DISPUTES_PATH.
+// The only module that knows the dispute URLs, so a path changes in one place. The admin's list is
+// read by the admin feature's list hook (GET /api/admin/disputes); its key starts with ADMIN_DISPUTES_PATH.
 
 export const MY_DISPUTES_KEY = ["/api/disputes"] as const;
 export const ADMIN_DISPUTES_PATH = "/api/admin/disputes";

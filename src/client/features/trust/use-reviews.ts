@@ -4,8 +4,9 @@ import { apiRequest } from "../../lib/api";
 import { LISTINGS_KEY } from "../listings";
 import { BUYER_REVIEWS_KEY } from "./use-buyer-reviews";
 
-// The review URLs (STYLE.md), with use-buyer-reviews.ts: that one holds the read the listing detail
-// needs, so the detail page does not load these writes (nor, through LISTINGS_KEY, the listing forms).
+// The review URLs (known only here and in use-buyer-reviews.ts): that one holds the read the listing
+// detail needs, so the detail page does not load these writes (nor, through LISTINGS_KEY, the listing
+// forms).
 
 export const MY_REVIEWS_KEY = ["/api/reviews/mine"] as const;
 
