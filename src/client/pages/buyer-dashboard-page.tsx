@@ -18,9 +18,9 @@ import { BuyerDealIntentsTab } from "../features/deal-intents";
 import { BuyerReviewsTab } from "../features/trust/buyer-reviews-tab";
 import { DisputesTab } from "../features/trust/disputes-tab";
 
-// SPEC §2 Buyer dashboard: 'Create Profile' or 'Create Listing' in the header; without a profile the
+// Buyer dashboard: 'Create Profile' or 'Create Listing' in the header; without a profile the
 // 'Create Your Buyer Profile' card; with one, four live figures and the tabs My Listings, Profile, Deal
-// Intents and Analytics, plus Reviews and Disputes (issue 15). The open tab is kept in the URL
+// Intents, Analytics, Reviews and Disputes. The open tab is kept in the URL
 // (?tab=...), so a mail can link to it.
 
 const TABS = [
@@ -56,7 +56,7 @@ function DashboardSkeleton() {
   );
 }
 
-/** DESIGN.md §2: an account is a publisher or a buyer, never both. */
+/** An account is a publisher or a buyer, never both (the server refuses the second profile). */
 function PublisherAccountNotice() {
   return (
     <Card className="mx-auto max-w-2xl">

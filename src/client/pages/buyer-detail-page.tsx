@@ -64,7 +64,7 @@ function NotFound() {
   );
 }
 
-/** Every payout change of the listing, newest first (the server keeps them; DESIGN.md §2). */
+/** Every payout change of the listing, newest first (the server keeps them; docs/buyers.md). */
 function PayoutHistory({ history }: { history: PayoutChange[] }) {
   return (
     <Card>

@@ -109,7 +109,7 @@ function shortcutsFor(user: CurrentUser): Shortcut[] {
       icon: Search,
     },
   ];
-  // A user holds one profile (DESIGN.md §2): onboarding is only for someone who has none yet.
+  // A user holds one profile (publisher or buyer): onboarding is only for someone who has none yet.
   if (user.role === "guest") {
     shortcuts.push({
       href: "/publisher/onboarding",

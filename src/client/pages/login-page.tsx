@@ -78,7 +78,7 @@ export default function LoginPage() {
   );
 }
 
-/** Development only (DESIGN.md §4): one-click sign-in as a seeded account. */
+/** Development only (the server answers 404 elsewhere): one-click sign-in as a seeded demo account. */
 function DemoAccounts({ returnTo }: { returnTo: string }) {
   const accounts = useQuery<DemoAccount[]>({ queryKey: ["/api/dev/accounts"] });
   const login = useMutation({

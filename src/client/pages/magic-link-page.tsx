@@ -7,7 +7,7 @@ import { usePublicConfig } from "../features/config/use-public-config";
 import { apiRequest, errorMessage } from "../lib/api";
 
 // The link opens this page and a person presses the button: mail scanners that follow links must not
-// use up the token (DESIGN.md §3).
+// use up the token, which works only once.
 export default function MagicLinkPage() {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   const { data: config } = usePublicConfig();

@@ -58,7 +58,7 @@ export default function PricingPage() {
         <PlanCards user={user} headingLevel={2} />
       </section>
 
-      {/* "Pricing & Settings" (SPEC §2): the signed-in user's subscription and billing. */}
+      {/* "Pricing & Settings": the signed-in user's subscription and billing. */}
       {user && <SubscriptionSettings />}
 
       <section aria-labelledby="addons-heading">
@@ -79,7 +79,7 @@ export default function PricingPage() {
                 </CardHeader>
                 <CardContent className="flex-1" />
                 <CardFooter>
-                  {/* DESIGN.md §2: add-ons are shown, their purchase comes later; say so, don't fake it. */}
+                  {/* Add-ons are shown, their purchase comes later; say so, don't fake it. */}
                   <Button variant="secondary" className="w-full" disabled>
                     Coming soon
                   </Button>

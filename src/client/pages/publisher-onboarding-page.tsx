@@ -29,7 +29,7 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** SPEC §2: a signed-out visitor is asked to log in, with a link to the login endpoint. */
+/** A signed-out visitor is asked to log in, with a link to the login endpoint. */
 function LoginPrompt() {
   return (
     <Notice title={PUBLISHER_MESSAGES.pleaseLogIn}>
@@ -44,7 +44,7 @@ function LoginPrompt() {
   );
 }
 
-/** DESIGN.md §2: a user holds one of the two profiles; the server refuses the rest anyway. */
+/** A user holds one of the two profiles (publisher or buyer); the server refuses the rest anyway. */
 function RoleNotice({ user }: { user: CurrentUser }) {
   const isBuyer = user.role === "buyer";
   return (

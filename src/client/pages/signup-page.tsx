@@ -27,10 +27,10 @@ function rememberEmail(email: string): void {
   }
 }
 
-// SPEC §2 "Signup": the email is kept under the spec's storage key (the sign-in page pre-fills it). The
-// account itself is made at sign-in, so with the built-in email sign-in this page sends the link at
-// once (the sign-in page's endpoint and rate limits) instead of making the visitor ask twice; with an
-// OIDC provider, or before the configuration has loaded, it hands over to /api/login as the spec says.
+// Signup: the email is kept in local storage under SIGNUP_EMAIL_STORAGE_KEY (the sign-in page pre-fills
+// it from there). The account itself is made at sign-in, so with the built-in email sign-in this page
+// sends the link at once (the sign-in page's endpoint and rate limits) instead of making the visitor ask
+// twice; with an OIDC provider, or before the configuration has loaded, it hands over to /api/login.
 export default function SignupPage() {
   const { data: config } = usePublicConfig();
   const sendLink = useRequestMagicLink();
@@ -38,7 +38,7 @@ export default function SignupPage() {
     resolver: zodResolver(signupSchema),
     defaultValues: { email: "", acceptedTerms: false },
   });
-  // SPEC §2: the button stays disabled until both are filled.
+  // The button stays disabled until both are filled.
   const [email, acceptedTerms] = form.watch(["email", "acceptedTerms"]);
   const canSubmit = email.trim() !== "" && acceptedTerms;
 

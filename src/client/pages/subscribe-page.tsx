@@ -24,7 +24,7 @@ export default function SubscribePage() {
   const config = usePublicConfig();
   const [hasPaid, setHasPaid] = useState(false);
 
-  // SPEC §8: "Login Required", then the sign-in page after 500 ms.
+  // "Login Required", then the sign-in page after 500 ms, so the toast can be read first.
   useEffect(() => {
     if (user) return;
     toast({
@@ -48,7 +48,7 @@ export default function SubscribePage() {
     // Before the Premium check: paying turns hasActiveSubscription on, and this page says thank you.
     content = <WelcomeToPremium />;
   } else if (user.hasActiveSubscription) {
-    // Whether or not payments are configured here: a member has nothing to set up or pay (issue #12).
+    // Whether or not payments are configured here: a member has nothing to set up or pay.
     content = <AlreadyPremium />;
   } else {
     content = (

@@ -8,7 +8,9 @@ interface Section {
   items?: string[];
 }
 
-// SPEC §1 lists what the terms must state; the numbering 1 to 13 is SPEC §2.
+// The thirteen numbered sections of the terms. Registration, both sides' regulatory duties (TCPA
+// consent, Do Not Call lists, record keeping), the buyers' obligations, prohibited uses, fees billed in
+// advance and not refunded, suspension and notice of changes are what the terms must state.
 function sectionsFor(product: string): Section[] {
   return [
     {

@@ -11,7 +11,7 @@ import { useAuth } from "../features/auth/use-auth";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { errorMessage } from "../lib/api";
 
-// The link in every alert mail (issue 15): no sign-in, the signed token is the proof. Opening the link
+// The link in every alert mail: no sign-in, the signed token is the proof. Opening the link
 // changes nothing (mail scanners follow links); the button posts to this same address, which also takes
 // a mail client's one-click unsubscribe (RFC 8058).
 
