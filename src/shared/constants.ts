@@ -1,4 +1,5 @@
-// Constants from SPEC §9 and DESIGN.md §2. Imported by both sides; never retype them elsewhere.
+// The product's constants: lists, defaults, limits and fixed texts. Imported by both sides; never retype
+// them elsewhere, so the server and the screens cannot drift apart.
 
 export const DEFAULT_APP_NAME = "PayPerCall Hub";
 
@@ -71,7 +72,7 @@ export const GEOGRAPHIES = [
   "North Carolina",
 ] as const;
 
-/** The location choices SPEC §2 names for the browse page; FILTER_GEOS extends them. */
+/** The browse page's first location choices; FILTER_GEOS extends them. */
 export const BROWSE_GEOS = [US_NATIONAL, "California", "Texas", "Florida"] as const;
 
 // The browse filters offer every vertical and every geography, the short lists first: with only those,
@@ -81,7 +82,7 @@ export const FILTER_VERTICALS: readonly Vertical[] = [
 ];
 export const FILTER_GEOS: readonly string[] = [...new Set<string>([...BROWSE_GEOS, ...GEOGRAPHIES])];
 
-/** Payout filter buckets (SPEC §9): min inclusive, max exclusive except the last. */
+/** Payout filter buckets: min inclusive, max exclusive except the last. */
 export const PAYOUT_BUCKETS = [
   { id: "25-50", label: "$25-$50", min: 25, max: 50 },
   { id: "50-100", label: "$50-$100", min: 50, max: 100 },
@@ -101,20 +102,20 @@ export const ROLES = ["admin", "buyer", "publisher", "guest"] as const;
 export type Role = (typeof ROLES)[number];
 
 export const LISTING_STATUSES = ["active", "paused", "inactive"] as const;
-/** Buyers pause and resume their own listings; "inactive" is an admin's state (SPEC §5 admin form). */
+/** Buyers pause and resume their own listings; "inactive" is an admin's state (only admins set it). */
 export const BUYER_LISTING_STATUSES = ["active", "paused"] as const;
 
-/** Publisher review states (SPEC §4); any other value displays as Pending Review. */
+/** Publisher review states; any other value displays as Pending Review. */
 export const PUBLISHER_STATUSES = ["pending", "approved", "rejected"] as const;
 export type PublisherStatus = (typeof PUBLISHER_STATUSES)[number];
 export const PUBLISHER_TIERS = ["new", "verified", "premium"] as const;
 
-/** Deal intent states (SPEC §4): pending (yellow), accepted (green), rejected (red). */
+/** Deal intent states: pending (yellow), accepted (green), rejected (red). */
 export const DEAL_INTENT_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type DealIntentStatus = (typeof DEAL_INTENT_STATUSES)[number];
 
 /**
- * Requirement tags a listing can carry (DESIGN.md §2); the directory filters by them. Ids are stored on
+ * Requirement tags a listing can carry; the directory filters by them. Ids are stored on
  * listings and sent in URLs; labels are what people read. Served by GET /api/config.
  */
 export const REQUIREMENT_TAGS = [
@@ -148,7 +149,7 @@ export const PAYOUT_RAISED_WINDOW_DAYS = 14;
 /** How many payout changes the listing detail shows (newest first). */
 export const PAYOUT_HISTORY_LIMIT = 20;
 
-/** SPEC §5 buyer profile form defaults (SPEC §9). */
+/** The buyer profile form's starting values. */
 export const BUYER_PROFILE_DEFAULTS = {
   payoutMin: "25",
   payoutMax: "100",
@@ -157,14 +158,14 @@ export const BUYER_PROFILE_DEFAULTS = {
   dailyCap: 100,
 } as const;
 
-/** Deal intents (DESIGN.md §2): the optional message, and how many a publisher may send per day. */
+/** Deal intents: the optional message, and how many a publisher may send per day. */
 export const DEAL_INTENT_LIMITS = {
   messageMax: 1000,
   noteMax: 1000,
   perPublisherPerDay: 20,
 } as const;
 
-/** Reviews of buyers (issue 15): a publisher rates a buyer 1-5 after an accepted deal; the buyer replies once. */
+/** Reviews of buyers: a publisher rates a buyer 1-5 after an accepted deal; the buyer replies once. */
 export const REVIEW_LIMITS = {
   ratingMin: 1,
   ratingMax: 5,
@@ -177,7 +178,7 @@ export const REVIEW_LIMITS = {
   latestOnListing: 3,
 } as const;
 
-/** Disputes on an accepted deal (issue 15): opened by either side, answered once, decided by an admin. */
+/** Disputes on an accepted deal: opened by either side, answered once, decided by an admin. */
 export const DISPUTE_STATUSES = ["pending", "resolved", "rejected"] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 /** Which party of the deal a dispute's opener (or a viewer) is. */
@@ -193,7 +194,7 @@ export const DISPUTE_LIMITS = {
 } as const;
 
 /**
- * The buyer reliability score (issue 15, docs/decisions/012-buyer-reliability-score.md): what it is
+ * The buyer reliability score (docs/decisions/012-buyer-reliability-score.md): what it is
  * computed from and how. Shared, so the formula the screens show is the one the server runs.
  */
 export const RELIABILITY = {
@@ -216,7 +217,7 @@ export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
 
-/** SPEC §5 buyer listing form defaults (SPEC §9). */
+/** The buyer listing form's starting values (also what a created listing takes for a missing field). */
 export const LISTING_DEFAULTS = {
   payout: "50",
   paymentTerms: DEFAULT_PAYMENT_TERMS,
@@ -225,7 +226,7 @@ export const LISTING_DEFAULTS = {
   status: "active",
 } as const;
 
-/** Default Premium price (DESIGN.md §2): the server's PREMIUM_PRICE_CENTS overrides it. */
+/** Default Premium price: the server's PREMIUM_PRICE_CENTS overrides it; every page shows the server's. */
 export const DEFAULT_PREMIUM_PRICE_CENTS = 49900;
 export const PREMIUM_INTERVAL = "year" as const;
 
@@ -235,8 +236,8 @@ export const ADDONS = {
 } as const;
 
 /**
- * Listing alerts (DESIGN.md §2 "Alerts"): instant mails are a Premium benefit; daily and weekly digests
- * are for everyone (SPEC §9: weekly by default).
+ * Listing alerts (docs/product.md, "Listing alerts"): instant mails are a Premium benefit; daily and
+ * weekly digests are for everyone (weekly by default).
  */
 export const ALERT_FREQUENCIES = ["instant", "daily", "weekly"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
@@ -252,10 +253,10 @@ export const ALERT_LIMITS = {
   listingsPerMail: 25,
 } as const;
 
-/** DESIGN.md §3: an email sign-in link works once, for this long. */
+/** An email sign-in link works once, for this long: short, since whoever holds the link can sign in. */
 export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
 
-/** SPEC §9: redirect delay after an auth failure or an admin denial. */
+/** Redirect delay after an auth failure or an admin denial, long enough to see the toast first. */
 export const AUTH_REDIRECT_DELAY_MS = 500;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
@@ -279,11 +280,14 @@ export const MESSAGES = {
   buyerProfileRequired: "Create your buyer profile first.",
 } as const;
 
-/** Sign-in refused for an account an admin disabled (DESIGN.md §2 "Disabled accounts"). */
+/** Sign-in refused for an account an admin disabled. */
 export const ACCOUNT_DISABLED_MESSAGE =
   "This account has been disabled. Contact support if you think this is a mistake.";
 
-/** SPEC §8 texts of the admin console: toasts of the publisher review and of listing management. */
+/**
+ * Texts of the admin console: toasts of the publisher review and of listing management. Exact wording:
+ * admins, docs/admin.md and the end-to-end tests rely on it; do not reword.
+ */
 export const ADMIN_MESSAGES = {
   publisherApproved: "Publisher Approved",
   publisherApprovedDescription: "The publisher has been approved and can now access verified features.",
@@ -299,16 +303,16 @@ export const ADMIN_MESSAGES = {
   importFailed: "Failed to import CSV data.",
 } as const;
 
-/** SPEC §8's import toast. */
+/** The import's success toast (exact wording, like ADMIN_MESSAGES). */
 export const importedListingsMessage = (count: number) =>
   `Successfully imported ${count.toLocaleString("en-US")} buyer listings.`;
 
-/** SPEC §9: the admin dashboard shows the first 5 pending publishers. */
+/** The admin dashboard shows the first 5 pending publishers; the rest are on /admin/publishers. */
 export const DASHBOARD_PENDING_PUBLISHERS = 5;
 /** A rejection tells the publisher why: 10 to 1,000 characters. */
 export const REVIEW_REASON_LIMITS = { min: 10, max: 1000 } as const;
 
-/** What the free plan gives (SPEC §2 welcome dialog), the same words on pricing and in the dialog. */
+/** What the free plan gives, the same words on pricing and in the welcome dialog. */
 export const FREE_PLAN_FEATURES = [
   "Browse all buyer listings",
   "Payout ranges and verticals",
@@ -322,7 +326,7 @@ export const PREMIUM_BENEFITS = [
   "7-day money-back guarantee; cancel anytime",
 ] as const;
 
-/** SPEC §8 texts of the payment flow. */
+/** Texts of the payment flow. Exact wording: users and the end-to-end tests rely on it; do not reword. */
 export const PAYMENT_MESSAGES = {
   loginRequired: "Login Required",
   loginRequiredDescription: "Please log in to subscribe to Premium.",

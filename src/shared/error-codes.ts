@@ -1,5 +1,6 @@
 // The error codes of the API's contract (src/shared/errors.ts), without zod: the client's fetch helper
-// reads codes on every page, and zod would otherwise join the initial JavaScript (DESIGN.md §6 budget).
+// reads codes on every page, and zod would otherwise join the initial JavaScript, which has a size
+// budget (docs/performance.md).
 
 /** Every error code and the one HTTP status it is answered with. */
 export const ERROR_CODES = {

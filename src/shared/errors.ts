@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "./error-codes";
 
-// The API's error contract (issue #8): every error body is {message, code} (+ issues for validation).
-// The client decides on the HTTP status and this code, never on the message text, which stays free to
-// carry the spec's wording (SPEC §8).
+// The API's error contract (docs/decisions/007-access-guard-and-error-codes.md): every error body is
+// {message, code} (+ issues for validation). The client decides on the HTTP status and this code, never
+// on the message text, which is written for people (some keep a wording users already know) and so is
+// no contract for code.
 
 // The codes live in ./error-codes (no zod) so the browser's fetch helper can read them cheaply.
 export { ERROR_CODES, type ErrorCode, isErrorCode } from "./error-codes";

@@ -32,7 +32,7 @@ export function formatWholeDollarsDown(amount: string | null): string | null {
   return Number.isFinite(whole) && whole >= 1 ? `$${whole.toLocaleString("en-US")}` : null;
 }
 
-/** The sample a reliability score stands on: "based on 5 reviewed deals" (issue 15). */
+/** The sample a reliability score stands on: "based on 5 reviewed deals". */
 export function formatBasedOn(reviewedDeals: number): string {
   return `based on ${reviewedDeals} reviewed deal${reviewedDeals === 1 ? "" : "s"}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The client's routes, listed once for both sides: the router (src/client/app/app.tsx) draws one <Route>
  * per entry and sets its document title, and the server answers the page shell with 404 for any path
- * that matches none of them (SPEC §2 route table, plus the sign-in pages and the admin console's own).
+ * that matches none of them (the product's pages, the sign-in pages and the admin console's own).
  *
  * `path` is a wouter pattern: literal segments and `:param` segments only (no wildcards, no optional
  * segments), so `matchClientRoute` below can match it exactly as wouter does. Order matters as it does
@@ -41,7 +41,7 @@ export interface ClientRoute {
 
 export type ClientRoutePath = (typeof CLIENT_ROUTES)[number]["path"];
 
-/** The title of the not-found page (SPEC §2 "Not-found page"), for any path no route matches. */
+/** The title of the not-found page, for any path no route matches. */
 export const NOT_FOUND_TITLE = "Page Not Found";
 
 /** "Browse Buyers · PayPerCall Hub"; the app name alone for a null title. */
