@@ -2,7 +2,7 @@ import { z } from "zod";
 import { adminPageFields } from "./admin";
 import { plainText } from "./common";
 
-// The audit log (issue 11: /admin/audit). Entries are append-only in the database itself.
+// The audit log (/admin/audit). Entries are append-only in the database itself.
 
 /** GET /api/admin/audit-logs: newest first; `from` inclusive, `to` exclusive. */
 export const auditLogQuerySchema = z

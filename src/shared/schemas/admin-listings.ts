@@ -3,7 +3,7 @@ import { LISTING_STATUSES, VERTICALS } from "../constants";
 import { adminPageFields, adminSearchField } from "./admin";
 import { listingSchema } from "./listings";
 
-// Listing management (SPEC §2 Admin buyers). The write bodies are createAdminListingSchema and
+// Listing management (/admin/buyers). The write bodies are createAdminListingSchema and
 // updateAdminListingSchema (./listing-input.ts), shared with the buyer form and the CSV import.
 
 /** GET /api/admin/buyer-listings: every status, contacts included. */

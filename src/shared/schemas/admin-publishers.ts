@@ -4,7 +4,7 @@ import { adminPageFields, adminSearchField } from "./admin";
 import { plainText } from "./common";
 import { qualityBreakdownSchema } from "./publisher";
 
-// Publisher review (SPEC §2 Admin publishers): the applications, every status, and the decision.
+// Publisher review (/admin/publishers): the applications, every status, and the decision.
 
 /** GET /api/admin/pending-publishers: despite the name, every status unless one is asked for. */
 export const publisherReviewQuerySchema = z.object({
@@ -25,7 +25,7 @@ const reviewReason = plainText("Give a reason for the rejection")
 export const rejectPublisherSchema = z.object({ reason: reviewReason });
 export type RejectPublisherInput = z.input<typeof rejectPublisherSchema>;
 
-/** POST /api/admin/approve-publisher/{id}: the body may be empty (SPEC §7); a note is optional. */
+/** POST /api/admin/approve-publisher/{id}: the body may be empty; a note is optional. */
 export const approvePublisherSchema = z
   .object({
     reason: plainText()

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PUBLISHER_STATUSES, ROLES } from "../constants";
 import { adminPageFields, adminSearchField } from "./admin";
 
-// User management (issue 11: /admin/users).
+// User management (/admin/users).
 
 export const USER_STATES = ["active", "disabled"] as const;
 

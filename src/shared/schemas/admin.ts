@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PREMIUM_INTERVAL } from "../constants";
 import { plainText } from "./common";
 
-// The admin console's API contract (issue 11): what every admin list shares, and the dashboard figures.
+// The admin console's API contract: what every admin list shares, and the dashboard figures.
 
 /** Every admin list is an array; the next page is in `Link: <...>; rel="next"` (keyset cursor). */
 export const TOTAL_COUNT_HEADER = "X-Total-Count";

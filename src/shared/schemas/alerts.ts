@@ -12,7 +12,7 @@ import {
 } from "../constants";
 import { plainText } from "./common";
 
-// Listing alerts (DESIGN.md §2 "Alerts", issue 15): the notification preferences of the publisher
+// Listing alerts (docs/product.md, "Listing alerts"): the notification preferences of the publisher
 // dashboard's Alerts tab, the saved searches of /browse, and the unsubscribe link of every alert mail.
 
 /** What the server says when an alert rule refuses (the screens show these as they are). */
@@ -26,7 +26,7 @@ export const ALERT_MESSAGES = {
   tooManySearches: `You can keep up to ${ALERT_LIMITS.savedSearchesMax} saved searches: delete one first.`,
   savedSearchNotFound: "Saved search not found",
   invalidUnsubscribeLink: "This unsubscribe link is not valid. Change your alerts in your dashboard instead.",
-  /** Said on screen next to the SMS choice (issue 15: stored, not sent). */
+  /** Said on screen next to the SMS choice: it is stored, but nothing is sent without an SMS provider. */
   smsNotSent: "SMS alerts are saved with your settings but not sent yet: no SMS provider is configured.",
 } as const;
 

@@ -25,7 +25,7 @@ export const returnToSchema = plainText()
   .max(2048)
   .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site");
 
-/** SPEC §2 "Signup" (SPEC §5: an email and the terms ticked); the account itself is made at sign-in. */
+/** The signup form: an email and the terms ticked; the account itself is made at sign-in. */
 export const signupSchema = z.object({
   email: emailSchema,
   acceptedTerms: z.boolean().refine(Boolean, "Accept the Terms of Service and Privacy Policy to continue"),

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { BUYER_PROFILE_DEFAULTS, GEOGRAPHIES, PAYMENT_TERMS, VERTICALS } from "../constants";
 import { plainText } from "./common";
 
-// The buyer's company profile (SPEC §3 buyer_profiles, SPEC §5 buyer profile form, SPEC §7
-// GET/POST /api/buyer-profile) and the buyer dashboard's figures (SPEC §2 Buyer dashboard).
+// The buyer's company profile (the buyer_profiles row, the buyer profile form, GET/POST
+// /api/buyer-profile) and the buyer dashboard's figures.
 
 const PROFILE_LIMITS = {
   companyMax: 200,
@@ -52,7 +52,7 @@ const optionalText = (label: string, max: number) =>
     plainText().trim().max(max, `${label} must be at most ${max} characters`).nullable(),
   );
 
-/** SPEC §5: the application URL must be a web address; http(s) only (no javascript: or data: links). */
+/** The application URL must be a web address; http(s) only (no javascript: or data: links). */
 const applicationUrl = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? null : value),
   plainText()
@@ -104,7 +104,7 @@ const profileFields = {
     )
     .transform((v) => [...new Set(v)]),
   notes: optionalText("Notes", PROFILE_LIMITS.notesMax),
-  // SPEC §5: required, an email address.
+  // Required, an email address: it is how publishers reach the buyer.
   contactEmail: z.preprocess(
     (value) => (value === null || value === undefined ? "" : value),
     plainText("Contact email is required")
@@ -128,7 +128,7 @@ const payoutRangeIsOrdered = (v: { payoutMin?: string | null; payoutMax?: string
   !v.payoutMin || !v.payoutMax || Number(v.payoutMin) <= Number(v.payoutMax);
 const PAYOUT_RANGE_MESSAGE = "Minimum payout must not be more than the maximum payout";
 
-/** POST /api/buyer-profile: the SPEC §5 form with its defaults; unknown keys (a userId) are dropped. */
+/** POST /api/buyer-profile: the profile form with its defaults; unknown keys (a userId) are dropped. */
 export const createBuyerProfileSchema = z
   .object({
     ...profileFields,
@@ -188,7 +188,7 @@ export const buyerStatsSchema = z.object({
   activeListings: z.number().int(),
   /** Deal intents waiting for the buyer's decision. */
   pendingDealIntents: z.number().int(),
-  /** SPEC §2: the rounded mean of the profile's min and max payout (null when neither is set). */
+  /** The rounded mean of the profile's min and max payout (null when neither is set). */
   avgPayout: z.number().int().nullable(),
   /** Detail views of the buyer's listings over the last LISTING_STATS_WINDOW_DAYS days. */
   profileViews: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** GET /api/config: the public configuration the client needs (DESIGN.md §2: one price everywhere). */
+/** GET /api/config: the public configuration the client needs (one Premium price for every page). */
 export const publicConfigSchema = z.object({
   appName: z.string(),
   premiumPriceCents: z.number().int(),

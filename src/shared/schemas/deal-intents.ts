@@ -2,8 +2,8 @@ import { z } from "zod";
 import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES } from "../constants";
 import { plainText } from "./common";
 
-// Deal intents (SPEC §2 dashboards, SPEC §4, DESIGN.md §2): an approved publisher asks the buyer of a
-// listing for a deal; the buyer accepts or rejects it while it is pending.
+// Deal intents (docs/buyers.md, "Deal intents and the contact rule"): an approved publisher asks the
+// buyer of a listing for a deal; the buyer accepts or rejects it while it is pending.
 
 /** "" and absent both mean no text. */
 const optionalText = (label: string, max: number) =>

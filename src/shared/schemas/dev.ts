@@ -11,8 +11,9 @@ import { emailSchema } from "./auth";
 import { plainText } from "./common";
 import { websiteSchema } from "./publisher";
 
-// The development-only API under /api/dev (DESIGN.md §4): demo sign-in, the mail outbox, and the test
-// fixtures the browser tests create and remove for themselves (docs/decisions/008-client-layers.md).
+// The development-only API under /api/dev (404 outside development): demo sign-in, the mail outbox,
+// and the test fixtures the browser tests create and remove for themselves
+// (docs/decisions/008-client-layers.md).
 
 export const demoAccountSchema = z.object({
   email: z.string(),

@@ -3,7 +3,7 @@ import { DEAL_SIDES, DISPUTE_LIMITS, DISPUTE_STATUSES } from "../constants";
 import { adminPageFields } from "./admin";
 import { plainText } from "./common";
 
-// Disputes (issue 15, SPEC §3 disputes): either side of an accepted deal intent opens one with a reason,
+// Disputes: either side of an accepted deal intent opens one with a reason,
 // the other side answers once, an admin decides: resolved (the complaint was founded and settled) or
 // rejected (unfounded). Every step mails both parties.
 

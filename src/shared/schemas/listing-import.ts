@@ -2,7 +2,7 @@ import { z } from "zod";
 import { plainText } from "./common";
 import { createAdminListingSchema } from "./listing-input";
 
-// CSV import and export of buyer listings (issue 14; SPEC §7 POST /api/admin/buyer-listings/import-csv).
+// CSV import and export of buyer listings (POST /api/admin/buyer-listings/import-csv; docs/admin.md).
 // A row is validated by the admin form's own schema, so a CSV cell and a form field fail alike.
 
 export const LISTING_IMPORT_LIMITS = {
@@ -14,8 +14,9 @@ export const LISTING_IMPORT_LIMITS = {
 } as const;
 
 /**
- * Every column an import understands, in the order a file without a header uses: the SPEC §9 eight
- * first, then ours. The export writes this order with a header, so an export imports back unchanged.
+ * Every column an import understands, in the order a file without a header uses: the original eight
+ * (title to description) first, so older headerless files still import, then the later ones. The export
+ * writes this order with a header, so an export imports back unchanged.
  */
 export const LISTING_CSV_COLUMNS = [
   "title",
@@ -54,7 +55,7 @@ export const listingImportQuerySchema = z.object({
 });
 export type ListingImportQuery = z.output<typeof listingImportQuerySchema>;
 
-/** The spec's JSON body, for small pastes; files come as text/csv or multipart (field `file`). */
+/** The JSON body `{csvData}`, for small pastes; files come as text/csv or multipart (field `file`). */
 export const listingImportJsonSchema = z.object({
   csvData: z.string({ message: "csvData is required" }),
 });

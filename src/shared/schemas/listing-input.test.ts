@@ -10,7 +10,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
   result.error?.issues[0]?.message;
 
 describe("listing input schemas", () => {
-  it("fills the SPEC §9 defaults on create and drops unknown fields", () => {
+  it("fills the listing defaults on create and drops unknown fields", () => {
     const parsed = createBuyerListingSchema.parse({
       title: " Final Expense Calls ",
       vertical: "Insurance",
@@ -33,7 +33,7 @@ describe("listing input schemas", () => {
     });
   });
 
-  it("answers with the SPEC §5 admin form messages; a missing optional field takes its default", () => {
+  it("answers with the admin form's messages; a missing optional field takes its default", () => {
     expect(firstMessage(createAdminListingSchema.safeParse({ vertical: "Legal", payout: "5" }))).toBe(
       "Title is required",
     );

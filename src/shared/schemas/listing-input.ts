@@ -12,8 +12,8 @@ import {
 import { plainText } from "./common";
 
 // What a listing is written with: the buyer's form, the admin's form and each CSV import row all parse
-// through these schemas, so a rule (and its message) exists once. The SPEC §5 admin form gives the
-// "... is required" messages; the limits are ours (LISTING_LIMITS).
+// through these schemas, so a rule (and its message) exists once. The "... is required" messages are
+// the admin form's long-standing wording; the limits are in LISTING_LIMITS.
 
 const wholeNumber = (required: string, max: number) =>
   // Form inputs and CSV cells arrive as text; "" must read as missing, not as 0.
