@@ -94,7 +94,7 @@ const buyerListingStatus = z.enum(BUYER_LISTING_STATUSES, {
 });
 
 /**
- * The fields with the SPEC §9 defaults, for creating a listing (unknown keys are dropped). A missing
+ * The fields with the listing defaults, for creating a listing (unknown keys are dropped). A missing
  * field takes its default; a blank one ("" from a cleared input) is refused with the field's message, so
  * a CSV import leaves blank cells out to get the defaults.
  */
@@ -124,7 +124,7 @@ export const updateBuyerListingSchema = z
   .refine((v) => Object.keys(v).length > 0, "Send at least one field to change");
 export type UpdateBuyerListing = z.output<typeof updateBuyerListingSchema>;
 
-/** The admin form (SPEC §5), which also picks the buyer profile that owns the listing. */
+/** The admin form, which also picks the buyer profile that owns the listing. */
 export const createAdminListingSchema = z.object({
   ...createFields,
   status: listingStatus.optional().default(LISTING_DEFAULTS.status),

@@ -11,7 +11,7 @@ import { plainText } from "./common";
 import { reliabilityDetailSchema, reliabilitySchema } from "./reliability";
 import { reviewSummarySchema } from "./reviews";
 
-// The buyer directory's API contract (SPEC §7, DESIGN.md §2), shared by server and client.
+// The buyer directory's API contract (docs/product.md, "The directory"), shared by server and client.
 
 export const LISTING_SORTS = ["boosted", "newest", "payout"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -28,7 +28,7 @@ const money = plainText()
 
 /**
  * GET /api/buyer-listings query. payoutMin is inclusive and payoutMax exclusive, so the browse buckets
- * ($25-$50, $50-$100) never both hold a $50.00 listing (SPEC §9).
+ * ($25-$50, $50-$100) never both hold a $50.00 listing.
  */
 export const listingQuerySchema = z
   .object({
@@ -68,7 +68,7 @@ export const listingQuerySchema = z
       .max(MAX_LISTING_LIMIT, `must be at most ${MAX_LISTING_LIMIT}`)
       .default(DEFAULT_LISTING_LIMIT),
     cursor: plainText().max(512, "is too long").optional(),
-    // DESIGN.md §2: the buyer dashboard asks for its own listings with ?mine=1.
+    // The buyer dashboard asks for its own listings with ?mine=1; without it this is the public directory.
     mine: z.enum(["1", "true"], { message: "must be 1" }).optional(),
   })
   .refine((q) => !q.payoutMin || !q.payoutMax || Number(q.payoutMin) < Number(q.payoutMax), {
@@ -89,7 +89,7 @@ export type ListingContact = z.infer<typeof listingContactSchema>;
 export const listingSchema = z.object({
   id: z.string(),
   buyerId: z.string(),
-  /** "Buyer" + first 8 chars of buyerId while masked, the company once visible (SPEC §3). */
+  /** "Buyer" + first 8 chars of buyerId while masked (the company is contact), the company once visible. */
   buyerName: z.string(),
   title: z.string(),
   description: z.string().nullable(),
@@ -115,7 +115,7 @@ export const listingSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   contact: listingContactSchema.nullable(),
-  /** The buyer's reliability score (issue 15), stored per buyer and read with the row. */
+  /** The buyer's reliability score, stored per buyer and read with the row. */
   reliability: reliabilitySchema,
 });
 export type Listing = z.infer<typeof listingSchema>;
@@ -133,15 +133,15 @@ export const listingDetailSchema = listingSchema.extend({
   payoutHistory: z.array(payoutChangeSchema),
   /** The viewer is the buyer who owns the listing. */
   isOwn: z.boolean(),
-  /** The viewer is an approved publisher, so "Request Deal" can succeed (DESIGN.md §2). */
+  /** The viewer is an approved publisher, so "Request Deal" can succeed (only they may send one). */
   canRequestDeal: z.boolean(),
   /** The viewer's latest deal intent on this listing, if they sent one. */
   dealIntent: z
     .object({ id: z.string(), status: z.enum(DEAL_INTENT_STATUSES), createdAt: z.string() })
     .nullable(),
-  /** The score with the factors behind it (issue 15). */
+  /** The score with the factors behind it. */
   reliability: reliabilityDetailSchema,
-  /** The buyer's visible reviews: average, count and the newest few (issue 15). */
+  /** The buyer's visible reviews: average, count and the newest few. */
   reviews: reviewSummarySchema,
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;

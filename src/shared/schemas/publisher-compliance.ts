@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { plainText } from "./common";
 
-// TCPA compliance acknowledgment (SPEC §2 onboarding step 5, SPEC §5 messages). Each record keeps the
-// id of the text version the publisher was shown; the texts themselves live here, once, and a text is
-// never edited in place: a change of wording is a new version id (records must show what was agreed to,
-// and TCPA records are kept for five years).
+// TCPA compliance acknowledgment (onboarding step 5). Each record keeps the id of the text version the
+// publisher was shown; the texts themselves live here, once, and a text is never edited in place: a
+// change of wording is a new version id (records must show what was agreed to, and TCPA records are
+// kept for five years).
 
 export interface ComplianceAckText {
   /** The requirements listed above the checkbox. */
@@ -46,8 +46,8 @@ export const COMPLIANCE_MESSAGES = {
 } as const;
 
 /**
- * POST /api/compliance and onboarding step 5 (SPEC §5). `ackTextVersion` names the text the form showed;
- * calls that leave it out (SPEC §7 posts only the two fields) accept the current text.
+ * POST /api/compliance and onboarding step 5. `ackTextVersion` names the text the form showed; calls
+ * that leave it out (posting only tcpaComplianceAck and dncProcessDesc) accept the current text.
  */
 export const complianceInputSchema = z.object({
   tcpaComplianceAck: z.literal(true, { message: COMPLIANCE_MESSAGES.ackRequired }),

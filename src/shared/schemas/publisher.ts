@@ -2,9 +2,9 @@ import { z } from "zod";
 import { GEOGRAPHIES, PUBLISHER_STATUSES, PUBLISHER_TIERS, TRAFFIC_SOURCES, VERTICALS } from "../constants";
 import { plainText } from "./common";
 
-// The publisher journey's API contract (SPEC §2 onboarding, profile and dashboard; SPEC §5 first
-// reading for the messages, second reading for the defaults; DESIGN.md §2). The wizard's steps, the
-// profile's edit form and the server all parse with these schemas.
+// The publisher journey's API contract (onboarding, profile and dashboard; docs/publishers.md). The
+// wizard's steps, the profile's edit form and the server all parse with these schemas, so a rule and its
+// message exist once.
 
 export const PUBLISHER_MESSAGES = {
   website: "Please enter a valid website URL",
@@ -15,7 +15,7 @@ export const PUBLISHER_MESSAGES = {
   geos: "Select at least one geography",
   references: "Provide at least one reference",
   referenceFormat: "Give a name and a valid email or phone number, written as Name, Company, Email, Phone",
-  // Toasts and screens (SPEC §2, §8).
+  // Toasts and screens. Exact wording: publishers and the end-to-end tests rely on it; do not reword.
   profileCreated: "Profile Created",
   onboardingComplete: "Onboarding Complete!",
   onboardingCompleteDescription: "Your profile is now under review. You'll be notified once approved.",
@@ -36,7 +36,7 @@ export const PUBLISHER_MESSAGES = {
   nothingToChange: "Send at least one field to change",
 } as const;
 
-/** SPEC §9: at most 3 references; our own bounds on the rest. */
+/** At most 3 references, as the wizard offers; the other bounds keep each field to a sane size. */
 export const PUBLISHER_LIMITS = {
   referencesMax: 3,
   referenceMaxLength: 300,
@@ -45,7 +45,7 @@ export const PUBLISHER_LIMITS = {
   yearsMax: 100,
 } as const;
 
-/** SPEC §5 second reading: the wizard's starting values. */
+/** The wizard's starting values. */
 export const ONBOARDING_DEFAULTS = {
   website: "",
   avgDailyCalls: 10,
@@ -206,14 +206,14 @@ export const trafficSchema = z.object({
 export const referencesSchema = z.object({ references: profileFields.references });
 
 /**
- * POST /api/publisher-profile (SPEC §7). Unknown keys, the spec's `userId` among them, are dropped:
+ * POST /api/publisher-profile. Unknown keys, a posted `userId` among them, are dropped:
  * the owner is the session's user, and status, tier and score are the server's.
  */
 export const createPublisherProfileSchema = z.object(profileFields);
 export type CreatePublisherProfileInput = z.input<typeof createPublisherProfileSchema>;
 export type CreatePublisherProfile = z.output<typeof createPublisherProfileSchema>;
 
-/** PUT /api/publisher-profile/{id} (SPEC §5: every field optional). */
+/** PUT /api/publisher-profile/{id}: a partial update, every field optional. */
 export const updatePublisherProfileSchema = z
   .object(profileFields)
   .partial()
@@ -221,12 +221,12 @@ export const updatePublisherProfileSchema = z
 export type UpdatePublisherProfileInput = z.input<typeof updatePublisherProfileSchema>;
 export type UpdatePublisherProfile = z.output<typeof updatePublisherProfileSchema>;
 
-// ---- domain verification (DESIGN.md §2) ------------------------------------------------------------
+// ---- domain verification (docs/publishers.md) ------------------------------------------------------
 
 export const VERIFICATION_META_NAME = "ppc-site-verification";
 const VERIFICATION_TOKEN_PREFIX = "ppc-verify-";
 
-/** SPEC §9: the token is a fixed prefix and the first 16 characters of the user id. */
+/** The token is a fixed prefix and the first 16 characters of the user id. */
 export function domainVerificationToken(userId: string): string {
   return `${VERIFICATION_TOKEN_PREFIX}${userId.slice(0, 16)}`;
 }
@@ -278,7 +278,7 @@ export const qualityBreakdownSchema = z.object({
 });
 export type QualityBreakdown = z.infer<typeof qualityBreakdownSchema>;
 
-/** GET /api/publisher-profile (SPEC §7 fields plus review, verification and the score's breakdown). */
+/** GET /api/publisher-profile (the profile's fields plus review, verification and the score's breakdown). */
 export const publisherProfileSchema = z.object({
   id: z.uuid(),
   website: z.string().nullable(),
@@ -299,7 +299,7 @@ export const publisherProfileSchema = z.object({
   reviewedAt: z.string().nullable(),
   /** The admin's reason, shown to the publisher (a rejection's in particular). */
   reviewReason: z.string().nullable(),
-  /** From the account (SPEC §2 profile tab: company and phone when present). */
+  /** From the account (the profile tab shows company and phone when present). */
   company: z.string().nullable(),
   phone: z.string().nullable(),
   createdAt: z.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The buyer reliability score (issue 15, docs/decisions/012-buyer-reliability-score.md) as the API
+// The buyer reliability score (docs/decisions/012-buyer-reliability-score.md) as the API
 // answers it. The constants of the formula are RELIABILITY in ../constants.
 
 /** On every listing (cards and detail): the score, or null below RELIABILITY.minReviewedDeals. */

@@ -3,7 +3,7 @@ import { REVIEW_LIMITS } from "../constants";
 import { plainText } from "./common";
 import { reliabilityDetailSchema } from "./reliability";
 
-// Reviews of buyers (issue 15, SPEC §3 reviews): a publisher rates a buyer after the buyer accepted one
+// Reviews of buyers: a publisher rates a buyer after the buyer accepted one
 // of their deal intents, once per intent; the buyer replies once; an admin may hide a review.
 
 const max = (label: string, n: number) => `${label} must be at most ${n.toLocaleString("en-US")} characters`;
@@ -64,7 +64,7 @@ export const reviewSchema = z.object({
   buyerId: z.string(),
   rating: z.number().int(),
   comment: z.string().nullable(),
-  /** Written after an accepted deal intent (every review since issue 15). */
+  /** Written after an accepted deal intent (true for every review since reviews required one). */
   verifiedDeal: z.boolean(),
   createdAt: z.string(),
   /** "Publisher" + the first 8 characters of the publisher profile id. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { signupSchema } from "./auth";
 
-describe("signup form (SPEC §2, §5)", () => {
+describe("signup form", () => {
   it("wants an email address and the terms accepted", () => {
     expect(signupSchema.parse({ email: " Pat@Example.test ", acceptedTerms: true })).toEqual({
       email: "Pat@Example.test",
