@@ -42,7 +42,7 @@ describe("the README and docs", () => {
     expect(broken).toEqual([]);
   });
 
-  it("never point at the specification folder beside a clone", () => {
+  it("never point at a folder beside the clone", () => {
     const outside = markdownFiles().filter((file) =>
       BESIDE_THE_CLONE.test(readFileSync(join(ROOT, file), "utf8")),
     );
