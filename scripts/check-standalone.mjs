@@ -19,7 +19,7 @@ const RULE =
 const CITATIONS = [
   { pattern: /\bSPEC\b/, names: "the outside specification" },
   { pattern: /\b(?:DESIGN|STYLE|TOOLCHAIN)\.md\b/i, names: "an outside document" },
-  // A section of an outside document ("§6"); our own docs link to headings instead.
+  // A section of an outside document (a section sign and a number); our own docs link to headings.
   { pattern: /§\s*\d/, names: "a section of an outside document" },
   // The folder beside a clone. A module specifier such as `from "../shared/constants"` (a quote, then
   // a path below it) is an import of src/shared, not a citation; `../../shared` is never the outside one.
