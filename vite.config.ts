@@ -10,7 +10,7 @@ export default defineConfig({
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,
-    // Budget check (DESIGN.md §6) is read from this report; keep it on.
+    // The initial JavaScript budget (docs/performance.md) is read from this report; keep it on.
     reportCompressedSize: true,
   },
   server: {

@@ -3,13 +3,13 @@ import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
 
-// Issue 11: the admin console as an administrator uses it. Each test makes its own users and listings
+// The admin console as an administrator uses it. Each test makes its own users and listings
 // (fixtures) and finds them by the fixture's token, so the demo data and other tests never matter.
 
 const REASON = "Your landing pages carry no TCPA consent language; add it and apply again.";
 const MOBILE = { width: 375, height: 740 };
 
-/** The text of the toast on screen (one at a time, SPEC §9). */
+/** The text of the toast on screen (the app shows one toast at a time). */
 const toast = (page: Page) => page.locator("li[data-state='open']");
 
 async function expectToast(page: Page, title: string, description: string) {
@@ -232,14 +232,14 @@ describe("admin console", () => {
     const { page } = await adminPage();
     await page.goto("/admin/buyers");
     await page.getByRole("heading", { name: "Manage Buyers" }).waitFor();
-    // Import CSV is live (issue 14; e2e/listing-import.e2e.ts covers it), beside Export CSV.
+    // Import CSV is live (e2e/listing-import.e2e.ts covers it), beside Export CSV.
     expect(await page.getByRole("button", { name: "Import CSV" }).isDisabled()).toBe(false);
     await page.getByRole("link", { name: "Export CSV" }).waitFor();
     await page.getByRole("heading", { name: /^Buyer Database \(\d+\)$/ }).waitFor();
 
     await page.getByRole("button", { name: "Add New Buyer" }).click();
     const form = page.getByRole("dialog", { name: "Add New Buyer" });
-    // Nothing typed yet: the SPEC §5 messages, and the owner is required.
+    // Nothing typed yet: the admin form's required-field messages, and the owner is required.
     await form.getByRole("button", { name: "Create Listing" }).click();
     await form.getByText("Title is required").waitFor();
     await form.getByText("Vertical is required").waitFor();

@@ -4,7 +4,7 @@ import { ALERT_MESSAGES } from "../src/shared/schemas/alerts";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
 
-// Listing alerts in Chromium (issue 15): a publisher sets up alerts and a saved search; a Premium
+// Listing alerts in Chromium: a publisher sets up alerts and a saved search; a Premium
 // publisher receives an instant alert mail from the server's own job queue (pg-boss on the embedded
 // PGlite) and unsubscribes with its link, signed out.
 

@@ -23,7 +23,7 @@ describe("browse buyers", () => {
       listings: [
         ...Array.from({ length: 26 }, () => ({})),
         { title: "Mass Tort Inbound Calls", vertical: "Legal", payout: "120.00", geos: ["California"] },
-        // US National matches every state (DESIGN.md §2).
+        // US National matches every state: a national buyer takes calls from anywhere.
         { title: "Personal Injury Inbound Calls", vertical: "Legal", payout: "150.00", geos: [] },
         { title: "DUI Defense Inbound Calls", vertical: "Legal", payout: "80.00", geos: ["California"] },
         { title: "Workers Compensation Inbound Calls", vertical: "Legal", payout: "130.00", geos: ["Texas"] },
@@ -45,7 +45,7 @@ describe("browse buyers", () => {
     await expect.poll(() => cards(page).count(), POLL).toBe(30);
     await expect.poll(() => page.getByRole("button", { name: "Load More" }).count(), POLL).toBe(0);
 
-    // A choice applies as it changes (issue #12): no Filter press needed.
+    // A choice applies as it changes: no Filter press needed.
     await page.getByLabel("Vertical").selectOption("Legal");
     await expect.poll(() => new URL(page.url()).search, POLL).toBe(`?search=${token}&vertical=Legal`);
     await page.getByLabel("Payout").selectOption("100+");

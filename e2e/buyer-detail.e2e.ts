@@ -82,8 +82,8 @@ describe("buyer detail", () => {
     await page.goto(`/buyer/${buyer.listings[0]!.id}`);
     await page.getByText("Contact details are masked").waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(buyer.listings[0]!.title);
-    // SPEC §3: "Buyer" and the first 8 characters of the buyer id, never the company.
-    // The vertical is the first badge; the subtitle names only the buyer (issue #12).
+    // Masked: "Buyer" and the first 8 characters of the buyer id, never the company.
+    // The vertical is the first badge; the subtitle names only the buyer, not the vertical again.
     await page.getByText(`Buyer ${buyer.buyer!.profileId.slice(0, 8)}`, { exact: true }).waitFor();
     expect(await page.getByText(buyer.buyer!.company).count()).toBe(0);
     await page.getByRole("button", { name: "Upgrade to Premium" }).click();

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
-// The buyer's workspace in Chromium (issue 10): a guest becomes a buyer and manages a listing while the
+// The buyer's workspace in Chromium: a guest becomes a buyer and manages a listing while the
 // directory follows; a publisher's deal request is accepted and unlocks that listing's contact only; the
 // Analytics tab draws its chart from the views and reveals that happened; the browse tag filter.
 
@@ -59,10 +59,10 @@ describe("buyer workspace", () => {
     await profileDialog.waitFor({ state: "hidden" });
     await page.getByRole("tab", { name: "My Listings" }).waitFor(POLL);
     await page.getByText("No listings yet").waitFor(POLL);
-    // SPEC §2: Avg Payout is the rounded mean of 25 and 100.
+    // Avg Payout is the rounded mean of the profile's minimum and maximum payout, 25 and 100.
     await page.getByText("$63").waitFor(POLL);
 
-    // A listing, with the SPEC §9 defaults in the form.
+    // A listing, with the form's defaults (50, 180 s, 10 a day, Net 30).
     // The header's button (the empty list offers one too).
     await page.locator("main > header").getByRole("button", { name: "Create Listing" }).click();
     const create = page.getByRole("dialog", { name: "Create New Listing" });

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
-// What stood between a newcomer and the product (issue #12): signing in at the address the server
+// What stood between a newcomer and the product: signing in at the address the server
 // printed, finding saved listings again, filtering the whole directory and coming back to a filtered list.
 
 const POLL = { timeout: 30_000 };
@@ -86,7 +86,7 @@ describe("a newcomer's first visit", () => {
     await page.getByText("You have not saved any listings yet.").waitFor(POLL);
   });
 
-  it("filters by a vertical outside the spec's first five and a state beyond its first four", async () => {
+  it("filters by a vertical beyond the five listed first and a state beyond the first four", async () => {
     const buyer = await fixtures.createBuyerWithListings({
       listings: [
         { title: "VoIP Calls", vertical: "Technology", geos: ["Ohio"] },

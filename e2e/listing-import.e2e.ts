@@ -4,7 +4,7 @@ import { NO_BUYER_FOR_FILE } from "../src/shared/schemas/listing-import";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
-// Issue 14: an admin imports a spreadsheet of listings. The first file has two bad rows; the screen names
+// An admin imports a spreadsheet of listings. The first file has two bad rows; the screen names
 // them by line; the fixed file imports with a progress bar, and the listings are in the directory.
 
 const ROWS = 20_000;
@@ -49,7 +49,7 @@ describe("CSV import", () => {
     await page.getByRole("button", { name: "Import CSV" }).click();
     const dialog = page.getByRole("dialog", { name: "Import buyer listings from CSV" });
     await dialog.waitFor();
-    // SPEC §5: nothing to check while there is no file and the text is blank.
+    // Nothing to check while there is no file and the text is blank: the button waits for input.
     expect(await dialog.getByRole("button", { name: "Check file" }).isDisabled()).toBe(true);
 
     await dropFile(page, bad, "listings.csv");

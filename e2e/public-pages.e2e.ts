@@ -472,7 +472,7 @@ describe("signed-in home", () => {
       "/publisher/onboarding",
       "/saved",
     ]);
-    // No empty column beside them (issue #12): three shortcuts fill one row of three at 1280 px.
+    // No empty column beside them: three shortcuts fill one row of three at 1280 px.
     const tops = await shortcuts.evaluateAll((ls) =>
       ls.map((l) => Math.round(l.getBoundingClientRect().top)),
     );

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
-// The publisher journey of SPEC §2 in Chromium: a guest onboards in five steps (with a real domain
+// The publisher journey in Chromium: a guest onboards in five steps (with a real domain
 // check of a page this test serves on 127.0.0.1; the e2e server runs with VERIFY_ALLOW_PRIVATE=1),
 // survives a reload mid-wizard, lands on a pending dashboard with the score explained, then edits the
 // profile. axe runs on the three pages; each is also checked for sideways scrolling at 375 px.
@@ -65,7 +65,7 @@ describe("publisher journey", () => {
     expect(await steps.count()).toBe(5);
     expect(await steps.nth(0).getAttribute("aria-current")).toBe("step");
 
-    // Step 1: the SPEC §5 defaults, and the message tied to the field.
+    // Step 1: the defaults (10 calls a day, 1 year), and the message tied to the field.
     expect(await page.getByLabel("Average daily calls").inputValue()).toBe("10");
     expect(await page.getByLabel("Years in business").inputValue()).toBe("1");
     await page.getByRole("button", { name: "Continue" }).click();

@@ -11,7 +11,7 @@ import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
 import { type RunningServer, startServer } from "./support/server";
 
-// Premium through Stripe (issue #5) in Chromium. Stripe.js is replaced through Playwright's request
+// Premium through Stripe in Chromium. Stripe.js is replaced through Playwright's request
 // routing by a small test double of the bits /subscribe uses (elements, the Payment Element,
 // confirmPayment); the server's real SDK talks to the loopback fake Stripe API, which the double's
 // confirmPayment pays through, as Stripe would.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
 
-// Issue 15 in Chromium: a publisher reviews a buyer after an accepted deal and sees the review (and the
+// Trust in Chromium: a publisher reviews a buyer after an accepted deal and sees the review (and the
 // buyer's reliability) on the listing, the buyer replies; a dispute on an accepted deal is opened,
 // answered and decided by an admin. axe on every screen on the way.
 

@@ -1,4 +1,4 @@
-// The floor of `npm run bench` (issue 16): the least any server could do to answer the directory's two
+// The floor of `npm run bench`: the least any server could do to answer the directory's two
 // hot requests with the app's own SQL. node:http and pg, no framework, no validation, no masking: each
 // request is one named prepared statement and JSON.stringify of its rows. The app's figures over the
 // floor's say how much the app adds above its database (routing, sessions, validation, serialisation),

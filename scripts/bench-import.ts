@@ -1,4 +1,4 @@
-// The CSV import scenario of `npm run bench` (issue 14): 100,000 rows through the real HTTP endpoint,
+// The CSV import scenario of `npm run bench`: 100,000 rows through the real HTTP endpoint,
 // judged against a raw `psql \copy` of the same rows into the same table in the same run (rolled back),
 // with the directory's latency while the import runs and the server's memory growth.
 import { execFile, execFileSync } from "node:child_process";

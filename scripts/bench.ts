@@ -1,11 +1,11 @@
-// npm run bench: the directory under load (DESIGN.md §6 budgets, results in docs/performance.md).
+// npm run bench: the directory under load (budgets and results in docs/performance.md).
 //
 // For each engine (PostgreSQL, then embedded PGlite) a child process creates an empty database, migrates
 // it, loads BENCH_ROWS realistic listings with COPY, and serves the real app (buildApp) on a loopback
 // port. This process drives it with autocannon, so the load generator never shares the server's event
 // loop. Every database the bench creates is dropped at the end. On PostgreSQL a second child, the floor
 // (scripts/bench-floor.ts), runs the app's own browse and detail SQL without a framework; the report gives
-// each scenario's rate over the floor's and over the plain page's, and the goals of issue 16 as ratios.
+// each scenario's rate over the floor's and over the plain page's, and the speed goals as ratios.
 //
 //   BENCH_DATABASE_URL  server to create the bench database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_ROWS          listings to load (default 100000)
@@ -496,7 +496,8 @@ async function scenariosFor(base: string, listingIds: string[], premiumCookie: s
       ],
     },
     {
-      // A state matches its own listings, the US National ones and those with no geos (DESIGN.md §2).
+      // A state matches its own listings, the US National ones and those with no geos: a
+      // national buyer takes calls from every state.
       name: "browse, geo",
       ...browse,
       paths: [
@@ -559,7 +560,7 @@ async function measure(base: string, scenario: Scenario, connections: number, du
 }
 
 function judge(scenario: Scenario, connections: number, result: AutocannonResult): string {
-  // DESIGN.md §6 states the budgets at 50 connections.
+  // The absolute budgets (docs/performance.md) are stated at 50 connections.
   if (!scenario.budget || connections !== 50) return "";
   const misses: string[] = [];
   if (scenario.budget.minRps && result.requests.average < scenario.budget.minRps) {
@@ -695,9 +696,9 @@ function machine(): string {
   ].join("\n");
 }
 
-// ---- ratios and goals (issue 16) -----------------------------------------------------------------------
+// ---- ratios and goals ------------------------------------------------------------------------------
 // On a shared 2-core machine absolute req/s move from run to run; ratios between scenarios measured
-// minutes apart in the same run move much less, so issue 16 states its goals as ratios.
+// minutes apart in the same run move much less, so the goals are ratios.
 
 const GOAL_CONNECTIONS = 50;
 /** The filtered pages held to the plain page's rate and p99. */
@@ -720,7 +721,7 @@ function vsPlain(rows: Row[], row: Row): string {
 }
 
 /**
- * The "Goals (issue 16)" table at 50 connections: each line met or missed, with its figures. A goal
+ * The "Goals" table at 50 connections: each line met or missed, with its figures. A goal
  * whose scenarios were not measured (BENCH_SCENARIOS, BENCH_CONNECTIONS, BENCH_ENGINES) is left out.
  * Failures in a goal's rows make it missed: an error answer is fast and would flatter the rate.
  */
@@ -785,7 +786,7 @@ function goalsTable(rows: Row[]): string {
   }
   if (lines.length === 0) return `No goal measured (they are judged at ${GOAL_CONNECTIONS} connections).`;
   return [
-    `Goals (issue 16), at ${GOAL_CONNECTIONS} connections (the bench reports, it never fails on a goal):`,
+    `Goals, at ${GOAL_CONNECTIONS} connections (the bench reports, it never fails on a goal):`,
     "",
     "| Engine | Goal | Figures | Result |",
     "|---|---|---|---|",
@@ -806,7 +807,7 @@ async function main() {
     loads.push(`| ${engine} | ${ready.rows} | ${ready.loadSeconds.toFixed(1)} s |`);
   }
   const table = [
-    "| Engine | Scenario | Connections | req/s | p50 ms | p99 ms | Failures | vs floor | vs plain | Budget (§6, at 50) |",
+    "| Engine | Scenario | Connections | req/s | p50 ms | p99 ms | Failures | vs floor | vs plain | Budget (at 50) |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ...results.map(
       (r) =>

@@ -57,7 +57,7 @@ export function useBrowser(): BrowserHarness {
   return harness;
 }
 
-/** DESIGN.md §6: zero serious or critical axe violations on every page. */
+/** Zero serious or critical axe violations on every page: the accessibility budget in docs/performance.md. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations

@@ -26,7 +26,7 @@ import {
   startFakeStripe,
 } from "./test/fake-stripe";
 
-// The whole API under generated input (issue #13; DESIGN.md §5: bad input never yields a 500). It walks
+// The whole API under generated input: bad input is the client's 4xx, never a 500. It walks
 // the app's own route table (`app.apiRoutes`, recorded by the access guard), so every route added later
 // is fuzzed too, and sends generated path parameters, query strings and bodies (built from the route's
 // zod schemas, mixed with arbitrary JSON, malformed JSON and other content types), as a visitor, with a

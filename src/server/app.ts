@@ -58,7 +58,8 @@ export async function buildApp({
     // What a log line may carry, and what never: plugins/logging.ts.
     logger: logger === false ? false : loggerOptions(config, logger),
     logController: new RequestLogController(),
-    // The client address comes from the socket unless TRUST_PROXY names the proxies (issue #13).
+    // The client address comes from the socket unless TRUST_PROXY names the proxies: a
+    // client could otherwise choose its own address with X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Bad URLs the router refuses get {message, code} too.

@@ -19,7 +19,7 @@ describe("configuration", () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.appUrl).toBe("http://localhost:5000");
-    // The browser may be opened at any loopback spelling of the address (issue #12).
+    // The browser may be opened at any loopback spelling of the address, and each must work.
     expect(config.siteOrigins).toEqual([
       "http://localhost:5000",
       "http://127.0.0.1:5000",

@@ -2,7 +2,8 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_APP_NAME, DEFAULT_PREMIUM_PRICE_CENTS } from "../shared/constants";
 
-// Every environment variable the server reads is parsed here, once, at startup (DESIGN.md §3).
+// Every environment variable the server reads is parsed here, once, at startup, so a wrong setting
+// fails fast with a readable list instead of surfacing later in a request.
 // `.env.example` documents each one; keep the two in step.
 
 const optionalString = z
@@ -150,7 +151,7 @@ export interface AppConfig {
   /**
    * The origins our own pages are served from: APP_URL's, and in development also its loopback
    * spellings on the same port (localhost, 127.0.0.1, [::1]), since the browser may be opened at any of
-   * them. The Origin check, the logout navigation and sign-in links use it (issue #12).
+   * them. The Origin check, the logout navigation and sign-in links use it.
    */
   siteOrigins: string[];
   appName: string;

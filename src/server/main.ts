@@ -83,7 +83,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   // Fastify would print the bound address (http://0.0.0.0:5000 or 127.0.0.1); say instead where the app
-  // is meant to be opened, the address sign-in links and cookies are made for (issue #12).
+  // is meant to be opened, the address sign-in links and cookies are made for.
   await app.listen({
     port: config.port,
     host: config.host,

@@ -133,7 +133,7 @@ const types = {
  * features/listings/listing-row.ts); the parse also absorbs the drivers' differences (node-postgres
  * answers timestamps as text, PGlite as Date).
  *
- * On PostgreSQL the statement is a named prepared statement, named by a hash of its text (issue 16):
+ * On PostgreSQL the statement is a named prepared statement, named by a hash of its text:
  * each connection parses and plans a statement shape once, then only binds and executes it, about half
  * the round trip of an unnamed statement. Values are always parameters, so the shapes are few (one per
  * filter combination) and the per-connection cache stays small. Inside a transaction, and on PGlite,

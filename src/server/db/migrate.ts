@@ -28,7 +28,7 @@ interface MigrateOptions {
  * migrator (never drizzle-kit at runtime). On PostgreSQL several instances may start at once on one database
  * (the scale-out path): each takes the same advisory lock first, so one migrates and seeds while the
  * others wait, then find nothing left to do and go on. Without it two of them raced on
- * `CREATE EXTENSION pg_trgm` and crashed (issue #13). PGlite has a single process by construction.
+ * `CREATE EXTENSION pg_trgm` and crashed. PGlite has a single process by construction.
  */
 export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<void> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;

@@ -27,8 +27,9 @@ import {
   ROLES,
 } from "../../shared/constants";
 
-// Entities of SPEC §3, plus the tables sign-in, mail, analytics and payments need.
-// Money is numeric(10,2) and travels as a string (DESIGN.md §3).
+// The product's entities (users, profiles, listings, reviews, deal intents, alerts, subscriptions,
+// compliance, disputes, the audit log), plus the tables sign-in, mail, analytics and payments need.
+// Money is numeric(10,2) and travels as a string ("50.00"), never a float, so no cent is lost.
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -108,7 +109,7 @@ export const buyerProfiles = pgTable(
     contactPhone: text("contact_phone"),
     applicationUrl: text("application_url"),
     isVerified: boolean("is_verified").notNull().default(false),
-    // Trust figures (issue 15), stored so the directory reads them with the row it already joins instead
+    // Trust figures, stored so the directory reads them with the row it already joins instead
     // of aggregating reviews per request; features/reliability/refresh-reliability.ts rewrites them
     // whenever an input changes (docs/decisions/012-buyer-reliability-score.md). Null score: fewer than
     // RELIABILITY.minReviewedDeals reviewed deals.
@@ -149,7 +150,7 @@ export const buyerListings = pgTable(
     // When the listing last became active (created active, or made active again): alert digests send
     // what was activated since their last run (features/alerts).
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
-    // Title weighs more than description in keyword search (DESIGN.md §3).
+    // Title weighs more than description in keyword search (weights A and B).
     searchVector: tsvector("search_vector")
       .notNull()
       .generatedAlwaysAs(
@@ -174,7 +175,7 @@ export const buyerListings = pgTable(
     index("buyer_listings_boosted_newest_idx")
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active' and boosted_until is not null`),
-    // The boosted group under a filter (issue 16): without these, a filtered first page walked or
+    // The boosted group under a filter: without these, a filtered first page walked or
     // bitmapped every boosted listing (2 % of the directory, ~1,900 rows in the bench) to find the few
     // that match. Partial, so they hold only boosted rows and cost little to keep.
     index("buyer_listings_boosted_vertical_newest_idx")
@@ -219,7 +220,8 @@ export const reviews = pgTable(
     publisherId: uuid("publisher_id")
       .notNull()
       .references(() => publisherProfiles.id, { onDelete: "cascade" }),
-    // The accepted deal intent the review is about: one review per intent (issue 15).
+    // The accepted deal intent the review is about: one review per intent, so
+    // only a real deal can be reviewed, once.
     dealIntentId: uuid("deal_intent_id")
       .notNull()
       .references(() => dealIntents.id, { onDelete: "cascade" }),
@@ -275,7 +277,7 @@ export const dealIntents = pgTable(
 );
 
 /**
- * One row per user who set up alerts (SPEC §3, DESIGN.md §2 "Alerts"): the delivery settings every alert
+ * One row per user who set up alerts (docs/publishers.md, "Listing alerts"): the delivery settings every alert
  * of theirs uses (frequency, channels) and the filters of their main alert; empty lists mean "any". Saved
  * searches are further alerts with the same delivery settings. No row: no alerts at all.
  */
@@ -431,7 +433,7 @@ export const disputes = pgTable(
     publisherId: uuid("publisher_id")
       .notNull()
       .references(() => publisherProfiles.id, { onDelete: "cascade" }),
-    // The accepted deal intent it is about, and which side opened it (issue 15).
+    // The accepted deal intent it is about (only a real deal can be disputed), and which side opened it.
     dealIntentId: uuid("deal_intent_id")
       .notNull()
       .references(() => dealIntents.id, { onDelete: "cascade" }),
@@ -467,7 +469,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_expire_idx").on(t.expire)],
 );
 
-/** Email sign-in links: only the SHA-256 of the token is kept (DESIGN.md §3). */
+/** Email sign-in links: only the SHA-256 of the token is kept, so a database leak cannot sign anyone in. */
 export const magicLinkTokens = pgTable(
   "magic_link_tokens",
   {
@@ -546,7 +548,7 @@ export const stripeEvents = pgTable("stripe_events", {
 });
 
 /**
- * One CSV import of listings (issue 14): its progress while it runs, so the admin's screen can poll it
+ * One CSV import of listings: its progress while it runs, so the admin's screen can poll it
  * and find it again after leaving the page, and its answer once done. Not the listings themselves: those
  * are written in the import's own transaction, all or nothing.
  */

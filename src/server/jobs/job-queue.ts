@@ -3,7 +3,7 @@ import PgBoss from "pg-boss";
 import type { Database, Db } from "../db/client";
 import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName } from "./queues";
 
-// Background work through pg-boss on the app's own database (DESIGN.md §3, docs/decisions/011): no
+// Background work through pg-boss on the app's own database (docs/decisions/011-job-queue.md): no
 // home-made queue, no timers of our own. pg-boss talks to the database through the executor below,
 // so the same queue runs on PostgreSQL (the app's pool) and on the embedded PGlite.
 

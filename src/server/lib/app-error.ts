@@ -4,7 +4,7 @@ import { ERROR_CODES, type ErrorCode } from "../../shared/errors";
  * The one error type services throw; the central handler (plugins/errors.ts) answers it as
  * `{message, code}`. It takes the code, not a status: the status is looked up in ERROR_CODES, so a code
  * can never travel with the wrong status (a `premium_required` is always a 403). The message is for
- * people and may carry the spec's wording; clients decide on status and code.
+ * people, in the words the screens show; clients decide on status and code.
  */
 export class AppError extends Error {
   readonly statusCode: number;

@@ -4,7 +4,8 @@ import { AppError } from "./app-error";
 
 // What every keyset-paged list shares (the directory and the admin lists): a cursor is opaque to the
 // client (base64url JSON), it comes back untrusted so it is parsed before any of it reaches SQL, and
-// the next page's URL goes in a Link header (DESIGN.md §2: the body stays an array).
+// the next page's URL goes in a Link header, so the body stays the plain
+// array clients read.
 
 export const INVALID_CURSOR_MESSAGE = "Invalid cursor: start again from the first page";
 

@@ -4,7 +4,8 @@ import { rateLimits } from "../db/schema";
 import { AppError } from "./app-error";
 
 /**
- * Fixed-window counter kept in PostgreSQL so every instance shares it (DESIGN.md §3, scale-out).
+ * Fixed-window counter kept in PostgreSQL so every instance shares it: the app stays
+ * stateless and scales out behind a load balancer.
  * Throws 429 `rate_limited` with Retry-After once `limit` hits within `windowSeconds`.
  */
 export async function consumeRateLimit({

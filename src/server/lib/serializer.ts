@@ -4,7 +4,7 @@ import { ResponseSerializationError } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
 
 /**
- * Responses are written by a serializer compiled once per route from its zod response schema (issue 16):
+ * Responses are written by a serializer compiled once per route from its zod response schema:
  * fast-json-stringify over the schema's JSON Schema. Like the zod serializer it replaces, it writes only
  * the properties the schema names, so a field a handler did not mean to send (a contact, an email)
  * never leaves the server; unlike it, it does not re-validate every answer, which cost more than the

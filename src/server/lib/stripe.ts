@@ -34,7 +34,7 @@ export function requireStripe(stripe: StripeClient | undefined): StripeClient {
 }
 
 /**
- * DESIGN.md §2: the figure shown everywhere is PREMIUM_PRICE_CENTS, the figure charged is the Stripe
+ * One price: the figure shown everywhere is PREMIUM_PRICE_CENTS, the figure charged is the Stripe
  * Price. Returns a warning when they disagree (or the price cannot be read), else null.
  */
 export async function checkStripePrice({
@@ -87,7 +87,7 @@ export async function withStripeErrors<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Startup check (DESIGN.md §2): logs a warning, never fails or delays the start. */
+/** Startup check of the two prices: logs a warning, never fails or delays the start. */
 export async function warnAboutStripePrice({
   stripe,
   config,

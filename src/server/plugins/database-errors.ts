@@ -1,4 +1,4 @@
-// What a failed database call means for the answer (issue #13): the database being out of reach is a
+// What a failed database call means for the answer: the database being out of reach is a
 // 503 the client may retry, bad data that slipped past validation is the client's 400, anything else
 // stays a 500. The errors arrive wrapped: Drizzle's DrizzleQueryError carries the SQL text, its
 // parameters (session ids, emails...) and the driver's error as `cause`; node-postgres may answer an

@@ -8,14 +8,14 @@ import { captureLogs } from "../test/log-capture";
 import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy";
 import { DATABASE_UNAVAILABLE_MESSAGE, RETRY_AFTER_SECONDS } from "./errors";
 
-// The database out of reach (issue #13): the API answers 503 `unavailable` with Retry-After, pages and
+// The database out of reach: the API answers 503 `unavailable` with Retry-After, pages and
 // static files are still served (only /api reads the session), each failed request writes one short
 // log line with no session id, email or query parameter, and everything works again once it is back.
 // On PostgreSQL a TCP relay in front of the server is cut, made a black hole, and restored; PGlite is
 // embedded (nothing between the app and it can fail), so there the outage is a closed instance.
 
 const ENGINE = process.env.TEST_DB_ENGINE;
-/** Average log bytes per failed request this test allows (about 2.9 KB before issue #13). */
+/** Average log bytes per failed request this test allows (a full error log was about 2.9 KB). */
 const MAX_LOG_BYTES_PER_REQUEST = 320;
 const OUTAGE_LINE = "database unavailable";
 

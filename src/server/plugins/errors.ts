@@ -24,7 +24,7 @@ const INVALID_DATA_MESSAGE = "Invalid request: a value is malformed or out of ra
 /** Seconds a client should wait before retrying a 503 (the load balancer's probe is /api/ready). */
 export const RETRY_AFTER_SECONDS = 5;
 
-// Log volume while something is down (issue #13): a failure that repeats is written once per window,
+// Log volume while something is down: a failure that repeats is written once per window,
 // with the count of the ones kept quiet. An outage is watched closely; conditions a visitor can cause
 // at will (payments not configured, a restart) at most once a minute.
 const OUTAGE_LOG_WINDOW_MS = 10_000;
@@ -75,8 +75,8 @@ export const answerFrameworkError: NonNullable<FastifyServerOptions["frameworkEr
   return reply.code(ERROR_CODES[body.code]).send(body);
 };
 
-// One error handler for the whole API (DESIGN.md §3, issue #8): every body is {message, code};
-// validation errors add `issues`; 5xx never leak internals. Database failures (issue #13): out of
+// One error handler for the whole API, so clients meet one contract: every body is {message, code};
+// validation errors add `issues`; 5xx never leak internals. Database failures: out of
 // reach is 503 `unavailable` with Retry-After, a value PostgreSQL refuses (SQLSTATE class 22) is 400.
 export function registerErrorHandling(app: FastifyInstance, { now = () => Date.now() } = {}): void {
   const outageLog = new LogThrottle(OUTAGE_LOG_WINDOW_MS, now);
@@ -156,7 +156,7 @@ export function registerErrorHandling(app: FastifyInstance, { now = () => Date.n
     }
     // Any other page is the single-page app (the static plugin decorates sendFile, see app.ts): 200 for
     // a path the client routes, else 404, so crawlers and link checkers learn what the client's 404
-    // page (SPEC §2) tells a person. The one route list in src/shared decides for both sides.
+    // page tells a person. The one route list in src/shared decides for both sides.
     if (!matchClientRoute(request.url)) reply.code(404);
     return reply.type("text/html").sendFile("index.html");
   });

@@ -4,7 +4,7 @@ import { listingEvents, rateLimits } from "../db/schema";
 import { type TestContext, useTestApp } from "../test/context";
 import { createBuyer, createListing } from "../test/factories";
 
-// The client address (issue #13): the per-IP sign-in limit and the anonymous view count key on it, so
+// The client address: the per-IP sign-in limit and the anonymous view count key on it, so
 // X-Forwarded-For counts only when it comes from a proxy the operator named in TRUST_PROXY.
 
 function requestLink(

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
 import { TEST_APP_URL, useTestApp } from "../test/context";
 
-// Issue #12: opened at http://127.0.0.1:5000 (what the server used to print) every mutation was refused.
+// Every loopback spelling of the app's own address counts as its own: opened at http://127.0.0.1:5000
+// (what the server used to print), every mutation was once refused with this message.
 const REFUSED = {
   message:
     "This request came from another site, so it was refused. Open the app at its own address and try again.",

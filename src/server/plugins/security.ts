@@ -4,12 +4,12 @@ import helmet from "helmet";
 import type { AppConfig } from "../config";
 import { AppError } from "../lib/app-error";
 
-// A sentence a person can act on: it is shown as it is (issue #12), e.g. on the sign-in card.
+// A sentence a person can act on: it is shown as it is, e.g. on the sign-in card.
 export const CROSS_SITE_MESSAGE =
   "This request came from another site, so it was refused. Open the app at its own address and try again.";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-// Stripe.js is the only third party the pages load (DESIGN.md §3: Payment Element on /subscribe); these
+// Stripe.js is the only third party the pages load (Stripe's Payment Element on /subscribe); these
 // are the sources Stripe's security guide lists for Stripe.js and its Elements frames.
 const STRIPE_JS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 
@@ -58,7 +58,7 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
   // JSON is never rendered as a page: the page policy (sources for scripts, styles, frames, the opener
   // and embedder policies...) does nothing there. A JSON answer gets
   // what still matters for it: no sniffing, no framing, no loading by other sites, the referrer rule
-  // and HSTS (issue 16: fewer headers to write on the hottest responses).
+  // and HSTS (fewer headers to write on the hottest responses).
   const apiHeaders: Record<string, string> = {
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     "x-content-type-options": "nosniff",

@@ -11,7 +11,7 @@ const SESSION_COOKIE = "ppc.sid";
 /**
  * The cookie is sent to the API only, and only API requests read the session (@fastify/session skips
  * URLs outside the cookie's path): the page shell and static files never touch the database, so they
- * are served while it is down (issue #13), and cost no query when it is up.
+ * are served while it is down, and cost no query when it is up.
  */
 const SESSION_COOKIE_PATH = "/api";
 const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -21,7 +21,7 @@ const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 type StoredSession = Parameters<SessionStore["set"]>[1];
 
-/** The sessions table as an @fastify/session store (DESIGN.md §3: server-side rows). */
+/** The sessions table as an @fastify/session store: server-side rows, so logout really ends a session. */
 function createSessionStore(db: Db): SessionStore {
   return {
     set(sid, session, callback) {

@@ -13,7 +13,8 @@ import {
 } from "../db/schema";
 import { sessionCookie, type TestContext } from "./context";
 
-// Small factories for test data (STYLE.md): each test says what it needs, never the demo seed.
+// Small factories for test data: each test says what it needs, never the demo seed, so a change to the
+// demo data cannot break a test.
 
 export async function createUser(db: Db, values: Partial<typeof users.$inferInsert> & { role?: Role } = {}) {
   const [user] = await db

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 // A loopback HTTP server speaking the slice of the Stripe API the app calls, so tests run the real
-// `stripe` SDK end to end (DESIGN.md §3, STYLE.md: third parties are real libraries talking to loopback
-// servers, never mocked modules). It records every request the SDK sends and honours idempotency keys
+// `stripe` SDK end to end (third parties are real libraries talking to loopback servers, never mocked
+// modules, so a test exercises the code that runs in production). It records every request the SDK sends and honours idempotency keys
 // the way Stripe does: the same key replays the first answer, the same key with other parameters fails.
 
 export interface RecordedRequest {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { useTestApp } from "../../test/context";
 import { createBuyer, createPublisher, createUser, grantPremium, signIn } from "../../test/factories";
 
-// Issue 11 "Done means": every /api/admin route of the app's own route table x every kind of caller.
+// Every /api/admin route of the app's own route table x every kind of caller.
 // The routes come from the table the guard records, not from a list written here, so an admin route
 // added later without the guard (outside adminArea) fails this test.
 

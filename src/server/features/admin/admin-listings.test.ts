@@ -73,7 +73,7 @@ describe("admin listing management (/api/admin/buyer-listings)", () => {
     expect(forged.statusCode).toBe(400);
   });
 
-  it("creates a listing for the chosen buyer profile with the SPEC defaults and an audit entry", async () => {
+  it("creates a listing for the chosen buyer profile with the form's defaults and an audit entry", async () => {
     const db = ctx.database.db;
     const { profile } = await createBuyer(db);
     const res = await call("POST", "/api/admin/buyer-listings", {

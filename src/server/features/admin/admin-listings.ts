@@ -20,7 +20,7 @@ import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../l
 import { type AdminSource, type Page, readOne, readPage } from "./admin-page";
 import { writeAuditEntry } from "./audit-entry";
 
-// Listing management (SPEC §2 Admin buyers, DESIGN.md §2 "Admin-created and imported listings"): an
+// Listing management (the admin buyers page, docs/admin.md): an
 // admin sees every listing in every status with its contact, and creates, edits and deletes listings
 // on behalf of the buyer profile they choose. The rows and the contact come from the directory's own
 // listing-row module, so an admin's listing reads the same as everyone else's.

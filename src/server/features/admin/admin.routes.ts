@@ -50,7 +50,7 @@ import { decidePublisher, listPublishersForReview } from "./publisher-review";
 import { getAdminStats } from "./stats";
 import { listUsers, updateUserByAdmin } from "./users";
 
-// The admin console's API (issue 11). app.ts registers this plugin inside adminArea() under /api/admin,
+// The admin console's API. app.ts registers this plugin inside adminArea() under /api/admin,
 // so every route here is admin-only (401 signed out, 403 admin_required otherwise) without saying so
 // route by route; admin-access.test.ts walks the route table to keep it that way.
 
@@ -235,7 +235,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
     ),
   );
 
-  // ---- reviews and disputes (issue 15) --------------------------------------------------------------
+  // ---- reviews and disputes -----------------------------------------------------------------------
   app.post(
     "/reviews/:id/hide",
     {

@@ -1,9 +1,10 @@
 import type { Db } from "../../db/client";
 import { auditLogs } from "../../db/schema";
 
-// Every admin mutation writes one audit entry in its own transaction (DESIGN.md §5): who acted, what
-// they did ("area.verb"), which record, and the values before and after. The table refuses UPDATE and
-// DELETE (migration 0002), so an entry, once written, is the record.
+// Every admin mutation writes one audit entry inside the mutation's own transaction, so the log never
+// misses a change nor names one that rolled back: who acted, what they did ("area.verb"), which record, and the values
+// before and after. The table refuses UPDATE and DELETE (migration 0002), so an entry, once written, is
+// the record.
 
 type AdminAction =
   | "publisher.approved"

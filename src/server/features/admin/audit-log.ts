@@ -4,7 +4,7 @@ import type { AuditEntry, AuditLogQuery } from "../../../shared/schemas/admin-au
 import { type Db, selectRows } from "../../db/client";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "./admin-page";
 
-// The audit log (issue 11): read-only here, and append-only in the database (a trigger refuses UPDATE
+// The audit log: read-only here, and append-only in the database (a trigger refuses UPDATE
 // and DELETE on audit_logs, migration 0002). Newest first; each filter has an index that starts with
 // its column and ends with created_at (audit_logs_action_idx, _user_idx, _target_idx, _created_idx).
 

@@ -20,8 +20,9 @@ import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from
 import { writeAuditEntry } from "./audit-entry";
 import { findSameWebsite } from "./same-website";
 
-// Publisher review (SPEC §2 Admin publishers, SPEC §4 publisher status): the applications with every
-// detail an admin needs to decide, and the decision itself, only from pending, told to the publisher.
+// Publisher review (the admin publishers page): the applications with every detail an admin needs to
+// decide, and the decision itself, told to the publisher. A profile is pending until an admin approves or
+// rejects it, and only a pending one can be decided.
 
 const PUBLISHER_NOT_FOUND = "Publisher not found";
 

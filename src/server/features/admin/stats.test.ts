@@ -51,7 +51,7 @@ describe("GET /api/admin/stats", () => {
     await createListing(db, buyer.profile.id, { vertical: "Legal" });
     await createListing(db, buyer.profile.id, { vertical: "Solar", createdAt: new Date(now - 10 * DAY_MS) });
 
-    // Disputes hang off an accepted deal intent (issue 15): one open, one decided, one dismissed.
+    // Disputes hang off an accepted deal intent: one open, one decided, one dismissed.
     const [deal] = await db
       .insert(dealIntents)
       .values({ buyerId: buyer.profile.id, publisherId: pending.profile.id, status: "accepted" })

@@ -5,7 +5,7 @@ import type { AdminStats } from "../../../shared/schemas/admin";
 import { type Db, selectRows } from "../../db/client";
 import { activeSubscriptionNow } from "../subscriptions/premium";
 
-// GET /api/admin/stats (issue 11, DESIGN.md §2: every dashboard figure live): one statement, each
+// GET /api/admin/stats (every dashboard figure is live, never made up): one statement, each
 // table read once, every figure counted by the database.
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;

@@ -15,7 +15,7 @@ import { activeSubscriptionNow } from "../subscriptions/premium";
 import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
 import { writeAuditEntry } from "./audit-entry";
 
-// User management (issue 11, DESIGN.md §2 "Roles" and "Disabled accounts"): find people, change a role,
+// User management (docs/admin.md; roles and disabled accounts in docs/product.md): find people, change a role,
 // disable or enable an account, grant or remove complimentary Premium.
 
 const USER_NOT_FOUND = "User not found";
@@ -93,8 +93,8 @@ export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }
 /**
  * PATCH /api/admin/users/{id}: each change in one transaction with its audit entry.
  * - role: any of the four; an admin cannot change their own (so there is always an admin left). A
- *   publisher profile and a buyer profile exclude each other (DESIGN.md §2), so a user holding one
- *   cannot take the other role.
+ *   publisher profile and a buyer profile exclude each other (a user is a publisher or a buyer, never
+ *   both), so a user holding one cannot take the other role.
  * - disabled: sign-in refused from now on, every session deleted at once, listings out of the
  *   directory (features/listings/listing-row.ts); enabling gives all of it back, and the active
  *   listings that come back are announced to the listing alerts like new ones. Not oneself.

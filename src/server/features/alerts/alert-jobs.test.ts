@@ -12,7 +12,7 @@ import { unsubscribeToken } from "./unsubscribe";
 /** A user id as unsubscribe tokens begin: its 32 hex digits. */
 const compactId = (id: string) => id.replace(/-/g, "");
 
-// Listing alerts through the job queue (issue 15), on the real SMTP path: every mail is read back from a
+// Listing alerts through the job queue, on the real SMTP path: every mail is read back from a
 // loopback SMTP server. The jobs run deterministically with workUntilIdle; the last test starts the real
 // workers to prove the wiring.
 

@@ -18,7 +18,7 @@ import {
 } from "./alert-matching";
 import { unsubscribeUrl } from "./unsubscribe";
 
-// Listing alerts through the job queue (issue 15, docs/decisions/011-job-queue.md):
+// Listing alerts through the job queue (docs/decisions/011-job-queue.md):
 //
 //   a listing becomes active ─ announceListingsActivated ─> alert-listings-activated
 //        └─ Premium users with instant alerts that match ─> alert-instant-mail (one per user)

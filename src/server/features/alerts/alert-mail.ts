@@ -5,7 +5,7 @@ import type { MailMessage } from "../../lib/mailer";
 import type { ListingRow } from "../listings/listing-row";
 import type { AlertRecipient } from "./alert-matching";
 
-// The alert mails as people receive them (issue 15). Plain text, like every mail of the app: listing
+// The alert mails as people receive them. Plain text, like every mail of the app: listing
 // text is typed by buyers, and text cannot smuggle markup into a mail client. Each mail names why it
 // came and carries the unsubscribe link twice: in the body, and in the List-Unsubscribe headers that
 // let a mail client offer one-click unsubscribe (RFC 2369, RFC 8058).

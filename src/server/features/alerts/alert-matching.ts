@@ -8,7 +8,7 @@ import { MIN_TRIGRAM_LENGTH } from "../../lib/paging";
 import { LISTING_COLUMNS, LISTING_FROM, type ListingRow, listingRowSchema } from "../listings/listing-row";
 import { activeSubscriptionNow } from "../subscriptions/premium";
 
-// Which listing reaches which user (DESIGN.md §2 "Alerts"): one set-based query per job, never a loop
+// Which listing reaches which user (docs/publishers.md, "Listing alerts"): one set-based query per job, never a loop
 // over users. A user's alerts are the filters of their preferences (when enabled) and each of their
 // saved searches; a listing matching any of them is a match. The saved searches apply the directory's
 // own rules (features/listings/directory-query.ts), so a saved search alerts about exactly what the

@@ -8,7 +8,7 @@ import { TEST_APP_URL, useTestApp } from "../../test/context";
 import { createSignedInUser, grantPremium } from "../../test/factories";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
-// The Alerts tab's API (issue 15): notification preferences and saved searches, and who may use them.
+// The Alerts tab's API: notification preferences and saved searches, and who may use them.
 
 describe("notification preferences and saved searches", () => {
   const ctx = useTestApp();

@@ -11,7 +11,7 @@ import { AppError } from "../../lib/app-error";
 import type { Viewer } from "../auth/viewer";
 import { activeSubscriptionNow } from "../subscriptions/premium";
 
-// The Alerts tab's settings (SPEC §3 notification_preferences, DESIGN.md §2 "Alerts", issue 15):
+// The Alerts tab's settings (the notification_preferences row, docs/publishers.md "Listing alerts"):
 // GET answers the stored settings (or the defaults before the first save), PUT changes any subset.
 // Instant alerts are a Premium benefit: a free user choosing them is refused with premium_required;
 // without Premium a stored "instant" reads, and is sent, as daily, and the Stripe sync stores daily
@@ -24,7 +24,7 @@ export function requirePublisher(viewer: Viewer): void {
   if (viewer.role !== "publisher") throw new AppError("forbidden", ALERT_MESSAGES.publisherOnly);
 }
 
-/** What the defaults of SPEC §9 read as before the first save: weekly, by email, any listing. */
+/** What the settings read as before the first save: weekly, by email, any listing. */
 const DEFAULTS: Omit<AlertPreferences, "configured"> = {
   filtersEnabled: true,
   verticals: [],
@@ -138,7 +138,7 @@ export async function lockPreferencesForSearch(tx: Db, userId: string): Promise<
 }
 
 /**
- * DESIGN.md §2: when Premium ends, instant alerts fall back to daily. Called wherever a subscription is
+ * Instant alerts are a Premium benefit: when Premium ends, they fall back to daily. Called wherever a subscription is
  * written (the Stripe sync, a complimentary grant taken back); a no-op while the user still has Premium.
  * The alert jobs also read instant as daily for anyone without Premium, so a period that simply runs
  * out (no event at all) is covered too.

@@ -18,7 +18,7 @@ import { getAlertPreferences, updateAlertPreferences } from "./alert-preferences
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches";
 import { getUnsubscribeInfo, unsubscribeFromAlerts } from "./unsubscribe";
 
-// Listing alerts (issue 15): the Alerts tab's settings, the saved searches of /browse, and the
+// Listing alerts: the Alerts tab's settings, the saved searches of /browse, and the
 // unsubscribe link every alert mail carries.
 
 const SIGNED_IN = { access: "signedIn" } as const;

@@ -13,7 +13,7 @@ import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
 import { lockPreferencesForSearch, requirePublisher } from "./alert-preferences";
 
-// "Save this search" on /browse (issue 15): the directory's filters kept as one more alert of the user's,
+// "Save this search" on /browse: the directory's filters kept as one more alert of the user's,
 // delivered with their alert settings (frequency, channels); listed and deleted in the Alerts tab.
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;

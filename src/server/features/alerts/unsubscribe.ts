@@ -6,7 +6,7 @@ import { auditLogs, notificationPreferences, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 
-// The unsubscribe link of every alert mail (issue 15, RFC 8058): it works without signing in, so it
+// The unsubscribe link of every alert mail (RFC 8058): it works without signing in, so it
 // carries its own proof: the user id and an HMAC of it under a key derived from SESSION_SECRET. It never
 // expires (a mail may be read months later); it can only take email off that user's alert channels.
 // GET /unsubscribe/{token} is the page that asks to confirm (a mail scanner following links changes

@@ -12,7 +12,8 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
- * Finds the user by email or creates one as `guest` (DESIGN.md §2). Emails in ADMIN_EMAILS are made
+ * Finds the user by email or creates one as `guest`: every new account starts without a
+ * role until it creates a profile. Emails in ADMIN_EMAILS are made
  * admin at each sign-in. Profile fields from an identity provider fill gaps, never overwrite. An account
  * an admin disabled is refused (403 forbidden) and nothing about it changes.
  */

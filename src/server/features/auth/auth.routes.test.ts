@@ -196,7 +196,7 @@ describe("email sign-in", () => {
   });
 
   describe("the current user", () => {
-    it("answers 401 Unauthorized to a signed-out visitor (SPEC §7)", async () => {
+    it("answers 401 Unauthorized to a signed-out visitor", async () => {
       const me = await ctx.app.inject({ url: "/api/auth/user" });
       expect(me.statusCode).toBe(401);
       expect(me.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });

@@ -30,7 +30,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
 
-  // Browser navigation (SPEC §2): OIDC when configured, else the built-in email sign-in page.
+  // A full browser navigation, not a background call: OIDC when configured, else the built-in email sign-in page.
   app.get(
     "/api/login",
     {
@@ -69,8 +69,8 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Logout is a navigation (SPEC §2), so a GET; but a GET another site can make the browser send
-  // (a link, an image) must not end the session (issue #13). A GET from our own pages logs out at once;
+  // Logout is a navigation, so a GET; but a GET another site can make the browser send
+  // (a link, an image) must not end the session. A GET from our own pages logs out at once;
   // any other shows a page whose button POSTs, which a foreign Origin cannot (plugins/security.ts).
   await app.register(async (logout) => {
     // The confirm page's form posts an empty urlencoded body; nothing in it is read.
@@ -105,9 +105,9 @@ export async function authRoutes(fastify: FastifyInstance) {
     );
   });
 
-  // The current user. Signed out, the plain form answers 401 {"message":"Unauthorized"} (SPEC §7), which
+  // The current user. Signed out, the plain form answers 401 {"message":"Unauthorized"}, which
   // the client reads as "no user". `?optional=1` answers 200 null instead: the client's sign-in probe on
-  // every page uses it, because browsers log every 4xx response to the console (issue #12, Lighthouse's
+  // every page uses it, because browsers log every 4xx response to the console (Lighthouse's
   // "no errors in the console"). Public so the handler can choose; it applies the signedIn rule itself.
   app.get(
     "/api/auth/user",

@@ -135,7 +135,7 @@ describe("access guard (deny by default)", () => {
     }
   });
 
-  describe("the viewer's read (issue 16)", () => {
+  describe("the viewer's read", () => {
     it("reads the session and its user, Premium included, in one statement", async () => {
       const user = await createUser(ctx.database.db, { role: "publisher" });
       await grantPremium(ctx.database.db, user.id);

@@ -16,7 +16,7 @@ import type { CurrentUser } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
 import { readCurrentUser } from "./viewer";
 
-// Deny by default (issue #8, ADR 007). Every /api route declares who may call it in its config:
+// Deny by default (ADR 007). Every /api route declares who may call it in its config:
 //   public    anyone; `request.viewer` is the signed-in user (the current-user read) or null
 //   signedIn  401 {code: "unauthorized"} when signed out
 //   admin     as signedIn, then 403 {code: "admin_required"} for anyone but an admin

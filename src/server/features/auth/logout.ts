@@ -1,4 +1,4 @@
-// Logout as a navigation (SPEC §2) that another site cannot trigger (issue #13): see auth.routes.ts.
+// Logout as a navigation that another site cannot trigger: see auth.routes.ts.
 
 /**
  * True for a navigation our own pages started: the browser's Sec-Fetch-Site says same-origin, or,

@@ -24,7 +24,7 @@ const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name
   exists (select 1 from ${subscriptions} where ${subscriptions.userId} = u.id and ${activeSubscriptionNow()})
     as "hasActiveSubscription"`;
 
-/** The current-user read (GET /api/auth/user, SPEC §7): one query. */
+/** The current-user read (GET /api/auth/user): one query. */
 export async function readCurrentUser({
   db,
   userId,
@@ -55,8 +55,8 @@ const sessionWithUserSchema = z.object({
 });
 
 /**
- * A stored session and its signed-in user in one query (issue 16: a signed-in request used to read the
- * session, then the user and the entitlement). Null when there is no such session row.
+ * A stored session and its signed-in user in one query (a signed-in request used to read the
+ * session, then the user and the entitlement: three round trips on the hottest path). Null when there is no such session row.
  */
 export async function readSessionWithUser(
   db: Db,

@@ -10,8 +10,8 @@ import {
   signIn,
 } from "../../test/factories";
 
-// The buyer dashboard's figures and the Analytics tab, counted by the database (DESIGN.md §2: every
-// dashboard figure live). Events are recorded through the real routes where a route records them, and
+// The buyer dashboard's figures and the Analytics tab, counted by the database (every
+// dashboard figure is live, never made up). Events are recorded through the real routes where a route records them, and
 // written directly where a test needs them on another day.
 
 const DAY = 24 * 3600 * 1000;
@@ -35,7 +35,7 @@ describe("buyer dashboard figures and analytics", () => {
     const cookie = await signIn(ctx, buyer.user.email);
     const empty = await get(cookie, "/api/buyer-stats");
     expect(empty.statusCode).toBe(200);
-    // SPEC §2: the rounded mean of min and max payout: (25 + 100) / 2 = 62.5 → 63.
+    // Avg Payout: the rounded mean of min and max payout: (25 + 100) / 2 = 62.5 → 63.
     expect(empty.json()).toEqual({
       activeListings: 0,
       pendingDealIntents: 0,

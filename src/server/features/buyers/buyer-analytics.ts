@@ -8,7 +8,7 @@ import type { Viewer } from "../auth/viewer";
 import { eventDay } from "../listings/listing-row";
 import { requireBuyerProfile } from "./buyer-profile";
 
-// The buyer dashboard's figures (SPEC §2, DESIGN.md §2 "every dashboard figure live") and the Analytics
+// The buyer dashboard's figures (live, never made up) and the Analytics
 // tab. Everything is counted by the database in one statement each: listing_events (views, reveals,
 // saves) and deal_intents, over the buyer's own listings only.
 
@@ -33,7 +33,7 @@ export async function getBuyerStats({
 }): Promise<BuyerStats> {
   const profile = await requireBuyerProfile(db, viewer);
   const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * DAY_MS).toISOString();
-  // SPEC §2: Avg Payout is the rounded mean of the profile's min and max (one alone stands for both).
+  // Avg Payout is the rounded mean of the profile's min and max (one alone stands for both).
   const [row] = await selectRows(
     db,
     statsRowSchema,

@@ -12,7 +12,7 @@ import type { Viewer } from "../auth/viewer";
 import { requireVisibleListing, toListing } from "../listings/listing-row";
 import { requireBuyerProfile } from "./buyer-profile";
 
-// A buyer's own listings (SPEC §2 Buyer dashboard, DESIGN.md §2): create, change any subset of the
+// A buyer's own listings (the buyer dashboard, docs/buyers.md): create, change any subset of the
 // fields (pausing included), delete. Ownership is a query condition: another buyer's listing id finds
 // nothing (404). Admins manage every listing through the admin API instead. Payout changes are recorded
 // by the database itself (trigger buyer_listings_record_payout_change, drizzle/0003). A listing that

@@ -6,8 +6,8 @@ import { auditLogs, buyerProfiles, publisherProfiles, users } from "../../db/sch
 import { AppError } from "../../lib/app-error";
 import type { Viewer } from "../auth/viewer";
 
-// The buyer's company profile (SPEC §2 Buyer dashboard, SPEC §7 /api/buyer-profile, DESIGN.md §2 roles):
-// one per user, read and changed by its owner only; creating it makes a guest a buyer.
+// The buyer's company profile (the buyer dashboard, /api/buyer-profile): one per user, read and changed
+// by its owner only; creating it makes a guest a buyer.
 
 type BuyerProfileRow = typeof buyerProfiles.$inferSelect;
 
@@ -46,7 +46,7 @@ export async function requireBuyerProfile(db: Db, viewer: Viewer): Promise<Buyer
   return profile;
 }
 
-/** GET /api/buyer-profile: the viewer's own profile, or null (SPEC §7: an empty result, no profile). */
+/** GET /api/buyer-profile: the viewer's own profile, or null (an empty result means no profile). */
 export async function getBuyerProfile({
   db,
   viewer,
@@ -60,7 +60,7 @@ export async function getBuyerProfile({
 
 /**
  * POST /api/buyer-profile: creates the viewer's profile and, in the same transaction, makes a guest a
- * buyer (DESIGN.md §2: a user is a publisher or a buyer, never both). 409 when they have a profile
+ * buyer (a user is a publisher or a buyer, never both). 409 when they have a profile
  * already, or are a publisher. An admin keeps the admin role.
  */
 export async function createBuyerProfile({

@@ -4,8 +4,7 @@ import { auditLogs, buyerListings, buyerProfiles, listingPayoutChanges, users } 
 import { useTestApp } from "../../test/context";
 import { createBuyer, createListing, createPublisher, createUser, signIn } from "../../test/factories";
 
-// The buyer's workspace through HTTP (SPEC §2 Buyer dashboard, SPEC §5 forms, DESIGN.md §2 roles):
-// profile, listings, ownership and the directory following each change.
+// The buyer's workspace through HTTP (the buyer dashboard, its forms, the buyer role): profile, listings, ownership and the directory following each change.
 
 const PROFILE = {
   company: "Acme Call Buying",
@@ -48,7 +47,8 @@ describe("buyer profile and listings", () => {
       expect(none.statusCode).toBe(200);
       expect(none.json()).toBeNull();
 
-      // The spec's POST body also carries fields we do not accept from a client (userId): dropped.
+      // A body may carry fields a client must not set (userId, isVerified): dropped, identity comes from
+      // the session.
       const created = await request(cookie, "POST", "/api/buyer-profile", {
         ...PROFILE,
         userId: "00000000-0000-4000-8000-000000000000",
@@ -56,7 +56,7 @@ describe("buyer profile and listings", () => {
       });
       expect(created.statusCode, created.body).toBe(201);
       expect(created.headers["cache-control"]).toBe("private, no-store");
-      // SPEC §5 defaults: payout 25 to 100, Net 30, 180 s, daily cap 100.
+      // The form's defaults: payout 25 to 100, Net 30, 180 s, daily cap 100.
       expect(created.json()).toMatchObject({
         ...PROFILE,
         payoutMin: "25.00",
@@ -165,7 +165,7 @@ describe("buyer profile and listings", () => {
   });
 
   describe("listings", () => {
-    it("creates a listing with the spec defaults and shows it in the directory", async () => {
+    it("creates a listing with the form's defaults and shows it in the directory", async () => {
       const buyer = await signedInBuyer();
       const res = await request(buyer.cookie, "POST", "/api/buyer-listings", {
         title: "Final Expense Inbound Calls",

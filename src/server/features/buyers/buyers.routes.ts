@@ -18,7 +18,7 @@ import { getBuyerAnalytics, getBuyerStats } from "./buyer-analytics";
 import { createBuyerListing, deleteBuyerListing, updateBuyerListing } from "./buyer-listings";
 import { createBuyerProfile, getBuyerProfile, updateBuyerProfile } from "./buyer-profile";
 
-// The buyer's workspace (SPEC §2 Buyer dashboard, SPEC §7): their profile, their listings, their
+// The buyer's workspace (the buyer dashboard): their profile, their listings, their
 // figures. Every route is for the signed-in owner; the session names the profile, never the body.
 // The directory's reads of listings (GET /api/buyer-listings...) live in features/listings.
 

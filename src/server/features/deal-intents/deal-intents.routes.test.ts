@@ -11,7 +11,7 @@ import {
   signIn,
 } from "../../test/factories";
 
-// Deal intents through HTTP (DESIGN.md §2): who may ask, who may decide, what each side sees, the
+// Deal intents through HTTP: who may ask, who may decide, what each side sees, the
 // contact rule after an accept, and the mails.
 
 describe("deal intents", () => {

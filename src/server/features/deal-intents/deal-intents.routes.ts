@@ -13,7 +13,7 @@ import { withViewer } from "../auth/guard";
 import type { DealMailContext } from "./deal-intent-mail";
 import { decideDealIntent, listDealIntents, requestDealIntent } from "./deal-intents";
 
-// Deal intents (SPEC §7 GET /api/deal-intents, DESIGN.md §2): publishers ask, buyers decide.
+// Deal intents (docs/publishers.md, docs/buyers.md): publishers ask, buyers decide.
 
 const SIGNED_IN = { access: "signedIn" } as const;
 

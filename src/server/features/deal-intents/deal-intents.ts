@@ -20,7 +20,7 @@ import { computeQualityScore, qualityFactsOf } from "../publishers/quality-score
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { type DealMailContext, decisionMails, requestMails, sendMails } from "./deal-intent-mail";
 
-// Deal intents (DESIGN.md §2): an approved publisher asks for a deal on a listing; the buyer who owns it
+// Deal intents: an approved publisher asks for a deal on a listing; the buyer who owns it
 // accepts or rejects it while it is pending. Accepting is the buyer's consent: that publisher then sees
 // the listing's contact without Premium (listings/listing-row.ts, canSeeContact) and the buyer sees the
 // publisher's profile and compliance record on the intent. Both sides are mailed at each step.
@@ -106,7 +106,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
  * The intent as this viewer may see it. The publisher's profile and compliance record go only to the
- * buyer, and only once they accepted (DESIGN.md §2): never while pending, never after a reject.
+ * buyer, and only once they accepted (accepting is the consent): never while pending, never after a reject.
  */
 function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
   const direction = row.publisherUserId === viewer.id ? "sent" : "received";
@@ -149,7 +149,7 @@ function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
   return intent;
 }
 
-/** GET /api/deal-intents: a publisher's sent intents, a buyer's received ones (SPEC §7). */
+/** GET /api/deal-intents: a publisher's sent intents, a buyer's received ones. */
 export async function listDealIntents({ db, viewer }: { db: Db; viewer: Viewer }): Promise<DealIntent[]> {
   const rows = await readIntents(db, viewer);
   return rows.map((row) => toDealIntent(row, viewer));
@@ -298,7 +298,7 @@ export async function decideDealIntent({
       targetId: intentId,
       metaJson: { before: { status: "pending" }, after: { status: decision }, note },
     });
-    // How fast the buyer answers is a factor of their reliability score (issue 15).
+    // How fast the buyer answers is a factor of their reliability score.
     await refreshBuyerReliability({ db: tx, buyerId: current.buyerId });
   });
 

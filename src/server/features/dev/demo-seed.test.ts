@@ -45,7 +45,7 @@ describe("demo data", () => {
       );
       expect(verticals.map((v) => v.vertical)).toEqual([...VERTICALS].sort());
 
-      // Believable, varied data (issue #12): named buyers, and caps and pitches that differ.
+      // Believable, varied data: named buyers, and caps and pitches that differ.
       const [buyer] = await database.db
         .select({ firstName: users.firstName, lastName: users.lastName })
         .from(users)

@@ -21,7 +21,7 @@ import { recomputeQualityScore } from "../publishers/quality-score";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
-// Demo data for development (DESIGN.md §4). Deterministic, so screenshots and tests read the same.
+// Demo data for development, so a fresh clone shows a working directory. Deterministic, so screenshots and tests read the same.
 
 export const DEMO_ACCOUNTS = [
   { email: "admin@demo.test", role: "admin", description: "Administrator" },
@@ -32,7 +32,7 @@ export const DEMO_ACCOUNTS = [
   { email: "newbie@demo.test", role: "guest", description: "New user, no profile" },
 ] as const;
 
-// Each buyer company buys on its own terms (issue #12: every listing used to read "100 calls/day").
+// Each buyer company buys on its own terms (every listing used to read "100 calls/day").
 const COMPANIES = [
   {
     email: "buyer@demo.test",
@@ -405,7 +405,7 @@ async function seedBuyerActivity(
   if (events.length > 0) await tx.insert(listingEvents).values(events);
 }
 
-// ---- trust (issue 15) ---------------------------------------------------------------------------------
+// ---- trust --------------------------------------------------------------------------------------------
 
 interface DemoDeal {
   publisher: "free" | "premium";
@@ -610,7 +610,7 @@ async function seedTrust(
   for (const buyerId of buyerIds) await refreshBuyerReliability({ db: tx, buyerId });
 }
 
-// ---- publishers (issue #9) ----------------------------------------------------------------------------
+// ---- publishers ---------------------------------------------------------------------------------------
 
 interface DemoPublisher {
   email: string;

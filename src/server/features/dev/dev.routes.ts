@@ -29,9 +29,9 @@ const fixtureParams = z.object({ id: z.uuid() });
 const PUBLIC = { access: "public" } as const;
 
 /**
- * Development helpers (DESIGN.md §4). app.ts registers them only when APP_ENV=development, and they
- * answer only a client on this machine talking to us directly (DESIGN.md §2): anyone else, also through
- * a proxy, gets the same 404 as in production.
+ * Development helpers. app.ts registers them only when APP_ENV=development, and they answer only a
+ * client on this machine talking to us directly (they sign anyone in as anyone): anyone else, also
+ * through a proxy, gets the same 404 as in production.
  * All are public to the access guard: the fixtures make the very users a test then signs in as.
  */
 export async function devRoutes(fastify: FastifyInstance) {

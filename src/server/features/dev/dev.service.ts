@@ -25,7 +25,7 @@ import { readCurrentUser } from "../auth/viewer";
 import { recomputeQualityScore } from "../publishers/quality-score";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
-// Development-only helpers behind /api/dev (DESIGN.md §4). Nothing here runs outside development:
+// Development-only helpers behind /api/dev. Nothing here runs outside development:
 // app.ts registers the routes only when APP_ENV=development.
 
 /** POST /api/dev/login: the demo account (or fixture user) with that email, signed in by the route. */
@@ -89,7 +89,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
 
     let publisherProfileId: string | null = null;
     if (spec.role === "publisher") {
-      // DESIGN.md §2: a publisher is a user with a publisher profile; approved like the demo's unless the
+      // A publisher is a user with a publisher profile; approved like the demo's unless the
       // test asks for an application to review.
       const [profile] = await tx
         .insert(publisherProfiles)

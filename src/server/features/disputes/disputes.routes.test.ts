@@ -11,7 +11,7 @@ import {
   signIn,
 } from "../../test/factories";
 
-// Disputes through HTTP (issue 15): who may open one (either party of an accepted deal), who responds
+// Disputes through HTTP: who may open one (either party of an accepted deal), who responds
 // (the other party, once), the admin's decision, the mails at each step, and the buyer's score.
 
 describe("disputes", () => {

@@ -9,7 +9,7 @@ import { withViewer } from "../auth/guard";
 import { disputeMailContext } from "./dispute-mail";
 import { listMyDisputes, openDispute, respondToDispute } from "./disputes";
 
-// Disputes of the parties of a deal (issue 15); the admin's list and decision live in admin.routes.ts.
+// Disputes of the parties of a deal; the admin's list and decision live in admin.routes.ts.
 
 const SIGNED_IN = { access: "signedIn" } as const;
 

@@ -22,7 +22,7 @@ import { type DealMailContext, sendMails } from "../deal-intents/deal-intent-mai
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { openedMails, resolvedMails, respondedMails } from "./dispute-mail";
 
-// Disputes (issue 15, SPEC §3 disputes, DESIGN.md §2): either party of an accepted deal intent opens
+// Disputes (docs/product.md, "Only a real deal can be reviewed or disputed"): either party of an accepted deal intent opens
 // one with a reason; the other party answers once; an admin decides it, resolved (the complaint was
 // founded and settled) or rejected (unfounded). One open dispute per deal at a time. Every step mails
 // both parties through lib/mailer.ts after the transaction commits (a failed mail never undoes the

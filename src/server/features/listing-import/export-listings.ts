@@ -7,7 +7,7 @@ import { type Db, selectRows } from "../../db/client";
 import { sqlLimit } from "../../lib/paging";
 import { escapeFormula } from "./listing-csv";
 
-// GET /api/admin/buyer-listings/export.csv (issue 14): every listing in the import's columns, with a
+// GET /api/admin/buyer-listings/export.csv: every listing in the import's columns, with a
 // header, streamed in keyset pages so memory stays flat however many listings there are. Importing the
 // file back gives the same listings (the round trip test proves it).
 

@@ -32,7 +32,7 @@ import {
 } from "./listing-csv";
 import { type ListingWriter, openListingWriter } from "./listing-writer";
 
-// POST /api/admin/buyer-listings/import-csv (issue 14): one pass over the streamed body. Each record is
+// POST /api/admin/buyer-listings/import-csv: one pass over the streamed body. Each record is
 // parsed, validated by the admin form's schema and given its buyer; valid rows go to the writer (unless
 // it is a dry run or an error has already been found), errors are collected with their line. At the end
 // either every row is committed with one audit entry, or nothing is and the errors come back.

@@ -12,7 +12,7 @@ import {
   rowCells,
 } from "./listing-csv";
 
-// The shapes real spreadsheets and hand-edited files come in (issue 14).
+// The shapes real spreadsheets and hand-edited files come in.
 
 async function records(text: string | Buffer, options: { chunkSize?: number; maxBytes?: number } = {}) {
   const bytes = typeof text === "string" ? Buffer.from(text) : text;

@@ -19,7 +19,7 @@ import {
 } from "../../../shared/schemas/listing-import";
 import { AppError } from "../../lib/app-error";
 
-// Reading a listings CSV the way spreadsheets write them (issue 14): csv-parse does the CSV; this module
+// Reading a listings CSV the way spreadsheets write them: csv-parse does the CSV; this module
 // adds what a real file needs around it: a byte limit counted as the body streams, UTF-8 with or without
 // a BOM, CRLF, the delimiter guessed from the first line (comma, semicolon or tab), line numbers as an
 // editor shows them, and the columns found by header name or, without a header, by the documented order.

@@ -22,9 +22,9 @@ import { type ImportSource, importListings } from "./import-listings";
 import { getImportStatus, latestImport } from "./import-progress";
 import { ImportLimitError, TOO_MANY_BYTES } from "./listing-csv";
 
-// CSV import and export of buyer listings (issue 14). Registered inside the admin area (admin.routes.ts),
+// CSV import and export of buyer listings. Registered inside the admin area (admin.routes.ts),
 // so every route here is admin-only. The import takes its body as a stream: a text/csv body, a multipart
-// upload (field `file`), or the spec's JSON {csvData} for a small paste (JSON keeps the 1 MB body limit).
+// upload (field `file`), or JSON {csvData} (the original paste form) for a small paste (JSON keeps the 1 MB body limit).
 
 const CSV_TYPES = ["text/csv", "text/plain", "application/csv"];
 const NO_BODY =

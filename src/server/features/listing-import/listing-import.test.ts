@@ -113,8 +113,8 @@ describe("CSV import of buyer listings", () => {
     expect(await listingCount()).toBe(0);
   });
 
-  it("imports every row with the SPEC defaults and one audit entry, then reports the result", async () => {
-    // A Premium publisher with instant alerts for Solar hears of the new active Solar listing (issue 15).
+  it("imports every row with the form's defaults and one audit entry, then reports the result", async () => {
+    // A Premium publisher with instant alerts for Solar hears of the new active Solar listing.
     const { user: subscriber } = await createPublisher(ctx.database.db);
     await grantPremium(ctx.database.db, subscriber.id);
     await ctx.database.db
@@ -347,7 +347,7 @@ describe("CSV import of buyer listings", () => {
     ]);
   });
 
-  it("takes a multipart upload and the spec's JSON {csvData}", async () => {
+  it("takes a multipart upload and the JSON {csvData} paste", async () => {
     const boundary = "----ppc";
     const body = [
       `--${boundary}`,

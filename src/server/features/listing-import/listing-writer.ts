@@ -10,7 +10,8 @@ import type { ListingImportRow } from "../../../shared/schemas/listing-import";
 import type { Database } from "../../db/client";
 import type { SqlClient } from "../../jobs/job-queue";
 
-// Where an import's rows go: PostgreSQL's COPY, the fastest way in, inside one transaction (issue 14).
+// Where an import's rows go: PostgreSQL's COPY, the fastest way in, inside one transaction, so an
+// import is all or nothing.
 // - PostgreSQL: rows stream into COPY on a connection of their own as they are validated; parsing in
 //   Node and indexing in PostgreSQL overlap, and the pool's other connections keep serving requests.
 // - PGlite: one engine in this process, and an open transaction holds it for everyone. So rows spool to

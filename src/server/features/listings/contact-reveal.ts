@@ -7,7 +7,7 @@ import type { Viewer } from "../auth/viewer";
 import { canSeeContact, eventDay, requireVisibleListing, toContact } from "./listing-row";
 
 /**
- * POST /api/reveal-contact/{id} (DESIGN.md §2): 404 unknown (or not visible), 403 premium_required for
+ * POST /api/reveal-contact/{id}: 404 unknown (or not visible), 403 premium_required for
  * anyone the contact rule (canSeeContact) leaves out, else the contact, recorded as a listing event (for
  * the buyer's analytics) and in the audit log. Signed-out visitors never get here (the route is signedIn: 401).
  */

@@ -108,7 +108,7 @@ describe("listListings (directory query)", () => {
     return listings.map((l) => l.id);
   }
 
-  /** Whose contacts each viewer may see (DESIGN.md §2). */
+  /** Whose contacts each viewer may see (the contact rule, docs/product.md). */
   const seesContactOf = {
     visitor: () => false,
     free: () => false,

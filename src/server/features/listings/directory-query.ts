@@ -29,7 +29,7 @@ import {
   visibleTo,
 } from "./listing-row";
 
-// GET /api/buyer-listings (SPEC §2 Browse, DESIGN.md §2-3): the directory, filtered, in one of three
+// GET /api/buyer-listings (the Browse page): the directory, filtered, in one of three
 // keyset orders, one page at a time.
 
 // ---- keyset orders -----------------------------------------------------------------------------------
@@ -38,7 +38,7 @@ import {
  * One sort order of the directory. Rows are read group after group (most orders have one group; boosted
  * first has two), each group in `orderBy`, and a cursor is the last row's key and id plus its group.
  * Reading each group in index order, instead of ordering by an expression, keeps every page an index
- * walk (DESIGN.md §3).
+ * walk (an unindexed sort or search would read every active row).
  */
 interface Keyset {
   /** The cursor's sort key: validated before it reaches SQL. */
@@ -56,7 +56,7 @@ interface Keyset {
 // nulls first, which does not match them and turns every page into a sort of all active rows.
 const newestFirst = sql`l.created_at desc nulls last, l.id desc nulls last`;
 // A cursor comes back from the client, so its timestamps are bounded to years a listing or a scroll can
-// have: PostgreSQL refuses year 0000 ("date/time field value out of range": a 500 before issue #13).
+// have: PostgreSQL refuses year 0000 ("date/time field value out of range", once a 500).
 const isCursorYear = (iso: string) => {
   const year = Number(iso.slice(0, 4));
   return year >= 1970 && year <= 9999;
@@ -146,7 +146,7 @@ function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
     );
   }
   if (query.geo) {
-    // DESIGN.md §2: a "US National" listing serves every state; no geos at all reads as US National.
+    // A "US National" listing serves every state; no geos at all reads as US National.
     const geos = query.geo === US_NATIONAL ? [US_NATIONAL] : [query.geo, US_NATIONAL];
     conditions.push(
       sql`(l.geos && array[${sql.join(

@@ -24,7 +24,7 @@ import {
   visibleTo,
 } from "./listing-row";
 
-// GET /api/buyer-listings/{id} (SPEC §2 Buyer detail): one listing, its 30-day figures, its payout
+// GET /api/buyer-listings/{id} (the listing's page): one listing, its 30-day figures, its payout
 // history, what the viewer may do about a deal on it, and one counted view per viewer per day.
 
 /**
@@ -50,7 +50,7 @@ const detailRowSchema = listingRowSchema.extend({
   dealIntent: z
     .object({ id: z.string(), status: z.enum(DEAL_INTENT_STATUSES), createdAt: z.coerce.date() })
     .nullable(),
-  // Trust (issue 15): stored on the buyer profile, plus the newest visible reviews (see TRUST_COLUMNS).
+  // Trust: stored on the buyer profile, plus the newest visible reviews (see TRUST_COLUMNS).
   reliabilityFactors: reliabilityFactorsSchema.nullable(),
   reliabilityComputedAt: z.coerce.date().nullable(),
   reviewCount: z.number().int(),
@@ -58,7 +58,7 @@ const detailRowSchema = listingRowSchema.extend({
   latestReviews: latestReviewsSchema,
 });
 
-/** The buyer's trust figures (issue 15): columns of the profile row already joined, and one index probe. */
+/** The buyer's trust figures: columns of the profile row already joined, and one index probe. */
 const TRUST_COLUMNS = sql`bp.reliability_factors as "reliabilityFactors",
   bp.reliability_computed_at as "reliabilityComputedAt", bp.review_count as "reviewCount",
   bp.review_average::text as "reviewAverage", ${LATEST_REVIEWS_COLUMN} as "latestReviews"`;
@@ -92,7 +92,7 @@ interface DetailRequest {
   /** The visitor's address and the secret that hashes it into a viewer key (see viewerKeyOf). */
   ip: string;
   keySecret: string;
-  /** False for a HEAD request: only someone who got the page is a view (issue #13). */
+  /** False for a HEAD request: only someone who got the page is a view. */
   recordView?: boolean;
   now?: Date;
 }

@@ -9,11 +9,11 @@ import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../auth/viewer";
 
-// What every listing query of the buyer directory shares (SPEC §2 Browse and Buyer detail, DESIGN.md §2):
+// What every listing query of the buyer directory shares (Browse and the listing's page):
 // the row it reads, who may see a listing at all (visibleTo) and who may see its contact (masking
 // happens here and only here).
 //
-// These reads are the hot path of the budgets (DESIGN.md §6), so they are SQL templates over
+// These reads are the hot path of the budgets (docs/performance.md), so they are SQL templates over
 // `buyer_listings l join buyer_profiles bp`, and each row is parsed by listingRowSchema: building the
 // same query with Drizzle's select builder cost several hundred microseconds of CPU per request (about
 // double the detail read's), parsing a page of rows about 35.
@@ -41,7 +41,7 @@ export const LISTING_COLUMNS = sql`
   bp.reliability_score as "reliabilityScore", bp.reliability_based_on as "reliabilityBasedOn"`;
 
 /**
- * DESIGN.md §2: a buyer who accepted a publisher's deal intent on a listing consented to share its
+ * A buyer who accepted a publisher's deal intent on a listing consented to share its
  * contact with that publisher. The column says whether the viewer holds such an accepted intent on the
  * row's listing. Only read where it can change the answer: nobody signed out has one, and Premium and
  * admins see every contact already.
@@ -90,7 +90,7 @@ export const listingRowSchema = z.object({
   tags: z.array(z.string()),
   disputeWindowDays: z.number().int().nullable(),
   isPayoutRaised: z.boolean(),
-  // The buyer's stored reliability score (issue 15): two columns of the profile row already joined, so
+  // The buyer's stored reliability score: two columns of the profile row already joined, so
   // the directory pays nothing for it (features/reliability/refresh-reliability.ts keeps them current).
   reliabilityScore: z.number().int().nullable(),
   reliabilityBasedOn: z.number().int(),
@@ -99,14 +99,14 @@ export const listingRowSchema = z.object({
 });
 export type ListingRow = z.infer<typeof listingRowSchema>;
 
-// DESIGN.md §2 "Disabled accounts": a disabled owner's listings leave the directory. An anti-join on
-// users by primary key, so the directory's pages stay index walks (checked with EXPLAIN, issue 11).
+// A disabled owner's listings leave the directory. An anti-join on users by primary key, so the
+// directory's pages stay index walks (checked with EXPLAIN).
 const OWNER_NOT_DISABLED = sql`not exists (select 1 from users du where du.id = bp.user_id and du.disabled_at is not null)`;
 
 /**
  * Who may see a listing at all, the one rule every listing query applies: active listings of enabled
- * owners are public; a paused or inactive one only for the buyer who owns it and for admins
- * (DESIGN.md §2). Another user's hidden listing is simply not found (404). A condition over LISTING_FROM.
+ * owners are public; a paused or inactive one only for the buyer who owns it and for admins. Another
+ * user's hidden listing is simply not found (404). A condition over LISTING_FROM.
  */
 export function visibleTo(viewer: Viewer | null): SQL {
   if (!viewer) return sql`(l.status = 'active' and ${OWNER_NOT_DISABLED})`;
@@ -141,7 +141,7 @@ export async function requireVisibleListing(
 }
 
 /**
- * The contact rule (DESIGN.md §2), the only one: Premium, admins, the buyer who owns the listing, and a
+ * The contact rule, the only one: Premium, admins, the buyer who owns the listing, and a
  * publisher whose deal intent on this listing the buyer accepted see its contact; nobody else.
  */
 export function canSeeContact(

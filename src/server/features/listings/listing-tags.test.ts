@@ -4,7 +4,7 @@ import { queryRows } from "../../db/client";
 import { useTestApp } from "../../test/context";
 import { createBuyer, createListing } from "../../test/factories";
 
-// Requirement tags (DESIGN.md §2): listings carry them, the directory filters by them (all must match).
+// Requirement tags: listings carry them, the directory filters by them (all must match).
 
 describe("requirement tag filter", () => {
   const ctx = useTestApp();

@@ -549,7 +549,7 @@ describe("buyer directory", () => {
   });
 
   describe("one listing", () => {
-    it("answers 404 with the spec's message for unknown, malformed and paused listings", async () => {
+    it("answers 404 Listing not found for unknown, malformed and paused listings", async () => {
       const { own } = await seedTwoBuyers();
       const paused = await createListing(db(), own.profile.id, { status: "paused" });
       for (const id of ["00000000-0000-4000-8000-000000000000", "nope", paused.id]) {

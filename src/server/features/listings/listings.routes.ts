@@ -19,7 +19,7 @@ import { cachedMarketFigures, MARKET_FIGURES_CACHE_MS } from "./market-figures";
 import { listSavedListings, saveListing, unsaveListing } from "./saved-listings";
 
 /**
- * DESIGN.md §2: an answer that carries contacts is for this viewer only and must never be stored;
+ * Contacts are private: an answer that carries contacts is for this viewer only and must never be stored;
  * a masked one still varies with the session (saved state, own listings), so it stays private.
  */
 function setCaching(reply: FastifyReply, hasContacts: boolean) {

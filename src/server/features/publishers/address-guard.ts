@@ -1,6 +1,6 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 
-// Which addresses the domain check may connect to (DESIGN.md §2). The server fetches a URL a user typed,
+// Which addresses the domain check may connect to. The server fetches a URL a user typed,
 // so without this guard anyone could make it read the cloud metadata service, the database port or an
 // admin page on the internal network (server-side request forgery). Every address a name resolves to
 // is checked, the connection goes to the address that was checked, and a redirect starts over.

@@ -14,7 +14,7 @@ import type { Viewer } from "../auth/viewer";
 import { PUBLISHER_ACTIONS } from "./publisher-profile";
 import { recomputeQualityScore } from "./quality-score";
 
-// TCPA compliance records (SPEC §2 step 5, §7). Each submission is a new row: the history is kept and
+// TCPA compliance records (onboarding step 5, /api/compliance). Each submission is a new row: the history is kept and
 // never overwritten or deleted by the app (TCPA records are kept five years). A record holds when, from
 // which address and browser, and which version of the acknowledgment text was agreed to.
 

@@ -15,13 +15,13 @@ import { recomputeQualityScore } from "./quality-score";
 import { fetchSitePage, SITE_FETCH_LIMITS, SiteFetchError, type SiteFetchOptions } from "./site-fetch";
 import { findVerificationContents } from "./verification-tag";
 
-// Domain verification (DESIGN.md §2): the server reads the publisher's homepage and looks for
+// Domain verification, real rather than simulated: the server reads the publisher's homepage and looks for
 // <meta name="ppc-site-verification" content="ppc-verify-{first 16 chars of the user id}">. With a
 // profile, the profile's website is checked and the result stored on it; in the wizard (no profile yet)
 // the website typed in step 1 is checked, and the audit entry written here lets the profile created
 // with that website carry the verification (publisher-profile.ts).
 
-/** Issue #9: at most 10 checks an hour per user (each one makes the server fetch a page). */
+/** At most 10 checks an hour per user (each one makes the server fetch a page). */
 const VERIFY_DOMAIN_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
 
 const capText = `${SITE_FETCH_LIMITS.maxBytes / (1024 * 1024)} MB`;

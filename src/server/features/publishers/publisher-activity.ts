@@ -8,7 +8,7 @@ import { readMarketFigures } from "../listings/market-figures";
 import { findOwnProfileId, PUBLISHER_ACTIONS } from "./publisher-profile";
 
 // What the publisher dashboard and the profile's Activity Log show: real events from the audit log, and
-// live figures from the directory (issue #9; the spec's prototype hard-coded both).
+// live figures from the directory, never hard-coded ones.
 
 /** The newest entries shown; the log keeps everything. */
 const ACTIVITY_LIMIT = 50;

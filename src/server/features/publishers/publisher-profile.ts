@@ -19,7 +19,7 @@ import {
   recomputeQualityScore,
 } from "./quality-score";
 
-// A publisher's own profile (SPEC §2, §7; DESIGN.md §2 roles). The owner is always the session's user:
+// A publisher's own profile (onboarding, the dashboard and /publisher/profile). The owner is always the session's user:
 // ownership is a query condition, so another user's profile id finds nothing (404).
 
 export const PUBLISHER_ACTIONS = {
@@ -94,7 +94,7 @@ async function readProfile(db: Db, userId: string): Promise<PublisherProfile | n
   });
 }
 
-/** GET /api/publisher-profile: the viewer's profile, or null when they have none (SPEC §7). */
+/** GET /api/publisher-profile: the viewer's profile, or null when they have none. */
 export async function getPublisherProfile({
   db,
   viewer,
@@ -115,7 +115,7 @@ export async function findOwnProfileId(db: Db, userId: string): Promise<string |
 }
 
 /**
- * DESIGN.md §2: a user holds one of the two profiles. Buyers cannot become publishers; administrators
+ * A user holds one of the two profiles. Buyers cannot become publishers; administrators
  * review publishers and hold no publisher profile themselves (both 409: the request conflicts with what
  * the account is).
  */
@@ -197,8 +197,8 @@ export async function createPublisherProfile({
 }
 
 /**
- * PUT /api/publisher-profile/{id}: a partial update of the viewer's own profile (SPEC §5). Status, tier
- * and score are not in the input schema, so they can never be written here. A changed website is no
+ * PUT /api/publisher-profile/{id}: a partial update of the viewer's own profile (every field optional).
+ * Status, tier and score are not in the input schema, so they can never be written here. A changed website is no
  * longer the verified one: its verification is cleared. The score is recomputed; the change is
  * audit-logged with the fields' before and after values.
  */

@@ -157,7 +157,7 @@ describe("publisher profile API", () => {
     ["references", ["jane@acme.example, (555) 010-0000"], "Give a name and a valid email or phone number"],
     ["verticals", ["Crypto"], "Choose from the list"],
     ["website", "https://calls.example/\u0000", "must not contain control characters"],
-  ])("refuses %s = %j with the SPEC §5 message", async (field, value, message) => {
+  ])("refuses %s = %j with the form's message", async (field, value, message) => {
     const { user, cookie } = await signedIn();
     const res = await call("POST", "/api/publisher-profile", cookie, { ...VALID_PROFILE, [field]: value });
     expect(res.statusCode).toBe(400);

@@ -22,7 +22,7 @@ import { createPublisherProfile, getPublisherProfile, updatePublisherProfile } f
 
 const SIGNED_IN = { access: "signedIn" } as const;
 
-/** The publisher journey's API (SPEC §2, §7; issue #9). Every route acts on the session's own user. */
+/** The publisher journey's API (docs/publishers.md). Every route acts on the session's own user. */
 export async function publisherRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Profiles, compliance records and activity are personal.

@@ -4,7 +4,7 @@ import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { blockedAddressReason } from "./address-guard";
 
-// Fetches a publisher's homepage for the domain check (DESIGN.md §2) with the limits a server-side fetch
+// Fetches a publisher's homepage for the domain check with the limits a server-side fetch
 // of a user's URL needs: names are resolved here and every address is vetted (address-guard.ts), the
 // socket connects to the vetted address (a `lookup` that answers it), so a second DNS answer cannot
 // swap in an internal one (DNS rebinding); each redirect is vetted again, at most MAX_REDIRECTS of them;

@@ -5,7 +5,7 @@ import { useTestApp } from "../../test/context";
 import { createBuyer, createDealIntent, createListing, createPublisher, signIn } from "../../test/factories";
 import { refreshBuyerReliability, refreshReliabilityScores } from "./refresh-reliability";
 
-// The stored score on the database (issue 15): what the refresh reads, that a deal decision refreshes
+// The stored score on the database: what the refresh reads, that a deal decision refreshes
 // it, and that the daily refresh catches what only time changes (a request passing its 48 hours).
 
 const HOUR = 3600 * 1000;

@@ -1,7 +1,7 @@
 import { type DisputeStatus, RELIABILITY } from "../../../shared/constants";
 import type { Reliability, ReliabilityFactors } from "../../../shared/schemas/reliability";
 
-// The buyer reliability score (issue 15, docs/decisions/012-buyer-reliability-score.md). Computed only
+// The buyer reliability score (docs/decisions/012-buyer-reliability-score.md). Computed only
 // from outcomes the platform itself observed, never from anything a buyer says about themselves:
 //
 //   w(t)     = 0.5 ^ (age of the outcome in days / halfLifeDays)        only outcomes younger than windowDays

@@ -11,7 +11,7 @@ import {
   signIn,
 } from "../../test/factories";
 
-// Reviews through HTTP (issue 15): who may review (the publisher of an accepted deal intent, once), the
+// Reviews through HTTP: who may review (the publisher of an accepted deal intent, once), the
 // buyer's one reply, the admin's hide, and what the listing, the directory and the score make of them.
 
 describe("reviews", () => {

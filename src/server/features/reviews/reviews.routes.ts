@@ -16,7 +16,7 @@ import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import { createReview, listBuyerReviews, listMyReviews, replyToReview } from "./reviews";
 
-// Reviews of buyers (issue 15). The admin's hide lives with the other admin routes (admin.routes.ts).
+// Reviews of buyers. The admin's hide lives with the other admin routes (admin.routes.ts).
 
 const SIGNED_IN = { access: "signedIn" } as const;
 

@@ -15,8 +15,8 @@ import { writeAuditEntry } from "../admin/audit-entry";
 import type { Viewer } from "../auth/viewer";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 
-// Reviews of buyers (issue 15, SPEC §3 reviews, DESIGN.md §2 "Reviews and disputes hang off accepted
-// intents"): the publisher of an accepted deal intent reviews its buyer once; the buyer replies once; an
+// Reviews of buyers (only a real deal can be reviewed, so reviews hang off accepted deal intents): the
+// publisher of an accepted deal intent reviews its buyer once; the buyer replies once; an
 // admin hides a review with a reason, after which it counts nowhere (not in the average, the count, the
 // listing detail, nor the reliability score). Each write refreshes the buyer's stored figures in its
 // own transaction (features/reliability/refresh-reliability.ts).

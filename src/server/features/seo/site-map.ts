@@ -4,7 +4,7 @@ import { type Db, selectRows } from "../../db/client";
 import { sqlLimit } from "../../lib/paging";
 import { LISTING_FROM, visibleTo } from "../listings/listing-row";
 
-// What search engines are told (issue #12: Lighthouse's SEO audit read the HTML shell at /robots.txt).
+// What search engines are told (Lighthouse's SEO audit once read the HTML shell at /robots.txt).
 // The pages anyone may open signed out are listed in the sitemap; the API, sign-in and every signed-in
 // area are closed to crawlers in robots.txt. A new public page belongs in PUBLIC_PAGES.
 

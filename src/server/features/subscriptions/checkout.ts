@@ -10,7 +10,7 @@ import type { Viewer } from "../auth/viewer";
 import { activeSubscriptionCondition, isPremiumStatus } from "./premium";
 import { lockUser, saveSubscription } from "./stripe-sync";
 
-// Buying Premium (DESIGN.md §3): the Payment Element's subscription, and Stripe's billing portal.
+// Buying Premium (docs/stripe.md, ADR 005): the Payment Element's subscription, and Stripe's billing portal.
 
 /** The expansion that carries the Payment Element's client secret (Stripe API 2025-03-31 and later). */
 const EXPAND_CLIENT_SECRET = ["latest_invoice.confirmation_secret"];

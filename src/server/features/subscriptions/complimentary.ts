@@ -47,7 +47,7 @@ export async function setComplimentaryPremium({
     } else {
       const removed = await tx.delete(subscriptions).where(complimentary).returning({ id: subscriptions.id });
       if (removed.length === 0) return { userId: user.id, changed: false };
-      // Premium may have ended with it: instant alerts fall back to daily (DESIGN.md §2).
+      // Premium may have ended with it: instant alerts fall back to daily (they are a Premium benefit).
       await fallBackFromInstantAlerts(tx, user.id);
     }
     await tx.insert(auditLogs).values({

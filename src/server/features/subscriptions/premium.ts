@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
 
-// The Premium rule (DESIGN.md §3), owned here and read by the auth layer's current-user query: a
+// The Premium rule, owned here and read by the auth layer's current-user query: a
 // subscription row that is active or trialing and whose period has not ended. A complimentary grant
 // has no period end. This module imports no other feature, so anything may read it.
 

@@ -12,7 +12,7 @@ import type { Viewer } from "../auth/viewer";
 import { isPremiumStatus } from "./premium";
 import { getSubscriptionSummary } from "./summary";
 
-// Premium through Stripe (DESIGN.md §3, issue #5). Stripe is the source of truth: every change we
+// Premium through Stripe (ADR 005). Stripe is the source of truth: every change we
 // learn about (webhook, refresh after payment, a reused open subscription) re-reads the subscription
 // from Stripe and upserts it, so events arriving late, twice or out of order all converge.
 
@@ -58,7 +58,7 @@ export async function saveSubscription(db: Db, userId: string, subscription: Str
     .insert(subscriptions)
     .values({ userId, stripeSubscriptionId: subscription.id, ...values })
     .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: values });
-  // users.stripeSubscriptionId (SPEC §3) names the paid subscription; a late event about an abandoned
+  // users.stripeSubscriptionId names the paid subscription; a late event about an abandoned
   // or expired attempt must not overwrite it.
   if (isPremiumStatus(subscription.status)) {
     await db
@@ -66,8 +66,8 @@ export async function saveSubscription(db: Db, userId: string, subscription: Str
       .set({ stripeSubscriptionId: subscription.id, updatedAt: new Date() })
       .where(eq(users.id, userId));
   }
-  // DESIGN.md §2: when Premium ends (canceled, unpaid, past its period...), instant alerts fall back to
-  // daily. A no-op while any subscription of the user still grants Premium.
+  // Instant alerts are a Premium benefit: when Premium ends (canceled, unpaid, past its period...), they
+  // fall back to daily. A no-op while any subscription of the user still grants Premium.
   await fallBackFromInstantAlerts(db, userId);
   return values;
 }
@@ -187,7 +187,7 @@ export async function handleStripeWebhook({
     throw new AppError("validation", INVALID_SIGNATURE_MESSAGE);
   }
   // The SDK only checks the past: a timestamp beyond the tolerance in the future is refused too, so
-  // no signed request stays replayable for longer than the tolerance (issue #13).
+  // no signed request stays replayable for longer than the tolerance.
   const signedAt = signatureTimestamp(signature ?? "");
   if (signedAt === null || signedAt - Date.now() / 1000 > client.webhooks.DEFAULT_TOLERANCE) {
     throw new AppError("validation", INVALID_SIGNATURE_MESSAGE);

@@ -136,7 +136,7 @@ describe("Premium subscription with Stripe", () => {
       expect(subscriptionCalls[0]!.idempotencyKey).toBe(`ppc-subscription-${user.id}-1`);
       expect(subscriptionCalls[0]!.authorization).toBe(`Bearer ${FAKE_STRIPE_SECRET_KEY}`);
 
-      // Not paid yet, so it is not the user's subscription of record (SPEC §3 users field).
+      // Not paid yet, so it is not the user's subscription of record (users.stripeSubscriptionId).
       expect(stored?.stripeSubscriptionId).toBeNull();
       const rows = await rowsOf(user.id);
       expect(rows).toMatchObject([{ stripeSubscriptionId: body.subscriptionId, status: "incomplete" }]);
@@ -383,7 +383,7 @@ describe("Premium subscription with Stripe", () => {
         .where(eq(users.stripeSubscriptionId, subscriptionId));
       expect(ofRecord).toHaveLength(1);
 
-      // SPEC §9: cancel any time, access continues to the end of the billing period.
+      // Cancel any time: access continues to the end of the billing period.
       fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
       await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(true);
@@ -410,7 +410,7 @@ describe("Premium subscription with Stripe", () => {
       expect(await isPremium(cookie)).toBe(false);
     });
 
-    it("falls instant alerts back to daily when the subscription ends (DESIGN.md §2)", async () => {
+    it("falls instant alerts back to daily when the subscription ends", async () => {
       const { cookie, user, subscriptionId } = await userWithOpenSubscription();
       fake.updateSubscription(subscriptionId, { status: "active" });
       await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
