@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { subscriptions } from "../../db/schema";
 
 // The Premium rule, owned here and read by the auth layer's current-user query: a
@@ -12,11 +12,15 @@ export function isPremiumStatus(status: string): boolean {
   return (ACTIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(status);
 }
 
-/** SQL condition on `subscriptions`: this row gives its user Premium now (admin figures count them). */
+/**
+ * SQL condition on `subscriptions`: this row gives its user Premium now (admin figures count them). "Now"
+ * is the database's `now()`, read when the query runs: queries keep this fragment in module constants,
+ * where a time taken in JavaScript would stay the time the module was loaded.
+ */
 export const activeSubscriptionNow = () =>
   and(
     inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
-    or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, new Date())),
+    or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, sql`now()`)),
   );
 
 /** SQL condition on `subscriptions`: this row gives `userId` Premium now. */
