@@ -1,4 +1,5 @@
-# Production image: build the client, run the server with tsx on the current Node LTS.
+# Production image: the client build and the compiled server (npm run build), run by plain Node on the
+# current LTS with production dependencies only: no TypeScript sources, no tsx, no demo seed.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -12,9 +13,8 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
-COPY --from=build /app/src ./src
 COPY --from=build /app/package.json ./
 USER node
 EXPOSE 5000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "src/server/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/server/main.js"]

@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
@@ -27,6 +26,7 @@ import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { compiledSerializer } from "./lib/serializer";
 import { createStripeClient } from "./lib/stripe";
+import { CLIENT_DIST, MISSING_BUILD_DIR } from "./paths";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { loggerOptions, RequestLogController } from "./plugins/logging";
 import { trustProxyOption } from "./plugins/proxy";
@@ -34,8 +34,6 @@ import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
 
 const SHUTTING_DOWN_MESSAGE = "The server is restarting. Please try again.";
-
-const CLIENT_DIST = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
 interface BuildAppOptions {
   config: AppConfig;
@@ -147,7 +145,7 @@ export async function buildApp({
 
   // The built single-page app; index.html for every non-API path (client-side routing, 404 page).
   await app.register(fastifyStatic, {
-    root: existsSync(CLIENT_DIST) ? CLIENT_DIST : fileURLToPath(new URL("./missing-build", import.meta.url)),
+    root: existsSync(CLIENT_DIST) ? CLIENT_DIST : MISSING_BUILD_DIR,
     wildcard: false,
     index: false,
     // Hashed assets never change; index.html must always be re-read.

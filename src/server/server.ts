@@ -1,13 +1,29 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/client";
+import { type Db, openDatabase } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { PgliteDirBusyError } from "./db/pglite-owner";
-import { seedDemoData } from "./features/dev/demo-seed";
 import { warnAboutStripePrice } from "./lib/stripe";
 import { LogThrottle, serializeError } from "./plugins/logging";
 
-async function main() {
+export interface ServerOptions {
+  /** Demo data written after the migrations in development (the entries for this machine pass it). */
+  demoSeed?: (db: Db) => Promise<unknown>;
+}
+
+/**
+ * The process: config, database, migrations, the app, the job queue, listening, graceful shutdown. Two
+ * entries start it: main.ts (development and tests, with the demo seed) and production.ts (the compiled
+ * server, without it).
+ */
+export function runServer(options: ServerOptions = {}): void {
+  start(options).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
+async function start({ demoSeed }: ServerOptions) {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -37,7 +53,7 @@ async function main() {
     throw err;
   }
   // Several instances may start at once: migrations and the seed run under one lock (db/migrate.ts).
-  await migrateDatabase(database, { afterMigrations: config.isDevelopment ? seedDemoData : undefined });
+  await migrateDatabase(database, { afterMigrations: config.isDevelopment ? demoSeed : undefined });
 
   const app = await buildApp({ config, database });
   // Brief, and once per 10 s: a database restart drops every idle connection of the pool at once.
@@ -94,8 +110,3 @@ async function main() {
     app.log.warn({ err }, "could not check the Stripe price"),
   );
 }
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});

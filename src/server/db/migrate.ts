@@ -1,13 +1,11 @@
-import { fileURLToPath } from "node:url";
 import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { installJobQueue } from "../jobs/job-queue";
+import { MIGRATIONS_FOLDER } from "../paths";
 import type { Database, Db } from "./client";
 import * as schema from "./schema";
-
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
 /**
  * The key of the session-level advisory lock that startup work runs under on PostgreSQL. Any fixed

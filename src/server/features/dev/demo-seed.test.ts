@@ -15,7 +15,8 @@ import {
 } from "../../db/schema";
 import { openTestDatabase } from "../../test/context";
 import { computeQualityScore, qualityFactsOf } from "../publishers/quality-score";
-import { DEMO_ACCOUNTS, seedDemoData } from "./demo-seed";
+import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { seedDemoData } from "./demo-seed";
 
 describe("demo data", () => {
   it("seeds the demo data once: a second run changes nothing", async () => {

@@ -23,15 +23,6 @@ import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
 // Demo data for development, so a fresh clone shows a working directory. Deterministic, so screenshots and tests read the same.
 
-export const DEMO_ACCOUNTS = [
-  { email: "admin@demo.test", role: "admin", description: "Administrator" },
-  { email: "publisher@demo.test", role: "publisher", description: "Free publisher, approved profile" },
-  { email: "premium@demo.test", role: "publisher", description: "Publisher with Premium" },
-  { email: "pending@demo.test", role: "publisher", description: "Publisher awaiting review" },
-  { email: "buyer@demo.test", role: "buyer", description: "Buyer with listings" },
-  { email: "newbie@demo.test", role: "guest", description: "New user, no profile" },
-] as const;
-
 // Each buyer company buys on its own terms (every listing used to read "100 calls/day").
 const COMPANIES = [
   {

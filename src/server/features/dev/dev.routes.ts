@@ -12,7 +12,7 @@ import {
 import { AppError } from "../../lib/app-error";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { startUserSession } from "../../plugins/session";
-import { DEMO_ACCOUNTS } from "./demo-seed";
+import { DEMO_ACCOUNTS } from "./demo-accounts";
 import {
   createFixture,
   deleteFixture,

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+
+// Files the server reads at run time, found from this module's folder: src/server when run from source,
+// dist/server once compiled into one file (scripts/build-server.mjs). Both sit two levels below the project
+// root, so the same relative paths hold for both.
+const root = new URL("../../", import.meta.url);
+
+/** The client build that the server serves (vite build). */
+export const CLIENT_DIST = fileURLToPath(new URL("dist/client", root));
+
+/** The committed SQL migrations. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("drizzle", root));
+
+/** The page served when the client is not built yet (copied beside the compiled server). */
+export const MISSING_BUILD_DIR = fileURLToPath(new URL("./missing-build", import.meta.url));
