@@ -1,29 +1,40 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Server tests run once per database engine: always PGlite, and PostgreSQL too when TEST_DATABASE_URL
-// is set (.ci/run sets it). Each test file gets its own database, reset between tests.
-const engines = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+// is set (.ci/run sets it).
+const engines = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
+
+function serverProject(engine: (typeof engines)[number]) {
+  return {
+    test: {
+      name: engine,
+      include: ["src/server/**/*.test.ts"],
+      // Explicit: the server's own default is production (src/server/config.ts).
+      env: { TEST_DB_ENGINE: engine, APP_ENV: "test" },
+      globalSetup: ["src/server/test/global-setup.ts"],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      pool: "forks" as const,
+      // A worker runs its files one after another in one module graph and on one database
+      // (test/context.ts workerTestDatabase): the server's modules load once per worker, not per file.
+      // Safe because no server test mocks modules or changes process.env.
+      isolate: false,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
+    // Vitest's default, one fewer than the cores, is a single worker on a 2-core machine; the tests spend
+    // much of their time waiting on the database, so two workers share two cores well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      ...engines.map((engine) => ({
-        test: {
-          name: engine,
-          include: ["src/**/*.test.ts"],
-          exclude: ["src/client/**", "src/shared/**"],
-          // Explicit: the server's own default is production (src/server/config.ts).
-          env: { TEST_DB_ENGINE: engine, APP_ENV: "test" },
-          globalSetup: ["src/server/test/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: "forks" as const,
-        },
-      })),
+      ...engines.map(serverProject),
       {
         test: {
           name: "shared",
-          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts"],
+          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "scripts/**/*.test.ts"],
         },
       },
     ],

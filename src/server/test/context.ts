@@ -20,7 +20,7 @@ export const TEST_APP_URL = "http://localhost:5000";
 export async function openTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<Database> {
   if (process.env.TEST_DB_ENGINE === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
-    const name = `ppc_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const name = `${inject("pgTemplate")}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name}${empty ? "" : ` template ${inject("pgTemplate")}`}`);
@@ -39,6 +39,19 @@ export async function openTestDatabase({ empty = false }: { empty?: boolean } = 
   if (empty) return openDatabase({ pgliteDir: "memory://" });
   const snapshot = new Blob([readFileSync(PGLITE_SNAPSHOT)]);
   return openDatabase({ pgliteDir: "memory://", pgliteSnapshot: snapshot });
+}
+
+let workerDatabase: Promise<Database> | undefined;
+
+/**
+ * The database of this test worker: opened on first use and kept for every file the worker runs (server
+ * test files share their worker's modules, see vitest.config.ts), emptied before each test by useTestApp.
+ * Opening one costs a snapshot load or a database clone per worker instead of per file. Never close it: the
+ * worker's exit ends it, and the run's global teardown drops the PostgreSQL ones.
+ */
+export function workerTestDatabase(): Promise<Database> {
+  workerDatabase ??= openTestDatabase();
+  return workerDatabase;
 }
 
 /**
@@ -73,13 +86,13 @@ export interface TestContext {
 }
 
 /**
- * Registers hooks that give the test file one app on one database, emptied before each test.
+ * Registers hooks that give the test file one app on its worker's database, emptied before each test.
  * Read `ctx.app` inside tests (it is set in beforeAll).
  */
 export function useTestApp(options: { env?: Record<string, string> } = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
-    ctx.database = await openTestDatabase();
+    ctx.database = await workerTestDatabase();
     ctx.config = testConfig(options.env);
     ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
     await ctx.app.ready();
@@ -89,7 +102,6 @@ export function useTestApp(options: { env?: Record<string, string> } = {}): Test
   });
   afterAll(async () => {
     await ctx.app?.close();
-    await ctx.database?.close();
   });
   return ctx;
 }

@@ -33,9 +33,15 @@ export default async function setup(project: TestProject) {
     await migrateDatabase(database);
     await database.close();
     return async () => {
+      // The template and every worker's clone of it (named after it; workers never drop their own).
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${template} with (force)`);
+      const clones = await cleanup.query<{ datname: string }>(
+        "select datname from pg_database where datname = $1 or datname like $1 || '\\_%' order by datname desc",
+        [template],
+      );
+      for (const { datname } of clones.rows)
+        await cleanup.query(`drop database if exists ${datname} with (force)`);
       await cleanup.end();
     };
   }
