@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../src/server/test/chromium";
+import { workerBaseURL } from "./base-url";
 
 export interface BrowserHarness {
   baseURL: string;
@@ -12,20 +12,17 @@ export interface BrowserHarness {
   allowConsoleErrors(...patterns: RegExp[]): void;
 }
 
-/** One Chromium per test file; a context per page; fails a test on any unexpected console error. */
+/** A context per page; fails a test on any unexpected console error. */
 export function useBrowser(): BrowserHarness {
-  const baseURL = inject("baseURL");
+  const baseURL = workerBaseURL();
   const contexts: BrowserContext[] = [];
   let consoleErrors: string[] = [];
   let allowed: RegExp[] = [];
   const harness = { baseURL } as BrowserHarness;
 
   beforeAll(async () => {
-    harness.browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    // The run's one Chromium (global setup): connecting costs milliseconds, launching about a second.
+    harness.browser = await chromium.connect(inject("browserWSEndpoint"));
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
-import { afterEach, inject } from "vitest";
+import { afterEach } from "vitest";
 import type { PublisherStatus, Role } from "../../src/shared/constants";
 import type { Fixture, FixtureListingInput, FixtureRequest } from "../../src/shared/schemas/dev";
+import { workerBaseURL } from "./base-url";
 
 // Test data the test owns (the Epic Stack's Playwright fixtures, for Vitest): each test creates the users,
 // profiles and listings it needs through the development fixtures API (the server runs on its own
@@ -45,7 +46,7 @@ export interface Fixtures {
  * Registers the cleanup hook and returns the fixture makers. Call once per `describe`, beside
  * useBrowser(); `baseURL` names the server when a test file starts its own.
  */
-export function useFixtures(baseURL: () => string = () => inject("baseURL")): Fixtures {
+export function useFixtures(baseURL: () => string = workerBaseURL): Fixtures {
   const created: FixtureUser[] = [];
 
   async function call(method: string, path: string, body?: unknown): Promise<Response> {

@@ -1,20 +1,36 @@
+import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../src/server/test/chromium";
 import { type RunningServer, startServer } from "./server";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per worker: worker N (VITEST_POOL_ID) uses baseURLs[N - 1]. */
+    baseURLs: string[];
+    /** The one Chromium every worker connects to. */
+    browserWSEndpoint: string;
   }
 }
 
-let server: RunningServer | undefined;
+let servers: RunningServer[] = [];
+let browser: BrowserServer | undefined;
 
 export async function setup(project: TestProject) {
-  // Domain verification reads a page the test serves on 127.0.0.1, which production refuses.
-  server = await startServer({ VERIFY_ALLOW_PRIVATE: "1" });
-  project.provide("baseURL", server.url);
+  // Started side by side: each is a fresh embedded database to create and migrate.
+  const [launched, ...started] = await Promise.all([
+    chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
+    // Domain verification reads a page the test serves on 127.0.0.1, which production refuses.
+    ...Array.from({ length: project.config.maxWorkers }, () => startServer({ VERIFY_ALLOW_PRIVATE: "1" })),
+  ]);
+  browser = launched as BrowserServer;
+  servers = started as RunningServer[];
+  project.provide(
+    "baseURLs",
+    servers.map((s) => s.url),
+  );
+  project.provide("browserWSEndpoint", browser.wsEndpoint());
 }
 
 export async function teardown() {
-  await server?.stop();
+  await Promise.all([...servers.map((s) => s.stop()), browser?.close()]);
 }
