@@ -72,7 +72,7 @@ export const GEOGRAPHIES = [
 ] as const;
 
 /** The location choices SPEC §2 names for the browse page; FILTER_GEOS extends them. */
-export const BROWSE_GEOS = [US_NATIONAL, "California", "Texas", "Florida"] as const;
+const BROWSE_GEOS = [US_NATIONAL, "California", "Texas", "Florida"] as const;
 
 // The browse filters offer every vertical and every geography, the short lists first: with only those,
 // a third of the directory could not be reached by filter.
@@ -243,7 +243,6 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 export const DEFAULT_ALERT_FREQUENCY: AlertFrequency = "weekly";
 /** SMS is stored as a choice but not sent until an SMS provider is configured. */
 export const ALERT_CHANNELS = ["email", "sms"] as const;
-export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 export const ALERT_LIMITS = {
   /** Saved searches one user may keep. */

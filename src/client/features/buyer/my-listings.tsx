@@ -26,7 +26,7 @@ import { useMyListings, useUpdateListing } from "./use-buyer";
 // edit, pause/resume and delete actions are wired (DESIGN.md §2).
 
 /** SPEC §4: active green, paused yellow, anything else grey. */
-export function listingStatusTone(status: string): BadgeTone {
+function listingStatusTone(status: string): BadgeTone {
   if (status === "active") return "green";
   if (status === "paused") return "yellow";
   return "grey";

@@ -14,7 +14,7 @@ import { AUTH_USER_KEY } from "../auth";
 
 // The only place that knows the publisher URLs (STYLE.md). Keys are the URL's segments (SPEC §7).
 
-export const PUBLISHER_PROFILE_KEY = ["/api/publisher-profile"] as const;
+const PUBLISHER_PROFILE_KEY = ["/api/publisher-profile"] as const;
 const ACTIVITY_KEY = ["/api/publisher-profile", "activity"] as const;
 const COMPLIANCE_KEY = ["/api/compliance"] as const;
 const DASHBOARD_KEY = ["/api/publisher-dashboard"] as const;
