@@ -254,16 +254,6 @@ export const ALERT_LIMITS = {
 /** DESIGN.md §3: an email sign-in link works once, for this long. */
 export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
 
-/** SPEC §9: redirect delay after an auth failure or an admin denial. */
-export const AUTH_REDIRECT_DELAY_MS = 500;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-
-export const SIGNUP_EMAIL_STORAGE_KEY = "signup-email-preference";
-export const WELCOME_DISMISSED_STORAGE_KEY = "welcome-dialog-dismissed";
-
-export const LEGAL_LAST_UPDATED = "January 11, 2025";
-
 export const MESSAGES = {
   unauthorized: "Unauthorized",
   loggedOut: "You are logged out. Logging in again...",
