@@ -4,7 +4,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { BuyerProfileForm } from "./buyer-profile-form";
-import { FormDialog } from "./form-dialog";
+import { dialogSave, FormDialog } from "./form-dialog";
 import { useCreateBuyerProfile, useUpdateBuyerProfile } from "./use-buyer";
 
 // SPEC §2 Buyer dashboard: the "Create Your Buyer Profile" card, the "Create Buyer Profile" dialog, and
@@ -36,10 +36,13 @@ export function CreateProfileDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const create = useCreateBuyerProfile();
-  const close = () => {
-    create.reset();
-    onOpenChange(false);
-  };
+  const { close, save } = dialogSave(create, () => onOpenChange(false), {
+    success: {
+      title: "Profile Created",
+      description: "Your buyer profile is ready. Create your first listing.",
+    },
+    failure: "Failed to create buyer profile.",
+  });
   return (
     <FormDialog
       open={open}
@@ -53,18 +56,7 @@ export function CreateProfileDialog({
         pendingLabel="Creating..."
         mutation={create}
         onCancel={close}
-        onSubmit={(values) =>
-          create.mutate(values, {
-            onSuccess: () => {
-              toast({
-                title: "Profile Created",
-                description: "Your buyer profile is ready. Create your first listing.",
-              });
-              close();
-            },
-            onError: (error) => toastError(error, "Failed to create buyer profile."),
-          })
-        }
+        onSubmit={save}
       />
     </FormDialog>
   );

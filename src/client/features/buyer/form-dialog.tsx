@@ -6,6 +6,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { type ToastInput, toast, toastError } from "../../components/ui/use-toast";
 
 /**
  * A buyer dashboard dialog around one form (the profile's or a listing's). The form is mounted only while
@@ -35,4 +36,34 @@ export function FormDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** What dialogSave needs of a TanStack mutation. */
+interface SaveMutation<V> {
+  reset(): void;
+  mutate(variables: V, options: { onSuccess: () => void; onError: (error: Error) => void }): void;
+}
+
+/**
+ * A form dialog's two ends: `close` forgets the last refusal and closes; `save` sends, then toasts
+ * `success` and closes, or toasts the server's refusal (`failure` when it gave no words) and stays open.
+ */
+export function dialogSave<V>(
+  mutation: SaveMutation<V>,
+  onClose: () => void,
+  { success, failure }: { success: ToastInput; failure: string },
+) {
+  const close = () => {
+    mutation.reset();
+    onClose();
+  };
+  const save = (variables: V) =>
+    mutation.mutate(variables, {
+      onSuccess: () => {
+        toast(success);
+        close();
+      },
+      onError: (error) => toastError(error, failure),
+    });
+  return { close, save };
 }

@@ -11,7 +11,7 @@ import {
 import { FormAlert } from "../../components/ui/form-alert";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
-import { FormDialog } from "./form-dialog";
+import { dialogSave, FormDialog } from "./form-dialog";
 import { ListingForm, type ListingFormOutput } from "./listing-form";
 import { useCreateListing, useDeleteListing, useUpdateListing } from "./use-buyer";
 
@@ -32,10 +32,10 @@ export function CreateListingDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const create = useCreateListing();
-  const close = () => {
-    create.reset();
-    onOpenChange(false);
-  };
+  const { close, save } = dialogSave(create, () => onOpenChange(false), {
+    success: { title: "Listing Created", description: "Buyer listing created successfully." },
+    failure: LISTING_FAILURES.create,
+  });
   return (
     <FormDialog
       open={open}
@@ -49,15 +49,7 @@ export function CreateListingDialog({
         pendingLabel="Creating..."
         mutation={create}
         onCancel={close}
-        onSubmit={(values) =>
-          create.mutate(values, {
-            onSuccess: () => {
-              toast({ title: "Listing Created", description: "Buyer listing created successfully." });
-              close();
-            },
-            onError: (error) => toastError(error, LISTING_FAILURES.create),
-          })
-        }
+        onSubmit={save}
       />
     </FormDialog>
   );
@@ -65,23 +57,10 @@ export function CreateListingDialog({
 
 export function EditListingDialog({ listing, onClose }: { listing: Listing | null; onClose: () => void }) {
   const update = useUpdateListing();
-  const close = () => {
-    update.reset();
-    onClose();
-  };
-  const save = (changes: ListingFormOutput) => {
-    if (!listing) return;
-    update.mutate(
-      { id: listing.id, changes },
-      {
-        onSuccess: () => {
-          toast({ title: "Success", description: "Buyer listing updated successfully." });
-          close();
-        },
-        onError: (error) => toastError(error, LISTING_FAILURES.update),
-      },
-    );
-  };
+  const { close, save } = dialogSave(update, onClose, {
+    success: { title: "Success", description: "Buyer listing updated successfully." },
+    failure: LISTING_FAILURES.update,
+  });
   return (
     <FormDialog open={listing !== null} onClose={close} title="Edit Listing" description={listing?.title}>
       {listing && (
@@ -92,7 +71,7 @@ export function EditListingDialog({ listing, onClose }: { listing: Listing | nul
           pendingLabel="Saving..."
           mutation={update}
           onCancel={close}
-          onSubmit={save}
+          onSubmit={(changes: ListingFormOutput) => save({ id: listing.id, changes })}
         />
       )}
     </FormDialog>
