@@ -16,7 +16,7 @@ export const JOB_SCHEMA = "pgboss";
  * several statements without parameters, which only `exec` accepts (it answers one result per
  * statement: the last one's rows are the answer). node-postgres takes both forms in `query`.
  */
-export function jobExecutor(database: Database): PgBoss.Db {
+function jobExecutor(database: Database): PgBoss.Db {
   const { pglite, pool } = database;
   if (pglite) {
     return {

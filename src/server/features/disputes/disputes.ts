@@ -180,8 +180,8 @@ export async function listAdminDisputes({
 
 // ---- opening -----------------------------------------------------------------------------------------
 
-export const DISPUTE_NOT_ACCEPTED_MESSAGE = "A dispute can be opened only on a deal the buyer accepted.";
-export const DISPUTE_OPEN_EXISTS_MESSAGE =
+const DISPUTE_NOT_ACCEPTED_MESSAGE = "A dispute can be opened only on a deal the buyer accepted.";
+const DISPUTE_OPEN_EXISTS_MESSAGE =
   "A dispute about this deal is already open: answer or wait for an administrator's decision.";
 
 /**
