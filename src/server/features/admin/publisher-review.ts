@@ -14,7 +14,7 @@ import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
 import { containsPattern } from "../../lib/paging";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
 import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
 import { writeAuditEntry } from "./audit-entry";

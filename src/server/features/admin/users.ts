@@ -8,10 +8,10 @@ import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { containsPattern } from "../../lib/paging";
+import { activeSubscriptionNow } from "../../lib/premium";
+import type { Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
-import type { Viewer } from "../auth/viewer";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
-import { activeSubscriptionNow } from "../subscriptions/premium";
 import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
 import { writeAuditEntry } from "./audit-entry";
 

@@ -8,8 +8,8 @@ import {
 import type { Db } from "../../db/client";
 import { notificationPreferences, subscriptions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { Viewer } from "../auth/viewer";
-import { activeSubscriptionNow } from "../subscriptions/premium";
+import { activeSubscriptionNow } from "../../lib/premium";
+import type { Viewer } from "../../lib/viewer";
 
 // The Alerts tab's settings (SPEC §3 notification_preferences, DESIGN.md §2 "Alerts", issue 15):
 // GET answers the stored settings (or the defaults before the first save), PUT changes any subset.

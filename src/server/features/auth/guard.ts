@@ -14,7 +14,7 @@ import type {
 import { MESSAGES } from "../../../shared/constants";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
-import { readCurrentUser } from "./viewer";
+import { readCurrentUser } from "../../lib/viewer";
 
 // Deny by default (issue #8, ADR 007). Every /api route declares who may call it in its config:
 //   public    anyone; `request.viewer` is the signed-in user (the current-user read) or null

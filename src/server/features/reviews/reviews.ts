@@ -9,10 +9,10 @@ import { auditLogs } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
+import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../admin/admin-page";
 import { writeAuditEntry } from "../admin/audit-entry";
-import type { Viewer } from "../auth/viewer";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 
 // Reviews of buyers (issue 15, SPEC §3 reviews, DESIGN.md §2 "Reviews and disputes hang off accepted
