@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { auditLogs } from "../../db/schema";
+import type { Db } from "../db/client";
+import { auditLogs } from "../db/schema";
 
 // Every admin mutation writes one audit entry in its own transaction (DESIGN.md §5): who acted, what
 // they did ("area.verb"), which record, and the values before and after. The table refuses UPDATE and

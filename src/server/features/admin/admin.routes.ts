@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminStatsQuerySchema, adminStatsSchema, TOTAL_COUNT_HEADER } from "../../../shared/schemas/admin";
+import { adminStatsQuerySchema, adminStatsSchema } from "../../../shared/schemas/admin";
 import { auditEntrySchema, auditLogQuerySchema } from "../../../shared/schemas/admin-audit";
 import {
   adminListingQuerySchema,
@@ -28,8 +28,8 @@ import {
 } from "../../../shared/schemas/disputes";
 import { createAdminListingSchema, updateAdminListingSchema } from "../../../shared/schemas/listing-input";
 import { hideReviewSchema, reviewSchema } from "../../../shared/schemas/reviews";
+import { sendPage } from "../../lib/admin-page";
 import { idParams } from "../../lib/ids";
-import { nextLink } from "../../lib/paging";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
@@ -44,7 +44,6 @@ import {
   listBuyerProfileOptions,
   updateAdminListing,
 } from "./admin-listings";
-import type { Page } from "./admin-page";
 import { listAuditActions, listAuditEntries } from "./audit-log";
 import { decidePublisher, listPublishersForReview } from "./publisher-review";
 import { getAdminStats } from "./stats";
@@ -53,13 +52,6 @@ import { listUsers, updateUserByAdmin } from "./users";
 // The admin console's API (issue 11). app.ts registers this plugin inside adminArea() under /api/admin,
 // so every route here is admin-only (401 signed out, 403 admin_required otherwise) without saying so
 // route by route; admin-access.test.ts walks the route table to keep it that way.
-
-/** An admin list: the page as an array, the next page in Link, the total (first page) in X-Total-Count. */
-function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
-  if (page.nextCursor) reply.header("Link", nextLink(request.url, page.nextCursor));
-  if (page.total !== null) reply.header(TOTAL_COUNT_HEADER, String(page.total));
-  return page.items;
-}
 
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -10,14 +10,14 @@ import {
 } from "../../../shared/schemas/disputes";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs } from "../../db/schema";
+import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
-import { type AdminSource, createdKeyColumn, type Page, readPage } from "../admin/admin-page";
-import { writeAuditEntry } from "../admin/audit-entry";
 import { type DealMailContext, sendMails } from "../deal-intents/deal-intent-mail";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { openedMails, resolvedMails, respondedMails } from "./dispute-mail";
