@@ -21,22 +21,12 @@ import {
   adminUserSchema,
   updateAdminUserSchema,
 } from "../../../shared/schemas/admin-users";
-import {
-  adminDisputeQuerySchema,
-  adminDisputeSchema,
-  resolveDisputeSchema,
-} from "../../../shared/schemas/disputes";
 import { createAdminListingSchema, updateAdminListingSchema } from "../../../shared/schemas/listing-input";
-import { hideReviewSchema, reviewSchema } from "../../../shared/schemas/reviews";
 import { sendPage } from "../../lib/admin-page";
 import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
-import { disputeMailContext } from "../disputes/dispute-mail";
-import { listAdminDisputes, resolveDispute } from "../disputes/disputes";
-import { listingImportRoutes } from "../listing-import/listing-import.routes";
-import { hideReview } from "../reviews/reviews";
 import {
   createAdminListing,
   deleteAdminListing,
@@ -185,9 +175,6 @@ export async function adminRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  // CSV import and export: a plugin of its own, since it parses bodies its own way.
-  await app.register(listingImportRoutes);
-
   app.get(
     "/buyer-profiles",
     {
@@ -224,56 +211,6 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
     withViewer(async (req, _reply, viewer) =>
       updateUserByAdmin({ db: app.db, jobs: app.jobs, viewer, userId: req.params.id, changes: req.body }),
-    ),
-  );
-
-  // ---- reviews and disputes (issue 15) --------------------------------------------------------------
-  app.post(
-    "/reviews/:id/hide",
-    {
-      schema: {
-        params: idParams,
-        body: hideReviewSchema,
-        response: { 200: reviewSchema, ...errorResponses },
-      },
-    },
-    withViewer(async (req, _reply, viewer) =>
-      hideReview({ db: app.db, viewer, reviewId: req.params.id, reason: req.body.reason }),
-    ),
-  );
-
-  app.get(
-    "/disputes",
-    {
-      schema: {
-        querystring: adminDisputeQuerySchema,
-        response: { 200: z.array(adminDisputeSchema), ...errorResponses },
-      },
-    },
-    withViewer(async (req, reply) =>
-      sendPage(req, reply, await listAdminDisputes({ db: app.db, query: req.query })),
-    ),
-  );
-
-  app.post(
-    "/disputes/:id/resolve",
-    {
-      schema: {
-        params: idParams,
-        body: resolveDisputeSchema,
-        response: { 200: adminDisputeSchema, ...errorResponses },
-      },
-    },
-    withViewer(async (req, _reply, viewer) =>
-      resolveDispute({
-        db: app.db,
-        mailer: app.mailer,
-        mail: disputeMailContext(app, req),
-        viewer,
-        disputeId: req.params.id,
-        status: req.body.status,
-        resolutionNotes: req.body.resolutionNotes,
-      }),
     ),
   );
 
