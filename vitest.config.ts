@@ -23,7 +23,7 @@ export default defineConfig({
       {
         test: {
           name: "shared",
-          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts"],
+          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "scripts/**/*.test.ts"],
         },
       },
     ],

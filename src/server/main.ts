@@ -1,9 +1,9 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { migrateDatabase } from "./db/migrate";
 import { PgliteDirBusyError } from "./db/pglite-owner";
 import { seedDemoData } from "./features/dev/demo-seed";
+import { migrateDatabase } from "./jobs/migrate";
 import { warnAboutStripePrice } from "./lib/stripe";
 import { LogThrottle, serializeError } from "./plugins/logging";
 

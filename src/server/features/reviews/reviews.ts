@@ -6,13 +6,13 @@ import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import type { AwaitingReview, MyReviews, OwnReview, Review } from "../../../shared/schemas/reviews";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs } from "../../db/schema";
+import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
+import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
-import { type AdminSource, createdKeyColumn, type Page, readPage } from "../admin/admin-page";
-import { writeAuditEntry } from "../admin/audit-entry";
-import type { Viewer } from "../auth/viewer";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 
 // Reviews of buyers (only a real deal can be reviewed, so reviews hang off accepted deal intents): the
