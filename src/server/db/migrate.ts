@@ -12,7 +12,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../../drizzle", impor
  * The key of the session-level advisory lock that startup work runs under on PostgreSQL. Any fixed
  * bigint works; this one is "ppc-migr" in ASCII, so it is recognisable in pg_locks.
  */
-export const STARTUP_LOCK_KEY = 0x7070632d6d696772n;
+const STARTUP_LOCK_KEY = 0x7070632d6d696772n;
 
 export interface MigrateOptions {
   /** Runs after the migrations, under the same lock (the development seed). */
