@@ -31,9 +31,9 @@ import { from as copyFrom } from "pg-copy-streams";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase, queryRows } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
 import { buyerProfiles, mailOutbox, rateLimits, users } from "../src/server/db/schema";
 import { setComplimentaryPremium } from "../src/server/features/subscriptions/complimentary";
+import { migrateDatabase } from "../src/server/jobs/migrate";
 import {
   GEOGRAPHIES,
   PAYMENT_TERMS,

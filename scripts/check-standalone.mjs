@@ -22,8 +22,9 @@ const CITATIONS = [
   // A section of an outside document (a section sign and a number); our own docs link to headings.
   { pattern: /§\s*\d/, names: "a section of an outside document" },
   // The folder beside a clone. A module specifier such as `from "../shared/constants"` (a quote, then
-  // a path below it) is an import of src/shared, not a citation; `../../shared` is never the outside one.
-  { pattern: /(?<![\w./"'])\.\.\/shared\b|(?<=["'])\.\.\/shared(?!\/)/, names: "the folder beside a clone" },
+  // a path below it) is an import of src/shared, not a citation, and so is a lint glob such as
+  // "!../shared/**"; `../../shared` is never the outside one.
+  { pattern: /(?<![\w./"'!])\.\.\/shared\b|(?<=["'])\.\.\/shared(?!\/)/, names: "the folder beside a clone" },
   { pattern: /\bissues?\s+#?\d+/i, names: "an issue of the tracker by number" },
 ];
 

@@ -23,8 +23,8 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import pg from "pg";
 import { build } from "vite";
 import { openDatabase } from "../src/server/db/client";
-import { migrateDatabase } from "../src/server/db/migrate";
 import { seedDemoData } from "../src/server/features/dev/demo-seed";
+import { migrateDatabase } from "../src/server/jobs/migrate";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../src/server/test/chromium";
 import { type ServerProcess, spawnServer, waitUntilReady } from "../src/server/test/server-process";
 

@@ -1,8 +1,8 @@
 // npm run db:seed: loads the demo data into the configured database (never in production).
 import "./development-default";
 import { loadConfig } from "../src/server/config";
-import { migrateDatabase } from "../src/server/db/migrate";
 import { seedDemoData } from "../src/server/features/dev/demo-seed";
+import { migrateDatabase } from "../src/server/jobs/migrate";
 import { openScriptDatabase } from "./script-database";
 
 const config = loadConfig();

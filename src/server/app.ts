@@ -13,11 +13,12 @@ import { adminArea, registerAccessGuard } from "./features/auth/guard";
 import { buyerRoutes } from "./features/buyers/buyers.routes";
 import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
-import { disputeRoutes } from "./features/disputes/disputes.routes";
+import { disputeAdminRoutes, disputeRoutes } from "./features/disputes/disputes.routes";
+import { listingImportRoutes } from "./features/listing-import/listing-import.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { registerReliabilityJobs } from "./features/reliability/refresh-reliability";
-import { reviewRoutes } from "./features/reviews/reviews.routes";
+import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
@@ -138,8 +139,11 @@ export async function buildApp({
   await app.register(publisherRoutes);
   await app.register(subscriptionRoutes);
   await app.register(alertRoutes);
-  // Every route under /api/admin is admin-only, declared once (ADR 007).
-  await app.register(adminArea(adminRoutes), { prefix: "/api/admin" });
+  // Every route under /api/admin is admin-only, declared once (ADR 007): the console's own routes, the
+  // CSV import and export, and the admin's side of reviews and disputes.
+  await app.register(adminArea(adminRoutes, listingImportRoutes, reviewAdminRoutes, disputeAdminRoutes), {
+    prefix: "/api/admin",
+  });
   if (config.isDevelopment) await app.register(devRoutes);
   await app.register(seoRoutes);
 

@@ -1,8 +1,8 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { type Db, openDatabase } from "./db/client";
-import { migrateDatabase } from "./db/migrate";
 import { PgliteDirBusyError } from "./db/pglite-owner";
+import { migrateDatabase } from "./jobs/migrate";
 import { warnAboutStripePrice } from "./lib/stripe";
 import { LogThrottle, serializeError } from "./plugins/logging";
 

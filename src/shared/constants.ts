@@ -73,7 +73,7 @@ export const GEOGRAPHIES = [
 ] as const;
 
 /** The browse page's first location choices; FILTER_GEOS extends them. */
-export const BROWSE_GEOS = [US_NATIONAL, "California", "Texas", "Florida"] as const;
+const BROWSE_GEOS = [US_NATIONAL, "California", "Texas", "Florida"] as const;
 
 // The browse filters offer every vertical and every geography, the short lists first: with only those,
 // a third of the directory could not be reached by filter.
@@ -244,7 +244,6 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 export const DEFAULT_ALERT_FREQUENCY: AlertFrequency = "weekly";
 /** SMS is stored as a choice but not sent until an SMS provider is configured. */
 export const ALERT_CHANNELS = ["email", "sms"] as const;
-export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 export const ALERT_LIMITS = {
   /** Saved searches one user may keep. */
@@ -255,16 +254,6 @@ export const ALERT_LIMITS = {
 
 /** An email sign-in link works once, for this long: short, since whoever holds the link can sign in. */
 export const MAGIC_LINK_TTL_MS = 10 * 60 * 1000;
-
-/** Redirect delay after an auth failure or an admin denial, long enough to see the toast first. */
-export const AUTH_REDIRECT_DELAY_MS = 500;
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
-
-export const SIGNUP_EMAIL_STORAGE_KEY = "signup-email-preference";
-export const WELCOME_DISMISSED_STORAGE_KEY = "welcome-dialog-dismissed";
-
-export const LEGAL_LAST_UPDATED = "January 11, 2025";
 
 export const MESSAGES = {
   unauthorized: "Unauthorized",

@@ -7,7 +7,7 @@ import { ERROR_CODES, type ErrorCode } from "./error-codes";
 // no contract for code.
 
 // The codes live in ./error-codes (no zod) so the browser's fetch helper can read them cheaply.
-export { ERROR_CODES, type ErrorCode, isErrorCode } from "./error-codes";
+export { ERROR_CODES, type ErrorCode } from "./error-codes";
 
 const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 

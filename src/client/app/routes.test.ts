@@ -1,5 +1,4 @@
 import { type ComponentProps, createElement } from "react";
-// biome-ignore lint/style/noRestrictedImports: React's string renderer, not our server code (the rule matches any "*/server").
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Route, Router, Switch } from "wouter";

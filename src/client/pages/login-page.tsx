@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useSearch } from "wouter";
 import type { z } from "zod";
-import { DEFAULT_APP_NAME, SIGNUP_EMAIL_STORAGE_KEY } from "../../shared/constants";
+import { DEFAULT_APP_NAME } from "../../shared/constants";
 import { magicLinkRequestSchema, safeReturnTo } from "../../shared/schemas/auth";
 import type { DemoAccount } from "../../shared/schemas/dev";
 import { Button } from "../components/ui/button";
@@ -15,6 +15,7 @@ import { MagicLinkSent } from "../features/auth/magic-link-sent";
 import { useRequestMagicLink } from "../features/auth/use-magic-link";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { apiRequest, errorMessage } from "../lib/api";
+import { SIGNUP_EMAIL_STORAGE_KEY } from "../lib/ui-constants";
 
 type FormValues = z.input<typeof magicLinkRequestSchema>;
 

@@ -2,7 +2,6 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
-import { SIGNUP_EMAIL_STORAGE_KEY } from "../../shared/constants";
 import { signupSchema } from "../../shared/schemas/auth";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../components/ui/card";
@@ -16,6 +15,7 @@ import { LOGIN_PATH } from "../features/auth/redirect-to-login";
 import { useRequestMagicLink } from "../features/auth/use-magic-link";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { errorMessage } from "../lib/api";
+import { SIGNUP_EMAIL_STORAGE_KEY } from "../lib/ui-constants";
 
 type SignupValues = z.input<typeof signupSchema>;
 

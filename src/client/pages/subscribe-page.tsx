@@ -2,7 +2,7 @@ import { Elements } from "@stripe/react-stripe-js";
 import { AlertTriangle, CheckCircle2, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { AUTH_REDIRECT_DELAY_MS, PAYMENT_MESSAGES, PREMIUM_BENEFITS } from "../../shared/constants";
+import { PAYMENT_MESSAGES, PREMIUM_BENEFITS } from "../../shared/constants";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { CheckList } from "../components/ui/check-list";
@@ -18,6 +18,7 @@ import { PremiumPrice } from "../features/subscription/plan-cards";
 import { useStripeJs } from "../features/subscription/use-stripe-js";
 import { useRefreshSubscription, useSubscriptionIntent } from "../features/subscription/use-subscription";
 import { isUnauthorizedError } from "../lib/api";
+import { AUTH_REDIRECT_DELAY_MS } from "../lib/ui-constants";
 
 export default function SubscribePage() {
   const { user } = useAuth();

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateDatabase } from "../jobs/migrate";
 import { MIGRATIONS_FOLDER } from "../paths";
 import { openTestDatabase } from "../test/context";
 import { type Database, queryRows } from "./client";
-import { migrateDatabase } from "./migrate";
 import {
   buyerListings,
   buyerProfiles,

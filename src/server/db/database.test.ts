@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { migrateDatabase } from "../jobs/migrate";
 import { openTestDatabase } from "../test/context";
 import { queryRows } from "./client";
-import { migrateDatabase } from "./migrate";
 import { users } from "./schema";
 
 describe("database", () => {

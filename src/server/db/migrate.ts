@@ -2,7 +2,6 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { installJobQueue } from "../jobs/job-queue";
 import { MIGRATIONS_FOLDER } from "../paths";
 import type { Database, Db } from "./client";
 import * as schema from "./schema";
@@ -11,9 +10,9 @@ import * as schema from "./schema";
  * The key of the session-level advisory lock that startup work runs under on PostgreSQL. Any fixed
  * bigint works; this one is "ppc-migr" in ASCII, so it is recognisable in pg_locks.
  */
-export const STARTUP_LOCK_KEY = 0x7070632d6d696772n;
+const STARTUP_LOCK_KEY = 0x7070632d6d696772n;
 
-interface MigrateOptions {
+export interface MigrateOptions {
   /** Runs after the migrations, under the same lock (the development seed). */
   afterMigrations?: (db: Db) => Promise<unknown>;
   /** Another folder of migrations (a test that stops before a migration to give it old data). */
@@ -21,18 +20,18 @@ interface MigrateOptions {
 }
 
 /**
- * Applies the committed SQL migrations, installs the job queue's schema and queues (pg-boss keeps its
- * own versioned schema: jobs/job-queue.ts), then runs `afterMigrations`; both engines use drizzle's
- * migrator (never drizzle-kit at runtime). On PostgreSQL several instances may start at once on one database
- * (the scale-out path): each takes the same advisory lock first, so one migrates and seeds while the
- * others wait, then find nothing left to do and go on. Without it two of them raced on
+ * Applies the committed SQL migrations, then runs `afterMigrations`; both engines use drizzle's
+ * migrator (never drizzle-kit at runtime). The server, the scripts and the tests call it through
+ * jobs/migrate.ts, which installs the job queue's schema and queues as the first step after the
+ * migrations (db/ imports no layer above it). On PostgreSQL several instances may start at once on one
+ * database (the scale-out path): each takes the same advisory lock first, so one migrates and seeds
+ * while the others wait, then find nothing left to do and go on. Without it two of them raced on
  * `CREATE EXTENSION pg_trgm` and crashed. PGlite has a single process by construction.
  */
-export async function migrateDatabase(database: Database, options: MigrateOptions = {}): Promise<void> {
+export async function applyMigrations(database: Database, options: MigrateOptions = {}): Promise<void> {
   const migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
   if (database.engine === "pglite") {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-    await installJobQueue(database);
     await options.afterMigrations?.(database.db);
     return;
   }
@@ -48,7 +47,6 @@ export async function migrateDatabase(database: Database, options: MigrateOption
     try {
       const db = drizzleNodePg(client, { schema });
       await migrateNodePg(db as NodePgDatabase<typeof schema>, { migrationsFolder });
-      await installJobQueue(database);
       await options.afterMigrations?.(db as unknown as Db);
     } finally {
       await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY.toString()]);

@@ -16,7 +16,7 @@ export const JOB_SCHEMA = "pgboss";
  * several statements without parameters, which only `exec` accepts (it answers one result per
  * statement: the last one's rows are the answer). node-postgres takes both forms in `query`.
  */
-export function jobExecutor(database: Database): PgBoss.Db {
+function jobExecutor(database: Database): PgBoss.Db {
   const { pglite, pool } = database;
   if (pglite) {
     return {
@@ -48,7 +48,7 @@ function createBoss(database: Database, options: { schedule: boolean; supervise:
 
 /**
  * Installs (or upgrades) pg-boss's schema and creates every queue of queues.ts with its retry rules.
- * Run with the migrations, under their startup lock (db/migrate.ts), so the queues exist before any
+ * Run with the migrations, under their startup lock (jobs/migrate.ts), so the queues exist before any
  * request can send to one, on every engine and in every test database.
  */
 export async function installJobQueue(database: Database): Promise<void> {

@@ -5,7 +5,7 @@ import type { AppConfig } from "../config";
 import { AppError } from "../lib/app-error";
 
 // A sentence a person can act on: it is shown as it is, e.g. on the sign-in card.
-export const CROSS_SITE_MESSAGE =
+const CROSS_SITE_MESSAGE =
   "This request came from another site, so it was refused. Open the app at its own address and try again.";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

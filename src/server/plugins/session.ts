@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import { sessions } from "../db/schema";
-import { readSessionWithUser } from "../features/auth/viewer";
+import { readSessionWithUser } from "../lib/viewer";
 
 const SESSION_COOKIE = "ppc.sid";
 /**

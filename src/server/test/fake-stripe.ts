@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 // modules, so a test exercises the code that runs in production). It records every request the SDK sends and honours idempotency keys
 // the way Stripe does: the same key replays the first answer, the same key with other parameters fails.
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   params: Record<string, unknown>;
@@ -75,7 +75,7 @@ export const FAKE_STRIPE_PRICE_ID = "price_premium_yearly";
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 /** Parses Stripe's form encoding (`items[0][price]=x&expand[0]=y`) into nested objects and arrays. */
-export function parseStripeForm(text: string): Record<string, unknown> {
+function parseStripeForm(text: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [rawKey, value] of new URLSearchParams(text)) {
     const parts = rawKey.split(/\[|\]\[|\]/).filter((p) => p !== "");

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 // A real HTTP server on 127.0.0.1 standing in for a publisher's website (domain verification tests).
 // Each test sets the pages it needs; `requests` records what reached the server (path and Host header).
 
-export type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;
+type PageHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export interface LoopbackSite {
   /** http://127.0.0.1:PORT */

@@ -48,7 +48,7 @@ export const reviewComplianceSchema = z.object({
 });
 
 /** Another application for the same website (same host, see websiteHost), whatever its status. */
-export const sameWebsiteApplicationSchema = z.object({
+const sameWebsiteApplicationSchema = z.object({
   id: z.string(),
   email: z.string(),
   firstName: z.string().nullable(),

@@ -4,7 +4,7 @@ import { adminPageFields, adminSearchField } from "./admin";
 
 // User management (/admin/users).
 
-export const USER_STATES = ["active", "disabled"] as const;
+const USER_STATES = ["active", "disabled"] as const;
 
 /** GET /api/admin/users: search by email or name, filter by role and state. */
 export const adminUserQuerySchema = z.object({

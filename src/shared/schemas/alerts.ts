@@ -142,7 +142,6 @@ export const createSavedSearchSchema = z.object({
   geo: optionalChoice(z.enum(GEOGRAPHIES, { message: "is not a known geography" })),
   tags: tagList.default([]),
 });
-export type CreateSavedSearchInput = z.input<typeof createSavedSearchSchema>;
 export type SavedSearchFilters = z.output<typeof createSavedSearchSchema>;
 
 export const savedSearchSchema = z.object({

@@ -21,7 +21,7 @@ export const emailSchema = plainText("Email is required")
   .pipe(z.email("Enter a valid email address"));
 
 /** Same-site path only: "/x" but never "//host" or "/\host" (open-redirect guard). */
-export const returnToSchema = plainText()
+const returnToSchema = plainText()
   .max(2048)
   .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site");
 

@@ -27,13 +27,12 @@ export type CreateDealIntentInput = z.input<typeof createDealIntentSchema>;
 const decisionSchema = z.object({ note: optionalText("Note", DEAL_INTENT_LIMITS.noteMax) });
 /** POST /api/deal-intents/{id}/accept and /reject: an optional note; no body at all means no note. */
 export const decideDealIntentSchema = z.preprocess((value) => value ?? {}, decisionSchema);
-export type DecideDealIntentInput = z.input<typeof decisionSchema>;
 
 /**
  * The publisher as the buyer sees them once they accepted the intent (the buyer consented to deal):
  * profile and compliance record, and how to reach them.
  */
-export const dealPublisherSchema = z.object({
+const dealPublisherSchema = z.object({
   name: z.string().nullable(),
   email: z.string(),
   website: z.string().nullable(),

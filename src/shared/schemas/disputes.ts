@@ -24,7 +24,6 @@ export type OpenDisputeInput = z.input<typeof openDisputeSchema>;
 export const respondDisputeSchema = z.object({
   response: text("Your response", DISPUTE_LIMITS.responseMin, DISPUTE_LIMITS.responseMax),
 });
-export type RespondDisputeInput = z.input<typeof respondDisputeSchema>;
 
 export const DISPUTE_DECISIONS = ["resolved", "rejected"] as const;
 export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];

@@ -61,14 +61,14 @@ export const listingImportJsonSchema = z.object({
 });
 
 /** A problem with a cell or a row; `line` is the line an editor shows for the row's first line. */
-export const importErrorSchema = z.object({
+const importErrorSchema = z.object({
   line: z.number().int(),
   column: z.string().nullable(),
   message: z.string(),
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
 
-export const importPreviewRowSchema = z.object({
+const importPreviewRowSchema = z.object({
   line: z.number().int(),
   title: z.string(),
   vertical: z.string(),
@@ -99,7 +99,7 @@ export const importRefusedSchema = z.object({
   ...importReportSchema.shape,
 });
 
-export const IMPORT_STATUSES = ["running", "writing", "succeeded", "failed"] as const;
+const IMPORT_STATUSES = ["running", "writing", "succeeded", "failed"] as const;
 
 /** GET /api/admin/buyer-listings/imports/{id}: the progress a screen polls, then the answer. */
 export const listingImportStatusSchema = z.object({

@@ -120,7 +120,7 @@ export const listingSchema = z.object({
 });
 export type Listing = z.infer<typeof listingSchema>;
 
-export const payoutChangeSchema = z.object({ from: z.string(), to: z.string(), changedAt: z.string() });
+const payoutChangeSchema = z.object({ from: z.string(), to: z.string(), changedAt: z.string() });
 export type PayoutChange = z.infer<typeof payoutChangeSchema>;
 
 export const listingDetailSchema = listingSchema.extend({

@@ -28,14 +28,14 @@ export const COMPLIANCE_ACK_TEXTS = {
 } as const satisfies Record<string, ComplianceAckText>;
 
 export type ComplianceAckVersion = keyof typeof COMPLIANCE_ACK_TEXTS;
-export const COMPLIANCE_ACK_VERSIONS = Object.keys(COMPLIANCE_ACK_TEXTS) as [
+const COMPLIANCE_ACK_VERSIONS = Object.keys(COMPLIANCE_ACK_TEXTS) as [
   ComplianceAckVersion,
   ...ComplianceAckVersion[],
 ];
 /** The version the onboarding form shows today; only this one can be newly accepted. */
 export const CURRENT_COMPLIANCE_ACK_VERSION: ComplianceAckVersion = "tcpa-2025-01";
 
-export const DNC_DESCRIPTION_MIN = 10;
+const DNC_DESCRIPTION_MIN = 10;
 export const DNC_DESCRIPTION_MAX = 5000;
 
 export const COMPLIANCE_MESSAGES = {

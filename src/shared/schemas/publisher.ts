@@ -71,7 +71,7 @@ declare const URL: new (
 ) => { protocol: string; hostname: string; username: string; password: string };
 
 /** An http(s) address with a host and no credentials in it. */
-export function isWebsiteUrl(value: string): boolean {
+function isWebsiteUrl(value: string): boolean {
   let url: InstanceType<typeof URL>;
   try {
     url = new URL(value);
@@ -109,12 +109,12 @@ const EMAIL_PATTERN = /^[^\s@,]+@[^\s@,]+\.[a-z]{2,}$/i;
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/i;
 
 /** An email address as people write one: something@host.tld, no spaces. */
-export function isReferenceEmail(value: string): boolean {
+function isReferenceEmail(value: string): boolean {
   return EMAIL_PATTERN.test(value.trim());
 }
 
 /** A phone number: digits with the usual separators (+, spaces, dots, dashes, brackets), 7 to 15 digits. */
-export function isReferencePhone(value: string): boolean {
+function isReferencePhone(value: string): boolean {
   const text = value.trim();
   if (!PHONE_CHARACTERS.test(text)) return false;
   const digits = text.replace(/(?:ext\.?|x)\s*\d+$/i, "").replace(/\D/g, "").length;
@@ -253,7 +253,7 @@ export type VerifyDomainResult = z.infer<typeof verifyDomainResultSchema>;
 // ---- the profile answer -----------------------------------------------------------------------------
 
 /** The quality score's factors (features/publishers/quality-score.ts computes them). */
-export const QUALITY_FACTOR_IDS = [
+const QUALITY_FACTOR_IDS = [
   "profile_complete",
   "compliance",
   "domain_verified",
@@ -262,7 +262,7 @@ export const QUALITY_FACTOR_IDS = [
 ] as const;
 export type QualityFactorId = (typeof QUALITY_FACTOR_IDS)[number];
 
-export const qualityFactorSchema = z.object({
+const qualityFactorSchema = z.object({
   id: z.enum(QUALITY_FACTOR_IDS),
   label: z.string(),
   /** How the points are earned, in a sentence. */
@@ -320,7 +320,7 @@ export const publisherDashboardSchema = z.object({
 });
 export type PublisherDashboard = z.infer<typeof publisherDashboardSchema>;
 
-export const ACTIVITY_KINDS = [
+const ACTIVITY_KINDS = [
   "account_created",
   "profile_created",
   "compliance_submitted",

@@ -36,7 +36,6 @@ export const replyReviewSchema = z.object({
     .min(1, "Write your reply")
     .max(REVIEW_LIMITS.replyMax, max("Reply", REVIEW_LIMITS.replyMax)),
 });
-export type ReplyReviewInput = z.input<typeof replyReviewSchema>;
 
 /** POST /api/admin/reviews/{id}/hide */
 export const hideReviewSchema = z.object({
@@ -45,7 +44,6 @@ export const hideReviewSchema = z.object({
     .min(REVIEW_LIMITS.hideReasonMin, `The reason must be at least ${REVIEW_LIMITS.hideReasonMin} characters`)
     .max(REVIEW_LIMITS.hideReasonMax, max("The reason", REVIEW_LIMITS.hideReasonMax)),
 });
-export type HideReviewInput = z.input<typeof hideReviewSchema>;
 
 /** GET /api/buyers/{buyerProfileId}/reviews: keyset pages (next page in the Link header). */
 export const buyerReviewsQuerySchema = z.object({
@@ -86,7 +84,7 @@ export const ownReviewSchema = reviewSchema.extend({
 export type OwnReview = z.infer<typeof ownReviewSchema>;
 
 /** An accepted deal intent of the publisher with no review yet: the "Review this buyer" prompt. */
-export const awaitingReviewSchema = z.object({
+const awaitingReviewSchema = z.object({
   dealIntentId: z.string(),
   buyerId: z.string(),
   buyerName: z.string(),

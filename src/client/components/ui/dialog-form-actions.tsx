@@ -3,10 +3,13 @@ import { Button } from "./button";
 import { DialogFooter } from "./dialog";
 import { FormAlert } from "./form-alert";
 
+/** What the actions read of a TanStack mutation: whether it runs, and why it failed. */
+export type FormMutation = { isPending: boolean; isError: boolean; error: unknown };
+
 /**
  * The end of a dialog's form: why the server refused (if it did), then Cancel and the submit button,
  * which shows `pendingLabel` and is disabled while the mutation runs, or while `disabled` says the form
- * cannot be sent yet.
+ * cannot be sent yet. Without `onCancel` there is no Cancel (a form on a page, not in a dialog).
  */
 export function DialogFormActions({
   mutation,
@@ -16,8 +19,8 @@ export function DialogFormActions({
   variant = "primary",
   disabled = false,
 }: {
-  mutation: { isPending: boolean; isError: boolean; error: unknown };
-  onCancel: () => void;
+  mutation: FormMutation;
+  onCancel?: () => void;
   submitLabel: string;
   pendingLabel: string;
   variant?: "primary" | "destructive";
@@ -27,9 +30,11 @@ export function DialogFormActions({
     <>
       <FormAlert>{mutation.isError && errorMessage(mutation.error)}</FormAlert>
       <DialogFooter>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
+        {onCancel && (
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
         <Button type="submit" variant={variant} disabled={mutation.isPending || disabled}>
           {mutation.isPending ? pendingLabel : submitLabel}
         </Button>

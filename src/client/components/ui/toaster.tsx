@@ -1,8 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
-import { TOAST_DURATION_MS } from "../../../shared/constants";
 import { cn } from "../../lib/cn";
-import { dismissToast, useToasts } from "./use-toast";
+import { dismissToast, TOAST_DURATION_MS, useToasts } from "./use-toast";
 
 export function Toaster() {
   const toasts = useToasts();

@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from "react";
-import { TOAST_REMOVE_DELAY_MS } from "../../../shared/constants";
 import { errorMessage, GENERIC_ERROR_MESSAGE, isUnauthorizedError } from "../../lib/api";
 
 // One toast at a time, so a new message replaces the old instead of stacking; dismissed toasts are
 // removed after TOAST_REMOVE_DELAY_MS.
+
+/** How long a toast stays open (the Toaster's duration). */
+export const TOAST_DURATION_MS = 5000;
+const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export interface ToastInput {
   title: string;

@@ -3,7 +3,7 @@ import { Link, useLocation } from "wouter";
 import { cn } from "../../lib/cn";
 
 /** The five admin screens, in the order of the admin menu. */
-export const ADMIN_SCREENS = [
+const ADMIN_SCREENS = [
   { href: "/admin/dashboard", label: "Dashboard" },
   { href: "/admin/publishers", label: "Publishers" },
   { href: "/admin/buyers", label: "Buyers" },

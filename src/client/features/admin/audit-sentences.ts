@@ -187,7 +187,7 @@ export function fieldLabel(key: string): string {
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** A value as a sentence shows it: dates formatted, text quoted, lists joined, yes and no. */
-export function formatAuditValue(value: unknown): string {
+function formatAuditValue(value: unknown): string {
   if (typeof value === "string") {
     if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
     return `“${value}”`;

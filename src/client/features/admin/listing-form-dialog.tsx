@@ -8,18 +8,15 @@ import {
   type CreateAdminListingInput,
   createAdminListingSchema,
 } from "../../../shared/schemas/listing-input";
-import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { FormAlert } from "../../components/ui/form-alert";
+import { DialogFormActions, type FormMutation } from "../../components/ui/dialog-form-actions";
 import { FormField } from "../../components/ui/form-field";
-import { errorMessage } from "../../lib/api";
 import { type ListingFieldLabels, ListingFields, listingFieldValues } from "../listings";
 import { capitalize } from "./admin-format";
 import { type ComboboxOption, EntityCombobox } from "./entity-combobox";
@@ -86,8 +83,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
       owner={null}
       submitLabel="Create Listing"
       pendingLabel="Creating..."
-      error={mutation.isError ? errorMessage(mutation.error) : null}
-      isPending={mutation.isPending}
+      mutation={mutation}
       onSubmit={(values) => mutation.mutate(values)}
       onCancel={onDone}
     />
@@ -102,8 +98,7 @@ function EditForm({ listing, onDone }: { listing: AdminListing; onDone: () => vo
       owner={buyerOption({ id: listing.buyerId, company: listing.owner.company, email: listing.owner.email })}
       submitLabel="Save Changes"
       pendingLabel="Saving..."
-      error={mutation.isError ? errorMessage(mutation.error) : null}
-      isPending={mutation.isPending}
+      mutation={mutation}
       onSubmit={(values) => mutation.mutate(values)}
       onCancel={onDone}
     />
@@ -115,8 +110,7 @@ function ListingForm({
   owner,
   submitLabel,
   pendingLabel,
-  error,
-  isPending,
+  mutation,
   onSubmit,
   onCancel,
 }: {
@@ -124,8 +118,7 @@ function ListingForm({
   owner: ComboboxOption | null;
   submitLabel: string;
   pendingLabel: string;
-  error: string | null;
-  isPending: boolean;
+  mutation: FormMutation;
   onSubmit: (values: CreateAdminListing) => void;
   onCancel: () => void;
 }) {
@@ -148,15 +141,12 @@ function ListingForm({
         )}
       />
       <ListingFields form={form} labels={LABELS} statuses={STATUSES} />
-      <FormAlert>{error}</FormAlert>
-      <DialogFooter>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isPending}>
-          {isPending ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogFormActions
+        mutation={mutation}
+        onCancel={onCancel}
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+      />
     </form>
   );
 }

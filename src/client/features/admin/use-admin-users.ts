@@ -5,7 +5,7 @@ import { apiRequest } from "../../lib/api";
 import { useAdminList, withQuery } from "./use-admin-list";
 import { STATS_PATH } from "./use-admin-stats";
 
-export const USERS_PATH = "/api/admin/users";
+const USERS_PATH = "/api/admin/users";
 
 export interface UserFilters {
   search: string;

@@ -11,8 +11,8 @@ import { apiRequest } from "../../lib/api";
 // The only module that knows the alerts' URLs (each feature's hooks own its URLs, so a path changes in
 // one place): the Alerts tab's settings, saved searches, and the unsubscribe link's page.
 
-export const ALERT_PREFERENCES_KEY = "/api/notification-preferences";
-export const SAVED_SEARCHES_KEY = "/api/saved-searches";
+const ALERT_PREFERENCES_KEY = "/api/notification-preferences";
+const SAVED_SEARCHES_KEY = "/api/saved-searches";
 
 export function useAlertPreferences() {
   return useQuery<AlertPreferences>({ queryKey: [ALERT_PREFERENCES_KEY] });

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect } from "react";
 import { useLocation } from "wouter";
-import { AUTH_REDIRECT_DELAY_MS, MESSAGES } from "../../../shared/constants";
+import { MESSAGES } from "../../../shared/constants";
 import { toast } from "../../components/ui/use-toast";
+import { AUTH_REDIRECT_DELAY_MS } from "../../lib/ui-constants";
 import { handleUnauthorized } from "./redirect-to-login";
 import { useAuth } from "./use-auth";
 

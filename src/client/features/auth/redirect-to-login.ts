@@ -1,5 +1,6 @@
-import { AUTH_REDIRECT_DELAY_MS, MESSAGES } from "../../../shared/constants";
+import { MESSAGES } from "../../../shared/constants";
 import { toast } from "../../components/ui/use-toast";
+import { AUTH_REDIRECT_DELAY_MS } from "../../lib/ui-constants";
 
 // Sign-in and sign-out are full browser navigations to these, never background calls: the server
 // answers them with redirects (to the sign-in page or provider, or home) and sets or clears the session

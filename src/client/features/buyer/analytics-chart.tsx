@@ -8,7 +8,7 @@ import type { Analytics } from "../../../shared/schemas/analytics";
 // initial JavaScript (which has a size budget) or any other page. The figures are also in the table next to
 // it, which is what keyboard and screen-reader users read; the canvas is described by its figure label.
 
-export const CHART_SERIES = [
+const CHART_SERIES = [
   { key: "views", label: "Views", color: "#1d4ed8" },
   { key: "reveals", label: "Contact reveals", color: "#15803d" },
   { key: "saves", label: "Saves", color: "#b45309" },

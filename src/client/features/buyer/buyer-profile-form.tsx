@@ -8,14 +8,12 @@ import {
   type CreateBuyerProfileInput,
   createBuyerProfileSchema,
 } from "../../../shared/schemas/buyers";
-import { Button } from "../../components/ui/button";
 import { CheckboxGroup } from "../../components/ui/checkbox-group";
-import { FormAlert } from "../../components/ui/form-alert";
+import { DialogFormActions, type FormMutation } from "../../components/ui/dialog-form-actions";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
-import { errorMessage } from "../../lib/api";
 
 // The buyer profile form: company and contact email required, application URL a web address;
 // defaults payout 25 to 100, Net 30, 180 s, daily cap 100. The same form creates the profile (the
@@ -94,17 +92,16 @@ export function BuyerProfileForm({
   submitLabel,
   pendingLabel,
   onSubmit,
-  isPending,
-  error,
+  mutation,
   onCancel,
 }: {
   profile: BuyerProfile | null;
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (values: CreateBuyerProfile) => void;
-  isPending: boolean;
-  /** The server's refusal, shown above the buttons while the values stay. */
-  error: unknown;
+  /** The save: its refusal is shown above the buttons while the values stay. */
+  mutation: FormMutation;
+  /** The dialog's Cancel; the Profile tab has none. */
   onCancel?: () => void;
 }) {
   const form = useForm<FormValues, unknown, CreateBuyerProfile>({
@@ -232,17 +229,12 @@ export function BuyerProfileForm({
       <FormField id="profile-notes" label="Notes (optional)" error={message("notes")}>
         {(control) => <Textarea {...control} rows={3} {...form.register("notes")} />}
       </FormField>
-      <FormAlert>{error !== null && error !== undefined && errorMessage(error)}</FormAlert>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" disabled={isPending}>
-          {isPending ? pendingLabel : submitLabel}
-        </Button>
-      </div>
+      <DialogFormActions
+        mutation={mutation}
+        onCancel={onCancel}
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+      />
     </form>
   );
 }

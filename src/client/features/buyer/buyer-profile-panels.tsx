@@ -2,15 +2,9 @@ import { Building2 } from "lucide-react";
 import type { BuyerProfile } from "../../../shared/schemas/buyers";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { BuyerProfileForm } from "./buyer-profile-form";
+import { dialogSave, FormDialog } from "./form-dialog";
 import { useCreateBuyerProfile, useUpdateBuyerProfile } from "./use-buyer";
 
 // Buyer dashboard: the "Create Your Buyer Profile" card, the "Create Buyer Profile" dialog, and
@@ -42,43 +36,29 @@ export function CreateProfileDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const create = useCreateBuyerProfile();
-  const close = (next: boolean) => {
-    if (!next) create.reset();
-    onOpenChange(next);
-  };
+  const { close, save } = dialogSave(create, () => onOpenChange(false), {
+    success: {
+      title: "Profile Created",
+      description: "Your buyer profile is ready. Create your first listing.",
+    },
+    failure: "Failed to create buyer profile.",
+  });
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Create Buyer Profile</DialogTitle>
-          <DialogDescription>
-            Company name and contact email are required; everything else can wait.
-          </DialogDescription>
-        </DialogHeader>
-        {open && (
-          <BuyerProfileForm
-            profile={null}
-            submitLabel="Create Profile"
-            pendingLabel="Creating..."
-            isPending={create.isPending}
-            error={create.error}
-            onCancel={() => close(false)}
-            onSubmit={(values) =>
-              create.mutate(values, {
-                onSuccess: () => {
-                  toast({
-                    title: "Profile Created",
-                    description: "Your buyer profile is ready. Create your first listing.",
-                  });
-                  close(false);
-                },
-                onError: (error) => toastError(error, "Failed to create buyer profile."),
-              })
-            }
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Create Buyer Profile"
+      description="Company name and contact email are required; everything else can wait."
+    >
+      <BuyerProfileForm
+        profile={null}
+        submitLabel="Create Profile"
+        pendingLabel="Creating..."
+        mutation={create}
+        onCancel={close}
+        onSubmit={save}
+      />
+    </FormDialog>
   );
 }
 
@@ -99,8 +79,7 @@ export function ProfileTab({ profile }: { profile: BuyerProfile }) {
           profile={profile}
           submitLabel="Save Changes"
           pendingLabel="Saving..."
-          isPending={update.isPending}
-          error={update.error}
+          mutation={update}
           onSubmit={(values) =>
             update.mutate(values, {
               onSuccess: () =>

@@ -11,6 +11,7 @@ import {
 import { FormAlert } from "../../components/ui/form-alert";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { dialogSave, FormDialog } from "./form-dialog";
 import { ListingForm, type ListingFormOutput } from "./listing-form";
 import { useCreateListing, useDeleteListing, useUpdateListing } from "./use-buyer";
 
@@ -31,81 +32,49 @@ export function CreateListingDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const create = useCreateListing();
-  const close = (next: boolean) => {
-    if (!next) create.reset();
-    onOpenChange(next);
-  };
+  const { close, save } = dialogSave(create, () => onOpenChange(false), {
+    success: { title: "Listing Created", description: "Buyer listing created successfully." },
+    failure: LISTING_FAILURES.create,
+  });
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Create New Listing</DialogTitle>
-          <DialogDescription>Publishers see it in the directory as soon as it is active.</DialogDescription>
-        </DialogHeader>
-        {open && (
-          <ListingForm
-            listing={null}
-            submitLabel="Create Listing"
-            pendingLabel="Creating..."
-            isPending={create.isPending}
-            error={create.error}
-            onCancel={() => close(false)}
-            onSubmit={(values) =>
-              create.mutate(values, {
-                onSuccess: () => {
-                  toast({ title: "Listing Created", description: "Buyer listing created successfully." });
-                  close(false);
-                },
-                onError: (error) => toastError(error, LISTING_FAILURES.create),
-              })
-            }
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Create New Listing"
+      description="Publishers see it in the directory as soon as it is active."
+    >
+      <ListingForm
+        listing={null}
+        submitLabel="Create Listing"
+        pendingLabel="Creating..."
+        mutation={create}
+        onCancel={close}
+        onSubmit={save}
+      />
+    </FormDialog>
   );
 }
 
 export function EditListingDialog({ listing, onClose }: { listing: Listing | null; onClose: () => void }) {
   const update = useUpdateListing();
-  const close = () => {
-    update.reset();
-    onClose();
-  };
-  const save = (changes: ListingFormOutput) => {
-    if (!listing) return;
-    update.mutate(
-      { id: listing.id, changes },
-      {
-        onSuccess: () => {
-          toast({ title: "Success", description: "Buyer listing updated successfully." });
-          close();
-        },
-        onError: (error) => toastError(error, LISTING_FAILURES.update),
-      },
-    );
-  };
+  const { close, save } = dialogSave(update, onClose, {
+    success: { title: "Success", description: "Buyer listing updated successfully." },
+    failure: LISTING_FAILURES.update,
+  });
   return (
-    <Dialog open={listing !== null} onOpenChange={(open) => !open && close()}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Edit Listing</DialogTitle>
-          <DialogDescription>{listing?.title}</DialogDescription>
-        </DialogHeader>
-        {listing && (
-          <ListingForm
-            key={listing.id}
-            listing={listing}
-            submitLabel="Save Changes"
-            pendingLabel="Saving..."
-            isPending={update.isPending}
-            error={update.error}
-            onCancel={close}
-            onSubmit={save}
-          />
-        )}
-      </DialogContent>
-    </Dialog>
+    <FormDialog open={listing !== null} onClose={close} title="Edit Listing" description={listing?.title}>
+      {listing && (
+        <ListingForm
+          key={listing.id}
+          listing={listing}
+          submitLabel="Save Changes"
+          pendingLabel="Saving..."
+          mutation={update}
+          onCancel={close}
+          onSubmit={(changes: ListingFormOutput) => save({ id: listing.id, changes })}
+        />
+      )}
+    </FormDialog>
   );
 }
 

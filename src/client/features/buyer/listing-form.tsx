@@ -7,9 +7,7 @@ import {
   createBuyerListingSchema,
 } from "../../../shared/schemas/listing-input";
 import type { Listing } from "../../../shared/schemas/listings";
-import { Button } from "../../components/ui/button";
-import { FormAlert } from "../../components/ui/form-alert";
-import { errorMessage } from "../../lib/api";
+import { DialogFormActions, type FormMutation } from "../../components/ui/dialog-form-actions";
 import { type ListingFieldLabels, ListingFields, listingFieldValues } from "../listings";
 
 // The buyer listing form: title, vertical and payout required; defaults payout 50, Net 30, duration
@@ -44,8 +42,7 @@ export function ListingForm({
   submitLabel,
   pendingLabel,
   onSubmit,
-  isPending,
-  error,
+  mutation,
   onCancel,
 }: {
   /** The listing being edited, or null for a new one. */
@@ -53,8 +50,8 @@ export function ListingForm({
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (values: ListingFormOutput) => void;
-  isPending: boolean;
-  error: unknown;
+  /** The save: its refusal is shown above the buttons while the values stay. */
+  mutation: FormMutation;
   onCancel: () => void;
 }) {
   const form = useForm<FormValues, unknown, CreateBuyerListing>({
@@ -69,15 +66,12 @@ export function ListingForm({
   return (
     <form noValidate className="space-y-4" onSubmit={form.handleSubmit(submit)}>
       <ListingFields form={form} labels={LABELS} statuses={statusIsLocked ? null : STATUSES} />
-      <FormAlert>{error !== null && error !== undefined && errorMessage(error)}</FormAlert>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isPending}>
-          {isPending ? pendingLabel : submitLabel}
-        </Button>
-      </div>
+      <DialogFormActions
+        mutation={mutation}
+        onCancel={onCancel}
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+      />
     </form>
   );
 }

@@ -26,7 +26,7 @@ import { useMyListings, useUpdateListing } from "./use-buyer";
 // its edit, pause/resume and delete actions.
 
 /** Active green, paused yellow, anything else grey. */
-export function listingStatusTone(status: string): BadgeTone {
+function listingStatusTone(status: string): BadgeTone {
   if (status === "active") return "green";
   if (status === "paused") return "yellow";
   return "grey";

@@ -15,7 +15,7 @@ import { LISTINGS_KEY, parseNextLink } from "../listings";
 
 // The only module that knows the buyer workspace's URLs, so a path changes in one place.
 
-export const BUYER_PROFILE_KEY = ["/api/buyer-profile"] as const;
+const BUYER_PROFILE_KEY = ["/api/buyer-profile"] as const;
 const BUYER_STATS_KEY = ["/api/buyer-stats"] as const;
 const BUYER_ANALYTICS_KEY = "/api/buyer-analytics";
 /** Under the directory's key, so any listing change refreshes browse, detail and this list together. */

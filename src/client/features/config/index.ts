@@ -1,4 +1,3 @@
 // The config feature's public surface: what other features may import (docs/decisions/008-client-layers.md).
-export { usePageTitle } from "./use-page-title";
 export { usePremiumPrice } from "./use-premium-price";
 export { usePublicConfig } from "./use-public-config";

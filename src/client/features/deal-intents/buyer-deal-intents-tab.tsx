@@ -8,7 +8,6 @@ import {
   decideDealIntentSchema,
 } from "../../../shared/schemas/deal-intents";
 import { Button } from "../../components/ui/button";
-import { Card } from "../../components/ui/card";
 import {
   Dialog,
   DialogContent,
@@ -17,18 +16,10 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { DialogFormActions } from "../../components/ui/dialog-form-actions";
-import { QueryState } from "../../components/ui/query-state";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
-import { OpenDisputeButton } from "../trust";
-import {
-  DealIntentItem,
-  DealIntentsSkeleton,
-  dealIntentName,
-  NoDealIntents,
-  Quote,
-} from "./deal-intent-parts";
-import { useDealIntents, useDecideDealIntent } from "./use-deal-intents";
+import { DealIntentList, dealIntentName } from "./deal-intent-parts";
+import { useDecideDealIntent } from "./use-deal-intents";
 
 // The buyer dashboard's Deal Intents tab: requests received on the buyer's listings. A pending one can
 // be accepted or rejected with an optional note; an accepted one shows the publisher's profile and
@@ -176,57 +167,43 @@ function DecideDialog({
 }
 
 export function BuyerDealIntentsTab() {
-  const intents = useDealIntents();
   const [deciding, setDeciding] = useState<{ intent: DealIntent; decision: Decision } | null>(null);
   return (
     <>
-      <QueryState query={intents} loadingLabel="Loading deal intents…" loading={<DealIntentsSkeleton />}>
-        {(data) => {
-          const received = data.filter((i) => i.direction === "received");
-          if (received.length === 0) {
-            return (
-              <NoDealIntents description="When a publisher asks for a deal on one of your listings, it appears here for you to accept or reject." />
-            );
-          }
-          return (
-            <Card>
-              <ul aria-label="Deal intents received" className="divide-y divide-slate-200">
-                {received.map((intent) => (
-                  <DealIntentItem key={intent.id} intent={intent}>
-                    <Quote label="Their message" text={intent.message} />
-                    <Quote label="Your note" text={intent.decisionNote} />
-                    {intent.status === "pending" && (
-                      <div className="flex flex-wrap gap-2">
-                        <Button
-                          size="sm"
-                          onClick={() => setDeciding({ intent, decision: "accept" })}
-                          aria-label={`Accept ${dealIntentName(intent)}`}
-                        >
-                          <Check className="h-4 w-4" aria-hidden />
-                          Accept
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setDeciding({ intent, decision: "reject" })}
-                          aria-label={`Reject ${dealIntentName(intent)}`}
-                        >
-                          <X className="h-4 w-4" aria-hidden />
-                          Reject
-                        </Button>
-                      </div>
-                    )}
-                    {intent.publisher && <PublisherRecord publisher={intent.publisher} />}
-                    {intent.status === "accepted" && (
-                      <OpenDisputeButton dealIntentId={intent.id} dealName={dealIntentName(intent)} />
-                    )}
-                  </DealIntentItem>
-                ))}
-              </ul>
-            </Card>
-          );
-        }}
-      </QueryState>
+      <DealIntentList
+        direction="received"
+        loadingLabel="Loading deal intents…"
+        listLabel="Deal intents received"
+        emptyDescription="When a publisher asks for a deal on one of your listings, it appears here for you to accept or reject."
+        messageLabel="Their message"
+        noteLabel="Your note"
+        details={(intent) => (
+          <>
+            {intent.status === "pending" && (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  onClick={() => setDeciding({ intent, decision: "accept" })}
+                  aria-label={`Accept ${dealIntentName(intent)}`}
+                >
+                  <Check className="h-4 w-4" aria-hidden />
+                  Accept
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setDeciding({ intent, decision: "reject" })}
+                  aria-label={`Reject ${dealIntentName(intent)}`}
+                >
+                  <X className="h-4 w-4" aria-hidden />
+                  Reject
+                </Button>
+              </div>
+            )}
+            {intent.publisher && <PublisherRecord publisher={intent.publisher} />}
+          </>
+        )}
+      />
       <DecideDialog
         intent={deciding?.intent ?? null}
         decision={deciding?.decision ?? "accept"}

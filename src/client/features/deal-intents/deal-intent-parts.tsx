@@ -7,7 +7,10 @@ import type { DealIntent } from "../../../shared/schemas/deal-intents";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
+import { OpenDisputeButton } from "../trust";
+import { useDealIntents } from "./use-deal-intents";
 
 // What both dashboards' Deal Intents tabs share: "Deal Intent #" and the first 8 characters of
 // the id, the status badge (pending yellow, accepted green, rejected red), the created date.
@@ -25,7 +28,7 @@ export function DealIntentStatusBadge({ status }: { status: DealIntentStatus }) 
 export const dealIntentName = (intent: Pick<DealIntent, "id">) => `Deal Intent #${shortId(intent.id)}`;
 
 /** One intent's head line: name, badge, listing, created date; `children` adds what each side needs. */
-export function DealIntentItem({ intent, children }: { intent: DealIntent; children?: ReactNode }) {
+function DealIntentItem({ intent, children }: { intent: DealIntent; children?: ReactNode }) {
   const titleId = `deal-intent-${intent.id}`;
   return (
     <li aria-labelledby={titleId} className="space-y-3 p-4 sm:p-5">
@@ -61,7 +64,7 @@ export function DealIntentItem({ intent, children }: { intent: DealIntent; child
 }
 
 /** The empty state of a Deal Intents tab, with a way to browse. */
-export function NoDealIntents({ description }: { description: string }) {
+function NoDealIntents({ description }: { description: string }) {
   return (
     <Card className="space-y-3 p-10 text-center">
       <Handshake className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
@@ -76,7 +79,7 @@ export function NoDealIntents({ description }: { description: string }) {
   );
 }
 
-export function DealIntentsSkeleton() {
+function DealIntentsSkeleton() {
   return (
     <div className="space-y-3">
       <Skeleton className="h-24 w-full" />
@@ -86,12 +89,60 @@ export function DealIntentsSkeleton() {
 }
 
 /** A quoted text someone typed (the publisher's message, the buyer's note). */
-export function Quote({ label, text }: { label: string; text: string | null }) {
+function Quote({ label, text }: { label: string; text: string | null }) {
   if (!text) return null;
   return (
     <div className="rounded-md bg-slate-50 p-3 text-sm">
       <p className="text-xs font-medium text-slate-600">{label}</p>
       <p className="whitespace-pre-line text-slate-800">{text}</p>
     </div>
+  );
+}
+
+/**
+ * A Deal Intents tab's list: the caller's intents of one direction, each with its head line, the message
+ * and the note quoted, what the side adds (`details`), and on an accepted deal the way to dispute it.
+ */
+export function DealIntentList({
+  direction,
+  loadingLabel,
+  listLabel,
+  emptyDescription,
+  messageLabel,
+  noteLabel,
+  details,
+}: {
+  direction: DealIntent["direction"];
+  loadingLabel: string;
+  listLabel: string;
+  emptyDescription: string;
+  messageLabel: string;
+  noteLabel: string;
+  details?: (intent: DealIntent) => ReactNode;
+}) {
+  const intents = useDealIntents();
+  return (
+    <QueryState query={intents} loadingLabel={loadingLabel} loading={<DealIntentsSkeleton />}>
+      {(data) => {
+        const shown = data.filter((i) => i.direction === direction);
+        if (shown.length === 0) return <NoDealIntents description={emptyDescription} />;
+        return (
+          <Card>
+            <ul aria-label={listLabel} className="divide-y divide-slate-200">
+              {shown.map((intent) => (
+                <DealIntentItem key={intent.id} intent={intent}>
+                  <Quote label={messageLabel} text={intent.message} />
+                  <Quote label={noteLabel} text={intent.decisionNote} />
+                  {details?.(intent)}
+                  {intent.status === "accepted" && (
+                    <OpenDisputeButton dealIntentId={intent.id} dealName={dealIntentName(intent)} />
+                  )}
+                </DealIntentItem>
+              ))}
+            </ul>
+          </Card>
+        );
+      }}
+    </QueryState>
   );
 }

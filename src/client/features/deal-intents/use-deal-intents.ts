@@ -5,7 +5,7 @@ import { LISTINGS_KEY } from "../listings";
 
 // The only module that knows the deal intent URLs, so a path changes in one place.
 
-export const DEAL_INTENTS_KEY = ["/api/deal-intents"] as const;
+const DEAL_INTENTS_KEY = ["/api/deal-intents"] as const;
 /** The buyer dashboard's pending count lives in its figures. */
 const BUYER_STATS_KEY = ["/api/buyer-stats"] as const;
 

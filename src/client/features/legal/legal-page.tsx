@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { LEGAL_LAST_UPDATED } from "../../../shared/constants";
+
+const LEGAL_LAST_UPDATED = "January 11, 2025";
 
 /** The frame of the legal pages: heading, last-updated date, numbered sections, link home. */
 export function LegalPage({

@@ -1,10 +1,8 @@
 // The listings feature's public surface: what other features may import (docs/decisions/008-client-layers.md).
-export { ContactDetails, MaskedContact } from "./contact-details";
 export { ListingBadges } from "./listing-badges";
 export {
   type ListingFieldLabels,
   ListingFields,
-  type ListingFieldValues,
   listingFieldValues,
 } from "./listing-fields";
 export {

@@ -15,7 +15,7 @@ import { cn } from "../../lib/cn";
 import { type BrowseFilters, filtersToSearch, selectedTags } from "./use-listings";
 
 /** How long the keyword waits for the next keystroke before it applies. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export interface ApplyOptions {
   /** Replace the current history entry instead of adding one (a search still being typed). */

@@ -5,7 +5,7 @@ import type { MarketFigures } from "../../../shared/schemas/market-figures";
 // The directory's live figures for the landing and home pages (GET /api/stats/public), rounded down as a
 // public page may claim them. A figure that is not true yet (nothing to count) is left out, never made up.
 
-export const MARKET_FIGURES_KEY = "/api/stats/public";
+const MARKET_FIGURES_KEY = "/api/stats/public";
 
 export function useMarketFigures() {
   return useQuery<MarketFigures>({ queryKey: [MARKET_FIGURES_KEY] });

@@ -9,7 +9,7 @@ import { goToLogin, useAuth } from "../auth";
 // The only module that knows the directory's URLs, so a path changes in one place.
 
 export const LISTINGS_KEY = "/api/buyer-listings";
-export const SAVED_LISTINGS_KEY = "/api/saved-listings";
+const SAVED_LISTINGS_KEY = "/api/saved-listings";
 
 /** Browse filters as they live in the page URL (shareable, survive reload). */
 export interface BrowseFilters {

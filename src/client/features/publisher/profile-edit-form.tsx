@@ -19,7 +19,7 @@ import { useUpdatePublisherProfile } from "./use-publisher";
 
 type ProfileFormOutput = z.output<typeof createPublisherProfileSchema>;
 
-export function profileFormValues(profile: PublisherProfile): ProfileFieldValues {
+function profileFormValues(profile: PublisherProfile): ProfileFieldValues {
   return {
     website: profile.website ?? "",
     avgDailyCalls: profile.avgDailyCalls ?? 0,
@@ -32,10 +32,7 @@ export function profileFormValues(profile: PublisherProfile): ProfileFieldValues
 }
 
 /** The fields whose value differs from the profile's: the only ones sent. */
-export function changedFields(
-  profile: PublisherProfile,
-  values: ProfileFormOutput,
-): UpdatePublisherProfileInput {
+function changedFields(profile: PublisherProfile, values: ProfileFormOutput): UpdatePublisherProfileInput {
   const current = profileFormValues(profile);
   const changes: Record<string, unknown> = {};
   for (const key of Object.keys(values) as (keyof ProfileFormOutput)[]) {

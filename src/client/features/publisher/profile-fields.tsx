@@ -22,7 +22,7 @@ export interface ProfileFieldValues {
 }
 
 /** Numeric inputs are read as integers and fall back to 0, so an emptied box never sends NaN. */
-export const toInteger = (value: unknown): number => {
+const toInteger = (value: unknown): number => {
   const parsed = Number.parseInt(String(value ?? ""), 10);
   return Number.isNaN(parsed) ? 0 : parsed;
 };

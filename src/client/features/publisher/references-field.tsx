@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 
-export const REFERENCE_PLACEHOLDER = "Name, Company, Email, Phone";
+const REFERENCE_PLACEHOLDER = "Name, Company, Email, Phone";
 
 /**
  * Reference lines (onboarding step 4): one to start, "Add" on the last line while there are fewer than

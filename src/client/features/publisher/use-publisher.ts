@@ -15,7 +15,7 @@ import { AUTH_USER_KEY } from "../auth";
 // The only place that knows the publisher URLs, so a path changes in one place. Keys are the URL's
 // segments: the default read joins them into the path.
 
-export const PUBLISHER_PROFILE_KEY = ["/api/publisher-profile"] as const;
+const PUBLISHER_PROFILE_KEY = ["/api/publisher-profile"] as const;
 const ACTIVITY_KEY = ["/api/publisher-profile", "activity"] as const;
 const COMPLIANCE_KEY = ["/api/compliance"] as const;
 const DASHBOARD_KEY = ["/api/publisher-dashboard"] as const;

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { Link, useLocation } from "wouter";
-import { WELCOME_DISMISSED_STORAGE_KEY } from "../../../shared/constants";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { Button } from "../../components/ui/button";
 import { CheckList } from "../../components/ui/check-list";
@@ -14,6 +13,8 @@ import {
 } from "../../components/ui/dialog";
 import { getWelcomeName } from "../auth";
 import { getWelcomeCopy } from "./welcome-copy";
+
+const WELCOME_DISMISSED_STORAGE_KEY = "welcome-dialog-dismissed";
 
 function wasDismissed(): boolean {
   try {

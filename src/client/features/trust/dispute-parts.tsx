@@ -14,7 +14,7 @@ const STATUS: Record<DisputeStatus, { label: string; tone: BadgeTone }> = {
   rejected: { label: "Rejected", tone: "red" },
 };
 
-export function DisputeStatusBadge({ status }: { status: DisputeStatus }) {
+function DisputeStatusBadge({ status }: { status: DisputeStatus }) {
   return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
 }
 

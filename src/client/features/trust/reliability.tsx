@@ -70,7 +70,7 @@ function Formula({ factors }: { factors: ReliabilityFactors | null }) {
 }
 
 /** "How is this computed?" with this buyer's own figures. */
-export function ReliabilityExplanation({ factors }: { factors: ReliabilityFactors | null }) {
+function ReliabilityExplanation({ factors }: { factors: ReliabilityFactors | null }) {
   return (
     <Disclosure label="How is this computed?">
       <Formula factors={factors} />

@@ -10,7 +10,7 @@ import { apiRequest } from "../../lib/api";
 // The only module that knows the dispute URLs, so a path changes in one place. The admin's list is
 // read by the admin feature's list hook (GET /api/admin/disputes); its key starts with ADMIN_DISPUTES_PATH.
 
-export const MY_DISPUTES_KEY = ["/api/disputes"] as const;
+const MY_DISPUTES_KEY = ["/api/disputes"] as const;
 export const ADMIN_DISPUTES_PATH = "/api/admin/disputes";
 const ADMIN_STATS_KEY = ["/api/admin/stats"] as const;
 

@@ -8,7 +8,7 @@ import { BUYER_REVIEWS_KEY } from "./use-buyer-reviews";
 // detail needs, so the detail page does not load these writes (nor, through LISTINGS_KEY, the listing
 // forms).
 
-export const MY_REVIEWS_KEY = ["/api/reviews/mine"] as const;
+const MY_REVIEWS_KEY = ["/api/reviews/mine"] as const;
 
 /** GET /api/reviews/mine: what the caller wrote, received, and may still write. */
 export function useMyReviews() {

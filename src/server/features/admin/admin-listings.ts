@@ -10,15 +10,15 @@ import type { CreateAdminListing, UpdateAdminListing } from "../../../shared/sch
 import { type Db, selectRows } from "../../db/client";
 import { buyerListings, buyerProfiles } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
+import { type AdminSource, type Page, readOne, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
 import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
 import { containsPattern, MIN_TRIGRAM_LENGTH, sqlLimit } from "../../lib/paging";
+import type { Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
-import type { Viewer } from "../auth/viewer";
 import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../listings/listing-row";
-import { type AdminSource, type Page, readOne, readPage } from "./admin-page";
-import { writeAuditEntry } from "./audit-entry";
 
 // Listing management (the admin buyers page, docs/admin.md): an
 // admin sees every listing in every status with its contact, and creates, edits and deletes listings

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminStatsQuerySchema, adminStatsSchema, TOTAL_COUNT_HEADER } from "../../../shared/schemas/admin";
+import { adminStatsQuerySchema, adminStatsSchema } from "../../../shared/schemas/admin";
 import { auditEntrySchema, auditLogQuerySchema } from "../../../shared/schemas/admin-audit";
 import {
   adminListingQuerySchema,
@@ -21,22 +21,12 @@ import {
   adminUserSchema,
   updateAdminUserSchema,
 } from "../../../shared/schemas/admin-users";
-import {
-  adminDisputeQuerySchema,
-  adminDisputeSchema,
-  resolveDisputeSchema,
-} from "../../../shared/schemas/disputes";
 import { createAdminListingSchema, updateAdminListingSchema } from "../../../shared/schemas/listing-input";
-import { hideReviewSchema, reviewSchema } from "../../../shared/schemas/reviews";
+import { sendPage } from "../../lib/admin-page";
 import { idParams } from "../../lib/ids";
-import { nextLink } from "../../lib/paging";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
-import { disputeMailContext } from "../disputes/dispute-mail";
-import { listAdminDisputes, resolveDispute } from "../disputes/disputes";
-import { listingImportRoutes } from "../listing-import/listing-import.routes";
-import { hideReview } from "../reviews/reviews";
 import {
   createAdminListing,
   deleteAdminListing,
@@ -44,7 +34,6 @@ import {
   listBuyerProfileOptions,
   updateAdminListing,
 } from "./admin-listings";
-import type { Page } from "./admin-page";
 import { listAuditActions, listAuditEntries } from "./audit-log";
 import { decidePublisher, listPublishersForReview } from "./publisher-review";
 import { getAdminStats } from "./stats";
@@ -53,13 +42,6 @@ import { listUsers, updateUserByAdmin } from "./users";
 // The admin console's API. app.ts registers this plugin inside adminArea() under /api/admin,
 // so every route here is admin-only (401 signed out, 403 admin_required otherwise) without saying so
 // route by route; admin-access.test.ts walks the route table to keep it that way.
-
-/** An admin list: the page as an array, the next page in Link, the total (first page) in X-Total-Count. */
-function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
-  if (page.nextCursor) reply.header("Link", nextLink(request.url, page.nextCursor));
-  if (page.total !== null) reply.header(TOTAL_COUNT_HEADER, String(page.total));
-  return page.items;
-}
 
 export async function adminRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -193,9 +175,6 @@ export async function adminRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  // CSV import and export: a plugin of its own, since it parses bodies its own way.
-  await app.register(listingImportRoutes);
-
   app.get(
     "/buyer-profiles",
     {
@@ -232,56 +211,6 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
     withViewer(async (req, _reply, viewer) =>
       updateUserByAdmin({ db: app.db, jobs: app.jobs, viewer, userId: req.params.id, changes: req.body }),
-    ),
-  );
-
-  // ---- reviews and disputes -----------------------------------------------------------------------
-  app.post(
-    "/reviews/:id/hide",
-    {
-      schema: {
-        params: idParams,
-        body: hideReviewSchema,
-        response: { 200: reviewSchema, ...errorResponses },
-      },
-    },
-    withViewer(async (req, _reply, viewer) =>
-      hideReview({ db: app.db, viewer, reviewId: req.params.id, reason: req.body.reason }),
-    ),
-  );
-
-  app.get(
-    "/disputes",
-    {
-      schema: {
-        querystring: adminDisputeQuerySchema,
-        response: { 200: z.array(adminDisputeSchema), ...errorResponses },
-      },
-    },
-    withViewer(async (req, reply) =>
-      sendPage(req, reply, await listAdminDisputes({ db: app.db, query: req.query })),
-    ),
-  );
-
-  app.post(
-    "/disputes/:id/resolve",
-    {
-      schema: {
-        params: idParams,
-        body: resolveDisputeSchema,
-        response: { 200: adminDisputeSchema, ...errorResponses },
-      },
-    },
-    withViewer(async (req, _reply, viewer) =>
-      resolveDispute({
-        db: app.db,
-        mailer: app.mailer,
-        mail: disputeMailContext(app, req),
-        viewer,
-        disputeId: req.params.id,
-        status: req.body.status,
-        resolutionNotes: req.body.resolutionNotes,
-      }),
     ),
   );
 

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AuditEntry, AuditLogQuery } from "../../../shared/schemas/admin-audit";
 import { type Db, selectRows } from "../../db/client";
-import { type AdminSource, createdKeyColumn, type Page, readPage } from "./admin-page";
+import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 
 // The audit log: read-only here, and append-only in the database (a trigger refuses UPDATE
 // and DELETE on audit_logs, migration 0002). Newest first; each filter has an index that starts with

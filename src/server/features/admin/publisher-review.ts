@@ -10,14 +10,14 @@ import {
 } from "../../../shared/schemas/admin-publishers";
 import type { Db } from "../../db/client";
 import { publisherProfiles, users } from "../../db/schema";
+import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
 import { containsPattern } from "../../lib/paging";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
-import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
-import { writeAuditEntry } from "./audit-entry";
 import { findSameWebsite } from "./same-website";
 
 // Publisher review (the admin publishers page): the applications with every detail an admin needs to

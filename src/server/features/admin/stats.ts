@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PREMIUM_INTERVAL } from "../../../shared/constants";
 import type { AdminStats } from "../../../shared/schemas/admin";
 import { type Db, selectRows } from "../../db/client";
-import { activeSubscriptionNow } from "../subscriptions/premium";
+import { activeSubscriptionNow } from "../../lib/premium";
 
 // GET /api/admin/stats (every dashboard figure is live, never made up): one statement, each
 // table read once, every figure counted by the database.

@@ -5,15 +5,15 @@ import type { AdminUser, AdminUserQuery, UpdateAdminUser } from "../../../shared
 import type { Db } from "../../db/client";
 import { buyerListings, buyerProfiles, publisherProfiles, sessions, users } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
+import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import { containsPattern } from "../../lib/paging";
+import { activeSubscriptionNow } from "../../lib/premium";
+import type { Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
-import type { Viewer } from "../auth/viewer";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
-import { activeSubscriptionNow } from "../subscriptions/premium";
-import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "./admin-page";
-import { writeAuditEntry } from "./audit-entry";
 
 // User management (docs/admin.md; roles and disabled accounts in docs/product.md): find people, change a role,
 // disable or enable an account, grant or remove complimentary Premium.

@@ -127,7 +127,7 @@ async function deliver(
 }
 
 /** alert-listings-activated: one instant-mail job per user with something new for them. */
-export async function planInstantAlerts(
+async function planInstantAlerts(
   deps: AlertJobDeps,
   jobs: JobQueue,
   { listingIds }: { listingIds: string[] },
@@ -145,7 +145,7 @@ export async function planInstantAlerts(
  * alert-instant-mail: the listings, re-checked now (still live, still matching, not sent), to a user who
  * still has instant alerts and Premium. A user who lost Premium meanwhile gets them in the daily digest.
  */
-export async function sendInstantAlert(
+async function sendInstantAlert(
   deps: AlertJobDeps,
   { userId, listingIds }: { userId: string; listingIds: string[] },
   job: JobContext,
@@ -166,7 +166,7 @@ export async function sendInstantAlert(
 }
 
 /** alert-digest-daily and -weekly: one digest-mail job per user whose alerts are due at this frequency. */
-export async function planDigests(
+async function planDigests(
   deps: AlertJobDeps,
   jobs: JobQueue,
   { frequency }: { frequency: DigestFrequency },
@@ -189,7 +189,7 @@ function effectiveFrequency(recipient: AlertRecipient) {
  * with contacts for Premium readers only. Nothing new, no mail. The window moves on only once the mail
  * is out, so a failed send is retried with the same listings.
  */
-export async function sendDigest(
+async function sendDigest(
   deps: AlertJobDeps,
   { userId, frequency }: { userId: string; frequency: DigestFrequency },
   job: JobContext,

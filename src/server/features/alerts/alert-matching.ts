@@ -5,8 +5,8 @@ import { type Db, selectRows } from "../../db/client";
 import { subscriptions } from "../../db/schema";
 import type { DigestFrequency } from "../../jobs/queues";
 import { MIN_TRIGRAM_LENGTH } from "../../lib/paging";
+import { activeSubscriptionNow } from "../../lib/premium";
 import { LISTING_COLUMNS, LISTING_FROM, type ListingRow, listingRowSchema } from "../listings/listing-row";
-import { activeSubscriptionNow } from "../subscriptions/premium";
 
 // Which listing reaches which user (docs/publishers.md, "Listing alerts"): one set-based query per job, never a loop
 // over users. A user's alerts are the filters of their preferences (when enabled) and each of their
@@ -14,7 +14,7 @@ import { activeSubscriptionNow } from "../subscriptions/premium";
 // own rules (features/listings/directory-query.ts), so a saved search alerts about exactly what the
 // browse page would show for it. Aliases: l listing, bp its buyer profile, p preferences, u the user.
 
-/** A user Premium now: the one Premium rule (features/subscriptions/premium.ts). */
+/** A user Premium now: the one Premium rule (lib/premium.ts). */
 const userIsPremium = sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = u.id and ${activeSubscriptionNow()})`;
 
 /**

@@ -8,8 +8,8 @@ import {
 import type { Db } from "../../db/client";
 import { notificationPreferences, subscriptions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { Viewer } from "../auth/viewer";
-import { activeSubscriptionNow } from "../subscriptions/premium";
+import { activeSubscriptionNow } from "../../lib/premium";
+import type { Viewer } from "../../lib/viewer";
 
 // The Alerts tab's settings (the notification_preferences row, docs/publishers.md "Listing alerts"):
 // GET answers the stored settings (or the defaults before the first save), PUT changes any subset.

@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { savedSearches } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import { lockPreferencesForSearch, requirePublisher } from "./alert-preferences";
 
 // "Save this search" on /browse: the directory's filters kept as one more alert of the user's,

@@ -34,7 +34,7 @@ export function unsubscribeUrl(appUrl: string, secret: string, userId: string): 
 }
 
 /** The user id a token stands for, or null when it is not one of ours. */
-export function readUnsubscribeToken(secret: string, token: string): string | null {
+function readUnsubscribeToken(secret: string, token: string): string | null {
   const match = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})([\w-]{43})$/.exec(token);
   if (!match) return null;
   const userId = match.slice(1, 6).join("-");
@@ -46,7 +46,7 @@ export function readUnsubscribeToken(secret: string, token: string): string | nu
 }
 
 /** "j•••@example.com": enough for a person to recognise their address, not to read it off a screen. */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");
   if (at < 1) return "•••";
   return `${email[0]}•••${email.slice(at)}`;

@@ -12,12 +12,12 @@ import {
 } from "../../../shared/schemas/auth";
 import { plainText } from "../../../shared/schemas/common";
 import { AppError } from "../../lib/app-error";
+import { readCurrentUser } from "../../lib/viewer";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { endUserSession, startUserSession } from "../../plugins/session";
 import { isSameOriginNavigation, logoutConfirmPage } from "./logout";
 import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
 import { finishOidcLogin, OIDC_CALLBACK_PATH, startOidcLogin } from "./oidc.service";
-import { readCurrentUser } from "./viewer";
 
 /** The request's Origin when it is another spelling of our own (siteOrigins[0] is APP_URL's). */
 function ownOriginOf(origin: string | undefined, config: { siteOrigins: string[] }): string | undefined {

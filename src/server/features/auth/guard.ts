@@ -14,7 +14,7 @@ import type {
 import { MESSAGES } from "../../../shared/constants";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
-import { readCurrentUser } from "./viewer";
+import { readCurrentUser } from "../../lib/viewer";
 
 // Deny by default (ADR 007). Every /api route declares who may call it in its config:
 //   public    anyone; `request.viewer` is the signed-in user (the current-user read) or null
@@ -83,9 +83,9 @@ function describeRoute(route: RouteOptions): string {
 
 /**
  * Admin access declared once for a whole group of routes: every route registered inside is admin-only.
- * `app.register(adminArea(adminRoutes), { prefix: "/api/admin" })`.
+ * `app.register(adminArea(adminRoutes, reviewAdminRoutes), { prefix: "/api/admin" })`.
  */
-export function adminArea(routes: FastifyPluginAsync): FastifyPluginAsync {
+export function adminArea(...groups: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (area) => {
     area.addHook("onRoute", (route) => {
       const declared = route.config?.access;
@@ -94,7 +94,7 @@ export function adminArea(routes: FastifyPluginAsync): FastifyPluginAsync {
       }
       route.config = { ...route.config, access: "admin" };
     });
-    await area.register(routes);
+    for (const routes of groups) await area.register(routes);
   };
 }
 

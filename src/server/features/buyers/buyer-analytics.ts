@@ -4,7 +4,7 @@ import { LISTING_STATS_WINDOW_DAYS } from "../../../shared/constants";
 import type { Analytics } from "../../../shared/schemas/analytics";
 import type { BuyerStats } from "../../../shared/schemas/buyers";
 import { type Db, selectRows } from "../../db/client";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import { eventDay } from "../listings/listing-row";
 import { requireBuyerProfile } from "./buyer-profile";
 

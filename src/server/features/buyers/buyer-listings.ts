@@ -7,8 +7,8 @@ import { auditLogs, buyerListings } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import type { Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
-import type { Viewer } from "../auth/viewer";
 import { requireVisibleListing, toListing } from "../listings/listing-row";
 import { requireBuyerProfile } from "./buyer-profile";
 

@@ -4,7 +4,7 @@ import type { BuyerProfile, CreateBuyerProfile, UpdateBuyerProfile } from "../..
 import type { Db } from "../../db/client";
 import { auditLogs, buyerProfiles, publisherProfiles, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 
 // The buyer's company profile (the buyer dashboard, /api/buyer-profile): one per user, read and changed
 // by its owner only; creating it makes a guest a buyer.

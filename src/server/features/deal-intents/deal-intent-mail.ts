@@ -1,6 +1,6 @@
 import type { Mailer } from "../../lib/mailer";
 import type { ListingRow } from "../listings/listing-row";
-import type { IntentRow } from "./deal-intents";
+import type { IntentRow } from "./intent-row";
 
 // The mails of the deal intent flow: each side hears when an intent arrives and when it is decided.
 // Buyers are written to at their profile's contact email (the address they give publishers), else their

@@ -1,11 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import {
-  DEAL_INTENT_LIMITS,
-  DEAL_INTENT_STATUSES,
-  MESSAGES,
-  PUBLISHER_STATUSES,
-} from "../../../shared/constants";
+import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES, MESSAGES } from "../../../shared/constants";
 import type { DealIntent } from "../../../shared/schemas/deal-intents";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs, dealIntents } from "../../db/schema";
@@ -13,12 +8,13 @@ import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
 import { sqlLimit } from "../../lib/paging";
+import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
-import type { Viewer } from "../auth/viewer";
 import { findVisibleListing } from "../listings/listing-row";
 import { computeQualityScore, qualityFactsOf } from "../publishers/quality-score";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { type DealMailContext, decisionMails, requestMails, sendMails } from "./deal-intent-mail";
+import { type IntentRow, intentRowSchema } from "./intent-row";
 
 // Deal intents: an approved publisher asks for a deal on a listing; the buyer who owns it
 // accepts or rejects it while it is pending. Accepting is the buyer's consent: that publisher then sees
@@ -30,43 +26,6 @@ const DAY_MS = 24 * 3600 * 1000;
 const MAX_LISTED_INTENTS = 200;
 
 // ---- reading -----------------------------------------------------------------------------------------
-
-const intentRowSchema = z.object({
-  id: z.string(),
-  status: z.enum(DEAL_INTENT_STATUSES),
-  buyerId: z.string(),
-  publisherId: z.string(),
-  listingId: z.string().nullable(),
-  listingTitle: z.string().nullable(),
-  message: z.string().nullable(),
-  decisionNote: z.string().nullable(),
-  decidedAt: z.coerce.date().nullable(),
-  createdAt: z.coerce.date(),
-  updatedAt: z.coerce.date(),
-  publisherUserId: z.string(),
-  buyerUserId: z.string(),
-  /** Where the buyer's mail goes: the profile's contact email, else their sign-in email. */
-  buyerEmail: z.string(),
-  buyerCompany: z.string(),
-  // The publisher as the buyer may see them once they accepted (see toDealIntent).
-  publisherEmail: z.string(),
-  publisherFirstName: z.string().nullable(),
-  publisherLastName: z.string().nullable(),
-  website: z.string().nullable(),
-  verticals: z.array(z.string()),
-  trafficSources: z.array(z.string()),
-  geos: z.array(z.string()),
-  avgDailyCalls: z.number().int().nullable(),
-  yearsInBusiness: z.number().int().nullable(),
-  tier: z.string(),
-  references: z.array(z.string()),
-  profileStatus: z.enum(PUBLISHER_STATUSES),
-  hasCompliance: z.boolean(),
-  domainVerifiedAt: z.coerce.date().nullable(),
-  tcpaAcknowledgedAt: z.coerce.date().nullable(),
-  dncProcessDesc: z.string().nullable(),
-});
-type IntentRow = z.infer<typeof intentRowSchema>;
 
 /** Intents the viewer is a party to (as the publisher who asked or the buyer asked), newest first. */
 async function readIntents(db: Db, viewer: Viewer, extra?: SQL): Promise<IntentRow[]> {
@@ -308,5 +267,3 @@ export async function decideDealIntent({
   await sendMails(mailer, mail, decisionMails(mail, { intent: row!, listing: contactRow ?? null }));
   return toDealIntent(row!, viewer);
 }
-
-export type { IntentRow };

@@ -21,7 +21,7 @@ import {
   users,
 } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { readCurrentUser } from "../auth/viewer";
+import { readCurrentUser } from "../../lib/viewer";
 import { recomputeQualityScore } from "../publishers/quality-score";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 

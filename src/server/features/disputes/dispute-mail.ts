@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { DealSide } from "../../../shared/constants";
 import type { DealMailContext } from "../deal-intents/deal-intent-mail";
-import type { DisputeRow } from "./disputes";
+import type { DisputeRow } from "./dispute-row";
 
 // The mails of a dispute: at each step (opened, answered, decided) both parties hear what happened.
 // Buyers are written to at their profile's contact email, else their sign-in email; publishers at their

@@ -1,15 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { disputeSchema, openDisputeSchema, respondDisputeSchema } from "../../../shared/schemas/disputes";
+import {
+  adminDisputeQuerySchema,
+  adminDisputeSchema,
+  disputeSchema,
+  openDisputeSchema,
+  resolveDisputeSchema,
+  respondDisputeSchema,
+} from "../../../shared/schemas/disputes";
+import { sendPage } from "../../lib/admin-page";
 import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import { disputeMailContext } from "./dispute-mail";
-import { listMyDisputes, openDispute, respondToDispute } from "./disputes";
+import { listAdminDisputes, listMyDisputes, openDispute, resolveDispute, respondToDispute } from "./disputes";
 
-// Disputes of the parties of a deal; the admin's list and decision live in admin.routes.ts.
+// Disputes of the parties of a deal, and the admin's list and decision (disputeAdminRoutes, in the admin
+// area).
 
 const SIGNED_IN = { access: "signedIn" } as const;
 
@@ -59,6 +68,51 @@ export async function disputeRoutes(fastify: FastifyInstance) {
         viewer,
         disputeId: req.params.id,
         response: req.body.response,
+      }),
+    ),
+  );
+}
+
+/**
+ * The admin's side of disputes: the list and the decision. app.ts registers it inside adminArea() under
+ * /api/admin, so every route here is admin-only.
+ */
+export async function disputeAdminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Admin answers carry contacts and personal data.
+  answersArePrivate(app);
+
+  app.get(
+    "/disputes",
+    {
+      schema: {
+        querystring: adminDisputeQuerySchema,
+        response: { 200: z.array(adminDisputeSchema), ...errorResponses },
+      },
+    },
+    withViewer(async (req, reply) =>
+      sendPage(req, reply, await listAdminDisputes({ db: app.db, query: req.query })),
+    ),
+  );
+
+  app.post(
+    "/disputes/:id/resolve",
+    {
+      schema: {
+        params: idParams,
+        body: resolveDisputeSchema,
+        response: { 200: adminDisputeSchema, ...errorResponses },
+      },
+    },
+    withViewer(async (req, _reply, viewer) =>
+      resolveDispute({
+        db: app.db,
+        mailer: app.mailer,
+        mail: disputeMailContext(app, req),
+        viewer,
+        disputeId: req.params.id,
+        status: req.body.status,
+        resolutionNotes: req.body.resolutionNotes,
       }),
     ),
   );

@@ -1,26 +1,26 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEAL_SIDES, type DealSide, DISPUTE_STATUSES, MESSAGES } from "../../../shared/constants";
-import {
-  type AdminDispute,
-  type AdminDisputeQuery,
-  type Dispute,
-  type DisputeDecision,
-  disputeSchema,
+import type {
+  AdminDispute,
+  AdminDisputeQuery,
+  Dispute,
+  DisputeDecision,
 } from "../../../shared/schemas/disputes";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs } from "../../db/schema";
+import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import type { Mailer } from "../../lib/mailer";
 import { sqlLimit } from "../../lib/paging";
+import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
-import { type AdminSource, createdKeyColumn, type Page, readPage } from "../admin/admin-page";
-import { writeAuditEntry } from "../admin/audit-entry";
-import type { Viewer } from "../auth/viewer";
 import { type DealMailContext, sendMails } from "../deal-intents/deal-intent-mail";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { openedMails, resolvedMails, respondedMails } from "./dispute-mail";
+import { type DisputeRow, disputeRowSchema } from "./dispute-row";
 
 // Disputes (docs/product.md, "Only a real deal can be reviewed or disputed"): either party of an accepted deal intent opens
 // one with a reason; the other party answers once; an admin decides it, resolved (the complaint was
@@ -31,8 +31,6 @@ import { openedMails, resolvedMails, respondedMails } from "./dispute-mail";
 
 /** The caller's list has no pages: bounded as the deal intents list is. */
 const MAX_OWN_DISPUTES = 200;
-
-const when = z.coerce.date();
 
 const DISPUTE_COLUMNS = sql`d.id, d.deal_intent_id as "dealIntentId", di.listing_id as "listingId",
   l.title as "listingTitle", d.opened_by as "openedBy", d.status, d.reason, d.response,
@@ -51,36 +49,6 @@ const DISPUTE_FROM = sql`disputes d
   join publisher_profiles pp on pp.id = d.publisher_id
   join users pu on pu.id = pp.user_id
   left join buyer_listings l on l.id = di.listing_id`;
-
-// The answer's own fields as stored, the times as the drivers give them, and the parties flat.
-const disputeRowSchema = disputeSchema
-  .pick({
-    id: true,
-    dealIntentId: true,
-    listingId: true,
-    listingTitle: true,
-    openedBy: true,
-    status: true,
-    reason: true,
-    response: true,
-    resolutionNotes: true,
-  })
-  .extend({
-    respondedAt: when.nullable(),
-    resolvedAt: when.nullable(),
-    createdAt: when,
-    updatedAt: when,
-    createdKey: z.string(),
-    buyerId: z.string(),
-    buyerCompany: z.string(),
-    buyerUserId: z.string(),
-    buyerEmail: z.string(),
-    publisherId: z.string(),
-    publisherUserId: z.string(),
-    publisherEmail: z.string(),
-    publisherName: z.string(),
-  });
-export type DisputeRow = z.infer<typeof disputeRowSchema>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -180,8 +148,8 @@ export async function listAdminDisputes({
 
 // ---- opening -----------------------------------------------------------------------------------------
 
-export const DISPUTE_NOT_ACCEPTED_MESSAGE = "A dispute can be opened only on a deal the buyer accepted.";
-export const DISPUTE_OPEN_EXISTS_MESSAGE =
+const DISPUTE_NOT_ACCEPTED_MESSAGE = "A dispute can be opened only on a deal the buyer accepted.";
+const DISPUTE_OPEN_EXISTS_MESSAGE =
   "A dispute about this deal is already open: answer or wait for an administrator's decision.";
 
 /**

@@ -17,8 +17,8 @@ import { type Database, type Db, queryRows } from "../../db/client";
 import { buyerProfiles } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
+import type { Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
-import type { Viewer } from "../auth/viewer";
 import { type ImportProgress, startImportProgress } from "./import-progress";
 import {
   type ColumnLayout,

@@ -16,15 +16,16 @@ import {
 import { AppError } from "../../lib/app-error";
 import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
+import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import { exportListingsCsv } from "./export-listings";
 import { type ImportSource, importListings } from "./import-listings";
 import { getImportStatus, latestImport } from "./import-progress";
 import { ImportLimitError, TOO_MANY_BYTES } from "./listing-csv";
 
-// CSV import and export of buyer listings. Registered inside the admin area (admin.routes.ts),
-// so every route here is admin-only. The import takes its body as a stream: a text/csv body, a multipart
-// upload (field `file`), or JSON {csvData} (the original paste form) for a small paste (JSON keeps the 1 MB body limit).
+// CSV import and export of buyer listings. app.ts registers it inside the admin area, so every route here
+// is admin-only. The import takes its body as a stream: a text/csv body, a multipart upload (field
+// `file`), or JSON {csvData} (the original paste form) for a small paste (JSON keeps the 1 MB body limit).
 
 const CSV_TYPES = ["text/csv", "text/plain", "application/csv"];
 const NO_BODY =
@@ -53,6 +54,8 @@ async function importSource(request: FastifyRequest, fileName: string | undefine
 
 export async function listingImportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Admin answers carry contacts and personal data.
+  answersArePrivate(app);
 
   // The body stays a stream; the import counts its bytes against the limit as it reads.
   app.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));

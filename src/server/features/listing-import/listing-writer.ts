@@ -38,16 +38,16 @@ function creationClock(): () => string {
   };
 }
 
-export interface ImportAudit {
+interface ImportAudit {
   actorId: string;
   targetId: string;
   meta: Record<string, unknown>;
 }
 
 /** Runs on the import's own transaction before it commits (the alert jobs of the new listings). */
-export type BeforeCommit = (within: SqlClient, written: WrittenListings) => Promise<void>;
+type BeforeCommit = (within: SqlClient, written: WrittenListings) => Promise<void>;
 
-export interface WrittenListings {
+interface WrittenListings {
   count: number;
   /** The ids of the rows written active (ids are made here so the alerts can be told about them). */
   activeIds: string[];

@@ -3,7 +3,7 @@ import type { ListingContact } from "../../../shared/schemas/listings";
 import type { Db } from "../../db/client";
 import { auditLogs, listingEvents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import { canSeeContact, eventDay, requireVisibleListing, toContact } from "./listing-row";
 
 /**

@@ -3,9 +3,9 @@ import { LISTING_SORTS, type ListingSort, listingQuerySchema } from "../../../sh
 import type { Database } from "../../db/client";
 import type { buyerListings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { readCurrentUser, type Viewer } from "../../lib/viewer";
 import { openTestDatabase, resetDatabase } from "../../test/context";
 import { createBuyer, createListing, createUser, grantPremium } from "../../test/factories";
-import { readCurrentUser, type Viewer } from "../auth/viewer";
 import { listListings } from "./directory-query";
 
 // The directory query on the database, without HTTP: every kind of viewer, every sort, every page.

@@ -18,7 +18,7 @@ import {
   MIN_TRIGRAM_LENGTH,
   sqlLimit,
 } from "../../lib/paging";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import {
   LISTING_FROM,
   type ListingPage,

@@ -13,7 +13,7 @@ import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import { LATEST_REVIEWS_COLUMN, latestReviewsSchema, toReview } from "../reviews/reviews";
 import {
   eventDay,

@@ -7,7 +7,7 @@ import type { Listing, ListingContact } from "../../../shared/schemas/listings";
 import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 
 // What every listing query of the buyer directory shares (Browse and the listing's page):
 // the row it reads, who may see a listing at all (visibleTo) and who may see its contact (masking

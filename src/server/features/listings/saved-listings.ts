@@ -5,7 +5,7 @@ import { listingEvents, savedListings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import {
   eventDay,
   LISTING_FROM,

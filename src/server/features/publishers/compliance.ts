@@ -10,7 +10,7 @@ import {
 import type { Db } from "../../db/client";
 import { auditLogs, compliance, publisherProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import { PUBLISHER_ACTIONS } from "./publisher-profile";
 import { recomputeQualityScore } from "./quality-score";
 

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { auditLogs, publisherProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { consumeRateLimit } from "../../lib/rate-limit";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import { assertMayHoldPublisherProfile, PUBLISHER_ACTIONS } from "./publisher-profile";
 import { recomputeQualityScore } from "./quality-score";
 import { fetchSitePage, SITE_FETCH_LIMITS, SiteFetchError, type SiteFetchOptions } from "./site-fetch";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ActivityEntry, ActivityKind, PublisherDashboard } from "../../../shared/schemas/publisher";
 import type { Db } from "../../db/client";
 import { auditLogs, users } from "../../db/schema";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import { readMarketFigures } from "../listings/market-figures";
 import { findOwnProfileId, PUBLISHER_ACTIONS } from "./publisher-profile";
 

@@ -11,7 +11,7 @@ import { auditLogs, publisherProfiles, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../../lib/viewer";
 import {
   computeQualityScore,
   hasComplianceSql,

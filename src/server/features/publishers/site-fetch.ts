@@ -25,7 +25,7 @@ interface ResolvedAddress {
   address: string;
   family: 4 | 6;
 }
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 const systemResolver: Resolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => ({

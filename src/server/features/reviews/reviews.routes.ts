@@ -4,6 +4,7 @@ import { z } from "zod";
 import {
   buyerReviewsQuerySchema,
   createReviewSchema,
+  hideReviewSchema,
   myReviewsSchema,
   ownReviewSchema,
   replyReviewSchema,
@@ -14,9 +15,9 @@ import { nextLink } from "../../lib/paging";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
-import { createReview, listBuyerReviews, listMyReviews, replyToReview } from "./reviews";
+import { createReview, hideReview, listBuyerReviews, listMyReviews, replyToReview } from "./reviews";
 
-// Reviews of buyers. The admin's hide lives with the other admin routes (admin.routes.ts).
+// Reviews of buyers, and the admin's hide (reviewAdminRoutes, in the admin area).
 
 const SIGNED_IN = { access: "signedIn" } as const;
 
@@ -78,6 +79,30 @@ export async function reviewRoutes(fastify: FastifyInstance) {
     },
     withViewer(async (req, _reply, viewer) =>
       replyToReview({ db: app.db, viewer, reviewId: req.params.id, body: req.body.body }),
+    ),
+  );
+}
+
+/**
+ * The admin's side of reviews: hiding one. app.ts registers it inside adminArea() under /api/admin, so
+ * every route here is admin-only.
+ */
+export async function reviewAdminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Admin answers carry personal data.
+  answersArePrivate(app);
+
+  app.post(
+    "/reviews/:id/hide",
+    {
+      schema: {
+        params: idParams,
+        body: hideReviewSchema,
+        response: { 200: reviewSchema, ...errorResponses },
+      },
+    },
+    withViewer(async (req, _reply, viewer) =>
+      hideReview({ db: app.db, viewer, reviewId: req.params.id, reason: req.body.reason }),
     ),
   );
 }

@@ -6,13 +6,13 @@ import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import type { AwaitingReview, MyReviews, OwnReview, Review } from "../../../shared/schemas/reviews";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs } from "../../db/schema";
+import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
+import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
-import { type AdminSource, createdKeyColumn, type Page, readPage } from "../admin/admin-page";
-import { writeAuditEntry } from "../admin/audit-entry";
-import type { Viewer } from "../auth/viewer";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 
 // Reviews of buyers (only a real deal can be reviewed, so reviews hang off accepted deal intents): the
@@ -27,7 +27,7 @@ const MAX_OWN_REVIEWS = 200;
 const when = z.coerce.date();
 
 /** The columns of one review row under alias r, by the names reviewRowSchema reads. */
-export const REVIEW_COLUMNS = sql`r.id, r.buyer_id as "buyerId", r.publisher_id as "publisherId",
+const REVIEW_COLUMNS = sql`r.id, r.buyer_id as "buyerId", r.publisher_id as "publisherId",
   r.deal_intent_id as "dealIntentId", r.rating, r.comment, r.verified_deal as "verifiedDeal",
   r.created_at as "createdAt", r.reply_body as "replyBody", r.replied_at as "repliedAt",
   r.hidden_at as "hiddenAt", r.hidden_reason as "hiddenReason"`;
@@ -231,9 +231,8 @@ async function readOwnReview(db: Db, reviewId: string, viewer: Viewer, as: "auth
 
 // ---- writing -----------------------------------------------------------------------------------------
 
-export const REVIEW_NOT_ACCEPTED_MESSAGE =
-  "You can review a buyer only after they accepted your deal request.";
-export const ALREADY_REVIEWED_MESSAGE = "You have already reviewed this deal.";
+const REVIEW_NOT_ACCEPTED_MESSAGE = "You can review a buyer only after they accepted your deal request.";
+const ALREADY_REVIEWED_MESSAGE = "You have already reviewed this deal.";
 
 /**
  * POST /api/reviews: the publisher of the deal intent only (anyone else: 404, the intent is not theirs

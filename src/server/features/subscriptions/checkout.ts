@@ -5,9 +5,9 @@ import type { SubscriptionIntent } from "../../../shared/schemas/subscriptions";
 import type { Db } from "../../db/client";
 import { auditLogs, subscriptions, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { activeSubscriptionCondition, isPremiumStatus } from "../../lib/premium";
 import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
-import type { Viewer } from "../auth/viewer";
-import { activeSubscriptionCondition, isPremiumStatus } from "./premium";
+import type { Viewer } from "../../lib/viewer";
 import { lockUser, saveSubscription } from "./stripe-sync";
 
 // Buying Premium (docs/stripe.md, ADR 005): the Payment Element's subscription, and Stripe's billing portal.

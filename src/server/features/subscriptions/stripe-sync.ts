@@ -6,10 +6,10 @@ import type { Db } from "../../db/client";
 import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import { isPremiumStatus } from "../../lib/premium";
 import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
+import type { Viewer } from "../../lib/viewer";
 import { fallBackFromInstantAlerts } from "../alerts/alert-preferences";
-import type { Viewer } from "../auth/viewer";
-import { isPremiumStatus } from "./premium";
 import { getSubscriptionSummary } from "./summary";
 
 // Premium through Stripe (ADR 005). Stripe is the source of truth: every change we

@@ -2,9 +2,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
 import type { Db } from "../../db/client";
 import { subscriptions, users } from "../../db/schema";
+import { activeSubscriptionCondition } from "../../lib/premium";
 import type { StripeClient } from "../../lib/stripe";
-import type { Viewer } from "../auth/viewer";
-import { activeSubscriptionCondition } from "./premium";
+import type { Viewer } from "../../lib/viewer";
 
 /** GET /api/subscription: the subscription that matters most (an active one, paid before complimentary). */
 export async function getSubscriptionSummary({

@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { auditLogs } from "../../db/schema";
+import type { Db } from "../db/client";
+import { auditLogs } from "../db/schema";
 
 // Every admin mutation writes one audit entry inside the mutation's own transaction, so the log never
 // misses a change nor names one that rolled back: who acted, what they did ("area.verb"), which record, and the values

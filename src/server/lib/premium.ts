@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
-import { subscriptions } from "../../db/schema";
+import { subscriptions } from "../db/schema";
 
-// The Premium rule, owned here and read by the auth layer's current-user query: a
+// The Premium rule, owned here and read by the current-user query (viewer.ts): a
 // subscription row that is active or trialing and whose period has not ended. A complimentary grant
-// has no period end. This module imports no other feature, so anything may read it.
+// has no period end. It sits in lib/, below the session plugin and the features, so all of them may
+// read it.
 
 const ACTIVE_SUBSCRIPTION_STATUSES = ["active", "trialing"] as const;
 

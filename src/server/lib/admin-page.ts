@@ -1,11 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { type Db, selectRows } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import { isUuid } from "../../lib/ids";
-import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE } from "../../lib/paging";
+import { TOTAL_COUNT_HEADER } from "../../shared/schemas/admin";
+import { type Db, selectRows } from "../db/client";
+import { AppError } from "./app-error";
+import { isUuid } from "./ids";
+import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE, nextLink } from "./paging";
 
-// Keyset pagination shared by the admin lists (publishers, listings, users, audit log): rows in
+// Keyset pagination shared by the admin lists (publishers, listings, users, audit log, disputes): rows in
 // (created_at, id) order, a cursor is the last row's created_at to the microsecond and its id, and the
 // next page's URL goes in a Link header (lib/paging.ts). OFFSET is never used: its cost grows with the
 // page number (~196 ms at OFFSET 90,000 measured on a 2-core machine, against ~0.5 ms
@@ -98,6 +100,13 @@ export async function readPage<Row extends { createdKey: string; id: string }, I
   const nextCursor =
     rows.length > limit && last ? encodeCursor({ k: last.createdKey, i: last.id, d: direction }) : null;
   return { items: page.map(toItem), nextCursor, total };
+}
+
+/** An admin list: the page as an array, the next page in Link, the total (first page) in X-Total-Count. */
+export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {
+  if (page.nextCursor) reply.header("Link", nextLink(request.url, page.nextCursor));
+  if (page.total !== null) reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  return page.items;
 }
 
 /** The record of `source` with this id; 404 with `notFound` for none (or a malformed id). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { useTestApp } from "../../test/context";
-import { createSignedInUser, grantPremium } from "../../test/factories";
+import { useTestApp } from "../test/context";
+import { createSignedInUser, grantPremium } from "../test/factories";
 
 describe("Premium's period", () => {
   const ctx = useTestApp();

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type CurrentUser, currentUserSchema } from "../../../shared/schemas/auth";
-import { type Db, selectRows } from "../../db/client";
-import { subscriptions } from "../../db/schema";
-import { activeSubscriptionNow } from "../subscriptions/premium";
+import { type CurrentUser, currentUserSchema } from "../../shared/schemas/auth";
+import { type Db, selectRows } from "../db/client";
+import { subscriptions } from "../db/schema";
+import { activeSubscriptionNow } from "./premium";
 
 /**
  * Who is asking, as the services see it: what the rules need. Services take it explicitly, so "who may
