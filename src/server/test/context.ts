@@ -49,7 +49,7 @@ let workerDatabase: Promise<Database> | undefined;
  * Opening one costs a snapshot load or a database clone per worker instead of per file. Never close it: the
  * worker's exit ends it, and the run's global teardown drops the PostgreSQL ones.
  */
-export function workerTestDatabase(): Promise<Database> {
+function workerTestDatabase(): Promise<Database> {
   workerDatabase ??= openTestDatabase();
   return workerDatabase;
 }
