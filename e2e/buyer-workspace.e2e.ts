@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { text } from "node:stream/consumers";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
@@ -226,7 +226,8 @@ describe("buyer workspace", () => {
     expect(download.suggestedFilename()).toMatch(
       /^listing-analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
     );
-    const csv = await readFile((await download.path())!, "utf8");
+    // Read through Playwright: the browser is the run's shared one, so the file is not on a local path.
+    const csv = await text(await download.createReadStream());
     expect(csv).toContain(`${alpha!.title},active,1,1,0,1,1,100`);
     expect(csv.split("\r\n")[0]).toBe(
       "Listing,Status,Views,Contact reveals,Saves,Deal intents,Accepted,Reveal rate (%)",
