@@ -5,9 +5,12 @@ import { startServer } from "./support/server";
 
 describe("server process", () => {
   it("runs npm start's server with no configuration (development), and on SIGTERM finishes an in-flight request, then exits 0", async () => {
-    // What `npm start` runs after the build, with APP_ENV unset: the script says development. At info,
-    // the server logs the moment it starts shutting down.
-    const server = await startServer({ APP_ENV: "", LOG_LEVEL: "info" }, { entry: "scripts/start.ts" });
+    // What `npm start` runs after the build, with APP_ENV unset: the script says development, on the
+    // embedded database. At info, the server logs the moment it starts shutting down.
+    const server = await startServer(
+      { APP_ENV: "", LOG_LEVEL: "info", DATABASE_URL: "" },
+      { entry: "scripts/start.ts" },
+    );
     const config = (await (await fetch(`${server.url}/api/config`)).json()) as { isDevelopment: boolean };
     expect(config.isDevelopment).toBe(true);
     expect((await fetch(`${server.url}/api/dev/accounts`)).status).toBe(200);

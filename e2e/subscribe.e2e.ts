@@ -171,9 +171,17 @@ describe("Premium subscription with Stripe", () => {
 
   it("asks a signed-out visitor to log in, then goes to the sign-in page", async () => {
     const page = await harness.newPage();
+    // The page shows the message for half a second and then leaves with a full navigation: on a busy
+    // machine a locator's polling can miss that window. The page itself notes the message the moment it
+    // appears, in the tab's sessionStorage, which outlives the navigation.
+    await page.addInitScript((text) => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes(text)) sessionStorage.setItem("loginMessageShown", "yes");
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    }, "Please log in to subscribe to Premium.");
     await page.goto("/subscribe");
-    await page.getByText("Please log in to subscribe to Premium.").first().waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/login");
+    expect(await page.evaluate(() => sessionStorage.getItem("loginMessageShown"))).toBe("yes");
   });
 
   it("says payment is unavailable when Stripe.js cannot load", async () => {

@@ -6,7 +6,7 @@ import { workerBaseURL } from "./base-url";
 
 // Test data the test owns (the Epic Stack's Playwright fixtures, for Vitest): each test creates the users,
 // profiles and listings it needs through the development fixtures API (the server runs on its own
-// embedded database, out of the test process's reach), signs in with the session that API returns, and
+// database, out of the test process's reach), signs in with the session that API returns, and
 // everything it created is deleted after the test. No test reads the demo seed's rows or counts.
 
 export interface FixtureUser extends Fixture {
@@ -75,8 +75,9 @@ export function useFixtures(baseURL: () => string = workerBaseURL): Fixtures {
   }
 
   afterEach(async () => {
-    const done = created.splice(0);
-    await Promise.all(done.map((user) => call("DELETE", `/api/dev/fixtures/${user.fixtureId}`)));
+    // One after another: two fixtures that dealt with each other share rows (deal intents, reviews), and
+    // their deletes cascade through them in opposite orders, which PostgreSQL can end as a deadlock.
+    for (const user of created.splice(0)) await call("DELETE", `/api/dev/fixtures/${user.fixtureId}`);
   });
 
   return {

@@ -1,6 +1,6 @@
 import { type BrowserServer, chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../src/server/test/chromium";
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from "../../src/server/test/chromium";
 import { type RunningServer, startServer } from "./server";
 
 declare module "vitest" {
@@ -16,9 +16,9 @@ let servers: RunningServer[] = [];
 let browser: BrowserServer | undefined;
 
 export async function setup(project: TestProject) {
-  // Started side by side: each is a fresh embedded database to create and migrate.
+  // Started side by side: each has a fresh database to create and migrate.
   const [launched, ...started] = await Promise.all([
-    chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
+    chromium.launchServer({ executablePath: HEADLESS_SHELL_PATH, headless: true, args: CHROMIUM_ARGS }),
     // Domain verification reads a page the test serves on 127.0.0.1, which production refuses.
     ...Array.from({ length: project.config.maxWorkers }, () => startServer({ VERIFY_ALLOW_PRIVATE: "1" })),
   ]);

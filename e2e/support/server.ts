@@ -1,7 +1,10 @@
 import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
+import { withDatabase } from "../../src/server/test/global-setup";
 import { spawnServer, waitUntilReady } from "../../src/server/test/server-process";
 
 export interface RunningServer {
@@ -11,18 +14,52 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own for one server: a new PostgreSQL database when TEST_DATABASE_URL names a server
+ * (the engine production runs, and the browser suite's server then leaves the SQL to PostgreSQL's own
+ * processes instead of running it in its thread), otherwise a fresh embedded one in a temporary folder.
+ * `env` may name its own (a test of the embedded database sets DATABASE_URL to "").
+ */
+async function serverDatabase(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), "ppc-e2e-"));
+  const url = process.env.TEST_DATABASE_URL;
+  const name = `ppc_e2e_${randomBytes(4).toString("hex")}`;
+  const onPostgres = Boolean(url) && !("DATABASE_URL" in env);
+  if (onPostgres && url) await adminQuery(url, `create database ${name}`);
+  return {
+    env: {
+      PGLITE_DIR: join(dataDir, "pglite"),
+      DATABASE_URL: onPostgres && url ? withDatabase(url, name) : "",
+    },
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (onPostgres && url) await adminQuery(url, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 /**
  * Starts `src/server/main.ts` (or another entry, such as npm start's `scripts/start.ts`) without the
- * build, in development, on a fresh embedded database.
+ * build, in development, on a database of its own (see serverDatabase).
  */
 export async function startServer(
   env: Record<string, string> = {},
   options: { entry?: string } = {},
 ): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "ppc-e2e-"));
+  const database = await serverDatabase(env);
   const server = await spawnServer(
     // No draining time on SIGTERM: nothing balances load in front of a test's server.
-    { PGLITE_DIR: join(dataDir, "pglite"), DATABASE_URL: "", SHUTDOWN_DRAIN_MS: "0", ...env },
+    { ...database.env, SHUTDOWN_DRAIN_MS: "0", ...env },
     options,
   );
   await waitUntilReady(server, Date.now() + 90_000);
@@ -33,7 +70,7 @@ export async function startServer(
     stop: async (signal = "SIGTERM") => {
       if (server.process.exitCode === null) server.process.kill(signal);
       const code = await server.exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
       return code;
     },
   };
