@@ -3,8 +3,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { withDatabase } from "../../src/server/test/global-setup";
+import { adminQuery, withDatabase } from "../../src/server/test/global-setup";
 import { spawnServer, waitUntilReady } from "../../src/server/test/server-process";
 
 export interface RunningServer {
@@ -14,37 +13,28 @@ export interface RunningServer {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A database of its own for one server: a new PostgreSQL database when TEST_DATABASE_URL names a server
  * (the engine production runs, and the browser suite's server then leaves the SQL to PostgreSQL's own
  * processes instead of running it in its thread), otherwise a fresh embedded one in a temporary folder.
  * `env` may name its own (a test of the embedded database sets DATABASE_URL to "").
  */
-async function serverDatabase(env: Record<string, string>) {
-  const dataDir = mkdtempSync(join(tmpdir(), "ppc-e2e-"));
+async function serverDatabase(
+  env: Record<string, string>,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  const name = `ppc_e2e_${randomBytes(4).toString("hex")}`;
-  const onPostgres = Boolean(url) && !("DATABASE_URL" in env);
-  if (onPostgres && url) await adminQuery(url, `create database ${name}`);
+  if (url && !("DATABASE_URL" in env)) {
+    const name = `ppc_e2e_${randomBytes(4).toString("hex")}`;
+    await adminQuery(url, `create database ${name}`);
+    return {
+      env: { DATABASE_URL: withDatabase(url, name) },
+      drop: () => adminQuery(url, `drop database if exists ${name} with (force)`),
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), "ppc-e2e-"));
   return {
-    env: {
-      PGLITE_DIR: join(dataDir, "pglite"),
-      DATABASE_URL: onPostgres && url ? withDatabase(url, name) : "",
-    },
-    async drop() {
-      rmSync(dataDir, { recursive: true, force: true });
-      if (onPostgres && url) await adminQuery(url, `drop database if exists ${name} with (force)`);
-    },
+    env: { DATABASE_URL: "", PGLITE_DIR: join(dataDir, "pglite") },
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
 

@@ -2,13 +2,12 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { JOB_SCHEMA } from "../jobs/job-queue";
-import { withDatabase } from "./global-setup";
+import { adminQuery, withDatabase } from "./global-setup";
 import { PGLITE_SNAPSHOT } from "./paths";
 
 export const TEST_APP_URL = "http://localhost:5000";
@@ -21,18 +20,12 @@ export async function openTestDatabase({ empty = false }: { empty?: boolean } = 
   if (process.env.TEST_DB_ENGINE === "postgres") {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `${inject("pgTemplate")}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}${empty ? "" : ` template ${inject("pgTemplate")}`}`);
-    await admin.end();
+    await adminQuery(url, `create database ${name}${empty ? "" : ` template ${inject("pgTemplate")}`}`);
     const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 5 });
     const close = database.close;
     database.close = async () => {
       await close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(url, `drop database if exists ${name} with (force)`);
     };
     return database;
   }

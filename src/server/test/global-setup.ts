@@ -54,6 +54,17 @@ declare module "vitest" {
   }
 }
 
+/** One statement on its own connection (creating and dropping databases: no pool to keep). */
+export async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
