@@ -116,7 +116,8 @@ function upload(base: string, cookie: string, buyerId: string, file: string): Pr
   });
 }
 
-const rssMb = (pid: number) =>
+/** A process's resident memory in MB, from ps (the bench samples its server with it). */
+export const rssMb = (pid: number) =>
   Number(
     execFileSync("ps", ["-o", "rss=", "-p", String(pid)])
       .toString()

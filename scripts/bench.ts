@@ -42,7 +42,7 @@ import {
   VERTICALS,
   type Vertical,
 } from "../src/shared/constants";
-import { benchImport, IMPORT_ROWS, type ImportBenchResult, importTable } from "./bench-import";
+import { benchImport, IMPORT_ROWS, type ImportBenchResult, importTable, rssMb } from "./bench-import";
 
 type Engine = "postgres" | "pglite";
 
@@ -429,6 +429,8 @@ interface Row {
   p99: number;
   failures: number;
   budget: string;
+  /** The app server's highest resident memory while this measurement ran (not for floor rows). */
+  rssPeakMb: number | null;
   floor?: string | undefined;
   vsPlain?: boolean | undefined;
 }
@@ -572,9 +574,16 @@ function judge(scenario: Scenario, connections: number, result: AutocannonResult
   return misses.length ? `missed (${misses.join(", ")})` : "met";
 }
 
+/**
+ * The V8 heap setting the production server runs with (Dockerfile, `npm run serve`): without it V8 lets
+ * the old generation grow to about three times the live heap before collecting under load (see
+ * docs/performance.md, "Memory"), and the server's resident memory is measured as it runs in production.
+ */
+const SERVER_HEAP_FLAG = "--max-old-space-size=512";
+
 /** A server in its own process (the app's child, the floor): forked, and its first message. */
 async function startServer<Ready>(file: string, args: string[], name: string) {
-  const child = fork(file, args, { execArgv: ["--import", "tsx"], stdio: "inherit" });
+  const child = fork(file, args, { execArgv: ["--import", "tsx", SERVER_HEAP_FLAG], stdio: "inherit" });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once("message", (m) => resolve(m as Ready));
     child.once("exit", (code) => reject(new Error(`${name} server exited with ${code}`)));
@@ -607,14 +616,15 @@ async function checkFloor(base: string, floorBase: string, listingId: string) {
 
 async function runEngine(
   engine: Engine,
-): Promise<{ rows: Row[]; ready: ReadyMessage; imported: ImportBenchResult | null }> {
+): Promise<{ rows: Row[]; ready: ReadyMessage; rssReadyMb: number; imported: ImportBenchResult | null }> {
   const { child, ready } = await startServer<ReadyMessage>(
     fileURLToPath(import.meta.url),
     ["serve", engine],
     engine,
   );
+  const rssReadyMb = Math.round(rssMb(child.pid!));
   console.log(
-    `${engine}: ${ready.rows} listings (${ready.activeRows} active) loaded in ${ready.loadSeconds.toFixed(1)} s`,
+    `${engine}: ${ready.rows} listings (${ready.activeRows} active) loaded in ${ready.loadSeconds.toFixed(1)} s; server RSS ${rssReadyMb} MB`,
   );
   const base = `http://127.0.0.1:${ready.port}`;
   const rows: Row[] = [];
@@ -643,7 +653,17 @@ async function runEngine(
       const target = scenario.server === "floor" ? floorBase : base;
       await measure(target, scenario, 10, 1); // warm-up: JIT, plans, buffers
       for (const connections of CONNECTIONS) {
-        const result = await measure(target, scenario, connections, SECONDS);
+        // The app server's memory, sampled while the load runs (the floor's is not the app's).
+        let rssPeakMb: number | null = null;
+        const sampler =
+          scenario.server === "floor"
+            ? undefined
+            : setInterval(() => {
+                rssPeakMb = Math.max(rssPeakMb ?? 0, rssMb(child.pid!));
+              }, 200);
+        const result = await measure(target, scenario, connections, SECONDS).finally(() =>
+          clearInterval(sampler),
+        );
         const row: Row = {
           engine,
           scenario: scenario.name,
@@ -653,12 +673,13 @@ async function runEngine(
           p99: result.latency.p99,
           failures: result.non2xx + result.errors + result.timeouts,
           budget: judge(scenario, connections, result),
+          rssPeakMb: rssPeakMb === null ? null : Math.round(rssPeakMb),
           floor: scenario.floor,
           vsPlain: scenario.vsPlain,
         };
         rows.push(row);
         console.log(
-          `  ${row.scenario.padEnd(26)} c=${String(connections).padEnd(3)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.failures ? `  FAILURES ${row.failures}` : ""}`,
+          `  ${row.scenario.padEnd(26)} c=${String(connections).padEnd(3)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms${row.rssPeakMb === null ? "" : `  RSS peak ${row.rssPeakMb} MB`}${row.failures ? `  FAILURES ${row.failures}` : ""}`,
         );
       }
     }
@@ -680,7 +701,7 @@ async function runEngine(
     if (floor) await stopServer(floor);
     await stopServer(child);
   }
-  return { rows, ready, imported };
+  return { rows, ready, rssReadyMb, imported };
 }
 
 function machine(): string {
@@ -701,6 +722,8 @@ function machine(): string {
 // minutes apart in the same run move much less, so the goals are ratios.
 
 const GOAL_CONNECTIONS = 50;
+/** The server's resident memory under load, on PostgreSQL (docs/performance.md). */
+const RSS_BUDGET_MB = 256;
 /** The filtered pages held to the plain page's rate and p99. */
 const FILTERED = ["browse, vertical + payout", "browse, geo", "browse, requirement tags", "keyword search"];
 
@@ -752,6 +775,20 @@ function goalsTable(rows: Row[]): string {
       const met = r.rps >= 0.7 * plain.rps && r.p99 <= 2 * plain.p99;
       line(engine, `${name} >= 0.7x plain req/s, p99 <= 2x plain`, figures, met, [r, plain]);
     }
+    // Memory: the highest RSS of the app server over every directory and detail scenario.
+    const served = rows.filter(
+      (r) => r.engine === engine && r.rssPeakMb !== null && r.scenario !== "health (calibration)",
+    );
+    if (served.length > 0 && engine === "postgres") {
+      const peak = served.reduce((a, b) => ((a.rssPeakMb ?? 0) >= (b.rssPeakMb ?? 0) ? a : b));
+      line(
+        engine,
+        `server RSS <= ${RSS_BUDGET_MB} MB under load`,
+        `peak ${peak.rssPeakMb} MB (${peak.scenario}, ${peak.connections} connections)`,
+        (peak.rssPeakMb ?? 0) <= RSS_BUDGET_MB,
+        [],
+      );
+    }
     const premium = at(PREMIUM);
     if (premium) {
       line(
@@ -801,24 +838,24 @@ async function main() {
   const loads: string[] = [];
   const imports: { engine: string; result: ImportBenchResult }[] = [];
   for (const engine of ENGINES) {
-    const { rows, ready, imported } = await runEngine(engine);
+    const { rows, ready, rssReadyMb, imported } = await runEngine(engine);
     results.push(...rows);
     if (imported) imports.push({ engine, result: imported });
-    loads.push(`| ${engine} | ${ready.rows} | ${ready.loadSeconds.toFixed(1)} s |`);
+    loads.push(`| ${engine} | ${ready.rows} | ${ready.loadSeconds.toFixed(1)} s | ${rssReadyMb} MB |`);
   }
   const table = [
-    "| Engine | Scenario | Connections | req/s | p50 ms | p99 ms | Failures | vs floor | vs plain | Budget (at 50) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| Engine | Scenario | Connections | req/s | p50 ms | p99 ms | Failures | vs floor | vs plain | Budget (at 50) | Server RSS peak MB |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|",
     ...results.map(
       (r) =>
-        `| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} | ${vsFloor(results, r)} | ${vsPlain(results, r)} | ${r.budget} |`,
+        `| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} | ${vsFloor(results, r)} | ${vsPlain(results, r)} | ${r.budget} | ${r.rssPeakMb ?? ""} |`,
     ),
     "",
     `vs floor: req/s over the floor's (scripts/bench-floor.ts: the app's SQL, no framework) at the same connections, directory pages against "${FLOOR_BROWSE}", the detail against "${FLOOR_DETAIL}"; PostgreSQL only. vs plain: req/s and p99 over "${PLAIN}" at the same connections (for "${PREMIUM}", signed in over signed out).`,
   ].join("\n");
   const loadTable = [
-    "| Engine | Listings | Load (COPY + indexes + vacuum analyze) |",
-    "|---|---:|---:|",
+    "| Engine | Listings | Load (COPY + indexes + vacuum analyze) | Server RSS when ready |",
+    "|---|---:|---:|---:|",
     ...loads,
   ].join("\n");
   const importReport = imports.length ? `\n${importTable(imports)}\n` : "";
