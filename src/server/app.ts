@@ -14,6 +14,7 @@ import { buyerRoutes } from "./features/buyers/buyers.routes";
 import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
 import { disputeAdminRoutes, disputeRoutes } from "./features/disputes/disputes.routes";
+import { registerHousekeepingJobs } from "./features/housekeeping/housekeeping";
 import { listingImportRoutes } from "./features/listing-import/listing-import.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { publisherRoutes } from "./features/publishers/publishers.routes";
@@ -82,6 +83,7 @@ export async function buildApp({
   const jobs = new JobQueue({ database, log: app.log });
   registerAlertJobs(jobs, { db: database.db, mailer: appMailer, config }, config.alertDigestCrons);
   registerReliabilityJobs(jobs, database.db);
+  registerHousekeepingJobs(jobs, database.db);
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     await jobs.stop();
