@@ -14,6 +14,7 @@ import { buyerRoutes } from "./features/buyers/buyers.routes";
 import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
 import { disputeAdminRoutes, disputeRoutes } from "./features/disputes/disputes.routes";
+import { registerHousekeepingJobs } from "./features/housekeeping/housekeeping";
 import { listingImportRoutes } from "./features/listing-import/listing-import.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
 import { publisherRoutes } from "./features/publishers/publishers.routes";
@@ -22,14 +23,17 @@ import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.rout
 import { seoRoutes } from "./features/seo/seo.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
-import { JobQueue } from "./jobs/job-queue";
+import { countJobs, JobQueue } from "./jobs/job-queue";
+import { QUEUE_NAMES } from "./jobs/queues";
 import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
+import { countMails, createMetrics } from "./lib/metrics";
 import { compiledSerializer } from "./lib/serializer";
 import { createStripeClient } from "./lib/stripe";
 import { CLIENT_DIST, MISSING_BUILD_DIR } from "./paths";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { loggerOptions, RequestLogController } from "./plugins/logging";
+import { createMetricsServer, registerMetrics } from "./plugins/metrics";
 import { trustProxyOption } from "./plugins/proxy";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
@@ -73,8 +77,23 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
-  const appMailer =
-    mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  // Prometheus series (lib/metrics.ts): one registry per app; served at /metrics with METRICS_TOKEN.
+  const metrics = createMetrics({
+    database,
+    countJobs: () => countJobs(database.db),
+    queues: QUEUE_NAMES,
+    serve: config.metrics !== undefined,
+  });
+  app.decorate("metrics", metrics);
+  app.decorate(
+    "metricsServer",
+    config.metrics?.port === undefined ? null : createMetricsServer(app, config.metrics.token, metrics),
+  );
+  // Every mail counted, sent or failed, whoever sends it.
+  const appMailer = countMails(
+    mailer ?? createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    metrics,
+  );
   app.decorate("mailer", appMailer);
   app.decorate("stripe", createStripeClient(config.stripe));
   // The job queue (jobs/job-queue.ts): sending works at once; main.ts starts the workers and schedules,
@@ -82,11 +101,15 @@ export async function buildApp({
   const jobs = new JobQueue({ database, log: app.log });
   registerAlertJobs(jobs, { db: database.db, mailer: appMailer, config }, config.alertDigestCrons);
   registerReliabilityJobs(jobs, database.db);
+  registerHousekeepingJobs(jobs, database.db);
   app.decorate("jobs", jobs);
   app.addHook("onClose", async () => {
     await jobs.stop();
     appMailer.close();
   });
+
+  // First, so the timing covers every other hook, the drain's 503 included.
+  registerMetrics(app, config, metrics);
 
   // Graceful shutdown: from startDraining() on (main.ts, on SIGTERM) every new request gets a 503 and
   // every answer closes its connection, so clients and load balancers go elsewhere while the listener
@@ -100,6 +123,7 @@ export async function buildApp({
   });
   app.addHook("onRequest", async () => {
     if (closing) throw new AppError("unavailable", SHUTTING_DOWN_MESSAGE);
+  registerHousekeepingJobs(jobs, database.db);
   });
   // An answer sent before the request's body was read to its end (a refused upload, a guard's 401 on a
   // large POST) closes the connection too: the unread rest would otherwise sit in front of the next

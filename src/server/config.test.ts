@@ -129,4 +129,38 @@ describe("configuration", () => {
       expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY must be a hop count/);
     }
   });
+
+  it("serves no metrics without METRICS_TOKEN, and METRICS_PORT only beside a token", () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig({ APP_ENV: "development", ...env });
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+    expect(loadConfig({ APP_ENV: "development" }).metrics).toBeUndefined();
+    expect(loadConfig({ APP_ENV: "development", METRICS_TOKEN: " " }).metrics).toBeUndefined();
+    const token = "scrape-token-0123456789";
+    expect(loadConfig({ APP_ENV: "development", METRICS_TOKEN: token }).metrics).toEqual({
+      token,
+      port: undefined,
+    });
+    expect(
+      loadConfig({ APP_ENV: "development", METRICS_TOKEN: token, METRICS_PORT: "9464" }).metrics,
+    ).toEqual({ token, port: 9464 });
+    expect(problemsOf({ METRICS_TOKEN: "short" })).toEqual(["METRICS_TOKEN must be at least 16 characters"]);
+    expect(problemsOf({ METRICS_PORT: "9464" })).toEqual([
+      "METRICS_PORT needs METRICS_TOKEN: without a token there are no metrics to serve",
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: token, METRICS_PORT: "5000" })).toEqual([
+      "METRICS_PORT must differ from PORT",
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: token, METRICS_PORT: "nine" })).toEqual([
+      "METRICS_PORT must be a port number",
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: token, METRICS_PORT: "70000" })).toEqual([
+      "METRICS_PORT must be a port number",
+    ]);
+  });
 });

@@ -110,12 +110,36 @@ const envSchema = z
     // Listing alert digests (features/alerts): when the daily and the weekly one go out, in UTC.
     ALERT_DAILY_CRON: cronSchema.default("0 13 * * *"),
     ALERT_WEEKLY_CRON: cronSchema.default("0 13 * * 1"),
+    // Prometheus metrics at /metrics (plugins/metrics.ts): the bearer token a scraper sends, and
+    // optionally a port of their own so the app's port never serves them.
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, { message: "must be at least 16 characters" }).optional(),
+    ),
+    METRICS_PORT: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.coerce
+        .number({ message: "must be a port number" })
+        .int({ message: "must be a port number" })
+        .min(0, { message: "must be a port number" })
+        .max(65535, { message: "must be a port number" })
+        .optional(),
+    ),
     VERIFY_ALLOW_PRIVATE: z
       .enum(["0", "1"])
       .default("0")
       .transform((v) => v === "1"),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && !env.METRICS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "needs METRICS_TOKEN: without a token there are no metrics to serve",
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+    }
     if (env.OIDC_ISSUER_URL && !env.OIDC_CLIENT_ID) {
       ctx.addIssue({
         code: "custom",
@@ -177,6 +201,11 @@ export interface AppConfig {
   verifyAllowPrivate: boolean;
   /** Cron expressions (UTC) of the alert digests. */
   alertDigestCrons: { daily: string; weekly: string };
+  /**
+   * /metrics for Prometheus when METRICS_TOKEN is set (else none): on the app's port, or only on
+   * `port` (0: any free port) when METRICS_PORT is set.
+   */
+  metrics: { token: string; port: number | undefined } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -235,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.APP_ENV === "production" ? 5000 : 1000),
     verifyAllowPrivate: env.VERIFY_ALLOW_PRIVATE,
     alertDigestCrons: { daily: env.ALERT_DAILY_CRON, weekly: env.ALERT_WEEKLY_CRON },
+    metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : undefined,
   };
 }
 

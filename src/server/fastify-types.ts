@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import type { RouteOptions } from "fastify";
 import type { CurrentUser } from "../shared/schemas/auth";
 import type { AppConfig } from "./config";
@@ -5,6 +6,7 @@ import type { Database, Db } from "./db/client";
 import type { Access } from "./features/auth/guard";
 import type { JobQueue } from "./jobs/job-queue";
 import type { Mailer } from "./lib/mailer";
+import type { AppMetrics } from "./lib/metrics";
 import type { StripeClient } from "./lib/stripe";
 
 // Type augmentations for the decorations app.ts adds. Imported once by app.ts.
@@ -20,6 +22,10 @@ declare module "fastify" {
     stripe: StripeClient | undefined;
     /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */
     apiRoutes: RouteOptions[];
+    /** The app's Prometheus series (lib/metrics.ts). */
+    metrics: AppMetrics;
+    /** The listener serving /metrics on METRICS_PORT (plugins/metrics.ts), not yet listening; else null. */
+    metricsServer: Server | null;
     /** From now on new requests get 503 and answers close their connection (shutdown, app.ts). */
     startDraining: () => void;
   }
@@ -32,6 +38,8 @@ declare module "fastify" {
     access?: Access;
     /** Routes called by other sites on purpose (the Stripe webhook) skip the Origin check. */
     allowForeignOrigin?: boolean;
+    /** The Prometheus scrape: left out of the request series it reports (plugins/metrics.ts). */
+    scrape?: boolean;
   }
 }
 

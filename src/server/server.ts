@@ -5,6 +5,7 @@ import { PgliteDirBusyError } from "./db/pglite-owner";
 import { migrateDatabase } from "./jobs/migrate";
 import { warnAboutStripePrice } from "./lib/stripe";
 import { LogThrottle, serializeError } from "./plugins/logging";
+import { startMetricsListener } from "./plugins/metrics";
 
 export interface ServerOptions {
   /** Demo data written after the migrations in development (the entries for this machine pass it). */
@@ -105,6 +106,10 @@ async function start({ demoSeed }: ServerOptions) {
     host: config.host,
     listenTextResolver: (address) => `Server listening at ${address}: open ${config.appUrl}`,
   });
+  if (config.metrics?.port !== undefined) {
+    const { port } = await startMetricsListener(app, { port: config.metrics.port, host: config.host });
+    app.log.info({ port }, "metrics listening");
+  }
   // Not awaited: a slow or unreachable Stripe must not hold up serving; the outcome is only a log line.
   void warnAboutStripePrice({ stripe: app.stripe, config, log: app.log }).catch((err) =>
     app.log.warn({ err }, "could not check the Stripe price"),

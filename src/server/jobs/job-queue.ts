@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
-import type { Database, Db } from "../db/client";
+import { z } from "zod";
+import { type Database, type Db, selectRows } from "../db/client";
+import { JOB_STATES, type JobCount } from "../lib/metrics";
 import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName } from "./queues";
 
 // Background work through pg-boss on the app's own database (docs/decisions/011-job-queue.md): no
@@ -253,4 +256,24 @@ export class JobQueue {
       throw err;
     }
   }
+}
+
+const jobCountRow = z.object({ queue: z.string(), state: z.string(), count: z.coerce.number().int() });
+
+/**
+ * How many jobs each queue holds in the states worth watching (the metrics read it at each scrape). One
+ * grouped count over pg-boss's job table, which keeps finished jobs a day and failed ones a week, so its
+ * size, and the cost of a scrape, stays bounded.
+ */
+export function countJobs(db: Db): Promise<JobCount[]> {
+  const states = sql.join(
+    JOB_STATES.map((state) => sql`${state}`),
+    sql`, `,
+  );
+  return selectRows(
+    db,
+    jobCountRow,
+    sql`select name as queue, state::text as state, count(*)::int as count
+        from ${sql.raw(JOB_SCHEMA)}.job where state::text in (${states}) group by name, state`,
+  );
 }

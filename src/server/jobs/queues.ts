@@ -19,6 +19,8 @@ export interface JobPayloads {
   "alert-digest-mail": { userId: string; frequency: DigestFrequency };
   /** The daily refresh of buyer reliability scores older than a day (features/reliability). */
   "reliability-refresh": Record<string, never>;
+  /** The hourly sweep of expired sessions, sign-in links, rate-limit windows and old outbox mail. */
+  housekeeping: Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -45,6 +47,7 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
   "alert-digest-weekly": PLANNING,
   "alert-digest-mail": MAIL,
   "reliability-refresh": PLANNING,
+  housekeeping: PLANNING,
 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

@@ -1,6 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifySession, { type SessionStore } from "@fastify/session";
-import { eq, lt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
@@ -52,10 +52,6 @@ function createSessionStore(db: Db): SessionStore {
   };
 }
 
-async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expire, new Date()));
-}
-
 export async function registerSessions(app: FastifyInstance, config: AppConfig): Promise<void> {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
@@ -93,8 +89,7 @@ export async function registerSessions(app: FastifyInstance, config: AppConfig):
 /** Starts a signed-in session under a new id, so a sid planted before login is worthless (fixation). */
 export async function startUserSession(request: FastifyRequest, userId: string): Promise<void> {
   await request.session.regenerate();
-  // Expired rows are swept here, at sign-in, rather than by a timer (the expire index keeps it cheap).
-  await deleteExpiredSessions(request.server.db);
+  // Expired rows are left to the hourly housekeeping job (features/housekeeping), not swept here.
   const now = Date.now();
   request.session.userId = userId;
   request.session.signedInAt = now;

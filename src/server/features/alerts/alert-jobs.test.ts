@@ -539,7 +539,8 @@ describe("listing alerts through the job queue", () => {
       expect(schedules).toEqual([
         { name: "alert-digest-daily", cron: "0 13 * * *" },
         { name: "alert-digest-weekly", cron: "0 13 * * 1" },
-        // Not an alert: the reliability score's daily refresh shares the queue.
+        // Not alerts: the hourly housekeeping and the reliability score's daily refresh share the queue.
+        { name: "housekeeping", cron: "17 * * * *" },
         { name: "reliability-refresh", cron: "30 3 * * *" },
       ]);
       await postListing(buyer.cookie, {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull } from "drizzle-orm";
 import { MAGIC_LINK_TTL_MS } from "../../../shared/constants";
 import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_TEXT } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
@@ -43,7 +43,6 @@ export async function requestMagicLink({
   await consumeRateLimit({ db, key: `magic-email:${normalized}`, ...MAGIC_LINK_LIMITS.perEmail });
 
   const token = randomBytes(32).toString("base64url"); // 256 bits
-  await db.delete(magicLinkTokens).where(lt(magicLinkTokens.expiresAt, new Date()));
   await db.insert(magicLinkTokens).values({
     tokenHash: hashToken(token),
     email: normalized,

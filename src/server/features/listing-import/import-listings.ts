@@ -17,6 +17,7 @@ import { type Database, type Db, queryRows } from "../../db/client";
 import { buyerProfiles } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
+import type { AppMetrics, ImportMetricOutcome } from "../../lib/metrics";
 import type { Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
 import { type ImportProgress, startImportProgress } from "./import-progress";
@@ -130,6 +131,7 @@ export async function importListings({
   query,
   source,
   log,
+  metrics,
 }: {
   database: Database;
   jobs: JobQueue;
@@ -137,6 +139,7 @@ export async function importListings({
   query: ListingImportQuery;
   source: ImportSource;
   log: FastifyBaseLogger;
+  metrics: AppMetrics;
 }): Promise<ImportOutcome> {
   const { db } = database;
   let defaultBuyer: Buyer | null = null;
@@ -161,6 +164,10 @@ export async function importListings({
   );
 
   const run = new ImportRun(db, defaultBuyer, progress);
+  const count = (outcome: ImportMetricOutcome) => {
+    metrics.listingImports.inc({ outcome });
+    metrics.listingImportRows.inc({ outcome }, run.rowCount);
+  };
   let writer: ListingWriter | null = null;
   try {
     if (!query.dryRun) writer = await openListingWriter(database);
@@ -169,6 +176,7 @@ export async function importListings({
     if (query.dryRun || report.errorTotal > 0 || !writer) {
       await writer?.abort();
       await progress.finish("succeeded", { report }, run.counts());
+      count(query.dryRun ? "dry_run" : "refused");
       return { kind: query.dryRun ? "report" : "refused", report };
     }
     await progress.writing(run.rowCount);
@@ -182,8 +190,10 @@ export async function importListings({
       (within, { activeIds }) => announceListingsActivated({ jobs, listingIds: activeIds, within }),
     );
     await progress.finish("succeeded", { imported: written.count }, run.counts());
+    count("imported");
     return { kind: "imported", imported: written.count };
   } catch (error) {
+    count("failed");
     await writer?.abort();
     const message = error instanceof AppError ? error.message : "The import failed. Nothing was written.";
     await progress.finish("failed", { message }, run.counts());

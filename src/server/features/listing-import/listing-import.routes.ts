@@ -85,6 +85,7 @@ export async function listingImportRoutes(fastify: FastifyInstance) {
         query: req.query,
         source,
         log: req.log,
+        metrics: app.metrics,
       });
       if (outcome.kind === "imported") return { imported: outcome.imported };
       if (outcome.kind === "report") return outcome.report;

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import type { AppMetrics, WebhookMetricOutcome } from "../../lib/metrics";
 import { isPremiumStatus } from "../../lib/premium";
 import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
@@ -148,6 +149,8 @@ function subscriptionIdOfEvent(event: Stripe.Event): string | null {
 }
 
 const INVALID_SIGNATURE_MESSAGE = "Invalid Stripe signature";
+/** The type label of a webhook request whose signature was not (or could not be) verified. */
+const UNVERIFIED_TYPE = "unverified";
 
 /** The `t=` of a Stripe-Signature header, read as the SDK reads it (the last one counts), in seconds. */
 function signatureTimestamp(header: string): number | null {
@@ -170,13 +173,19 @@ export async function handleStripeWebhook({
   webhookSecret,
   payload,
   signature,
+  metrics,
 }: {
   db: Db;
   stripe: StripeClient | undefined;
   webhookSecret: string | undefined;
   payload: Buffer;
   signature: string | undefined;
+  metrics: AppMetrics;
 }): Promise<{ received: true; duplicate: boolean }> {
+  // The event's type is only known, and only believed, once the signature is verified.
+  const count = (type: string, outcome: WebhookMetricOutcome) =>
+    metrics.stripeWebhooks.inc({ type, outcome });
+  if (!stripe || !webhookSecret) count(UNVERIFIED_TYPE, "not_configured");
   const client = requireStripe(stripe);
   if (!webhookSecret) throw new AppError("unavailable", PAYMENT_MESSAGES.notConfigured);
   let event: Stripe.Event;
@@ -184,41 +193,51 @@ export async function handleStripeWebhook({
     // Default tolerance (300 s) rejects stale timestamps: a captured request cannot be replayed later.
     event = client.webhooks.constructEvent(payload, signature ?? "", webhookSecret);
   } catch {
+    count(UNVERIFIED_TYPE, "invalid_signature");
     throw new AppError("validation", INVALID_SIGNATURE_MESSAGE);
   }
   // The SDK only checks the past: a timestamp beyond the tolerance in the future is refused too, so
   // no signed request stays replayable for longer than the tolerance.
   const signedAt = signatureTimestamp(signature ?? "");
   if (signedAt === null || signedAt - Date.now() / 1000 > client.webhooks.DEFAULT_TOLERANCE) {
+    count(UNVERIFIED_TYPE, "invalid_signature");
     throw new AppError("validation", INVALID_SIGNATURE_MESSAGE);
   }
 
-  return withStripeErrors(() =>
-    db.transaction(async (tx) => {
-      const stored = await tx
-        .insert(stripeEvents)
-        .values({ id: event.id, type: event.type })
-        .onConflictDoNothing({ target: stripeEvents.id })
-        .returning({ id: stripeEvents.id });
-      if (stored.length === 0) return { received: true as const, duplicate: true };
+  let result: { received: true; duplicate: boolean };
+  try {
+    result = await withStripeErrors(() =>
+      db.transaction(async (tx) => {
+        const stored = await tx
+          .insert(stripeEvents)
+          .values({ id: event.id, type: event.type })
+          .onConflictDoNothing({ target: stripeEvents.id })
+          .returning({ id: stripeEvents.id });
+        if (stored.length === 0) return { received: true as const, duplicate: true };
 
-      const subscriptionId = subscriptionIdOfEvent(event);
-      if (subscriptionId) {
-        const synced = await syncSubscription(tx, client, subscriptionId);
-        await tx.insert(auditLogs).values({
-          userId: synced?.userId ?? null,
-          action: `stripe.${event.type}`,
-          metaJson: {
-            eventId: event.id,
-            subscriptionId,
-            status: synced?.status ?? null,
-            matchedUser: Boolean(synced),
-          },
-        });
-      }
-      return { received: true as const, duplicate: false };
-    }),
-  );
+        const subscriptionId = subscriptionIdOfEvent(event);
+        if (subscriptionId) {
+          const synced = await syncSubscription(tx, client, subscriptionId);
+          await tx.insert(auditLogs).values({
+            userId: synced?.userId ?? null,
+            action: `stripe.${event.type}`,
+            metaJson: {
+              eventId: event.id,
+              subscriptionId,
+              status: synced?.status ?? null,
+              matchedUser: Boolean(synced),
+            },
+          });
+        }
+        return { received: true as const, duplicate: false };
+      }),
+    );
+  } catch (err) {
+    count(event.type, "failed");
+    throw err;
+  }
+  count(event.type, result.duplicate ? "duplicate" : "processed");
+  return result;
 }
 
 /**

@@ -31,6 +31,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         webhookSecret: app.config.stripe.webhookSecret,
         payload: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         signature: Array.isArray(signature) ? signature[0] : signature,
+        metrics: app.metrics,
       });
     },
   );

@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "../../db/client";
+import { magicLinkTokens, mailOutbox, rateLimits, sessions } from "../../db/schema";
+import { useTestApp } from "../../test/context";
+import { OUTBOX_KEEP_DAYS, runHousekeeping } from "./housekeeping";
+
+// The sweep on the database (both engines): what is due goes, what is live stays, a run deletes in
+// batches and stops at its bound, and a second run finds the rest.
+
+const NOW = new Date("2026-06-01T12:00:00Z");
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
+
+describe("housekeeping", () => {
+  const ctx = useTestApp();
+  const db = () => ctx.database.db;
+
+  async function count(table: string): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(db(), sql.raw(`select count(*)::int as n from ${table}`));
+    return row!.n;
+  }
+
+  /** `due` rows past their time and `live` rows still good, in every swept table. */
+  async function seed({ due, live }: { due: number; live: number }) {
+    const rows = (n: number, make: (i: number) => void) => Array.from({ length: n }, (_, i) => make(i));
+    const sessionRow = (expire: Date) => ({ sid: randomUUID(), sess: { cookie: {} }, expire });
+    const tokenRow = (expiresAt: Date, usedAt: Date | null = null) => ({
+      tokenHash: randomUUID(),
+      email: "someone@example.test",
+      expiresAt,
+      usedAt,
+    });
+    const limitRow = (windowEndsAt: Date) => ({ key: `magic-ip:${randomUUID()}`, count: 3, windowEndsAt });
+    const mailRow = (createdAt: Date) => ({ to: "someone@example.test", subject: "s", text: "t", createdAt });
+    const sessionsDue: ReturnType<typeof sessionRow>[] = [];
+    const tokensDue: ReturnType<typeof tokenRow>[] = [];
+    const limitsDue: ReturnType<typeof limitRow>[] = [];
+    const mailsDue: ReturnType<typeof mailRow>[] = [];
+    rows(due, (i) => {
+      sessionsDue.push(sessionRow(at(-(i + 1) * 1000)));
+      // Used ones too: a used link is dead, and goes with its expiry.
+      tokensDue.push(tokenRow(at(-(i + 1) * 1000), i % 2 ? at(-DAY) : null));
+      limitsDue.push(limitRow(at(-(i + 1) * 1000)));
+      mailsDue.push(mailRow(at(-(OUTBOX_KEEP_DAYS * DAY + (i + 1) * 1000))));
+    });
+    if (due > 0) {
+      await db().insert(sessions).values(sessionsDue);
+      await db().insert(magicLinkTokens).values(tokensDue);
+      await db().insert(rateLimits).values(limitsDue);
+      await db().insert(mailOutbox).values(mailsDue);
+    }
+    const liveIds = { sessions: [] as string[], tokens: [] as string[], limits: [] as string[] };
+    for (let i = 0; i < live; i++) {
+      const session = sessionRow(at(HOUR + i));
+      const token = tokenRow(at(5 * 60 * 1000));
+      const limit = limitRow(at(60 * 1000));
+      liveIds.sessions.push(session.sid);
+      liveIds.tokens.push(token.tokenHash);
+      liveIds.limits.push(limit.key);
+      await db().insert(sessions).values(session);
+      await db().insert(magicLinkTokens).values(token);
+      await db().insert(rateLimits).values(limit);
+      await db()
+        .insert(mailOutbox)
+        .values(mailRow(at(-(OUTBOX_KEEP_DAYS * DAY - HOUR))));
+    }
+    return liveIds;
+  }
+
+  it("deletes expired rows and keeps the live ones in every swept table", async () => {
+    const live = await seed({ due: 5, live: 3 });
+    const results = await runHousekeeping({ db: db(), now: NOW });
+    expect(results).toEqual([
+      { table: "sessions", deleted: 5, more: false },
+      { table: "magic_link_tokens", deleted: 5, more: false },
+      { table: "rate_limits", deleted: 5, more: false },
+      { table: "mail_outbox", deleted: 5, more: false },
+    ]);
+    const sids = await db().select({ sid: sessions.sid }).from(sessions);
+    expect(sids.map((r) => r.sid).sort()).toEqual([...live.sessions].sort());
+    const hashes = await db().select({ hash: magicLinkTokens.tokenHash }).from(magicLinkTokens);
+    expect(hashes.map((r) => r.hash).sort()).toEqual([...live.tokens].sort());
+    const keys = await db().select({ key: rateLimits.key }).from(rateLimits);
+    expect(keys.map((r) => r.key).sort()).toEqual([...live.limits].sort());
+    expect(await count("mail_outbox")).toBe(3);
+  });
+
+  it("deletes in batches and stops at its bound, leaving the rest for the next run", async () => {
+    await seed({ due: 25, live: 2 });
+    // Batches of 4, at most 3 per table: 12 rows a run.
+    const first = await runHousekeeping({ db: db(), now: NOW, batchSize: 4, maxBatches: 3 });
+    expect(first.map((r) => [r.table, r.deleted, r.more])).toEqual([
+      ["sessions", 12, true],
+      ["magic_link_tokens", 12, true],
+      ["rate_limits", 12, true],
+      ["mail_outbox", 12, true],
+    ]);
+    expect(await count("sessions")).toBe(25 - 12 + 2);
+
+    const second = await runHousekeeping({ db: db(), now: NOW, batchSize: 4, maxBatches: 3 });
+    expect(second.every((r) => r.deleted === 12 && r.more)).toBe(true);
+    // One left per table: a batch that is not full ends the table's run.
+    const third = await runHousekeeping({ db: db(), now: NOW, batchSize: 4, maxBatches: 3 });
+    expect(third.every((r) => r.deleted === 1 && !r.more)).toBe(true);
+    for (const table of ["sessions", "magic_link_tokens", "rate_limits", "mail_outbox"]) {
+      expect(await count(table)).toBe(2);
+    }
+  });
+
+  it("finds nothing to do on a second run", async () => {
+    await seed({ due: 3, live: 2 });
+    await runHousekeeping({ db: db(), now: NOW });
+    const again = await runHousekeeping({ db: db(), now: NOW });
+    expect(again.every((r) => r.deleted === 0 && !r.more)).toBe(true);
+    expect(await count("sessions")).toBe(2);
+  });
+
+  it("runs as the scheduled job", async () => {
+    await seed({ due: 2, live: 1 });
+    // The job sweeps at the real time, when every seeded row of 2026-06 is long over or still to come.
+    await db()
+      .update(sessions)
+      .set({ expire: new Date(Date.now() + DAY) });
+    await ctx.app.jobs.send("housekeeping", {});
+    expect(await ctx.app.jobs.workUntilIdle()).toEqual({ completed: 1, failed: 0 });
+    expect(await count("sessions")).toBe(3);
+    expect(await count("rate_limits")).toBe(0);
+  });
+});

@@ -1,0 +1,135 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { type Db, selectRows } from "../../db/client";
+import { magicLinkTokens, mailOutbox, rateLimits, sessions } from "../../db/schema";
+import type { JobQueue } from "../../jobs/job-queue";
+
+// Rows that stop meaning anything after a while and that nothing else deletes: sessions past their
+// expiry, sign-in links past theirs (used ones included: a link works once and for ten minutes), rate-limit
+// windows that are over (a window that has ended restarts at its next use, so deleting it changes
+// nothing), and the development outbox's old mails. The job queue's own tables are pg-boss's business: its
+// supervisor archives and deletes finished jobs (jobs/job-queue.ts, docs/operations.md#background-jobs).
+//
+// Every sweep deletes in small batches, each its own short statement that picks the rows by key, so a
+// large backlog (an attack that filled the rate-limit table, months without a run) never holds locks or a
+// transaction for long; a run stops after a bounded number of batches and the next run goes on.
+
+/** How long the development outbox keeps a mail: long enough to look back at a week of test mails. */
+export const OUTBOX_KEEP_DAYS = 7;
+
+interface Sweep {
+  /** The table's name, as logged. */
+  name: string;
+  table: PgTable;
+  /** The primary key: the batch's rows are picked by it. */
+  key: PgColumn;
+  /** Which rows are due at `now`. */
+  due: (now: string) => SQL;
+}
+
+const SWEEPS: Sweep[] = [
+  {
+    name: "sessions",
+    table: sessions,
+    key: sessions.sid,
+    // The session store already treats a row at its expiry as gone.
+    due: (now) => sql`${sessions.expire} <= ${now}::timestamptz`,
+  },
+  {
+    name: "magic_link_tokens",
+    table: magicLinkTokens,
+    key: magicLinkTokens.tokenHash,
+    due: (now) => sql`${magicLinkTokens.expiresAt} <= ${now}::timestamptz`,
+  },
+  {
+    name: "rate_limits",
+    table: rateLimits,
+    key: rateLimits.key,
+    due: (now) => sql`${rateLimits.windowEndsAt} <= ${now}::timestamptz`,
+  },
+  {
+    name: "mail_outbox",
+    table: mailOutbox,
+    key: mailOutbox.id,
+    due: (now) =>
+      sql`${mailOutbox.createdAt} < ${now}::timestamptz - make_interval(days => ${OUTBOX_KEEP_DAYS})`,
+  },
+];
+
+export interface SweepResult {
+  table: string;
+  deleted: number;
+  /** The last batch was full: rows may be left for the next run. */
+  more: boolean;
+}
+
+const countRow = z.object({ count: z.coerce.number().int() });
+
+/** One batch: at most `limit` due rows of one table, in one statement. */
+async function deleteBatch(db: Db, sweep: Sweep, now: string, limit: number): Promise<number> {
+  const { table, key } = sweep;
+  const [row] = await selectRows(
+    db,
+    countRow,
+    sql`with gone as (
+          delete from ${table} where ${key} in (select ${key} from ${table} where ${sweep.due(now)} limit ${limit})
+          returning 1)
+        select count(*)::int as count from gone`,
+  );
+  return row?.count ?? 0;
+}
+
+/**
+ * Deletes what is due in every swept table, at most `batchSize` rows per statement and `maxBatches`
+ * statements per table, and answers what it removed. Safe to run at any time, by several instances at
+ * once (a row two runs both pick is deleted by one), and again (nothing left to do is cheap: each due
+ * condition reads an index or a small table).
+ */
+export async function runHousekeeping({
+  db,
+  now = new Date(),
+  batchSize = 1000,
+  maxBatches = 20,
+}: {
+  db: Db;
+  now?: Date;
+  batchSize?: number;
+  maxBatches?: number;
+}): Promise<SweepResult[]> {
+  const at = now.toISOString();
+  const results: SweepResult[] = [];
+  for (const sweep of SWEEPS) {
+    let deleted = 0;
+    let last = 0;
+    for (let batch = 0; batch < maxBatches; batch++) {
+      last = await deleteBatch(db, sweep, at, batchSize);
+      deleted += last;
+      if (last < batchSize) break;
+    }
+    results.push({ table: sweep.name, deleted, more: last === batchSize });
+  }
+  return results;
+}
+
+/** "sessions 12, rate_limits 3" (what a run removed), or "nothing". */
+export function describeSweeps(results: SweepResult[]): string {
+  const removed = results.filter((r) => r.deleted > 0).map((r) => `${r.table} ${r.deleted}`);
+  return removed.length > 0 ? removed.join(", ") : "nothing";
+}
+
+/**
+ * The sweep as a scheduled job, every hour at 17 minutes past: small, frequent runs keep each one short.
+ * `npm run housekeeping` runs the same function by hand.
+ */
+export function registerHousekeepingJobs(jobs: JobQueue, db: Db): void {
+  jobs.handle("housekeeping", async () => {
+    const results = await runHousekeeping({ db });
+    const removed = Object.fromEntries(results.map((r) => [r.table, r.deleted]));
+    const backlog = results.filter((r) => r.more).map((r) => r.table);
+    // A backlog left over is worth a warning: the next runs catch up, but something is filling a table.
+    if (backlog.length > 0) jobs.log.warn({ removed, backlog }, "housekeeping left rows for its next run");
+    else jobs.log.info({ removed }, "housekeeping done");
+  });
+  jobs.scheduleOnStart("housekeeping", "17 * * * *", {});
+}
