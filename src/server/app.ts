@@ -23,6 +23,7 @@ import { seoRoutes } from "./features/seo/seo.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { JobQueue } from "./jobs/job-queue";
+import { MailQueue, registerMailJobs } from "./jobs/mail";
 import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { compiledSerializer } from "./lib/serializer";
@@ -80,9 +81,11 @@ export async function buildApp({
   // The job queue (jobs/job-queue.ts): sending works at once; main.ts starts the workers and schedules,
   // tests run the jobs themselves. Stopped before the mailer closes, so a running job can finish its mail.
   const jobs = new JobQueue({ database, log: app.log });
+  registerMailJobs(jobs, { db: database.db, mailer: appMailer });
   registerAlertJobs(jobs, { db: database.db, mailer: appMailer, config }, config.alertDigestCrons);
   registerReliabilityJobs(jobs, database.db);
   app.decorate("jobs", jobs);
+  app.decorate("mailQueue", new MailQueue({ jobs, appUrl: config.appUrl }));
   app.addHook("onClose", async () => {
     await jobs.stop();
     appMailer.close();

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
 import type { Database, Db } from "../db/client";
-import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName } from "./queues";
+import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName, WORKER_POLLING_SECONDS } from "./queues";
 
 // Background work through pg-boss on the app's own database (docs/decisions/011-job-queue.md): no
 // home-made queue, no timers of our own. pg-boss talks to the database through the executor below,
@@ -85,6 +85,8 @@ export interface JobContext {
   jobId: string;
   /** 0 on the first attempt. */
   retryCount: number;
+  /** Retries the queue allows: the attempt with retryCount === retryLimit is the last. */
+  retryLimit: number;
 }
 
 export type JobHandler<Name extends QueueName> = (
@@ -109,6 +111,7 @@ export class JobQueue {
   readonly #log: FastifyBaseLogger;
   readonly #handlers = new Map<QueueName, AnyHandler>();
   readonly #schedules: { name: QueueName; cron: string; data: object }[] = [];
+  readonly #workerIds = new Map<QueueName, string>();
   #running = false;
 
   constructor({
@@ -164,9 +167,15 @@ export class JobQueue {
     if (this.#running) return;
     await this.#boss.start();
     for (const [name, handler] of this.#handlers) {
-      await this.#boss.work(name, { includeMetadata: true }, async ([job]) => {
-        if (job) await this.#run(name, handler, job);
-      });
+      const pollingIntervalSeconds = WORKER_POLLING_SECONDS[name];
+      const workerId = await this.#boss.work(
+        name,
+        { includeMetadata: true, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) },
+        async ([job]) => {
+          if (job) await this.#run(name, handler, job);
+        },
+      );
+      this.#workerIds.set(name, workerId);
     }
     for (const { name, cron, data } of this.#schedules) {
       await this.#boss.schedule(name, cron, data, { tz: "UTC" });
@@ -181,7 +190,17 @@ export class JobQueue {
   async stop(timeoutMs = 8000): Promise<void> {
     if (!this.#running) return;
     this.#running = false;
+    this.#workerIds.clear();
     await this.#boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true });
+  }
+
+  /**
+   * Wakes this instance's worker of a queue now instead of at its next poll (after a commit that queued a
+   * job someone is waiting for). Nothing happens while the workers are stopped (tests, scripts).
+   */
+  notify(name: QueueName): void {
+    const workerId = this.#workerIds.get(name);
+    if (this.#running && workerId) this.#boss.notifyWorker(workerId);
   }
 
   get isRunning(): boolean {
@@ -196,19 +215,24 @@ export class JobQueue {
   /**
    * Runs every job that is ready, queue after queue, until none is left (tests, scripts): the jobs a
    * job sends run too. `ignoreStartAfter` also runs retries whose backoff has not elapsed yet, so a
-   * test can see a retry without waiting for it. Returns how many jobs completed and failed.
+   * test can see a retry without waiting for it. `queues` limits the run to those queues (a test that
+   * signs someone in runs the sign-in mail and leaves every other job where it is). Returns how many
+   * jobs completed and failed.
    */
   async workUntilIdle({
     ignoreStartAfter = false,
     maxRounds = 20,
+    queues,
   }: {
     ignoreStartAfter?: boolean;
     maxRounds?: number;
+    queues?: readonly QueueName[];
   } = {}): Promise<WorkResult> {
     const result: WorkResult = { completed: 0, failed: 0 };
     for (let round = 0; round < maxRounds; round++) {
       let ran = 0;
       for (const [name, handler] of this.#handlers) {
+        if (queues && !queues.includes(name)) continue;
         const jobs = await this.#boss.fetch<unknown>(name, {
           batchSize: 100,
           includeMetadata: true,
@@ -243,7 +267,7 @@ export class JobQueue {
    */
   async #run(name: QueueName, handler: AnyHandler, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     try {
-      await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
+      await handler(job.data, { jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
     } catch (err) {
       const willRetry = job.retryCount < job.retryLimit;
       this.#log.warn(

@@ -123,9 +123,18 @@ export async function createSignedInUser(
   return { user, cookie: await signIn(ctx, user.email) };
 }
 
+/**
+ * Sends the mail the requests so far queued (the two mail queues' jobs, nothing else), as the app's
+ * workers would: a test reads the outbox or the SMTP sink after this.
+ */
+export async function sendQueuedMail(ctx: TestContext): Promise<void> {
+  await ctx.app.jobs.workUntilIdle({ queues: ["mail", "mail-sign-in"] });
+}
+
 /** The token of the newest sign-in mail sent to `email` (outbox; tests run without SMTP_URL). */
-export async function latestMagicToken(db: Db, email: string): Promise<string> {
-  const [mail] = await db
+export async function latestMagicToken(ctx: TestContext, email: string): Promise<string> {
+  await sendQueuedMail(ctx);
+  const [mail] = await ctx.database.db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email))
@@ -140,7 +149,7 @@ export async function latestMagicToken(db: Db, email: string): Promise<string> {
 export async function signIn(ctx: TestContext, email: string): Promise<string> {
   const requested = await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
   if (requested.statusCode !== 202) throw new Error(`magic link request failed: ${requested.body}`);
-  const token = await latestMagicToken(ctx.database.db, email);
+  const token = await latestMagicToken(ctx, email);
   const verified = await ctx.app.inject({
     method: "POST",
     url: "/api/auth/magic-link/verify",
