@@ -168,11 +168,16 @@ export class JobQueue {
     await this.#boss.start();
     for (const [name, handler] of this.#handlers) {
       const pollingIntervalSeconds = WORKER_POLLING_SECONDS[name];
-      const workerId = await this.#boss.work(
+      const workerId: string = await this.#boss.work(
         name,
         { includeMetadata: true, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) },
         async ([job]) => {
-          if (job) await this.#run(name, handler, job);
+          if (!job) return;
+          // A worker that found a job looks for the next one at once instead of after its polling
+          // interval: a backlog (a digest round's mails) drains at the speed of the work, not one job per
+          // interval; an idle queue is still polled at the interval.
+          this.#boss.notifyWorker(workerId);
+          await this.#run(name, handler, job);
         },
       );
       this.#workerIds.set(name, workerId);

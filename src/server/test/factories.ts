@@ -12,6 +12,7 @@ import {
   users,
 } from "../db/schema";
 import { sessionCookie, type TestContext } from "./context";
+import type { SmtpSink } from "./smtp-sink";
 
 // Small factories for test data: each test says what it needs, never the demo seed, so a change to the
 // demo data cannot break a test.
@@ -143,6 +144,28 @@ export async function latestMagicToken(ctx: TestContext, email: string): Promise
   const match = mail?.text.match(/token=([\w-]+)/);
   if (!match?.[1]) throw new Error(`no sign-in mail for ${email}`);
   return match[1];
+}
+
+/**
+ * The magic-link sign-in when mail goes over SMTP (an app built with SMTP_URL): the link is read from
+ * what the sink received. Returns the Cookie header.
+ */
+export async function signInThroughSink(ctx: TestContext, sink: SmtpSink, email: string): Promise<string> {
+  await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
+  await sendQueuedMail(ctx);
+  const mail = sink.received.findLast((m) => m.to.includes(email));
+  // Quoted-printable: soft line breaks ("=" at a line end) and "=" written as "=3D".
+  const token = mail?.raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=")
+    .match(/token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no sign-in mail for ${email}`);
+  const verified = await ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/magic-link/verify",
+    payload: { token },
+  });
+  return sessionCookie(verified);
 }
 
 /** Signs in through the real magic-link flow and returns the Cookie header for later requests. */

@@ -2,18 +2,17 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, compliance, mailOutbox, mails, publisherProfiles, users } from "../../db/schema";
-import { sessionCookie, type TestContext, useTestApp } from "../../test/context";
+import { type TestContext, useTestApp } from "../../test/context";
 import {
   createPublisher,
   createSignedInUser,
   createUser,
   type SignedInUser,
   sendQueuedMail,
+  signInThroughSink,
 } from "../../test/factories";
-import { startSmtpSink } from "../../test/smtp-sink";
+import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink";
 import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
-
-type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 const REASON = "Your website shows no TCPA consent language on its forms.";
 
@@ -22,25 +21,6 @@ const ADMIN = { role: "admin", email: "reviewer@example.test" } as const;
 async function signInAdminThroughSink(ctx: TestContext, sink: SmtpSink) {
   const user = await createUser(ctx.database.db, ADMIN);
   return { user, cookie: await signInThroughSink(ctx, sink, user.email) };
-}
-
-/** The magic-link sign-in when mail goes over SMTP: the link is read from what the sink received. */
-async function signInThroughSink(ctx: TestContext, sink: SmtpSink, email: string): Promise<string> {
-  await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
-  await sendQueuedMail(ctx);
-  const mail = sink.received.findLast((m) => m.to.includes(email));
-  // Quoted-printable: soft line breaks ("=" at a line end) and "=" written as "=3D".
-  const token = mail?.raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=3D/g, "=")
-    .match(/token=([\w-]+)/)?.[1];
-  if (!token) throw new Error(`no sign-in mail for ${email}`);
-  const verified = await ctx.app.inject({
-    method: "POST",
-    url: "/api/auth/magic-link/verify",
-    payload: { token },
-  });
-  return sessionCookie(verified);
 }
 
 describe("publisher review (/api/admin/pending-publishers, approve, reject)", () => {
