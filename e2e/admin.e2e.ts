@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
+import { waitForMail, waitForSignInLink } from "./support/outbox";
 
 // The admin console as an administrator uses it. Each test makes its own users and listings
 // (fixtures) and finds them by the fixture's token, so the demo data and other tests never matter.
@@ -128,12 +129,10 @@ describe("admin console", () => {
     await page.getByRole("article", { name: other }).getByText(REASON).waitFor();
 
     // The publisher is mailed the decision with the reason.
-    const outbox = (await (await page.request.get("/api/dev/outbox")).json()) as {
-      to: string;
-      text: string;
-    }[];
-    expect(outbox.find((mail) => mail.to === rejected.user.email)?.text).toContain(`Reason: ${REASON}`);
-    expect(outbox.find((mail) => mail.to === approved.user.email)?.text).toContain("has been approved");
+    const [rejection] = await waitForMail(harness.baseURL, (mail) => mail.to === rejected.user.email);
+    expect(rejection?.text).toContain(`Reason: ${REASON}`);
+    const [approval] = await waitForMail(harness.baseURL, (mail) => mail.to === approved.user.email);
+    expect(approval?.text).toContain("has been approved");
 
     // ... and reads it on their dashboard.
     const publisherPage = await harness.newPage();
@@ -325,14 +324,8 @@ describe("admin console", () => {
     await memberPage.getByLabel("Work email").fill(member.user.email);
     await memberPage.getByRole("button", { name: "Email me a sign-in link" }).click();
     await memberPage.getByText("Check your email").waitFor();
-    const outbox = (await (await memberPage.request.get("/api/dev/outbox")).json()) as {
-      to: string;
-      text: string;
-    }[];
-    const link = outbox
-      .find((mail) => mail.to === member.user.email)
-      ?.text.match(/https?:\/\/\S+token=[\w-]+/)?.[0];
-    await memberPage.goto(link!);
+    const link = await waitForSignInLink(harness.baseURL, member.user.email);
+    await memberPage.goto(link);
     await memberPage.getByRole("button", { name: "Sign in" }).click();
     await memberPage
       .getByText("This account has been disabled. Contact support if you think this is a mistake.")
