@@ -351,4 +351,18 @@ describe("admin console", () => {
     expect(await entries.locator("pre").innerText()).toContain('"sessionsEnded": 1');
     await expectAccessible(page);
   });
+
+  it("opens the Failed Mail screen from the admin menu: empty while every mail was delivered", async () => {
+    const { page } = await adminPage();
+    await page.goto("/admin/audit");
+    await page.getByRole("heading", { name: "Audit Log" }).waitFor();
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Failed Mail" }).click();
+    await page.getByRole("heading", { name: "Failed Mail", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/mail");
+    // The development server's outbox never refuses a mail, so nothing has failed.
+    await page.getByRole("heading", { name: "Failed mail (0)" }).waitFor();
+    await page.getByText("No failed mail: everything the server queued was delivered").waitFor();
+    expect(await page.title()).toBe("Failed Mail · PayPerCall Hub");
+    await expectAccessible(page);
+  });
 });
