@@ -35,8 +35,8 @@ export function createMailer({
   const transport: Transporter = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
-        // nodemailer waits up to 2 min for a connection and 10 min on a silent socket; a mail job holds
-        // its mail for a minute or two (jobs/queues.ts), so an attempt gives up well before that.
+        // nodemailer's defaults wait up to 2 min for a connection and 10 min on a silent socket; a mail
+        // job holds its mail for a minute or two (its lease, jobs/mail.ts), so an attempt gives up sooner.
         connectionTimeout: 15_000,
         greetingTimeout: 15_000,
         socketTimeout: 30_000,
