@@ -168,7 +168,9 @@ export class JobQueue {
     await this.#boss.start();
     for (const [name, handler] of this.#handlers) {
       const pollingIntervalSeconds = WORKER_POLLING_SECONDS[name];
-      const workerId: string = await this.#boss.work(
+      // Read by the handler: set once work() answers (a first job could in theory arrive before).
+      let workerId: string | undefined;
+      workerId = await this.#boss.work(
         name,
         { includeMetadata: true, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) },
         async ([job]) => {
@@ -176,7 +178,7 @@ export class JobQueue {
           // A worker that found a job looks for the next one at once instead of after its polling
           // interval: a backlog (a digest round's mails) drains at the speed of the work, not one job per
           // interval; an idle queue is still polled at the interval.
-          this.#boss.notifyWorker(workerId);
+          if (workerId) this.#boss.notifyWorker(workerId);
           await this.#run(name, handler, job);
         },
       );
