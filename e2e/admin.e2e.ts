@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
+import { waitForMail, waitForSignInLink } from "./support/outbox";
 
 // The admin console as an administrator uses it. Each test makes its own users and listings
 // (fixtures) and finds them by the fixture's token, so the demo data and other tests never matter.
@@ -128,12 +129,10 @@ describe("admin console", () => {
     await page.getByRole("article", { name: other }).getByText(REASON).waitFor();
 
     // The publisher is mailed the decision with the reason.
-    const outbox = (await (await page.request.get("/api/dev/outbox")).json()) as {
-      to: string;
-      text: string;
-    }[];
-    expect(outbox.find((mail) => mail.to === rejected.user.email)?.text).toContain(`Reason: ${REASON}`);
-    expect(outbox.find((mail) => mail.to === approved.user.email)?.text).toContain("has been approved");
+    const [rejection] = await waitForMail(harness.baseURL, (mail) => mail.to === rejected.user.email);
+    expect(rejection?.text).toContain(`Reason: ${REASON}`);
+    const [approval] = await waitForMail(harness.baseURL, (mail) => mail.to === approved.user.email);
+    expect(approval?.text).toContain("has been approved");
 
     // ... and reads it on their dashboard.
     const publisherPage = await harness.newPage();
@@ -325,14 +324,8 @@ describe("admin console", () => {
     await memberPage.getByLabel("Work email").fill(member.user.email);
     await memberPage.getByRole("button", { name: "Email me a sign-in link" }).click();
     await memberPage.getByText("Check your email").waitFor();
-    const outbox = (await (await memberPage.request.get("/api/dev/outbox")).json()) as {
-      to: string;
-      text: string;
-    }[];
-    const link = outbox
-      .find((mail) => mail.to === member.user.email)
-      ?.text.match(/https?:\/\/\S+token=[\w-]+/)?.[0];
-    await memberPage.goto(link!);
+    const link = await waitForSignInLink(harness.baseURL, member.user.email);
+    await memberPage.goto(link);
     await memberPage.getByRole("button", { name: "Sign in" }).click();
     await memberPage
       .getByText("This account has been disabled. Contact support if you think this is a mistake.")
@@ -356,6 +349,20 @@ describe("admin console", () => {
     expect(await entries.innerText()).not.toContain("disabledAt");
     await entries.getByText("Full details (JSON)").click();
     expect(await entries.locator("pre").innerText()).toContain('"sessionsEnded": 1');
+    await expectAccessible(page);
+  });
+
+  it("opens the Failed Mail screen from the admin menu: empty while every mail was delivered", async () => {
+    const { page } = await adminPage();
+    await page.goto("/admin/audit");
+    await page.getByRole("heading", { name: "Audit Log" }).waitFor();
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Failed Mail" }).click();
+    await page.getByRole("heading", { name: "Failed Mail", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/admin/mail");
+    // The development server's outbox never refuses a mail, so nothing has failed.
+    await page.getByRole("heading", { name: "Failed mail (0)" }).waitFor();
+    await page.getByText("No failed mail: everything the server queued was delivered").waitFor();
+    expect(await page.title()).toBe("Failed Mail · PayPerCall Hub");
     await expectAccessible(page);
   });
 });

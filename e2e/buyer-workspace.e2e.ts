@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
+import { waitForMail } from "./support/outbox";
 
 // The buyer's workspace in Chromium: a guest becomes a buyer and manages a listing while the
 // directory follows; a publisher's deal request is accepted and unlocks that listing's contact only; the
@@ -162,12 +163,9 @@ describe("buyer workspace", () => {
     await toast(pub, "Deal Requested").waitFor(POLL);
     await pub.getByText("Pending", { exact: true }).waitFor(POLL);
     await expectAccessible(pub);
-    const outbox = (await (await fetch(`${harness.baseURL}/api/dev/outbox`)).json()) as {
-      to: string;
-      subject: string;
-    }[];
-    expect(outbox).toContainEqual(
-      expect.objectContaining({ to: contactEmail, subject: `New deal request for "${alpha!.title}"` }),
+    await waitForMail(
+      harness.baseURL,
+      (m) => m.to === contactEmail && m.subject === `New deal request for "${alpha!.title}"`,
     );
 
     // The buyer accepts it from the Deal Intents tab and sees the publisher's record.

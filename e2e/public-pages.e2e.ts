@@ -4,6 +4,7 @@ import { formatCountAtLeast, formatPriceCents, formatWholeDollarsDown } from "..
 import type { MarketFigures } from "../src/shared/schemas/market-figures";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type UserOptions, useFixtures } from "./support/fixtures";
+import { waitForSignInLink } from "./support/outbox";
 
 interface PublicConfig {
   appName: string;
@@ -270,14 +271,7 @@ describe("signup", () => {
     await expectAccessible(page);
 
     // The mail is in the outbox, and its link signs the new account in.
-    const outbox = (await (await page.request.get("/api/dev/outbox")).json()) as {
-      to: string;
-      text: string;
-    }[];
-    const link = outbox
-      .find((mail) => mail.to === email)
-      ?.text.match(/https?:\/\/\S+\/auth\/magic\?token=[\w-]+/)?.[0];
-    expect(link, "sign-in link in the outbox").toBeDefined();
+    const link = await waitForSignInLink(harness.baseURL, email);
     await page.goto(link!);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect.poll(() => path(page)).toBe("/");

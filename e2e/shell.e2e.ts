@@ -223,6 +223,7 @@ describe("navigation bar", () => {
       "Manage Buyers",
       "Users",
       "Audit Log",
+      "Failed Mail",
       "Log out",
     ]);
     await menu.getByRole("menuitem", { name: "Manage Publishers" }).click();

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
+import { waitForMail } from "./support/outbox";
 
 // Trust in Chromium: a publisher reviews a buyer after an accepted deal and sees the review (and the
 // buyer's reliability) on the listing, the buyer replies; a dispute on an accepted deal is opened,
@@ -212,13 +213,10 @@ describe("trust: reviews, reliability and disputes", () => {
     await pub.getByRole("tab", { name: "Disputes" }).click(POLL);
     await pubList.getByText(notes).waitFor(POLL);
     await pubList.getByText("Resolved", { exact: true }).waitFor();
-    const outbox = (await (await fetch(`${harness.baseURL}/api/dev/outbox`)).json()) as {
-      to: string;
-      subject: string;
-      text: string;
-    }[];
-    const decided = outbox.filter(
+    const decided = await waitForMail(
+      harness.baseURL,
       (m) => m.subject === `Dispute resolved: the deal on "${buyer.listings[0]!.title}"`,
+      2,
     );
     expect(decided.map((m) => m.to).sort()).toEqual([buyer.buyer!.contactEmail, publisher.user.email].sort());
     expect(decided[0]?.text).toContain(notes);

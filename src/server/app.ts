@@ -24,6 +24,7 @@ import { seoRoutes } from "./features/seo/seo.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { countJobs, JobQueue } from "./jobs/job-queue";
+import { MailQueue, registerMailJobs } from "./jobs/mail";
 import { QUEUE_NAMES } from "./jobs/queues";
 import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
@@ -99,10 +100,12 @@ export async function buildApp({
   // The job queue (jobs/job-queue.ts): sending works at once; main.ts starts the workers and schedules,
   // tests run the jobs themselves. Stopped before the mailer closes, so a running job can finish its mail.
   const jobs = new JobQueue({ database, log: app.log });
+  registerMailJobs(jobs, { db: database.db, mailer: appMailer });
   registerAlertJobs(jobs, { db: database.db, mailer: appMailer, config }, config.alertDigestCrons);
   registerReliabilityJobs(jobs, database.db);
   registerHousekeepingJobs(jobs, database.db);
   app.decorate("jobs", jobs);
+  app.decorate("mailQueue", new MailQueue({ jobs, appUrl: config.appUrl }));
   app.addHook("onClose", async () => {
     await jobs.stop();
     appMailer.close();
@@ -123,7 +126,6 @@ export async function buildApp({
   });
   app.addHook("onRequest", async () => {
     if (closing) throw new AppError("unavailable", SHUTTING_DOWN_MESSAGE);
-  registerHousekeepingJobs(jobs, database.db);
   });
   // An answer sent before the request's body was read to its end (a refused upload, a guard's 401 on a
   // large POST) closes the connection too: the unread rest would otherwise sit in front of the next

@@ -5,6 +5,7 @@ import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Access } from "./features/auth/guard";
 import type { JobQueue } from "./jobs/job-queue";
+import type { MailQueue } from "./jobs/mail";
 import type { Mailer } from "./lib/mailer";
 import type { AppMetrics } from "./lib/metrics";
 import type { StripeClient } from "./lib/stripe";
@@ -15,7 +16,10 @@ declare module "fastify" {
     config: AppConfig;
     database: Database;
     db: Db;
+    /** The SMTP (or outbox) transport: only the mail jobs call it (jobs/mail.ts). */
     mailer: Mailer;
+    /** Where features queue their mails, inside the transaction of the change (jobs/mail.ts). */
+    mailQueue: MailQueue;
     /** Background jobs through pg-boss (jobs/job-queue.ts). */
     jobs: JobQueue;
     /** The Stripe client, built once from the config; undefined when payments are not configured. */

@@ -178,6 +178,18 @@ export const REVIEW_LIMITS = {
   latestOnListing: 3,
 } as const;
 
+/**
+ * What a queued mail is about (the failed-mail list shows it): sign-in links, deal-intent notices,
+ * dispute notices and publisher review decisions. Alert mails keep their own jobs.
+ */
+export const MAIL_KINDS = ["sign-in", "deal-intent", "dispute", "publisher-review"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+/**
+ * queued: waiting for (or between) attempts; sending: an attempt holds it until `claimed_until`; sent: the
+ * SMTP server accepted it; failed: its retries were used up (or it expired first).
+ */
+export const MAIL_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+
 /** Disputes on an accepted deal: opened by either side, answered once, decided by an admin. */
 export const DISPUTE_STATUSES = ["pending", "resolved", "rejected"] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];

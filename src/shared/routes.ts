@@ -32,6 +32,7 @@ export const CLIENT_ROUTES = [
   { path: "/admin/buyers", title: "Manage Buyers" },
   { path: "/admin/users", title: "Users" },
   { path: "/admin/audit", title: "Audit Log" },
+  { path: "/admin/mail", title: "Failed Mail" },
 ] as const satisfies readonly ClientRoute[];
 
 export interface ClientRoute {

@@ -28,6 +28,7 @@ const AdminPublishersPage = lazy(() => import("../pages/admin-publishers-page"))
 const AdminBuyersPage = lazy(() => import("../pages/admin-buyers-page"));
 const AdminUsersPage = lazy(() => import("../pages/admin-users-page"));
 const AdminAuditPage = lazy(() => import("../pages/admin-audit-page"));
+const AdminMailPage = lazy(() => import("../pages/admin-mail-page"));
 const SavedPage = lazy(() => import("../pages/saved-page"));
 const UnsubscribePage = lazy(() => import("../pages/unsubscribe-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
@@ -52,6 +53,7 @@ const AdminPublishersRoute = adminOnly(AdminPublishersPage);
 const AdminBuyersRoute = adminOnly(AdminBuyersPage);
 const AdminUsersRoute = adminOnly(AdminUsersPage);
 const AdminAuditRoute = adminOnly(AdminAuditPage);
+const AdminMailRoute = adminOnly(AdminMailPage);
 
 function PageFallback() {
   return (
@@ -105,6 +107,7 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   "/admin/buyers": AdminBuyersRoute,
   "/admin/users": AdminUsersRoute,
   "/admin/audit": AdminAuditRoute,
+  "/admin/mail": AdminMailRoute,
 };
 
 /**

@@ -52,6 +52,7 @@ const SAMPLE_PATHS = [
   "/admin/users",
   "/admin/audit",
   "/admin/audit/1",
+  "/admin/mail",
   "/privacy-policy",
   "/terms-of-service",
   "/no-such-page",

@@ -22,6 +22,8 @@ import {
   DEFAULT_PAYMENT_TERMS,
   DISPUTE_STATUSES,
   LISTING_STATUSES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
   PUBLISHER_STATUSES,
   PUBLISHER_TIERS,
   ROLES,
@@ -501,6 +503,44 @@ export const mailOutbox = pgTable("mail_outbox", {
   headers: jsonb("headers").$type<Record<string, string>>(),
   createdAt: createdAt(),
 });
+
+/**
+ * Every mail the app sends (alerts aside), one row per mail, written in the transaction of the change that
+ * causes it together with its queue job (jobs/mail.ts). `key` is the mail's idempotency key: a second
+ * enqueue of the same mail finds the row and queues nothing, and the job sends only while the row is not
+ * `sent`, so a retried job whose mail the SMTP server already accepted sends nothing. A sign-in mail's
+ * body (it holds the link's token) is erased once it is sent or past `expires_at`.
+ */
+export const mails = pgTable(
+  "mails",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    kind: text("kind", { enum: MAIL_KINDS }).notNull(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text"),
+    html: text("html"),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    // Derived from the key: the same on every attempt, so a copy that slipped through reads as one message.
+    messageId: text("message_id").notNull(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    // An attempt's lease while `sending`: another attempt of the same mail waits until it has passed.
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    // A mail worth sending only until then (a sign-in link's expiry): later it fails without a send.
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("mails_key").on(t.key),
+    // The admins' failed-mail list, newest first.
+    index("mails_failed_idx").on(t.createdAt, t.id).where(sql`${t.status} = 'failed'`),
+  ],
+);
 
 /** Views, contact reveals and saves: the facts behind listing analytics. */
 export const listingEvents = pgTable(

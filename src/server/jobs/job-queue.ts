@@ -4,7 +4,7 @@ import PgBoss from "pg-boss";
 import { z } from "zod";
 import { type Database, type Db, selectRows } from "../db/client";
 import { JOB_STATES, type JobCount } from "../lib/metrics";
-import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName } from "./queues";
+import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName, WORKER_POLLING_SECONDS } from "./queues";
 
 // Background work through pg-boss on the app's own database (docs/decisions/011-job-queue.md): no
 // home-made queue, no timers of our own. pg-boss talks to the database through the executor below,
@@ -88,6 +88,8 @@ export interface JobContext {
   jobId: string;
   /** 0 on the first attempt. */
   retryCount: number;
+  /** Retries the queue allows: the attempt with retryCount === retryLimit is the last. */
+  retryLimit: number;
 }
 
 export type JobHandler<Name extends QueueName> = (
@@ -112,6 +114,7 @@ export class JobQueue {
   readonly #log: FastifyBaseLogger;
   readonly #handlers = new Map<QueueName, AnyHandler>();
   readonly #schedules: { name: QueueName; cron: string; data: object }[] = [];
+  readonly #workerIds = new Map<QueueName, string>();
   #running = false;
 
   constructor({
@@ -167,9 +170,22 @@ export class JobQueue {
     if (this.#running) return;
     await this.#boss.start();
     for (const [name, handler] of this.#handlers) {
-      await this.#boss.work(name, { includeMetadata: true }, async ([job]) => {
-        if (job) await this.#run(name, handler, job);
-      });
+      const pollingIntervalSeconds = WORKER_POLLING_SECONDS[name];
+      // Read by the handler: set once work() answers (a first job could in theory arrive before).
+      let workerId: string | undefined;
+      workerId = await this.#boss.work(
+        name,
+        { includeMetadata: true, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) },
+        async ([job]) => {
+          if (!job) return;
+          // A worker that found a job looks for the next one at once instead of after its polling
+          // interval: a backlog (a digest round's mails) drains at the speed of the work, not one job per
+          // interval; an idle queue is still polled at the interval.
+          if (workerId) this.#boss.notifyWorker(workerId);
+          await this.#run(name, handler, job);
+        },
+      );
+      this.#workerIds.set(name, workerId);
     }
     for (const { name, cron, data } of this.#schedules) {
       await this.#boss.schedule(name, cron, data, { tz: "UTC" });
@@ -184,7 +200,17 @@ export class JobQueue {
   async stop(timeoutMs = 8000): Promise<void> {
     if (!this.#running) return;
     this.#running = false;
+    this.#workerIds.clear();
     await this.#boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true });
+  }
+
+  /**
+   * Wakes this instance's worker of a queue now instead of at its next poll (after a commit that queued a
+   * job someone is waiting for). Nothing happens while the workers are stopped (tests, scripts).
+   */
+  notify(name: QueueName): void {
+    const workerId = this.#workerIds.get(name);
+    if (this.#running && workerId) this.#boss.notifyWorker(workerId);
   }
 
   get isRunning(): boolean {
@@ -199,19 +225,24 @@ export class JobQueue {
   /**
    * Runs every job that is ready, queue after queue, until none is left (tests, scripts): the jobs a
    * job sends run too. `ignoreStartAfter` also runs retries whose backoff has not elapsed yet, so a
-   * test can see a retry without waiting for it. Returns how many jobs completed and failed.
+   * test can see a retry without waiting for it. `queues` limits the run to those queues (a test that
+   * signs someone in runs the sign-in mail and leaves every other job where it is). Returns how many
+   * jobs completed and failed.
    */
   async workUntilIdle({
     ignoreStartAfter = false,
     maxRounds = 20,
+    queues,
   }: {
     ignoreStartAfter?: boolean;
     maxRounds?: number;
+    queues?: readonly QueueName[];
   } = {}): Promise<WorkResult> {
     const result: WorkResult = { completed: 0, failed: 0 };
     for (let round = 0; round < maxRounds; round++) {
       let ran = 0;
       for (const [name, handler] of this.#handlers) {
+        if (queues && !queues.includes(name)) continue;
         const jobs = await this.#boss.fetch<unknown>(name, {
           batchSize: 100,
           includeMetadata: true,
@@ -246,7 +277,7 @@ export class JobQueue {
    */
   async #run(name: QueueName, handler: AnyHandler, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     try {
-      await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
+      await handler(job.data, { jobId: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit });
     } catch (err) {
       const willRetry = job.retryCount < job.retryLimit;
       this.#log.warn(

@@ -17,6 +17,10 @@ export interface JobPayloads {
   "alert-digest-weekly": { frequency: "weekly" };
   /** One digest mail to one user. */
   "alert-digest-mail": { userId: string; frequency: DigestFrequency };
+  /** One mail of the `mails` table (jobs/mail.ts): deal-intent and dispute notices, review decisions. */
+  mail: { mailId: string };
+  /** One sign-in link: a queue and a worker of its own, so it never waits behind other mail. */
+  "mail-sign-in": { mailId: string };
   /** The daily refresh of buyer reliability scores older than a day (features/reliability). */
   "reliability-refresh": Record<string, never>;
   /** The hourly sweep of expired sessions, sign-in links, rate-limit windows and old outbox mail. */
@@ -38,6 +42,9 @@ export interface QueueOptions {
 // A mail that fails (SMTP down, a refused connection) is tried again after 30 s, 1, 2, 4, 8 and 16 min:
 // about half an hour of outage is absorbed. Planning jobs only read and enqueue: a shorter rhythm.
 const MAIL: QueueOptions = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 };
+// A sign-in link expires after 10 minutes and someone is waiting for it: retried sooner and given up on
+// sooner (after 5, 10, 20, 40 and 80 s: within three minutes), while the link can still be used.
+const SIGN_IN_MAIL: QueueOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
 const PLANNING: QueueOptions = { retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 };
 
 export const QUEUES: Record<QueueName, QueueOptions> = {
@@ -46,8 +53,17 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
   "alert-digest-daily": PLANNING,
   "alert-digest-weekly": PLANNING,
   "alert-digest-mail": MAIL,
+  mail: MAIL,
+  "mail-sign-in": SIGN_IN_MAIL,
   "reliability-refresh": PLANNING,
   housekeeping: PLANNING,
 };
+
+/**
+ * Queues whose worker looks for jobs more often than the default every 2 s (pg-boss's floor is 0.5 s).
+ * The instance that queues a sign-in mail also wakes its worker at once (JobQueue.notify); the short
+ * polling covers a mail queued on another instance or a retry coming due.
+ */
+export const WORKER_POLLING_SECONDS: Partial<Record<QueueName, number>> = { "mail-sign-in": 0.5 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

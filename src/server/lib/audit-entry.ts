@@ -18,7 +18,8 @@ type AdminAction =
   | "listing.imported"
   | "review.hidden"
   | "dispute.resolved"
-  | "dispute.rejected";
+  | "dispute.rejected"
+  | "mail.retried";
 
 export async function writeAuditEntry(
   tx: Db,

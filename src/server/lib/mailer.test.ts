@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
 import { sessionCookie, useTestApp } from "../test/context";
+import { sendQueuedMail } from "../test/factories";
 import { startSmtpSink } from "../test/smtp-sink";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -23,6 +24,7 @@ describe("mail over real SMTP", () => {
       payload: { email: "smtp@example.test" },
     });
     expect(res.statusCode).toBe(202);
+    await sendQueuedMail(ctx);
     expect(sink.received).toHaveLength(1);
     const mail = sink.received[0]!;
     expect(mail.from).toBe("hub@example.test");

@@ -9,6 +9,8 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe on alert mails (RFC 8058). */
   headers?: Record<string, string>;
+  /** `<...@host>`: the same on every attempt of one mail (jobs/mail.ts), so a copy reads as the same message. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -31,7 +33,14 @@ export function createMailer({
   from: string;
 }): Mailer {
   const transport: Transporter = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        // nodemailer's defaults wait up to 2 min for a connection and 10 min on a silent socket; a mail
+        // job holds its mail for a minute or two (its lease, jobs/mail.ts), so an attempt gives up sooner.
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 30_000,
+      })
     : nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(message) {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
 import { TEST_APP_URL, useTestApp } from "../test/context";
+import { sendQueuedMail } from "../test/factories";
 
 // Every loopback spelling of the app's own address counts as its own: opened at http://127.0.0.1:5000
 // (what the server used to print), every mutation was once refused with this message.
@@ -15,8 +16,10 @@ describe("the Origin check in development", () => {
   const ctx = useTestApp({ env: { APP_ENV: "development" } });
   const requestLink = (origin: string, email = "dev@example.test") =>
     ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", headers: { origin }, payload: { email } });
-  const mailTo = async (email: string) =>
-    (await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)))[0]?.text;
+  const mailTo = async (email: string) => {
+    await sendQueuedMail(ctx);
+    return (await ctx.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)))[0]?.text;
+  };
 
   it("accepts every loopback spelling of the app's own address, on the same port only", async () => {
     for (const origin of [TEST_APP_URL, "http://127.0.0.1:5000", "http://[::1]:5000"]) {

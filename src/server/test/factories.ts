@@ -12,6 +12,7 @@ import {
   users,
 } from "../db/schema";
 import { sessionCookie, type TestContext } from "./context";
+import type { SmtpSink } from "./smtp-sink";
 
 // Small factories for test data: each test says what it needs, never the demo seed, so a change to the
 // demo data cannot break a test.
@@ -123,9 +124,18 @@ export async function createSignedInUser(
   return { user, cookie: await signIn(ctx, user.email) };
 }
 
+/**
+ * Sends the mail the requests so far queued (the two mail queues' jobs, nothing else), as the app's
+ * workers would: a test reads the outbox or the SMTP sink after this.
+ */
+export async function sendQueuedMail(ctx: TestContext): Promise<void> {
+  await ctx.app.jobs.workUntilIdle({ queues: ["mail", "mail-sign-in"] });
+}
+
 /** The token of the newest sign-in mail sent to `email` (outbox; tests run without SMTP_URL). */
-export async function latestMagicToken(db: Db, email: string): Promise<string> {
-  const [mail] = await db
+export async function latestMagicToken(ctx: TestContext, email: string): Promise<string> {
+  await sendQueuedMail(ctx);
+  const [mail] = await ctx.database.db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email))
@@ -136,11 +146,33 @@ export async function latestMagicToken(db: Db, email: string): Promise<string> {
   return match[1];
 }
 
+/**
+ * The magic-link sign-in when mail goes over SMTP (an app built with SMTP_URL): the link is read from
+ * what the sink received. Returns the Cookie header.
+ */
+export async function signInThroughSink(ctx: TestContext, sink: SmtpSink, email: string): Promise<string> {
+  await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
+  await sendQueuedMail(ctx);
+  const mail = sink.received.findLast((m) => m.to.includes(email));
+  // Quoted-printable: soft line breaks ("=" at a line end) and "=" written as "=3D".
+  const token = mail?.raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=")
+    .match(/token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no sign-in mail for ${email}`);
+  const verified = await ctx.app.inject({
+    method: "POST",
+    url: "/api/auth/magic-link/verify",
+    payload: { token },
+  });
+  return sessionCookie(verified);
+}
+
 /** Signs in through the real magic-link flow and returns the Cookie header for later requests. */
 export async function signIn(ctx: TestContext, email: string): Promise<string> {
   const requested = await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
   if (requested.statusCode !== 202) throw new Error(`magic link request failed: ${requested.body}`);
-  const token = await latestMagicToken(ctx.database.db, email);
+  const token = await latestMagicToken(ctx, email);
   const verified = await ctx.app.inject({
     method: "POST",
     url: "/api/auth/magic-link/verify",

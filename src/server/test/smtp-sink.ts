@@ -7,20 +7,44 @@ export interface ReceivedMail {
   raw: string;
 }
 
+export interface SmtpSink {
+  url: string;
+  received: ReceivedMail[];
+  /**
+   * While true, every connection is turned away at the greeting with 421 ("service not available"), as
+   * a mail server that is down for maintenance answers: the SMTP server is down, then up again.
+   */
+  refusing: boolean;
+  /**
+   * Holds the end of DATA (the "accepted" answer) for mails to the addresses `match` names until
+   * `release()`: a slow server that is busy with them.
+   */
+  hold(match: (address: string) => boolean): { release(): void };
+  close(): Promise<void>;
+}
+
 /**
  * A real SMTP server on loopback that keeps what it receives (tests of the SMTP path). Recipients that
  * `refuse` names are answered 550, as a mail server refuses an address (tests of a failed delivery).
  */
-export async function startSmtpSink(options: { refuse?: (address: string) => boolean } = {}): Promise<{
-  url: string;
-  received: ReceivedMail[];
-  close(): Promise<void>;
-}> {
+export async function startSmtpSink(
+  options: { refuse?: (address: string) => boolean } = {},
+): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  const holds: { match: (address: string) => boolean; released: Promise<void> }[] = [];
+  const sink = { refusing: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      if (sink.refusing) {
+        return callback(
+          Object.assign(new Error("Service not available, try again later"), { responseCode: 421 }),
+        );
+      }
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       if (options.refuse?.(address.address)) {
         return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
@@ -33,12 +57,16 @@ export async function startSmtpSink(options: { refuse?: (address: string) => boo
         raw += chunk.toString("utf8");
       });
       stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        const held = holds.filter((h) => to.some(h.match)).map((h) => h.released);
+        void Promise.all(held).then(() => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to,
+            raw,
+          });
+          callback();
         });
-        callback();
       });
     },
   });
@@ -47,6 +75,20 @@ export async function startSmtpSink(options: { refuse?: (address: string) => boo
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    get refusing() {
+      return sink.refusing;
+    },
+    set refusing(value: boolean) {
+      sink.refusing = value;
+    },
+    hold(match) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      holds.push({ match, released });
+      return { release };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

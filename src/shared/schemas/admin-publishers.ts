@@ -112,9 +112,8 @@ export function approvalWarnings(
   return warnings;
 }
 
-/** The answer to approve and reject: the profile as it now stands, and whether the mail went out. */
+/** The answer to approve and reject: the profile as it now stands (the publisher's mail is queued with it). */
 export const publisherDecisionSchema = z.object({
   publisher: reviewPublisherSchema,
-  notified: z.boolean(),
 });
 export type PublisherDecision = z.infer<typeof publisherDecisionSchema>;

@@ -2,13 +2,14 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
 import { cn } from "../../lib/cn";
 
-/** The five admin screens, in the order of the admin menu. */
+/** The admin screens, in the order of the admin menu. */
 const ADMIN_SCREENS = [
   { href: "/admin/dashboard", label: "Dashboard" },
   { href: "/admin/publishers", label: "Publishers" },
   { href: "/admin/buyers", label: "Buyers" },
   { href: "/admin/users", label: "Users" },
   { href: "/admin/audit", label: "Audit Log" },
+  { href: "/admin/mail", label: "Failed Mail" },
 ] as const;
 
 function AdminNav() {

@@ -112,6 +112,7 @@ const ACTIONS: Record<string, ActionWording> = {
   "dispute.responded": fixed("Dispute answered", "responded to a dispute"),
   "dispute.resolved": fixed("Dispute resolved", "resolved a dispute"),
   "dispute.rejected": fixed("Dispute rejected", "rejected a dispute"),
+  "mail.retried": fixed("Mail retried", "sent a failed mail again"),
   "subscription.complimentary_granted": {
     name: "Complimentary Premium granted",
     phrase: (meta) => `granted complimentary Premium${text(meta.email) ? ` to ${text(meta.email)}` : ""}`,

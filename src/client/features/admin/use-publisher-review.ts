@@ -30,8 +30,6 @@ export function usePublishersForReview({
   });
 }
 
-const NOT_NOTIFIED = "The email to the publisher could not be sent.";
-
 /**
  * Approve or reject, each with its toast. The lists, the figures and the audit log are refetched, since
  * each of them changed.
@@ -60,9 +58,7 @@ export function useDecidePublisher(options: { onDecided?: (decision: PublisherDe
     onSuccess: (decision) => {
       toast({
         title: ADMIN_MESSAGES.publisherApproved,
-        description: decision.notified
-          ? ADMIN_MESSAGES.publisherApprovedDescription
-          : `${ADMIN_MESSAGES.publisherApprovedDescription} ${NOT_NOTIFIED}`,
+        description: ADMIN_MESSAGES.publisherApprovedDescription,
       });
       options.onDecided?.(decision);
       return refresh();
@@ -75,9 +71,7 @@ export function useDecidePublisher(options: { onDecided?: (decision: PublisherDe
     onSuccess: (decision) => {
       toast({
         title: ADMIN_MESSAGES.publisherRejected,
-        description: decision.notified
-          ? ADMIN_MESSAGES.publisherRejectedDescription
-          : `${ADMIN_MESSAGES.publisherRejectedDescription} ${NOT_NOTIFIED}`,
+        description: ADMIN_MESSAGES.publisherRejectedDescription,
       });
       options.onDecided?.(decision);
       return refresh();

@@ -20,6 +20,7 @@ describe("navigation links per role", () => {
       "Manage Buyers",
       "Users",
       "Audit Log",
+      "Failed Mail",
     ]);
     expect(bar(getNavLinks({ role: "publisher" }))).toEqual([
       "Browse Buyers",

@@ -53,7 +53,7 @@ export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
           menuLabel: "Manage Publishers",
           match: { prefix: "/admin/publishers" },
         },
-        // The rest of the admin console, menu only: buyer listings, users and the audit log.
+        // The rest of the admin console, menu only: buyer listings, users, the audit log and failed mail.
         {
           href: "/admin/buyers",
           label: null,
@@ -62,6 +62,7 @@ export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
         },
         { href: "/admin/users", label: null, menuLabel: "Users", match: { prefix: "/admin/users" } },
         { href: "/admin/audit", label: null, menuLabel: "Audit Log", match: { prefix: "/admin/audit" } },
+        { href: "/admin/mail", label: null, menuLabel: "Failed Mail", match: { prefix: "/admin/mail" } },
       );
       break;
     case "publisher":

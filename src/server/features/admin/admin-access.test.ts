@@ -52,6 +52,8 @@ describe("admin API access, walked over the app's route table", () => {
         "PATCH /api/admin/users/:id",
         "GET /api/admin/audit-logs",
         "GET /api/admin/audit-actions",
+        "GET /api/admin/mail/failed",
+        "POST /api/admin/mail/failed/:id/retry",
       ]),
     );
 

@@ -10,6 +10,11 @@ import {
   buyerProfileQuerySchema,
 } from "../../../shared/schemas/admin-listings";
 import {
+  failedMailQuerySchema,
+  failedMailSchema,
+  retriedMailSchema,
+} from "../../../shared/schemas/admin-mail";
+import {
   approvePublisherSchema,
   publisherDecisionSchema,
   publisherReviewQuerySchema,
@@ -35,6 +40,7 @@ import {
   updateAdminListing,
 } from "./admin-listings";
 import { listAuditActions, listAuditEntries } from "./audit-log";
+import { listFailedMails, retryFailedMail } from "./failed-mail";
 import { decidePublisher, listPublishersForReview } from "./publisher-review";
 import { getAdminStats } from "./stats";
 import { listUsers, updateUserByAdmin } from "./users";
@@ -80,7 +86,7 @@ export async function adminRoutes(fastify: FastifyInstance) {
 
   const decisionOptions = {
     db: app.db,
-    mailer: app.mailer,
+    mailQueue: app.mailQueue,
     appName: config.appName,
     appUrl: config.appUrl,
   };
@@ -101,7 +107,6 @@ export async function adminRoutes(fastify: FastifyInstance) {
         profileId: req.params.id,
         decision: "approved",
         reason: req.body?.reason,
-        log: req.log,
       }),
     ),
   );
@@ -122,7 +127,6 @@ export async function adminRoutes(fastify: FastifyInstance) {
         profileId: req.params.id,
         decision: "rejected",
         reason: req.body.reason,
-        log: req.log,
       }),
     ),
   );
@@ -232,5 +236,27 @@ export async function adminRoutes(fastify: FastifyInstance) {
     "/audit-actions",
     { schema: { response: { 200: z.array(z.string()), ...errorResponses } } },
     withViewer(async () => listAuditActions({ db: app.db })),
+  );
+
+  // ---- failed mail --------------------------------------------------------------------------------
+  app.get(
+    "/mail/failed",
+    {
+      schema: {
+        querystring: failedMailQuerySchema,
+        response: { 200: z.array(failedMailSchema), ...errorResponses },
+      },
+    },
+    withViewer(async (req, reply) =>
+      sendPage(req, reply, await listFailedMails({ db: app.db, query: req.query })),
+    ),
+  );
+
+  app.post(
+    "/mail/failed/:id/retry",
+    { schema: { params: idParams, response: { 200: retriedMailSchema, ...errorResponses } } },
+    withViewer(async (req, _reply, viewer) =>
+      retryFailedMail({ db: app.db, mailQueue: app.mailQueue, viewer, mailId: req.params.id }),
+    ),
   );
 }

@@ -1,13 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, compliance, mailOutbox, publisherProfiles, users } from "../../db/schema";
-import { sessionCookie, type TestContext, useTestApp } from "../../test/context";
-import { createPublisher, createSignedInUser, createUser, type SignedInUser } from "../../test/factories";
-import { startSmtpSink } from "../../test/smtp-sink";
+import { auditLogs, compliance, mailOutbox, mails, publisherProfiles, users } from "../../db/schema";
+import { type TestContext, useTestApp } from "../../test/context";
+import {
+  createPublisher,
+  createSignedInUser,
+  createUser,
+  type SignedInUser,
+  sendQueuedMail,
+  signInThroughSink,
+} from "../../test/factories";
+import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink";
 import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
-
-type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
 const REASON = "Your website shows no TCPA consent language on its forms.";
 
@@ -16,24 +21,6 @@ const ADMIN = { role: "admin", email: "reviewer@example.test" } as const;
 async function signInAdminThroughSink(ctx: TestContext, sink: SmtpSink) {
   const user = await createUser(ctx.database.db, ADMIN);
   return { user, cookie: await signInThroughSink(ctx, sink, user.email) };
-}
-
-/** The magic-link sign-in when mail goes over SMTP: the link is read from what the sink received. */
-async function signInThroughSink(ctx: TestContext, sink: SmtpSink, email: string): Promise<string> {
-  await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
-  const mail = sink.received.findLast((m) => m.to.includes(email));
-  // Quoted-printable: soft line breaks ("=" at a line end) and "=" written as "=3D".
-  const token = mail?.raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=3D/g, "=")
-    .match(/token=([\w-]+)/)?.[1];
-  if (!token) throw new Error(`no sign-in mail for ${email}`);
-  const verified = await ctx.app.inject({
-    method: "POST",
-    url: "/api/auth/magic-link/verify",
-    payload: { token },
-  });
-  return sessionCookie(verified);
 }
 
 describe("publisher review (/api/admin/pending-publishers, approve, reject)", () => {
@@ -236,7 +223,6 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
     const res = await call("POST", `/api/admin/approve-publisher/${profile.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      notified: true,
       publisher: {
         id: profile.id,
         status: "approved",
@@ -246,6 +232,7 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
         reviewReason: null,
       },
     });
+    await sendQueuedMail(ctx);
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(mail?.subject).toBe("Your PayPerCall Hub publisher application was approved");
     expect(mail?.text).toContain("your publisher application for https://calls.example has been approved");
@@ -299,6 +286,7 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
     const res = await call("POST", url, { reason: `  ${REASON}  ` });
     expect(res.statusCode).toBe(200);
     expect(res.json().publisher).toMatchObject({ status: "rejected", reviewReason: REASON });
+    await sendQueuedMail(ctx);
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
     expect(mail?.subject).toBe("Your PayPerCall Hub publisher application was not approved");
     expect(mail?.text).toContain(`Reason: ${REASON}`);
@@ -340,14 +328,15 @@ describe("publisher decision mail over SMTP", () => {
     const admin = await signInAdminThroughSink(ctx, sink);
     const { profile, user } = await createPublisher(ctx.database.db, { status: "pending" });
     const res = await reject(admin.cookie, profile.id);
-    expect(res.json().notified).toBe(true);
+    expect(res.statusCode).toBe(200);
+    await sendQueuedMail(ctx);
     const delivered = sink.received.find((m) => m.to.includes(user.email));
     expect(delivered?.raw).toContain("Subject: Your PayPerCall Hub publisher application was not");
     // Quoted-printable may wrap long lines with a soft break ("=" at the end of a line).
     expect(delivered?.raw.replace(/=\r?\n/g, "")).toContain(REASON);
   });
 
-  it("keeps the decision when the mail is refused, and says the publisher was not notified", async () => {
+  it("keeps the decision when the mail is refused, and keeps the mail queued for a retry", async () => {
     const admin = await signInAdminThroughSink(ctx, sink);
     const { profile, user } = await createPublisher(ctx.database.db, { status: "pending" });
     await ctx.database.db
@@ -356,9 +345,12 @@ describe("publisher decision mail over SMTP", () => {
       .where(eq(users.id, user.id));
     const res = await reject(admin.cookie, profile.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ notified: false, publisher: { status: "rejected" } });
+    expect(res.json()).toMatchObject({ publisher: { status: "rejected" } });
     expect(
       await ctx.database.db.select().from(auditLogs).where(eq(auditLogs.action, "publisher.rejected")),
     ).toHaveLength(1);
+    await sendQueuedMail(ctx);
+    const [mail] = await ctx.database.db.select().from(mails).where(eq(mails.kind, "publisher-review"));
+    expect(mail).toMatchObject({ status: "queued", attempts: 1, lastError: expect.stringContaining("550") });
   });
 });

@@ -10,11 +10,11 @@ import {
 } from "../../../shared/schemas/admin-publishers";
 import type { Db } from "../../db/client";
 import { publisherProfiles, users } from "../../db/schema";
+import type { MailQueue } from "../../jobs/mail";
 import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
-import type { Mailer } from "../../lib/mailer";
 import { containsPattern } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
@@ -192,22 +192,21 @@ function decisionMail({
 /**
  * POST /api/admin/approve-publisher/{id} and reject-publisher/{id}: only a pending application can be
  * decided (else 409); the decision, who made it, when and why are stored, the quality score recomputed
- * and the audit entry written, in one transaction. The publisher is mailed after the commit: a mail server that is down cannot undo
- * a decision, so the answer says whether the mail went out (`notified`).
+ * and the audit entry written, in one transaction, which also queues the publisher's mail: a mail server
+ * that is down delays the mail (the queue retries it) and never undoes the decision.
  */
 export async function decidePublisher({
   db,
-  mailer,
+  mailQueue,
   viewer,
   profileId,
   decision,
   reason,
   appName,
   appUrl,
-  log,
 }: {
   db: Db;
-  mailer: Mailer;
+  mailQueue: MailQueue;
   viewer: Viewer;
   profileId: string;
   decision: Decision;
@@ -215,10 +214,9 @@ export async function decidePublisher({
   reason: string | undefined;
   appName: string;
   appUrl: string;
-  log: { error: (obj: object, msg: string) => void };
 }): Promise<PublisherDecision> {
   if (!isUuid(profileId)) throw new AppError("not_found", PUBLISHER_NOT_FOUND);
-  const decided = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const [before] = await tx
       .select({
         status: publisherProfiles.status,
@@ -277,20 +275,20 @@ export async function decidePublisher({
             }
           : {},
     });
-    return { email: before.email, website: before.website };
+    await mailQueue.enqueue(tx, [
+      {
+        kind: "publisher-review",
+        // One decision per application: a pending profile is decided once.
+        key: `publisher-review:${profileId}:${decision}`,
+        message: {
+          to: before.email,
+          ...decisionMail({ decision, website: before.website, reason: reason ?? null, appName, appUrl }),
+        },
+      },
+    ]);
   });
 
-  let notified = true;
-  try {
-    await mailer.send({
-      to: decided.email,
-      ...decisionMail({ decision, website: decided.website, reason: reason ?? null, appName, appUrl }),
-    });
-  } catch (err) {
-    notified = false;
-    log.error({ err, profileId }, "publisher decision mail failed");
-  }
   const publisher = await readOne(db, PUBLISHERS, profileId, PUBLISHER_NOT_FOUND);
   const [answer] = await toReviewPublishers(db, [publisher]);
-  return { publisher: answer!, notified };
+  return { publisher: answer! };
 }

@@ -151,7 +151,7 @@ describe("user management (/api/admin/users)", () => {
     const verify = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/magic-link/verify",
-      payload: { token: await latestMagicToken(db, buyer.user.email) },
+      payload: { token: await latestMagicToken(ctx, buyer.user.email) },
     });
     expect(verify.statusCode).toBe(403);
     expect(verify.json()).toEqual({ message: DISABLED_MESSAGE, code: "forbidden" });

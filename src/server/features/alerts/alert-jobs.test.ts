@@ -94,6 +94,8 @@ describe("listing alerts through the job queue", () => {
 
   async function signInBySmtp(email: string): Promise<string> {
     await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
+    // Only the sign-in mail's queue: the alert jobs stay queued for the test to run.
+    await ctx.app.jobs.workUntilIdle({ queues: ["mail-sign-in"] });
     const index = sink.received.findIndex((m) => m.to.includes(email));
     // Quoted-printable may wrap the line: undo soft breaks before reading the token (mailer.test.ts).
     const raw = sink.received[index]!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLogs, magicLinkTokens, mailOutbox, rateLimits, sessions, users } from "../../db/schema";
 import { sessionCookie, useTestApp } from "../../test/context";
-import { createUser, latestMagicToken, signIn } from "../../test/factories";
+import { createUser, latestMagicToken, sendQueuedMail, signIn } from "../../test/factories";
 
 describe("email sign-in", () => {
   const ctx = useTestApp({ env: { ADMIN_EMAILS: "boss@example.test" } });
@@ -15,9 +15,10 @@ describe("email sign-in", () => {
     });
     expect(requested.statusCode).toBe(202);
     expect(requested.json().message).toContain("It works once, for 10 minutes.");
+    await sendQueuedMail(ctx);
     const [mail] = await ctx.database.db.select().from(mailOutbox);
     expect(mail?.text).toContain("The link works once and expires in 10 minutes.");
-    const token = await latestMagicToken(ctx.database.db, "new.person@example.test");
+    const token = await latestMagicToken(ctx, "new.person@example.test");
 
     const verified = await ctx.app.inject({
       method: "POST",
@@ -56,7 +57,7 @@ describe("email sign-in", () => {
       url: "/api/auth/magic-link",
       payload: { email: "a@example.test" },
     });
-    const token = await latestMagicToken(ctx.database.db, "a@example.test");
+    const token = await latestMagicToken(ctx, "a@example.test");
     const rows = await ctx.database.db.select().from(magicLinkTokens);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).not.toContain(token);
@@ -69,7 +70,7 @@ describe("email sign-in", () => {
       url: "/api/auth/magic-link",
       payload: { email: "late@example.test" },
     });
-    const token = await latestMagicToken(ctx.database.db, "late@example.test");
+    const token = await latestMagicToken(ctx, "late@example.test");
     await ctx.database.db.update(magicLinkTokens).set({ expiresAt: new Date(Date.now() - 1000) });
     const verified = await ctx.app.inject({
       method: "POST",
@@ -181,7 +182,7 @@ describe("email sign-in", () => {
       url: "/api/auth/magic-link",
       payload: { email: "fix@example.test" },
     });
-    const token = await latestMagicToken(ctx.database.db, "fix@example.test");
+    const token = await latestMagicToken(ctx, "fix@example.test");
     const first = await signIn(ctx, "fix@example.test");
     const second = await ctx.app.inject({
       method: "POST",
@@ -349,7 +350,7 @@ describe("email sign-in", () => {
       url: "/api/auth/magic-link",
       payload: { email: "c@example.test" },
     });
-    const token = await latestMagicToken(ctx.database.db, "c@example.test");
+    const token = await latestMagicToken(ctx, "c@example.test");
     const res = await ctx.app.inject({
       method: "POST",
       url: "/api/auth/magic-link/verify",

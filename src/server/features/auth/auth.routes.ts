@@ -138,7 +138,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       }
       await requestMagicLink({
         db: app.db,
-        mailer: app.mailer,
+        mailQueue: app.mailQueue,
         email: req.body.email,
         ip: req.ip,
         returnTo: req.body.returnTo ? safeReturnTo(req.body.returnTo) : undefined,

@@ -4,8 +4,8 @@ import { MAGIC_LINK_TTL_MS } from "../../../shared/constants";
 import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_TEXT } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
 import { auditLogs, magicLinkTokens } from "../../db/schema";
+import type { MailQueue } from "../../jobs/mail";
 import { AppError } from "../../lib/app-error";
-import type { Mailer } from "../../lib/mailer";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import { findOrCreateUserByEmail, normalizeEmail } from "./accounts";
 
@@ -19,11 +19,13 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 /**
  * Mails a single-use sign-in link. Known and unknown addresses are treated alike (the account is made
- * when the link is used), so the answer never tells whether someone has an account.
+ * when the link is used), so the answer never tells whether someone has an account. The token and its
+ * mail are written in one transaction: a link is mailed if and only if it can be used. The mail goes
+ * to the sign-in queue, whose worker is woken after the commit.
  */
 export async function requestMagicLink({
   db,
-  mailer,
+  mailQueue,
   email,
   ip,
   returnTo,
@@ -31,7 +33,7 @@ export async function requestMagicLink({
   appName,
 }: {
   db: Db;
-  mailer: Mailer;
+  mailQueue: MailQueue;
   email: string;
   ip: string;
   returnTo: string | undefined;
@@ -43,19 +45,32 @@ export async function requestMagicLink({
   await consumeRateLimit({ db, key: `magic-email:${normalized}`, ...MAGIC_LINK_LIMITS.perEmail });
 
   const token = randomBytes(32).toString("base64url"); // 256 bits
-  await db.insert(magicLinkTokens).values({
-    tokenHash: hashToken(token),
-    email: normalized,
-    returnTo: returnTo ?? null,
-    expiresAt: new Date(Date.now() + MAGIC_LINK_TTL_MS),
-  });
+  const tokenHash = hashToken(token);
+  const expiresAt = new Date(Date.now() + MAGIC_LINK_TTL_MS);
   const link = `${appUrl}/auth/magic?token=${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: normalized,
-    subject: `Your ${appName} sign-in link`,
-    text: `Sign in to ${appName}:\n\n${link}\n\nThe link works once and expires in ${MAGIC_LINK_TTL_TEXT}. If you did not ask for it, ignore this message.`,
-    html: `<p>Sign in to ${appName}:</p><p><a href="${link}">Sign in</a></p><p>The link works once and expires in ${MAGIC_LINK_TTL_TEXT}. If you did not ask for it, ignore this message.</p>`,
+  await db.transaction(async (tx) => {
+    await tx.insert(magicLinkTokens).values({
+      tokenHash,
+      email: normalized,
+      returnTo: returnTo ?? null,
+      expiresAt,
+    });
+    await mailQueue.enqueue(tx, [
+      {
+        kind: "sign-in",
+        // The token's hash names the mail: one mail per link, and the key reveals nothing of the token.
+        key: `sign-in:${tokenHash}`,
+        expiresAt,
+        message: {
+          to: normalized,
+          subject: `Your ${appName} sign-in link`,
+          text: `Sign in to ${appName}:\n\n${link}\n\nThe link works once and expires in ${MAGIC_LINK_TTL_TEXT}. If you did not ask for it, ignore this message.`,
+          html: `<p>Sign in to ${appName}:</p><p><a href="${link}">Sign in</a></p><p>The link works once and expires in ${MAGIC_LINK_TTL_TEXT}. If you did not ask for it, ignore this message.</p>`,
+        },
+      },
+    ]);
   });
+  mailQueue.wakeSignIn();
 }
 
 /** Consumes a link atomically (one winner even under concurrent clicks) and returns the user to sign in. */

@@ -1,4 +1,4 @@
-import type { Mailer } from "../../lib/mailer";
+import type { MailQueue, OutgoingMail } from "../../jobs/mail";
 import type { ListingRow } from "../listings/listing-row";
 import type { IntentRow } from "./intent-row";
 
@@ -10,15 +10,21 @@ import type { IntentRow } from "./intent-row";
 export interface DealMailContext {
   appName: string;
   appUrl: string;
-  /** Told when a mail cannot be sent; the intent itself is already saved and stays. */
-  onError: (error: unknown) => void;
+  /** Where the mails are queued, inside the transaction of the step that causes them. */
+  mailQueue: MailQueue;
 }
 
+/** A plain-text mail of the deal flow, named by `key` (its idempotency key, jobs/mail.ts). */
 interface Mail {
+  key: string;
   to: string;
   subject: string;
   text: string;
 }
+
+/** The mails of a step as queue entries of one kind. */
+export const outgoing = (kind: OutgoingMail["kind"], mails: Mail[]): OutgoingMail[] =>
+  mails.map(({ key, ...message }) => ({ kind, key, message }));
 
 const listingName = (intent: IntentRow) => intent.listingTitle ?? "a deleted listing";
 const publisherName = (intent: IntentRow) =>
@@ -36,6 +42,7 @@ export function requestMails(
   const dashboard = `${ctx.appUrl}/buyer/dashboard?tab=deal-intents`;
   return [
     {
+      key: `deal-intent:${intent.id}:requested:buyer`,
       to: intent.buyerEmail,
       subject: `New deal request for "${listing.title}"`,
       text: [
@@ -51,6 +58,7 @@ export function requestMails(
       ].join("\n"),
     },
     {
+      key: `deal-intent:${intent.id}:requested:publisher`,
       to: intent.publisherEmail,
       subject: `Deal request sent: "${listing.title}"`,
       text: [
@@ -85,6 +93,7 @@ export function decisionMails(
       : [];
   return [
     {
+      key: `deal-intent:${intent.id}:${intent.status}:publisher`,
       to: intent.publisherEmail,
       subject: `Your deal request for "${title}" was ${accepted ? "accepted" : "declined"}`,
       text: [
@@ -98,6 +107,7 @@ export function decisionMails(
       ].join("\n"),
     },
     {
+      key: `deal-intent:${intent.id}:${intent.status}:buyer`,
       to: intent.buyerEmail,
       subject: `You ${accepted ? "accepted" : "declined"} a deal request for "${title}"`,
       text: [
@@ -110,15 +120,4 @@ export function decisionMails(
       ].join("\n"),
     },
   ];
-}
-
-/**
- * Sends each mail; a failure is reported to ctx.onError and does not undo the intent (it is saved, and
- * both dashboards show it). Mail is sent after the transaction commits, never inside it.
- */
-export async function sendMails(mailer: Mailer, ctx: DealMailContext, mails: Mail[]): Promise<void> {
-  const results = await Promise.allSettled(mails.map((mail) => mailer.send(mail)));
-  for (const result of results) {
-    if (result.status === "rejected") ctx.onError(result.reason);
-  }
 }

@@ -8,6 +8,7 @@ import {
   createPublisher,
   createUser,
   grantPremium,
+  sendQueuedMail,
   signIn,
 } from "../../test/factories";
 
@@ -17,6 +18,11 @@ import {
 describe("deal intents", () => {
   const ctx = useTestApp();
   const db = () => ctx.database.db;
+  /** The outbox once the queued mail has gone out (the queue's workers do this in a running app). */
+  const sentMails = async () => {
+    await sendQueuedMail(ctx);
+    return db().select().from(mailOutbox);
+  };
 
   const call = (cookie: string | undefined, method: "GET" | "POST", url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
@@ -87,7 +93,7 @@ describe("deal intents", () => {
       });
       expect(res.json().publisher).toBeUndefined();
 
-      const mails = await db().select().from(mailOutbox);
+      const mails = await sentMails();
       // The buyer is written to at the profile's contact email; the publisher at their sign-in email.
       const toBuyer = mails.find((m) => m.to === "deals@secret-buyer.example");
       expect(toBuyer?.subject).toBe('New deal request for "Solar Inbound Calls"');
@@ -110,7 +116,7 @@ describe("deal intents", () => {
       expect((await call(cookie, "POST", "/api/deal-intents", { listingId: listing.id })).statusCode).toBe(
         201,
       );
-      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, "no-contact@example.test"));
+      const mails = (await sentMails()).filter((m) => m.to === "no-contact@example.test");
       expect(mails.map((m) => m.subject)).toContain(`New deal request for "${listing.title}"`);
     });
 
@@ -298,11 +304,12 @@ describe("deal intents", () => {
       });
       expect(ask.statusCode).toBe(409);
 
-      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, publisher.user.email));
+      const mails = (await sentMails()).filter((m) => m.to === publisher.user.email);
       const decision = mails.find((m) => m.subject.includes("was accepted"));
       expect(decision?.text).toContain("Welcome aboard");
       // The accepted publisher may see the contact now, and the mail carries it.
       expect(decision?.text).toContain("deals@secret-buyer.example");
+      await sendQueuedMail(ctx);
       const receipts = await db()
         .select()
         .from(mailOutbox)
@@ -322,7 +329,7 @@ describe("deal intents", () => {
       expect(detail.json().contact).toBeNull();
       expect(detail.json().dealIntent).toMatchObject({ id: intent.id, status: "rejected" });
       for (const secret of SECRETS) expect(detail.body).not.toContain(secret);
-      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, publisher.user.email));
+      const mails = (await sentMails()).filter((m) => m.to === publisher.user.email);
       const mail = mails.find((m) => m.subject === `Your deal request for "${listing.title}" was declined`);
       expect(mail?.text).toContain(`The buyer declined your deal request for "${listing.title}".`);
       for (const secret of SECRETS) expect(mail!.text).not.toContain(secret);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -20,10 +20,10 @@ const SIGNED_IN = { access: "signedIn" } as const;
 export async function dealIntentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   answersArePrivate(app);
-  const mailContext = (req: FastifyRequest): DealMailContext => ({
+  const mailContext = (): DealMailContext => ({
     appName: app.config.appName,
     appUrl: app.config.appUrl,
-    onError: (err) => req.log.error({ err }, "deal intent mail not sent"),
+    mailQueue: app.mailQueue,
   });
 
   app.get(
@@ -41,8 +41,7 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
     withViewer(async (req, reply, viewer) => {
       const intent = await requestDealIntent({
         db: app.db,
-        mailer: app.mailer,
-        mail: mailContext(req),
+        mail: mailContext(),
         viewer,
         listingId: req.body.listingId,
         message: req.body.message,
@@ -68,8 +67,7 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
       withViewer(async (req, _reply, viewer) =>
         decideDealIntent({
           db: app.db,
-          mailer: app.mailer,
-          mail: mailContext(req),
+          mail: mailContext(),
           viewer,
           intentId: req.params.id,
           decision,

@@ -6,14 +6,13 @@ import { type Db, selectRows } from "../../db/client";
 import { auditLogs, dealIntents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
-import type { Mailer } from "../../lib/mailer";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { findVisibleListing } from "../listings/listing-row";
 import { computeQualityScore, qualityFactsOf } from "../publishers/quality-score";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
-import { type DealMailContext, decisionMails, requestMails, sendMails } from "./deal-intent-mail";
+import { type DealMailContext, decisionMails, outgoing, requestMails } from "./deal-intent-mail";
 import { type IntentRow, intentRowSchema } from "./intent-row";
 
 // Deal intents: an approved publisher asks for a deal on a listing; the buyer who owns it
@@ -127,7 +126,6 @@ const PENDING_EXISTS_MESSAGE = "You already have a pending deal request for this
  */
 export async function requestDealIntent({
   db,
-  mailer,
   mail,
   viewer,
   listingId,
@@ -135,7 +133,6 @@ export async function requestDealIntent({
   now = new Date(),
 }: {
   db: Db;
-  mailer: Mailer;
   mail: DealMailContext;
   viewer: Viewer;
   listingId: string;
@@ -162,7 +159,7 @@ export async function requestDealIntent({
   const listing = await findVisibleListing(db, viewer, listingId);
   if (listing?.status !== "active") throw new AppError("not_found", MESSAGES.listingNotFound);
 
-  const id = await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     // Serialise this publisher's requests: the daily count and the open-intent check hold under races.
     await tx.execute(sql`select id from publisher_profiles where id = ${publisher.id} for update`);
     const [state] = await selectRows(
@@ -188,6 +185,7 @@ export async function requestDealIntent({
         { headers: { "Retry-After": String(retryAfter) } },
       );
     }
+    let id: string;
     try {
       const [row] = await tx
         .insert(dealIntents)
@@ -199,16 +197,20 @@ export async function requestDealIntent({
         targetId: row!.id,
         metaJson: { after: { listingId: listing.id, status: "pending" } },
       });
-      return row!.id;
+      id = row!.id;
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError("conflict", PENDING_EXISTS_MESSAGE, { cause: error });
       throw error;
     }
+    const [intent] = await readIntents(tx, viewer, sql`di.id = ${id}`);
+    // Queued with the intent: mailed if and only if it is saved.
+    await mail.mailQueue.enqueue(
+      tx,
+      outgoing("deal-intent", requestMails(mail, { intent: intent!, listing })),
+    );
+    return intent!;
   });
-
-  const [row] = await readIntents(db, viewer, sql`di.id = ${id}`);
-  await sendMails(mailer, mail, requestMails(mail, { intent: row!, listing }));
-  return toDealIntent(row!, viewer);
+  return toDealIntent(row, viewer);
 }
 
 // ---- deciding ----------------------------------------------------------------------------------------
@@ -219,7 +221,6 @@ export async function requestDealIntent({
  */
 export async function decideDealIntent({
   db,
-  mailer,
   mail,
   viewer,
   intentId,
@@ -227,7 +228,6 @@ export async function decideDealIntent({
   note,
 }: {
   db: Db;
-  mailer: Mailer;
   mail: DealMailContext;
   viewer: Viewer;
   intentId: string;
@@ -235,7 +235,7 @@ export async function decideDealIntent({
   note: string | null;
 }): Promise<DealIntent> {
   if (!isUuid(intentId)) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
-  await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [current] = await selectRows(
       tx,
       z.object({ status: z.enum(DEAL_INTENT_STATUSES), buyerId: z.string() }),
@@ -259,11 +259,16 @@ export async function decideDealIntent({
     });
     // How fast the buyer answers is a factor of their reliability score.
     await refreshBuyerReliability({ db: tx, buyerId: current.buyerId });
+    const [intent] = await readIntents(tx, viewer, sql`di.id = ${intentId}`);
+    // The buyer owns the listing, so it is found whatever its status.
+    const contactRow = intent!.listingId
+      ? await findVisibleListing(tx, viewer, intent!.listingId)
+      : undefined;
+    await mail.mailQueue.enqueue(
+      tx,
+      outgoing("deal-intent", decisionMails(mail, { intent: intent!, listing: contactRow ?? null })),
+    );
+    return intent!;
   });
-
-  const [row] = await readIntents(db, viewer, sql`di.id = ${intentId}`);
-  // The buyer owns the listing, so it is found whatever its status.
-  const contactRow = row!.listingId ? await findVisibleListing(db, viewer, row!.listingId) : undefined;
-  await sendMails(mailer, mail, decisionMails(mail, { intent: row!, listing: contactRow ?? null }));
-  return toDealIntent(row!, viewer);
+  return toDealIntent(row, viewer);
 }

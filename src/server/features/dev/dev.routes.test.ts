@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { referencesSchema } from "../../../shared/schemas/publisher";
 import { publisherProfiles, sessions, users } from "../../db/schema";
 import { sessionCookie, useTestApp } from "../../test/context";
-import { createBuyer, createListing, createUser } from "../../test/factories";
+import { createBuyer, createListing, createUser, sendQueuedMail } from "../../test/factories";
 
 // The development-only API the browser tests build their data with (e2e/support/fixtures.ts).
 describe("development fixtures", () => {
@@ -155,6 +155,7 @@ describe("development fixtures", () => {
     const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie: sessionCookie(login) } });
     expect(me.json().id).toBe(user.id);
     await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email: user.email } });
+    await sendQueuedMail(ctx);
     const outbox = await ctx.app.inject({ url: "/api/dev/outbox" });
     expect(outbox.json()).toEqual([
       expect.objectContaining({ to: user.email, createdAt: expect.any(String), html: expect.anything() }),

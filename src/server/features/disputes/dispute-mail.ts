@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { DealSide } from "../../../shared/constants";
 import type { DealMailContext } from "../deal-intents/deal-intent-mail";
 import type { DisputeRow } from "./dispute-row";
@@ -8,6 +8,7 @@ import type { DisputeRow } from "./dispute-row";
 // sign-in email (as the deal intent mails do). Plain text only: the texts are what people typed.
 
 interface Mail {
+  key: string;
   to: string;
   subject: string;
   text: string;
@@ -35,6 +36,7 @@ export function openedMails(ctx: DealMailContext, row: DisputeRow): Mail[] {
   const responder = other(opener);
   return [
     {
+      key: `dispute:${row.id}:opened:${responder}`,
       to: emailOf(row, responder),
       subject: `A dispute was opened about your deal on ${dealName(row)}`,
       text: [
@@ -46,6 +48,7 @@ export function openedMails(ctx: DealMailContext, row: DisputeRow): Mail[] {
       ].join("\n"),
     },
     {
+      key: `dispute:${row.id}:opened:${opener}`,
       to: emailOf(row, opener),
       subject: `Dispute opened: your deal on ${dealName(row)}`,
       text: [
@@ -66,6 +69,7 @@ export function respondedMails(ctx: DealMailContext, row: DisputeRow): Mail[] {
   const responder = other(opener);
   return [
     {
+      key: `dispute:${row.id}:responded:${opener}`,
       to: emailOf(row, opener),
       subject: `${partyName(row, responder)} responded to your dispute on ${dealName(row)}`,
       text: [
@@ -77,6 +81,7 @@ export function respondedMails(ctx: DealMailContext, row: DisputeRow): Mail[] {
       ].join("\n"),
     },
     {
+      key: `dispute:${row.id}:responded:${responder}`,
       to: emailOf(row, responder),
       subject: `Your response was sent: dispute on ${dealName(row)}`,
       text: [
@@ -97,6 +102,7 @@ export function resolvedMails(ctx: DealMailContext, row: DisputeRow): Mail[] {
       ? "resolved it: the complaint was found to be founded"
       : "rejected it: the complaint was found to be unfounded";
   return (["buyer", "publisher"] as const).map((side) => ({
+    key: `dispute:${row.id}:${row.status}:${side}`,
     to: emailOf(row, side),
     subject: `Dispute ${row.status}: the deal on ${dealName(row)}`,
     text: [
@@ -109,11 +115,7 @@ export function resolvedMails(ctx: DealMailContext, row: DisputeRow): Mail[] {
   }));
 }
 
-/** The mail settings of a request: the app's name and address, and where a failed send is logged. */
-export function disputeMailContext(app: FastifyInstance, req: FastifyRequest): DealMailContext {
-  return {
-    appName: app.config.appName,
-    appUrl: app.config.appUrl,
-    onError: (err) => req.log.error({ err }, "dispute mail not sent"),
-  };
+/** The mail settings: the app's name and address, and the queue the mails go to. */
+export function disputeMailContext(app: FastifyInstance): DealMailContext {
+  return { appName: app.config.appName, appUrl: app.config.appUrl, mailQueue: app.mailQueue };
 }

@@ -8,6 +8,7 @@ import {
   createListing,
   createPublisher,
   createUser,
+  sendQueuedMail,
   signIn,
 } from "../../test/factories";
 
@@ -49,10 +50,12 @@ describe("disputes", () => {
   }
 
   /** Mails since the sign-in links, by recipient and subject. */
-  const mails = async () =>
-    (await db().select().from(mailOutbox))
+  const mails = async () => {
+    await sendQueuedMail(ctx);
+    return (await db().select().from(mailOutbox))
       .filter((m) => !m.text.includes("token="))
       .map((m) => ({ to: m.to, subject: m.subject, text: m.text }));
+  };
 
   describe("opening", () => {
     it("lets the publisher of an accepted deal open one, and mails both parties", async () => {

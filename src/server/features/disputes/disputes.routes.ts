@@ -41,8 +41,7 @@ export async function disputeRoutes(fastify: FastifyInstance) {
     withViewer(async (req, reply, viewer) => {
       const dispute = await openDispute({
         db: app.db,
-        mailer: app.mailer,
-        mail: disputeMailContext(app, req),
+        mail: disputeMailContext(app),
         viewer,
         ...req.body,
       });
@@ -63,8 +62,7 @@ export async function disputeRoutes(fastify: FastifyInstance) {
     withViewer(async (req, _reply, viewer) =>
       respondToDispute({
         db: app.db,
-        mailer: app.mailer,
-        mail: disputeMailContext(app, req),
+        mail: disputeMailContext(app),
         viewer,
         disputeId: req.params.id,
         response: req.body.response,
@@ -107,8 +105,7 @@ export async function disputeAdminRoutes(fastify: FastifyInstance) {
     withViewer(async (req, _reply, viewer) =>
       resolveDispute({
         db: app.db,
-        mailer: app.mailer,
-        mail: disputeMailContext(app, req),
+        mail: disputeMailContext(app),
         viewer,
         disputeId: req.params.id,
         status: req.body.status,

@@ -13,11 +13,10 @@ import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../l
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
-import type { Mailer } from "../../lib/mailer";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
-import { type DealMailContext, sendMails } from "../deal-intents/deal-intent-mail";
+import { type DealMailContext, outgoing } from "../deal-intents/deal-intent-mail";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { openedMails, resolvedMails, respondedMails } from "./dispute-mail";
 import { type DisputeRow, disputeRowSchema } from "./dispute-row";
@@ -25,8 +24,8 @@ import { type DisputeRow, disputeRowSchema } from "./dispute-row";
 // Disputes (docs/product.md, "Only a real deal can be reviewed or disputed"): either party of an accepted deal intent opens
 // one with a reason; the other party answers once; an admin decides it, resolved (the complaint was
 // founded and settled) or rejected (unfounded). One open dispute per deal at a time. Every step mails
-// both parties through lib/mailer.ts after the transaction commits (a failed mail never undoes the
-// step: the dispute is saved and both dashboards show it). A dispute a publisher opens against a buyer
+// both parties: the mails are queued in the step's transaction (jobs/mail.ts), so they go out, with
+// retries, exactly when the step is saved. A dispute a publisher opens against a buyer
 // is an input of the buyer's reliability score, so opening and deciding one refresh it.
 
 /** The caller's list has no pages: bounded as the deal intents list is. */
@@ -158,20 +157,18 @@ const DISPUTE_OPEN_EXISTS_MESSAGE =
  */
 export async function openDispute({
   db,
-  mailer,
   mail,
   viewer,
   dealIntentId,
   reason,
 }: {
   db: Db;
-  mailer: Mailer;
   mail: DealMailContext;
   viewer: Viewer;
   dealIntentId: string;
   reason: string;
 }): Promise<Dispute> {
-  const id = await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [intent] = await selectRows(
       tx,
       z.object({
@@ -213,10 +210,10 @@ export async function openDispute({
       metaJson: { after: { dealIntentId, openedBy, status: "pending" } },
     });
     if (openedBy === "publisher") await refreshBuyerReliability({ db: tx, buyerId: intent.buyerId });
-    return disputeId;
+    const opened = await readDispute(tx, disputeId);
+    await mail.mailQueue.enqueue(tx, outgoing("dispute", openedMails(mail, opened)));
+    return opened;
   });
-  const row = await readDispute(db, id);
-  await sendMails(mailer, mail, openedMails(mail, row));
   return toDispute(row, viewer);
 }
 
@@ -228,21 +225,19 @@ export async function openDispute({
  */
 export async function respondToDispute({
   db,
-  mailer,
   mail,
   viewer,
   disputeId,
   response,
 }: {
   db: Db;
-  mailer: Mailer;
   mail: DealMailContext;
   viewer: Viewer;
   disputeId: string;
   response: string;
 }): Promise<Dispute> {
   if (!isUuid(disputeId)) throw new AppError("not_found", MESSAGES.disputeNotFound);
-  await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [current] = await selectRows(
       tx,
       z.object({
@@ -279,9 +274,10 @@ export async function respondToDispute({
       targetId: disputeId,
       metaJson: { after: { responded: true } },
     });
+    const responded = await readDispute(tx, disputeId);
+    await mail.mailQueue.enqueue(tx, outgoing("dispute", respondedMails(mail, responded)));
+    return responded;
   });
-  const row = await readDispute(db, disputeId);
-  await sendMails(mailer, mail, respondedMails(mail, row));
   return toDispute(row, viewer);
 }
 
@@ -293,7 +289,6 @@ export async function respondToDispute({
  */
 export async function resolveDispute({
   db,
-  mailer,
   mail,
   viewer,
   disputeId,
@@ -301,7 +296,6 @@ export async function resolveDispute({
   resolutionNotes,
 }: {
   db: Db;
-  mailer: Mailer;
   mail: DealMailContext;
   viewer: Viewer;
   disputeId: string;
@@ -309,7 +303,7 @@ export async function resolveDispute({
   resolutionNotes: string;
 }): Promise<AdminDispute> {
   if (!isUuid(disputeId)) throw new AppError("not_found", MESSAGES.disputeNotFound);
-  await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [current] = await selectRows(
       tx,
       z.object({ status: z.enum(DISPUTE_STATUSES), openedBy: z.enum(DEAL_SIDES), buyerId: z.string() }),
@@ -331,8 +325,9 @@ export async function resolveDispute({
       after: { status, resolutionNotes },
     });
     if (current.openedBy === "publisher") await refreshBuyerReliability({ db: tx, buyerId: current.buyerId });
+    const decided = await readDispute(tx, disputeId);
+    await mail.mailQueue.enqueue(tx, outgoing("dispute", resolvedMails(mail, decided)));
+    return decided;
   });
-  const row = await readDispute(db, disputeId);
-  await sendMails(mailer, mail, resolvedMails(mail, row));
   return toAdminDispute(row);
 }
