@@ -12,6 +12,9 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
 const optionalUrl = optionalString.pipe(z.url({ message: "must be a URL" }).optional());
+const optionalHttpUrl = optionalString.pipe(
+  z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
+);
 
 /** The proxies in front of the app: how many hops, or which addresses; none by default. */
 export type TrustProxy = false | number | string[];
@@ -99,8 +102,8 @@ const envSchema = z
       .string()
       .default("PayPerCall Hub Legal Team, 100 Market Street, Suite 300, Austin, TX 78701"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    // After SIGTERM, how long new requests still get a 503 with Connection: close before the listener
-    // closes: time for a load balancer to see /api/ready fail and send traffic elsewhere.
+    // After SIGTERM, how long /api/ready answers 503 while every other request is still served, before
+    // the listener closes: time for a load balancer's health check to send traffic elsewhere.
     SHUTDOWN_DRAIN_MS: z.coerce
       .number({ message: "must be milliseconds" })
       .int()
@@ -110,6 +113,11 @@ const envSchema = z
     // Listing alert digests (features/alerts): when the daily and the weekly one go out, in UTC.
     ALERT_DAILY_CRON: cronSchema.default("0 13 * * *"),
     ALERT_WEEKLY_CRON: cronSchema.default("0 13 * * 1"),
+    // Traces (telemetry.ts): OpenTelemetry's own variables. Either endpoint turns tracing on; the SDK
+    // reads the rest of the OTEL_* settings (headers, sampler, batch delays) itself.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalHttpUrl,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalHttpUrl,
+    OTEL_SERVICE_NAME: optionalString,
     VERIFY_ALLOW_PRIVATE: z
       .enum(["0", "1"])
       .default("0")
@@ -177,7 +185,18 @@ export interface AppConfig {
   verifyAllowPrivate: boolean;
   /** Cron expressions (UTC) of the alert digests. */
   alertDigestCrons: { daily: string; weekly: string };
+  /** OpenTelemetry traces, when an OTLP endpoint is set; undefined otherwise (nothing of it loads). */
+  telemetry: TelemetryConfig | undefined;
 }
+
+export interface TelemetryConfig {
+  /** Where spans go: the OTLP/HTTP traces URL, or the base URL the exporter adds /v1/traces to. */
+  endpoint: string;
+  serviceName: string;
+}
+
+/** The service name traces carry unless OTEL_SERVICE_NAME says otherwise. */
+const DEFAULT_SERVICE_NAME = "paypercall-hub";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -235,7 +254,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.APP_ENV === "production" ? 5000 : 1000),
     verifyAllowPrivate: env.VERIFY_ALLOW_PRIVATE,
     alertDigestCrons: { daily: env.ALERT_DAILY_CRON, weekly: env.ALERT_WEEKLY_CRON },
+    telemetry: telemetryConfig(env),
   };
+}
+
+function telemetryConfig(env: Env): TelemetryConfig | undefined {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint) return undefined;
+  return { endpoint, serviceName: env.OTEL_SERVICE_NAME ?? DEFAULT_SERVICE_NAME };
 }
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];

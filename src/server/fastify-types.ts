@@ -20,8 +20,10 @@ declare module "fastify" {
     stripe: StripeClient | undefined;
     /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */
     apiRoutes: RouteOptions[];
-    /** From now on new requests get 503 and answers close their connection (shutdown, app.ts). */
+    /** From now on readiness answers 503 and every answer closes its connection (shutdown, app.ts). */
     startDraining: () => void;
+    /** Whether the instance is shutting down: /api/ready then tells load balancers to go elsewhere. */
+    isDraining: () => boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the access guard before any handler; null when signed out. */
