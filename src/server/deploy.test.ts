@@ -136,6 +136,7 @@ describe.runIf(ENGINE === "postgres")("two instances behind Caddy, restarted one
         XDG_DATA_HOME: dir,
         XDG_CONFIG_HOME: dir,
       },
+      // CADDY_LOG=1 shows Caddy's log (health checks, retries) when a run needs explaining.
       stdio: ["ignore", "ignore", process.env.CADDY_LOG ? "inherit" : "ignore"],
     });
     processes.push(caddy);

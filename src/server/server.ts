@@ -96,7 +96,8 @@ async function start({ demoSeed, flushTelemetry }: ServerOptions) {
       // connections, serves the requests already received, then stops the job workers.
       await app.close();
       await database.close();
-      await flushTelemetry?.();
+      // The last spans, but a collector that does not answer may hold the exit up for 2 s at most.
+      if (flushTelemetry) await Promise.race([flushTelemetry(), new Promise((r) => setTimeout(r, 2000))]);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, "shutdown failed");
