@@ -26,7 +26,6 @@ import { systemRoutes } from "./features/system/system.routes";
 import { countJobs, JobQueue } from "./jobs/job-queue";
 import { MailQueue, registerMailJobs } from "./jobs/mail";
 import { QUEUE_NAMES } from "./jobs/queues";
-import { AppError } from "./lib/app-error";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { countMails, createMetrics } from "./lib/metrics";
 import { compiledSerializer } from "./lib/serializer";
@@ -38,8 +37,6 @@ import { createMetricsServer, registerMetrics } from "./plugins/metrics";
 import { trustProxyOption } from "./plugins/proxy";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
-
-const SHUTTING_DOWN_MESSAGE = "The server is restarting. Please try again.";
 
 interface BuildAppOptions {
   config: AppConfig;
@@ -68,8 +65,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // Bad URLs the router refuses get {message, code} too.
     frameworkErrors: answerFrameworkError,
-    // Requests arriving while the server drains get our own 503 {message, code} (hook below), not
-    // Fastify's built-in body, which lacks the code.
+    // A request that reaches us while the server closes is served (see the drain below): Fastify's
+    // default would answer it 503, which a proxy passes on to the client instead of retrying.
     return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -111,27 +108,29 @@ export async function buildApp({
     appMailer.close();
   });
 
-  // First, so the timing covers every other hook, the drain's 503 included.
+  // First, so the timing covers every other hook.
   registerMetrics(app, config, metrics);
 
-  // Graceful shutdown: from startDraining() on (main.ts, on SIGTERM) every new request gets a 503 and
-  // every answer closes its connection, so clients and load balancers go elsewhere while the listener
-  // is still open; in-flight requests finish. Then close() stops listening and finds no busy client.
-  let closing = false;
+  // Graceful shutdown, in two steps (server.ts runs them on SIGTERM). startDraining(): readiness
+  // answers 503, so a load balancer's health check takes this instance out, while every other request
+  // is still served as usual; each answer closes its connection, so the balancer's pooled connections
+  // go away one by one instead of being cut later. Then close() (preClose below) stops listening:
+  // new connections are refused, which a proxy retries on another instance even for a POST, since
+  // nothing was sent. A request already on an open connection is served, never answered 503 or
+  // reset: a 503 would reach the client, because proxies retry it only when told to.
+  let draining = false;
   app.decorate("startDraining", () => {
-    closing = true;
+    draining = true;
   });
+  app.decorate("isDraining", () => draining);
   app.addHook("preClose", async () => {
-    closing = true;
-  });
-  app.addHook("onRequest", async () => {
-    if (closing) throw new AppError("unavailable", SHUTTING_DOWN_MESSAGE);
+    draining = true;
   });
   // An answer sent before the request's body was read to its end (a refused upload, a guard's 401 on a
   // large POST) closes the connection too: the unread rest would otherwise sit in front of the next
   // request on a keep-alive connection, which then never gets its answer.
   app.addHook("onSend", async (request, reply) => {
-    if (closing || request.raw.complete === false) reply.header("Connection", "close");
+    if (draining || request.raw.complete === false) reply.header("Connection", "close");
   });
 
   // A request with no body at all (`curl -X POST`, a fetch without one; an empty JSON body too) reads

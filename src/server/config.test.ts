@@ -163,4 +163,42 @@ describe("configuration", () => {
       "METRICS_PORT must be a port number",
     ]);
   });
+
+  it("turns traces on only with an OTLP endpoint, named paypercall-hub unless OTEL_SERVICE_NAME says", () => {
+    const telemetryOf = (env: Record<string, string>) =>
+      loadConfig({ APP_ENV: "development", ...env }).telemetry;
+    expect(telemetryOf({})).toBeUndefined();
+    expect(telemetryOf({ OTEL_EXPORTER_OTLP_ENDPOINT: " " })).toBeUndefined();
+    expect(telemetryOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" })).toEqual({
+      endpoint: "http://collector:4318",
+      serviceName: "paypercall-hub",
+    });
+    // The traces-only endpoint wins over the general one, as in every OpenTelemetry SDK.
+    expect(
+      telemetryOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://traces:4318/v1/traces",
+        OTEL_SERVICE_NAME: "hub-eu",
+      }),
+    ).toEqual({ endpoint: "http://traces:4318/v1/traces", serviceName: "hub-eu" });
+    expect(() => telemetryOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(
+      "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL",
+    );
+  });
+
+  it("drains for 5 s after SIGTERM in production and 1 s otherwise, unless SHUTDOWN_DRAIN_MS says", () => {
+    const production = {
+      APP_ENV: "production",
+      DATABASE_URL: "postgres://db/hub",
+      SESSION_SECRET: "x".repeat(40),
+      APP_URL: "https://hub.example",
+      SMTP_URL: "smtp://mail.example",
+    };
+    expect(loadConfig(production).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({ APP_ENV: "development" }).shutdownDrainMs).toBe(1000);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_MS: "2500" }).shutdownDrainMs).toBe(2500);
+    expect(() => loadConfig({ APP_ENV: "development", SHUTDOWN_DRAIN_MS: "-1" })).toThrow(
+      /SHUTDOWN_DRAIN_MS/,
+    );
+  });
 });

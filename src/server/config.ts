@@ -12,6 +12,9 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
 const optionalUrl = optionalString.pipe(z.url({ message: "must be a URL" }).optional());
+const optionalHttpUrl = optionalString.pipe(
+  z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
+);
 
 /** The proxies in front of the app: how many hops, or which addresses; none by default. */
 export type TrustProxy = false | number | string[];
@@ -99,8 +102,8 @@ const envSchema = z
       .string()
       .default("PayPerCall Hub Legal Team, 100 Market Street, Suite 300, Austin, TX 78701"),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    // After SIGTERM, how long new requests still get a 503 with Connection: close before the listener
-    // closes: time for a load balancer to see /api/ready fail and send traffic elsewhere.
+    // After SIGTERM, how long /api/ready answers 503 while every other request is still served, before
+    // the listener closes: time for a load balancer's health check to send traffic elsewhere.
     SHUTDOWN_DRAIN_MS: z.coerce
       .number({ message: "must be milliseconds" })
       .int()
@@ -124,6 +127,11 @@ const envSchema = z
         .max(65535, { message: "must be a port number" })
         .optional(),
     ),
+    // Traces (telemetry.ts): OpenTelemetry's own variables. Either endpoint turns tracing on; the SDK
+    // reads the rest of the OTEL_* settings (headers, sampler, batch delays) itself.
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalHttpUrl,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalHttpUrl,
+    OTEL_SERVICE_NAME: optionalString,
     VERIFY_ALLOW_PRIVATE: z
       .enum(["0", "1"])
       .default("0")
@@ -206,7 +214,18 @@ export interface AppConfig {
    * `port` (0: any free port) when METRICS_PORT is set.
    */
   metrics: { token: string; port: number | undefined } | undefined;
+  /** OpenTelemetry traces, when an OTLP endpoint is set; undefined otherwise (nothing of it loads). */
+  telemetry: TelemetryConfig | undefined;
 }
+
+export interface TelemetryConfig {
+  /** Where spans go: the OTLP/HTTP traces URL, or the base URL the exporter adds /v1/traces to. */
+  endpoint: string;
+  serviceName: string;
+}
+
+/** The service name traces carry unless OTEL_SERVICE_NAME says otherwise. */
+const DEFAULT_SERVICE_NAME = "paypercall-hub";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -265,7 +284,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     verifyAllowPrivate: env.VERIFY_ALLOW_PRIVATE,
     alertDigestCrons: { daily: env.ALERT_DAILY_CRON, weekly: env.ALERT_WEEKLY_CRON },
     metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : undefined,
+    telemetry: telemetryConfig(env),
   };
+}
+
+function telemetryConfig(env: Env): TelemetryConfig | undefined {
+  const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint) return undefined;
+  return { endpoint, serviceName: env.OTEL_SERVICE_NAME ?? DEFAULT_SERVICE_NAME };
 }
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];

@@ -30,8 +30,10 @@ declare module "fastify" {
     metrics: AppMetrics;
     /** The listener serving /metrics on METRICS_PORT (plugins/metrics.ts), not yet listening; else null. */
     metricsServer: Server | null;
-    /** From now on new requests get 503 and answers close their connection (shutdown, app.ts). */
+    /** From now on readiness answers 503 and every answer closes its connection (shutdown, app.ts). */
     startDraining: () => void;
+    /** Whether the instance is shutting down: /api/ready then tells load balancers to go elsewhere. */
+    isDraining: () => boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the access guard before any handler; null when signed out. */

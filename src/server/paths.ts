@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 
 // Files the server reads at run time, found from this module's folder: src/server when run from source,
-// dist/server once compiled into one file (scripts/build-server.mjs). Both sit two levels below the project
+// dist/server once compiled (scripts/build-server.mjs: main.js and its chunks, side by side). Both sit two levels below the project
 // root, so the same relative paths hold for both.
 const root = new URL("../../", import.meta.url);
 

@@ -10,6 +10,8 @@ import { startMetricsListener } from "./plugins/metrics";
 export interface ServerOptions {
   /** Demo data written after the migrations in development (the entries for this machine pass it). */
   demoSeed?: (db: Db) => Promise<unknown>;
+  /** Sends the spans still buffered, when tracing is on (boot.ts); awaited before the process exits. */
+  flushTelemetry?: () => Promise<void>;
 }
 
 /**
@@ -24,7 +26,7 @@ export function runServer(options: ServerOptions = {}): void {
   });
 }
 
-async function start({ demoSeed }: ServerOptions) {
+async function start({ demoSeed, flushTelemetry }: ServerOptions) {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -75,11 +77,13 @@ async function start({ demoSeed }: ServerOptions) {
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    // SIGTERM is an orchestrator's rolling restart: keep answering 503 with Connection: close while a
-    // load balancer notices. Ctrl-C (SIGINT) is a person at a terminal: no wait.
+    // SIGTERM is an orchestrator's rolling restart. First /api/ready answers 503 while everything else
+    // is still served (each answer closing its connection), until the load balancer's health check
+    // has moved traffic away; only then does the listener close. Ctrl-C (SIGINT) is a person at a
+    // terminal: no wait.
     const drainMs = signal === "SIGTERM" ? config.shutdownDrainMs : 0;
     app.startDraining();
-    app.log.info({ signal, drainMs }, "shutting down: finishing in-flight requests");
+    if (drainMs > 0) app.log.info({ signal, drainMs }, "shutting down: not ready, still serving");
     // Fails fast instead of hanging forever if something refuses to close.
     const timer = setTimeout(() => {
       app.log.error("shutdown timed out");
@@ -88,8 +92,13 @@ async function start({ demoSeed }: ServerOptions) {
     timer.unref();
     try {
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-      await app.close(); // stops listening, waits for in-flight requests
+      app.log.info({ signal }, "shutting down: finishing in-flight requests");
+      // Stops listening (new connections are refused, which a proxy retries elsewhere), closes idle
+      // connections, serves the requests already received, then stops the job workers.
+      await app.close();
       await database.close();
+      // The last spans, but a collector that does not answer may hold the exit up for 2 s at most.
+      if (flushTelemetry) await Promise.race([flushTelemetry(), new Promise((r) => setTimeout(r, 2000))]);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, "shutdown failed");

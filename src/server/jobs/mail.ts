@@ -7,7 +7,7 @@ import type { Mailer, MailMessage } from "../lib/mailer";
 import { type JobContext, type JobQueue, transactionClient } from "./job-queue";
 import { QUEUES } from "./queues";
 
-// Every mail but the alerts goes out through the job queue (docs/decisions/NNN-mail-through-the-queue.md):
+// Every mail but the alerts goes out through the job queue (docs/decisions/019-mail-through-the-queue.md):
 //
 //   the change's transaction ── insert into mails (unique key) + its job ──> mail / mail-sign-in
 //   the job ── claim the row (sending, a lease) ── Mailer.send ── sent (or the error, and a retry)

@@ -3,7 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { Database } from "../db/client";
 import type { Mailer } from "./mailer";
 
-// The app's Prometheus series (docs/operations.md#metrics, docs/decisions/NNN-metrics-prometheus.md).
+// The app's Prometheus series (docs/operations.md#metrics, docs/decisions/021-metrics-prometheus.md).
 // Each app has a registry of its own, made in buildApp and decorated as `app.metrics`, so two apps in
 // one process (the tests build many) never share or clash over a series. Node's process series (memory,
 // CPU, event-loop lag, GC) describe the process, not an app: they live in one registry per process,

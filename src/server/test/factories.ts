@@ -132,18 +132,23 @@ export async function sendQueuedMail(ctx: TestContext): Promise<void> {
   await ctx.app.jobs.workUntilIdle({ queues: ["mail", "mail-sign-in"] });
 }
 
-/** The token of the newest sign-in mail sent to `email` (outbox; tests run without SMTP_URL). */
-export async function latestMagicToken(ctx: TestContext, email: string): Promise<string> {
-  await sendQueuedMail(ctx);
-  const [mail] = await ctx.database.db
+/** The token of the newest sign-in mail to `email` in the outbox, if one is there yet. */
+export async function outboxMagicToken(db: Db, email: string): Promise<string | undefined> {
+  const [mail] = await db
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, email))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
-  const match = mail?.text.match(/token=([\w-]+)/);
-  if (!match?.[1]) throw new Error(`no sign-in mail for ${email}`);
-  return match[1];
+  return mail?.text.match(/token=([\w-]+)/)?.[1];
+}
+
+/** The token of the newest sign-in mail sent to `email` (outbox; tests run without SMTP_URL). */
+export async function latestMagicToken(ctx: TestContext, email: string): Promise<string> {
+  await sendQueuedMail(ctx);
+  const token = await outboxMagicToken(ctx.database.db, email);
+  if (!token) throw new Error(`no sign-in mail for ${email}`);
+  return token;
 }
 
 /**

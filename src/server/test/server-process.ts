@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 
 // The real server as a child process, for the tests that need a process of its own: the browser tests'
-// server and several instances racing for one database (db/startup-lock.test.ts).
+// server, several instances racing for one database (db/startup-lock.test.ts), an instance restarted
+// behind a proxy (deploy.test.ts).
 
 export interface ServerProcess {
   url: string;
@@ -26,15 +27,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `entry` (default src/server/main.ts, without the build) in development on a free port; `env`
- * adds to or overrides the process's environment. APP_ENV is set explicitly: the server's own default
- * is production.
+ * Starts `entry` (default src/server/main.ts, without the build) in development on `port` (default: a
+ * free one); `env` adds to or overrides the process's environment. APP_ENV is set explicitly: the
+ * server's own default is production.
  */
 export async function spawnServer(
   env: Record<string, string> = {},
-  { entry = "src/server/main.ts" }: { entry?: string } = {},
+  { entry = "src/server/main.ts", port }: { entry?: string; port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  port ??= await freePort();
   const url = `http://localhost:${port}`;
   let output = "";
   const child = spawn(process.execPath, ["--import", "tsx", entry], {

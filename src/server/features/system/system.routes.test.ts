@@ -42,6 +42,28 @@ describe("system routes and HTTP rules", () => {
     await app.close();
   });
 
+  it("turns not-ready first when it drains, and keeps serving everything else, closing each connection", async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: testConfig(), database, logger: false });
+    try {
+      const before = await app.inject({ url: "/api/health" });
+      expect(before.headers.connection).not.toBe("close");
+      app.startDraining();
+      const ready = await app.inject({ url: "/api/ready" });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers["retry-after"]).toBeDefined();
+      expect(ready.json()).toEqual({ message: "The server is shutting down.", code: "unavailable" });
+      for (const url of ["/api/health", "/api/buyer-listings", "/api/config"]) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers.connection, url).toBe("close");
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
   it("answers unknown API paths with a JSON 404", async () => {
     for (const url of ["/api/no-such-thing", "/api", "/api/buyer-listings/x/y?z=1"]) {
       const api = await ctx.app.inject({ url });

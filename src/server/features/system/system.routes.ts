@@ -6,6 +6,8 @@ import { publicConfigSchema } from "../../../shared/schemas/config";
 import { AppError } from "../../lib/app-error";
 import { errorResponses } from "../../plugins/errors";
 
+const SHUTTING_DOWN_MESSAGE = "The server is shutting down.";
+
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
@@ -33,6 +35,9 @@ export async function systemRoutes(fastify: FastifyInstance) {
       },
     },
     async () => {
+      // First sign of a shutdown (server.ts): the load balancer stops sending requests here while the
+      // instance still serves them.
+      if (app.isDraining()) throw new AppError("unavailable", SHUTTING_DOWN_MESSAGE);
       try {
         await app.database.ping();
       } catch (err) {

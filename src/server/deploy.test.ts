@@ -1,0 +1,263 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import type { Database } from "./db/client";
+import { buyerListings, savedListings } from "./db/schema";
+import { openTestDatabase } from "./test/context";
+import { createBuyer, createUser, outboxMagicToken } from "./test/factories";
+import { freePort, type ServerProcess, spawnServer, waitUntilReady } from "./test/server-process";
+
+// deploy/compose.yaml's topology with real processes: Caddy (Debian's package) with deploy/Caddyfile in
+// front of two app instances on one PostgreSQL database. Under steady load (reads, and signed-in writes
+// that each save another listing), instance A restarts, then B (SIGTERM, exit, start, ready): no request
+// fails, every write that got a 2xx is in the database, and the one session cookie works on whichever
+// instance is up. The figures are printed. CI installs Caddy (.ci/run); there a missing binary fails.
+
+const ENGINE = process.env.TEST_DB_ENGINE;
+const CADDYFILE = join(import.meta.dirname, "../../deploy/Caddyfile");
+const COMPOSE = join(import.meta.dirname, "../../deploy/compose.yaml");
+const hasCaddy = spawnSync("caddy", ["version"]).status === 0;
+/** Longer than the Caddyfile's health_interval + health_timeout (1 s + 1 s), as in compose.yaml. */
+const DRAIN_MS = 2500;
+const SESSION_SECRET = "deploy-test-session-secret-0123456789abcdef";
+const READERS = 3;
+const WRITERS = 2;
+/** Each client pauses this long between requests: steady load, leaving CPU for four processes. */
+const PAUSE_MS = 10;
+const LISTINGS = 3000;
+
+describe("deploy/compose.yaml", () => {
+  it("runs two instances of one image behind the Caddyfile the test runs, draining longer than Caddy's health checks", () => {
+    const compose = parse(readFileSync(COMPOSE, "utf8"));
+    const { db, proxy, ...apps } = compose.services;
+    expect(Object.keys(apps)).toEqual(["app-a", "app-b"]);
+    expect(apps["app-a"]).toEqual(apps["app-b"]);
+    const app = apps["app-a"];
+    expect(app.build).toEqual({ context: "..", dockerfile: "Dockerfile" });
+    expect(app.healthcheck.test.join(" ")).toContain("/api/ready");
+    expect(app.environment.TRUST_PROXY).toBe("1");
+    expect(app.environment.DATABASE_URL).toMatch(/@db:5432\//);
+    expect(db.healthcheck).toBeDefined();
+    expect(proxy.volumes).toContain("./Caddyfile:/etc/caddy/Caddyfile:ro");
+    expect(proxy.environment.UPSTREAMS).toBe("app-a:5000 app-b:5000");
+
+    const caddyfile = readFileSync(CADDYFILE, "utf8");
+    const seconds = (name: string) => Number(caddyfile.match(new RegExp(`\\n\\s*${name} (\\d+)s\\n`))?.[1]);
+    const drainMs = Number(app.environment.SHUTDOWN_DRAIN_MS);
+    expect(drainMs).toBeGreaterThan((seconds("health_interval") + seconds("health_timeout")) * 1000);
+    expect(DRAIN_MS).toBeGreaterThan((seconds("health_interval") + seconds("health_timeout")) * 1000);
+    // SIGTERM's drain plus the 15 s the server gives itself to close, within Docker's stop timeout.
+    expect(Number.parseInt(app.stop_grace_period, 10) * 1000).toBeGreaterThan(drainMs + 15_000);
+  });
+});
+
+interface Tally {
+  requests: number;
+  failures: string[];
+  writes: number;
+  /** Signed-in requests answered while one instance was down, by the instance that was down. */
+  servedWhileDown: Record<"a" | "b", number>;
+}
+
+function send(
+  url: string,
+  { method = "GET", cookie, agent }: { method?: string; cookie?: string; agent: Agent },
+): Promise<{ status: number; body: string; setCookie?: string[] } | { error: string }> {
+  return new Promise((resolve) => {
+    const headers: Record<string, string> = cookie ? { cookie } : {};
+    const req = request(url, { method, headers, agent }, (res) => {
+      let body = "";
+      res.on("data", (chunk) => {
+        body += chunk;
+      });
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body, setCookie: res.headers["set-cookie"] }),
+      );
+    });
+    req.on("error", (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
+    req.end();
+  });
+}
+
+async function postJson(url: string, payload: object) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(payload),
+  });
+  return res;
+}
+
+describe.runIf(ENGINE === "postgres")("two instances behind Caddy, restarted one after the other", () => {
+  let database: Database;
+  const dir = mkdtempSync(join(tmpdir(), "ppc-deploy-"));
+  const processes: ChildProcess[] = [];
+  const ports = { a: 0, b: 0 };
+  const instances = {} as Record<"a" | "b", ChildProcess>;
+  let proxyUrl = "";
+  let env: Record<string, string> = {};
+
+  async function startInstance(name: "a" | "b"): Promise<ServerProcess> {
+    const server = await spawnServer(env, { port: ports[name] });
+    processes.push(server.process);
+    instances[name] = server.process;
+    await waitUntilReady(server, Date.now() + 60_000);
+    return server;
+  }
+
+  beforeAll(async () => {
+    if (!hasCaddy) return;
+    database = await openTestDatabase();
+    [ports.a, ports.b] = [await freePort(), await freePort()];
+    const proxyPort = await freePort();
+    proxyUrl = `http://127.0.0.1:${proxyPort}`;
+    env = {
+      APP_ENV: "test",
+      DATABASE_URL: String(database.pool!.options.connectionString),
+      APP_URL: proxyUrl,
+      SESSION_SECRET,
+      TRUST_PROXY: "loopback",
+      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+      LOG_LEVEL: "warn",
+    };
+    const caddy = spawn("caddy", ["run", "--config", CADDYFILE, "--adapter", "caddyfile"], {
+      env: {
+        ...process.env,
+        SITE_ADDRESS: proxyUrl,
+        PROXY_BIND: "127.0.0.1",
+        UPSTREAMS: `127.0.0.1:${ports.a} 127.0.0.1:${ports.b}`,
+        // Caddy's own state (certificates, autosaved configuration) stays in the test's folder.
+        HOME: dir,
+        XDG_DATA_HOME: dir,
+        XDG_CONFIG_HOME: dir,
+      },
+      // CADDY_LOG=1 shows Caddy's log (health checks, retries) when a run needs explaining.
+      stdio: ["ignore", "ignore", process.env.CADDY_LOG ? "inherit" : "ignore"],
+    });
+    processes.push(caddy);
+    await Promise.all([startInstance("a"), startInstance("b")]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const child of processes) if (child.exitCode === null) child.kill("SIGKILL");
+    await database?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.skipIf(!hasCaddy && !process.env.CI)(
+    "loses no request, no write and no session while each instance restarts under load",
+    async () => {
+      if (!hasCaddy) throw new Error("caddy is not installed (apt-get install -y caddy; .ci/run does it)");
+      await expect.poll(async () => (await fetch(`${proxyUrl}/api/ready`)).status).toBe(200);
+
+      // A publisher signs in through the proxy (the real sign-in-link flow), and a buyer's listings
+      // give each write a listing of its own to save.
+      const { profile: buyer } = await createBuyer(database.db);
+      const rows = Array.from({ length: LISTINGS }, (_, i) => ({
+        buyerId: buyer.id,
+        title: `Inbound calls ${i}`,
+        vertical: "Insurance" as const,
+        payout: "40.00",
+      }));
+      const listingIds = (
+        await database.db.insert(buyerListings).values(rows).returning({ id: buyerListings.id })
+      ).map((r) => r.id);
+      const publisher = await createUser(database.db, { role: "publisher" });
+      expect((await postJson(`${proxyUrl}/api/auth/magic-link`, { email: publisher.email })).status).toBe(
+        202,
+      );
+      // The instances' own workers send the mail (within a second: the sign-in queue is woken at once).
+      await expect
+        .poll(() => outboxMagicToken(database.db, publisher.email), { timeout: 10_000 })
+        .toBeTruthy();
+      const token = (await outboxMagicToken(database.db, publisher.email))!;
+      const verified = await postJson(`${proxyUrl}/api/auth/magic-link/verify`, { token });
+      expect(verified.status).toBe(200);
+      const cookie = verified.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("ppc.sid="))!
+        .split(";")[0]!;
+
+      const tally: Tally = { requests: 0, failures: [], writes: 0, servedWhileDown: { a: 0, b: 0 } };
+      let down: "a" | "b" | undefined;
+      let running = true;
+      const agent = new Agent({ keepAlive: true, maxSockets: READERS + WRITERS });
+      const record = (what: string, outcome: Awaited<ReturnType<typeof send>>, expected: number) => {
+        tally.requests++;
+        if ("error" in outcome) tally.failures.push(`${what}: ${outcome.error}`);
+        else if (outcome.status !== expected)
+          tally.failures.push(`${what}: ${outcome.status} ${outcome.body}`);
+        else return true;
+        return false;
+      };
+      const readers = Array.from({ length: READERS }, async (_, i) => {
+        while (running) {
+          // Every other read is signed in: the session must hold on whichever instance answers.
+          if (i % 2) {
+            const res = await send(`${proxyUrl}/api/auth/user`, { cookie, agent });
+            if (record("GET /api/auth/user", res, 200) && "body" in res) {
+              expect(JSON.parse(res.body).id).toBe(publisher.id);
+              if (down) tally.servedWhileDown[down]++;
+            }
+          } else {
+            record("GET /api/buyer-listings", await send(`${proxyUrl}/api/buyer-listings`, { agent }), 200);
+          }
+          await new Promise((r) => setTimeout(r, PAUSE_MS));
+        }
+      });
+      const writers = Array.from({ length: WRITERS }, async () => {
+        while (running && listingIds.length > 0) {
+          const id = listingIds.pop()!;
+          const res = await send(`${proxyUrl}/api/saved-listings/${id}`, { method: "PUT", cookie, agent });
+          if (record("PUT /api/saved-listings", res, 204)) {
+            tally.writes++;
+            if (down) tally.servedWhileDown[down]++;
+          }
+          await new Promise((r) => setTimeout(r, PAUSE_MS));
+        }
+      });
+
+      const restarts: string[] = [];
+      await new Promise((r) => setTimeout(r, 1000));
+      for (const name of ["a", "b"] as const) {
+        const started = Date.now();
+        const exited = new Promise((resolve) => instances[name].once("exit", resolve));
+        instances[name].kill("SIGTERM");
+        const code = await exited;
+        down = name;
+        const stoppedAfter = Date.now() - started;
+        await startInstance(name);
+        down = undefined;
+        restarts.push(
+          `${name.toUpperCase()}: exit ${code} after ${stoppedAfter} ms, ready again after ${Date.now() - started} ms`,
+        );
+        // Caddy's next health check puts it back in rotation.
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+      running = false;
+      await Promise.all([...readers, ...writers]);
+      agent.destroy();
+
+      const [saved] = await database.db
+        .select({ n: count() })
+        .from(savedListings)
+        .where(eq(savedListings.userId, publisher.id));
+      const lost = tally.writes - Number(saved!.n);
+      console.info(
+        `[deploy] ${tally.requests} requests through Caddy, ${tally.failures.length} failed; ${tally.writes} writes answered 2xx, ${Number(saved!.n)} in the database, lost ${lost}; signed-in requests served while A was down ${tally.servedWhileDown.a}, while B was down ${tally.servedWhileDown.b}; restarts: ${restarts.join("; ")}`,
+      );
+      expect(tally.failures).toEqual([]);
+      expect(lost).toBe(0);
+      expect(tally.writes).toBeGreaterThan(0);
+      // The one cookie worked on B alone while A was down, and on A alone while B was.
+      expect(tally.servedWhileDown.a).toBeGreaterThan(0);
+      expect(tally.servedWhileDown.b).toBeGreaterThan(0);
+    },
+    90_000,
+  );
+});
