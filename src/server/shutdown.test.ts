@@ -145,6 +145,6 @@ describe.runIf(ENGINE === "postgres")("SIGTERM under load", () => {
     expect(response).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 202 Accepted\r\n/);
     expect(response).toMatch(/\r\nConnection: close\r\n/i);
     socket.destroy();
-    expect(code).toBe(0);
+    expect(code, server.output()).toBe(0);
   }, 60_000);
 });

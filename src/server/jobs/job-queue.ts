@@ -4,6 +4,7 @@ import PgBoss from "pg-boss";
 import { z } from "zod";
 import { type Database, type Db, selectRows } from "../db/client";
 import { JOB_STATES, type JobCount } from "../lib/metrics";
+import { LogThrottle } from "../plugins/logging";
 import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName, WORKER_POLLING_SECONDS } from "./queues";
 
 // Background work through pg-boss on the app's own database (docs/decisions/011-job-queue.md): no
@@ -114,8 +115,16 @@ export class JobQueue {
   readonly #log: FastifyBaseLogger;
   readonly #handlers = new Map<QueueName, AnyHandler>();
   readonly #schedules: { name: QueueName; cron: string; data: object }[] = [];
-  readonly #workerIds = new Map<QueueName, string>();
+  readonly #pollingMs: number;
+  /** Each queue's worker loop while running (start), awaited by stop. */
+  #loops: Promise<void>[] = [];
+  /** The job each worker is running, marked failed if stop's timeout passes before it ends. */
+  readonly #current = new Map<QueueName, string>();
+  /** Wakes a worker that waits for its next poll; a wake that finds it busy is kept for later. */
+  readonly #wakers = new Map<QueueName, () => void>();
+  readonly #woken = new Set<QueueName>();
   #running = false;
+  readonly #errorLog = new LogThrottle(10_000);
 
   constructor({
     database,
@@ -127,6 +136,7 @@ export class JobQueue {
     pollingIntervalSeconds?: number;
   }) {
     this.#log = log;
+    this.#pollingMs = pollingIntervalSeconds * 1000;
     this.#boss = createBoss(database, { schedule: true, supervise: true, poll: pollingIntervalSeconds });
     // Polling and maintenance errors (a database restart, say): worth a line, never a crash.
     this.#boss.on("error", (err) => this.#log.warn({ err }, "job queue error"));
@@ -165,43 +175,48 @@ export class JobQueue {
     await (within ? this.#boss.insert(jobs, { db: executorOf(within) }) : this.#boss.insert(jobs));
   }
 
-  /** Workers for every registered handler, and the schedules (main.ts, after the migrations). */
+  /**
+   * Workers for every registered handler, and the schedules (main.ts, after the migrations).
+   *
+   * The workers are our own loops over pg-boss's fetch, complete and fail, not pg-boss's `work`: `work`
+   * neither awaits its complete and fail statements (one that fails, the database being down or its
+   * pool closed, is an unhandled rejection that ends the process) nor counts a job whose fetch was under
+   * way when it stops (that job then runs on a closed pool). Here every statement is awaited and caught,
+   * and stop waits for the fetch and the job in hand. pg-boss still does the rest: storage, locking
+   * (SKIP LOCKED), retries with backoff, expiry, schedules and its own maintenance.
+   */
   async start(): Promise<void> {
     if (this.#running) return;
     await this.#boss.start();
-    for (const [name, handler] of this.#handlers) {
-      const pollingIntervalSeconds = WORKER_POLLING_SECONDS[name];
-      // Read by the handler: set once work() answers (a first job could in theory arrive before).
-      let workerId: string | undefined;
-      workerId = await this.#boss.work(
-        name,
-        { includeMetadata: true, ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}) },
-        async ([job]) => {
-          if (!job) return;
-          // A worker that found a job looks for the next one at once instead of after its polling
-          // interval: a backlog (a digest round's mails) drains at the speed of the work, not one job per
-          // interval; an idle queue is still polled at the interval.
-          if (workerId) this.#boss.notifyWorker(workerId);
-          await this.#run(name, handler, job);
-        },
-      );
-      this.#workerIds.set(name, workerId);
-    }
+    this.#running = true;
+    this.#loops = [...this.#handlers].map(([name, handler]) => this.#workLoop(name, handler));
     for (const { name, cron, data } of this.#schedules) {
       await this.#boss.schedule(name, cron, data, { tz: "UTC" });
     }
-    this.#running = true;
   }
 
   /**
-   * Stops polling and waits for running jobs (up to `timeoutMs`); a job still running then is marked
-   * failed and will be retried. Leaves the database connection to its owner.
+   * Stops taking jobs and waits for the running ones (up to `timeoutMs`); a job still running then is
+   * marked failed and will be retried. Leaves the database connection to its owner.
    */
   async stop(timeoutMs = 8000): Promise<void> {
     if (!this.#running) return;
     this.#running = false;
-    this.#workerIds.clear();
-    await this.#boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true });
+    for (const wake of this.#wakers.values()) wake();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    });
+    const outcome = await Promise.race([Promise.all(this.#loops), timedOut]);
+    clearTimeout(timer);
+    if (outcome === "timeout") {
+      for (const [name, jobId] of this.#current) {
+        await this.#boss
+          .fail(name, jobId, { message: "the server stopped while the job ran" })
+          .catch((err) => this.#log.warn({ err, queue: name, jobId }, "job queue error"));
+      }
+    }
+    await this.#boss.stop({ graceful: false, close: false });
   }
 
   /**
@@ -209,8 +224,67 @@ export class JobQueue {
    * job someone is waiting for). Nothing happens while the workers are stopped (tests, scripts).
    */
   notify(name: QueueName): void {
-    const workerId = this.#workerIds.get(name);
-    if (this.#running && workerId) this.#boss.notifyWorker(workerId);
+    if (!this.#running) return;
+    const wake = this.#wakers.get(name);
+    if (wake) wake();
+    else this.#woken.add(name);
+  }
+
+  /**
+   * One queue's worker: fetch a job, run it, record its outcome; at once again after a job (a backlog
+   * drains at the speed of the work), after the queue's polling interval when there was none. A failed
+   * statement (the database away) is logged and tried again at the next poll.
+   */
+  async #workLoop(name: QueueName, handler: AnyHandler): Promise<void> {
+    const intervalMs = (WORKER_POLLING_SECONDS[name] ?? this.#pollingMs / 1000) * 1000;
+    while (this.#running) {
+      let found = false;
+      try {
+        const [job] = await this.#boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
+        if (job) {
+          found = true;
+          this.#current.set(name, job.id);
+          await this.#settle(name, handler, job);
+        }
+      } catch (err) {
+        // One line per queue and 10 s: an outage fails every poll of every queue.
+        const admitted = this.#errorLog.admit(name);
+        if (admitted)
+          this.#log.warn({ err, queue: name, suppressed: admitted.suppressed }, "job queue error");
+      } finally {
+        this.#current.delete(name);
+      }
+      if (!found && this.#running) await this.#nextPoll(name, intervalMs);
+    }
+  }
+
+  #nextPoll(name: QueueName, ms: number): Promise<void> {
+    if (this.#woken.delete(name)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#wakers.delete(name);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.#wakers.set(name, done);
+    });
+  }
+
+  /** Runs one fetched job and records its outcome with pg-boss (which retries a failure with backoff). */
+  async #settle(
+    name: QueueName,
+    handler: AnyHandler,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<"completed" | "failed"> {
+    try {
+      await this.#run(name, handler, job);
+    } catch (err) {
+      await this.#boss.fail(name, job.id, { message: (err as Error).message });
+      return "failed";
+    }
+    await this.#boss.complete(name, job.id);
+    return "completed";
   }
 
   get isRunning(): boolean {
@@ -250,15 +324,7 @@ export class JobQueue {
         });
         for (const job of jobs) {
           ran++;
-          try {
-            await this.#run(name, handler, job);
-          } catch (err) {
-            await this.#boss.fail(name, job.id, { message: (err as Error).message });
-            result.failed++;
-            continue;
-          }
-          await this.#boss.complete(name, job.id);
-          result.completed++;
+          result[await this.#settle(name, handler, job)]++;
         }
       }
       if (ran === 0) return result;
@@ -272,8 +338,8 @@ export class JobQueue {
   }
 
   /**
-   * One job through its handler. A failure is logged and marked failed (pg-boss retries it with backoff
-   * until the queue's retryLimit); `work` marks it itself from the rejection, `workUntilIdle` here.
+   * One job through its handler. A failure is logged and rethrown, for #settle to mark it failed (pg-boss
+   * retries it with backoff until the queue's retryLimit).
    */
   async #run(name: QueueName, handler: AnyHandler, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     try {

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { testConfig, useTestApp } from "../test/context";
-import { createBuyer, createSignedInUser } from "../test/factories";
+import { createBuyer, createSignedInUser, sendQueuedMail } from "../test/factories";
 import { startMetricsListener } from "./metrics";
 
 // /metrics as Prometheus scrapes it: behind the token, in the text format, with the request series
@@ -80,6 +80,8 @@ describe("metrics at /metrics", () => {
       payload: { email: "metrics@example.test" },
     });
     expect(requested.statusCode).toBe(202);
+    // The link's mail is a job: sent by the queue's worker, here run by the test.
+    await sendQueuedMail(ctx);
 
     const after = await scrape();
     expect(countOf(after, health) - countOf(before, health)).toBe(3);

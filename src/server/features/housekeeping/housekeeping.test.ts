@@ -2,9 +2,14 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
-import { magicLinkTokens, mailOutbox, rateLimits, sessions } from "../../db/schema";
+import { magicLinkTokens, mailOutbox, mails, rateLimits, sessions } from "../../db/schema";
 import { useTestApp } from "../../test/context";
-import { OUTBOX_KEEP_DAYS, runHousekeeping } from "./housekeeping";
+import {
+  FAILED_MAIL_KEEP_DAYS,
+  OUTBOX_KEEP_DAYS,
+  runHousekeeping,
+  SENT_MAIL_KEEP_DAYS,
+} from "./housekeeping";
 
 // The sweep on the database (both engines): what is due goes, what is live stays, a run deletes in
 // batches and stops at its bound, and a second run finds the rest.
@@ -35,22 +40,44 @@ describe("housekeeping", () => {
     });
     const limitRow = (windowEndsAt: Date) => ({ key: `magic-ip:${randomUUID()}`, count: 3, windowEndsAt });
     const mailRow = (createdAt: Date) => ({ to: "someone@example.test", subject: "s", text: "t", createdAt });
+    // The mail queue's rows: sent ones go after a month, failed ones after three, others never.
+    const queuedMail = (status: "queued" | "sent" | "failed", when: Date) => {
+      const key = `test:${randomUUID()}`;
+      return {
+        key,
+        kind: "deal-intent" as const,
+        to: "someone@example.test",
+        subject: "s",
+        messageId: `<${key}@example.test>`,
+        status,
+        createdAt: when,
+        updatedAt: when,
+        sentAt: status === "sent" ? when : null,
+      };
+    };
     const sessionsDue: ReturnType<typeof sessionRow>[] = [];
     const tokensDue: ReturnType<typeof tokenRow>[] = [];
     const limitsDue: ReturnType<typeof limitRow>[] = [];
     const mailsDue: ReturnType<typeof mailRow>[] = [];
+    const queuedDue: ReturnType<typeof queuedMail>[] = [];
     rows(due, (i) => {
       sessionsDue.push(sessionRow(at(-(i + 1) * 1000)));
       // Used ones too: a used link is dead, and goes with its expiry.
       tokensDue.push(tokenRow(at(-(i + 1) * 1000), i % 2 ? at(-DAY) : null));
       limitsDue.push(limitRow(at(-(i + 1) * 1000)));
       mailsDue.push(mailRow(at(-(OUTBOX_KEEP_DAYS * DAY + (i + 1) * 1000))));
+      queuedDue.push(
+        i % 2
+          ? queuedMail("failed", at(-(FAILED_MAIL_KEEP_DAYS * DAY + (i + 1) * 1000)))
+          : queuedMail("sent", at(-(SENT_MAIL_KEEP_DAYS * DAY + (i + 1) * 1000))),
+      );
     });
     if (due > 0) {
       await db().insert(sessions).values(sessionsDue);
       await db().insert(magicLinkTokens).values(tokensDue);
       await db().insert(rateLimits).values(limitsDue);
       await db().insert(mailOutbox).values(mailsDue);
+      await db().insert(mails).values(queuedDue);
     }
     const liveIds = { sessions: [] as string[], tokens: [] as string[], limits: [] as string[] };
     for (let i = 0; i < live; i++) {
@@ -66,6 +93,15 @@ describe("housekeeping", () => {
       await db()
         .insert(mailOutbox)
         .values(mailRow(at(-(OUTBOX_KEEP_DAYS * DAY - HOUR))));
+      // Kept: sent within the month, failed within three, and one still queued however old.
+      const kept = [
+        queuedMail("sent", at(-(SENT_MAIL_KEEP_DAYS * DAY - HOUR))),
+        queuedMail("failed", at(-(SENT_MAIL_KEEP_DAYS * DAY + HOUR))),
+        queuedMail("queued", at(-(FAILED_MAIL_KEEP_DAYS * DAY + HOUR))),
+      ];
+      await db()
+        .insert(mails)
+        .values(kept[i % 3]!);
     }
     return liveIds;
   }
@@ -78,6 +114,7 @@ describe("housekeeping", () => {
       { table: "magic_link_tokens", deleted: 5, more: false },
       { table: "rate_limits", deleted: 5, more: false },
       { table: "mail_outbox", deleted: 5, more: false },
+      { table: "mails", deleted: 5, more: false },
     ]);
     const sids = await db().select({ sid: sessions.sid }).from(sessions);
     expect(sids.map((r) => r.sid).sort()).toEqual([...live.sessions].sort());
@@ -86,6 +123,8 @@ describe("housekeeping", () => {
     const keys = await db().select({ key: rateLimits.key }).from(rateLimits);
     expect(keys.map((r) => r.key).sort()).toEqual([...live.limits].sort());
     expect(await count("mail_outbox")).toBe(3);
+    const statuses = await db().select({ status: mails.status }).from(mails);
+    expect(statuses.map((r) => r.status).sort()).toEqual(["failed", "queued", "sent"]);
   });
 
   it("deletes in batches and stops at its bound, leaving the rest for the next run", async () => {
@@ -97,6 +136,7 @@ describe("housekeeping", () => {
       ["magic_link_tokens", 12, true],
       ["rate_limits", 12, true],
       ["mail_outbox", 12, true],
+      ["mails", 12, true],
     ]);
     expect(await count("sessions")).toBe(25 - 12 + 2);
 
@@ -105,7 +145,7 @@ describe("housekeeping", () => {
     // One left per table: a batch that is not full ends the table's run.
     const third = await runHousekeeping({ db: db(), now: NOW, batchSize: 4, maxBatches: 3 });
     expect(third.every((r) => r.deleted === 1 && !r.more)).toBe(true);
-    for (const table of ["sessions", "magic_link_tokens", "rate_limits", "mail_outbox"]) {
+    for (const table of ["sessions", "magic_link_tokens", "rate_limits", "mail_outbox", "mails"]) {
       expect(await count(table)).toBe(2);
     }
   });

@@ -2,13 +2,14 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, selectRows } from "../../db/client";
-import { magicLinkTokens, mailOutbox, rateLimits, sessions } from "../../db/schema";
+import { magicLinkTokens, mailOutbox, mails, rateLimits, sessions } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 
 // Rows that stop meaning anything after a while and that nothing else deletes: sessions past their
 // expiry, sign-in links past theirs (used ones included: a link works once and for ten minutes), rate-limit
 // windows that are over (a window that has ended restarts at its next use, so deleting it changes
-// nothing), and the development outbox's old mails. The job queue's own tables are pg-boss's business: its
+// nothing), the development outbox's old mails, and the mail queue's rows of mails long sent or long
+// given up on. The job queue's own tables are pg-boss's business: its
 // supervisor archives and deletes finished jobs (jobs/job-queue.ts, docs/operations.md#background-jobs).
 //
 // Every sweep deletes in small batches, each its own short statement that picks the rows by key, so a
@@ -17,6 +18,13 @@ import type { JobQueue } from "../../jobs/job-queue";
 
 /** How long the development outbox keeps a mail: long enough to look back at a week of test mails. */
 export const OUTBOX_KEEP_DAYS = 7;
+/**
+ * How long a sent mail's row stays: its key is what stops the mail going out twice, and every retry is
+ * over within the hour, so a month is ample; it also keeps a month of "was it sent?" for support.
+ */
+export const SENT_MAIL_KEEP_DAYS = 30;
+/** A mail given up on stays on the admins' Failed Mail list for three months. */
+export const FAILED_MAIL_KEEP_DAYS = 90;
 
 interface Sweep {
   /** The table's name, as logged. */
@@ -54,6 +62,15 @@ const SWEEPS: Sweep[] = [
     key: mailOutbox.id,
     due: (now) =>
       sql`${mailOutbox.createdAt} < ${now}::timestamptz - make_interval(days => ${OUTBOX_KEEP_DAYS})`,
+  },
+  {
+    // Queued and sending rows are never due: they are mails still on their way.
+    name: "mails",
+    table: mails,
+    key: mails.id,
+    due: (now) =>
+      sql`(${mails.status} = 'sent' and ${mails.sentAt} < ${now}::timestamptz - make_interval(days => ${SENT_MAIL_KEEP_DAYS}))
+        or (${mails.status} = 'failed' and ${mails.updatedAt} < ${now}::timestamptz - make_interval(days => ${FAILED_MAIL_KEEP_DAYS}))`,
   },
 ];
 
