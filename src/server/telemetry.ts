@@ -11,9 +11,9 @@ import { detectResources, envDetector, hostDetector, resourceFromAttributes } fr
 import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import type { TelemetryConfig } from "./config";
 
-// Probes hit every instance every second or so (load balancer, orchestrator): a trace each would drown
-// the requests people make.
-const PROBES = new Set(["/api/health", "/api/ready"]);
+// Probes and scrapes hit every instance every few seconds (load balancer, orchestrator, Prometheus): a
+// trace each would drown the requests people make.
+const PROBES = new Set(["/api/health", "/api/ready", "/metrics"]);
 
 /**
  * Starts tracing; returns the function that sends the spans still buffered (call it before exiting).
