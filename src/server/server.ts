@@ -3,8 +3,9 @@ import { ConfigError, loadConfig } from "./config";
 import { type Db, openDatabase } from "./db/client";
 import { PgliteDirBusyError } from "./db/pglite-owner";
 import { migrateDatabase } from "./jobs/migrate";
+import { LogThrottle } from "./lib/log-throttle";
 import { warnAboutStripePrice } from "./lib/stripe";
-import { LogThrottle, serializeError } from "./plugins/logging";
+import { serializeError } from "./plugins/logging";
 import { startMetricsListener } from "./plugins/metrics";
 
 export interface ServerOptions {

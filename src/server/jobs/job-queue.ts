@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import PgBoss from "pg-boss";
 import { z } from "zod";
 import { type Database, type Db, selectRows } from "../db/client";
+import { LogThrottle } from "../lib/log-throttle";
 import { JOB_STATES, type JobCount } from "../lib/metrics";
-import { LogThrottle } from "../plugins/logging";
 import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName, WORKER_POLLING_SECONDS } from "./queues";
 
 // Background work through pg-boss on the app's own database (docs/decisions/011-job-queue.md): no

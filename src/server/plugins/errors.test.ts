@@ -4,10 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { PAYMENT_MESSAGES } from "../../shared/constants";
 import { buildApp } from "../app";
 import type { Database } from "../db/client";
+import { LogThrottle } from "../lib/log-throttle";
 import { openTestDatabase, testConfig } from "../test/context";
 import { captureLogs } from "../test/log-capture";
 import { classifyDatabaseError } from "./database-errors";
-import { LogThrottle, redactText, serializeError } from "./logging";
+import { redactText, serializeError } from "./logging";
 
 describe("database failures in answers and logs", () => {
   const logs = captureLogs();

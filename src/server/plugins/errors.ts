@@ -9,8 +9,9 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorSchema } from "../../shared/errors";
 import { matchClientRoute } from "../../shared/routes";
 import { AppError } from "../lib/app-error";
+import { LogThrottle } from "../lib/log-throttle";
 import { classifyDatabaseError } from "./database-errors";
-import { LogThrottle, serializeError } from "./logging";
+import { serializeError } from "./logging";
 
 /** Every route's error answers, declared once: `response: { 200: ..., ...errorResponses }`. */
 export const errorResponses = { "4xx": errorSchema, "5xx": errorSchema };
