@@ -8,7 +8,9 @@
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { build } from "esbuild";
 
-const outdir = "dist/server";
+// Another folder beside it (the deployment test builds its own copy, so it never runs a stale build nor
+// replaces the one `npm run serve` uses); it must stay two levels below the project root (paths.ts).
+const outdir = process.argv[2] ?? "dist/server";
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: { main: "src/server/production.ts" },

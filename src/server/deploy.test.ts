@@ -22,6 +22,9 @@ const ENGINE = process.env.TEST_DB_ENGINE;
 const CADDYFILE = join(import.meta.dirname, "../../deploy/Caddyfile");
 const COMPOSE = join(import.meta.dirname, "../../deploy/compose.yaml");
 const hasCaddy = spawnSync("caddy", ["version"]).status === 0;
+// The instances run the compiled server, as the image does (and start in a second or two, not the ten
+// that compiling the sources on the fly takes on a busy machine): built here, into a folder of its own.
+const SERVER_BUILD = "dist/deploy-test-server";
 /** Longer than the Caddyfile's health_interval + health_timeout (1 s + 1 s), as in compose.yaml. */
 const DRAIN_MS = 2500;
 const SESSION_SECRET = "deploy-test-session-secret-0123456789abcdef";
@@ -103,7 +106,7 @@ describe.runIf(ENGINE === "postgres")("two instances behind Caddy, restarted one
   let env: Record<string, string> = {};
 
   async function startInstance(name: "a" | "b"): Promise<ServerProcess> {
-    const server = await spawnServer(env, { port: ports[name] });
+    const server = await spawnServer(env, { port: ports[name], entry: `${SERVER_BUILD}/main.js` });
     processes.push(server.process);
     instances[name] = server.process;
     await waitUntilReady(server, Date.now() + 60_000);
@@ -112,6 +115,10 @@ describe.runIf(ENGINE === "postgres")("two instances behind Caddy, restarted one
 
   beforeAll(async () => {
     if (!hasCaddy) return;
+    const built = spawnSync(process.execPath, ["scripts/build-server.mjs", SERVER_BUILD], {
+      encoding: "utf8",
+    });
+    if (built.status !== 0) throw new Error(`the server build failed:\n${built.stderr}`);
     database = await openTestDatabase();
     [ports.a, ports.b] = [await freePort(), await freePort()];
     const proxyPort = await freePort();
@@ -147,6 +154,7 @@ describe.runIf(ENGINE === "postgres")("two instances behind Caddy, restarted one
     for (const child of processes) if (child.exitCode === null) child.kill("SIGKILL");
     await database?.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(SERVER_BUILD, { recursive: true, force: true });
   });
 
   it.skipIf(!hasCaddy && !process.env.CI)(

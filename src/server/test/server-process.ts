@@ -27,7 +27,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `entry` (default src/server/main.ts, without the build) in development on `port` (default: a
+ * Starts `entry` (default src/server/main.ts from source through tsx; a compiled .js file with plain
+ * Node, as in production) in development on `port` (default: a
  * free one); `env` adds to or overrides the process's environment. APP_ENV is set explicitly: the
  * server's own default is production.
  */
@@ -38,7 +39,8 @@ export async function spawnServer(
   port ??= await freePort();
   const url = `http://localhost:${port}`;
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const args = entry.endsWith(".js") ? ["--enable-source-maps", entry] : ["--import", "tsx", entry];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       APP_ENV: "development",
