@@ -18,5 +18,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // expect.poll's own default is 1 s: too short for a page that loads, asks the API and then navigates
+    // on a busy 2-core machine (a redirect after a half-second notice missed it once in CI). A passing
+    // poll returns as soon as it passes; only a failing one waits this long.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
