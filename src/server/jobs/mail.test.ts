@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, mails } from "../db/schema";
 import { useTestApp } from "../test/context";
 import { createUser, sendQueuedMail, signInThroughSink } from "../test/factories";
-import { type SmtpSink, startSmtpSink } from "../test/smtp-sink";
+import { withSmtpSink } from "../test/smtp-sink";
 import { JOB_SCHEMA } from "./job-queue";
 import { messageIdFor, type OutgoingMail } from "./mail";
 import { QUEUES } from "./queues";
@@ -11,15 +11,7 @@ import { QUEUES } from "./queues";
 // Mail through the job queue against a real SMTP server on loopback: queued with the change or not at
 // all, retried with backoff while the server is down, sent once, and given up on visibly.
 
-let sink: SmtpSink;
-const env: Record<string, string> = { MAIL_FROM: "Hub <hub@example.test>" };
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.close();
-});
+const { env, sink } = withSmtpSink({ extraEnv: { MAIL_FROM: "Hub <hub@example.test>" } });
 
 const notice = (n: number): OutgoingMail => ({
   kind: "deal-intent",

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
 import { sessionCookie, useTestApp } from "../test/context";
 import { sendQueuedMail } from "../test/factories";
-import { startSmtpSink } from "../test/smtp-sink";
+import { withSmtpSink } from "../test/smtp-sink";
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-const env: Record<string, string> = { MAIL_FROM: "Hub <hub@example.test>" };
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.close();
-});
+const { env, sink } = withSmtpSink({ extraEnv: { MAIL_FROM: "Hub <hub@example.test>" } });
 
 describe("mail over real SMTP", () => {
   const ctx = useTestApp({ env });

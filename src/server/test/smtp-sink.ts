@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 
 export interface ReceivedMail {
   from: string;
@@ -27,9 +28,7 @@ export interface SmtpSink {
  * A real SMTP server on loopback that keeps what it receives (tests of the SMTP path). Recipients that
  * `refuse` names are answered 550, as a mail server refuses an address (tests of a failed delivery).
  */
-export async function startSmtpSink(
-  options: { refuse?: (address: string) => boolean } = {},
-): Promise<SmtpSink> {
+async function startSmtpSink(options: { refuse?: (address: string) => boolean } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const holds: { match: (address: string) => boolean; released: Promise<void> }[] = [];
   const sink = { refusing: false };
@@ -91,4 +90,44 @@ export async function startSmtpSink(
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A sink for the enclosing test file or describe block: started before its tests, closed after them.
+ * `env` is for useTestApp: it gains SMTP_URL once the sink listens (useTestApp reads it when it builds
+ * the app), on top of `extraEnv` (a MAIL_FROM, say). `sink` stands for the running sink.
+ */
+export function withSmtpSink(
+  options: { refuse?: (address: string) => boolean; extraEnv?: Record<string, string> } = {},
+): { env: Record<string, string>; sink: SmtpSink } {
+  const env: Record<string, string> = { ...options.extraEnv };
+  let started: SmtpSink | undefined;
+  const current = () => {
+    if (!started) throw new Error("the SMTP sink starts before the tests (beforeAll)");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startSmtpSink(options.refuse ? { refuse: options.refuse } : {});
+    env.SMTP_URL = started.url;
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const sink: SmtpSink = {
+    get url() {
+      return current().url;
+    },
+    get received() {
+      return current().received;
+    },
+    get refusing() {
+      return current().refusing;
+    },
+    set refusing(value: boolean) {
+      current().refusing = value;
+    },
+    hold: (match) => current().hold(match),
+    close: () => current().close(),
+  };
+  return { env, sink };
 }

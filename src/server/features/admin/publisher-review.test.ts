@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, compliance, mailOutbox, mails, publisherProfiles, users } from "../../db/schema";
 import { type TestContext, useTestApp } from "../../test/context";
 import {
@@ -11,7 +11,7 @@ import {
   sendQueuedMail,
   signInThroughSink,
 } from "../../test/factories";
-import { type SmtpSink, startSmtpSink } from "../../test/smtp-sink";
+import { type SmtpSink, withSmtpSink } from "../../test/smtp-sink";
 import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
 
 const REASON = "Your website shows no TCPA consent language on its forms.";
@@ -304,16 +304,8 @@ describe("publisher review (/api/admin/pending-publishers, approve, reject)", ()
 });
 
 describe("publisher decision mail over SMTP", () => {
-  let sink: SmtpSink;
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    // A real SMTP server; it refuses one mailbox, to show a failed delivery.
-    sink = await startSmtpSink({ refuse: (address) => address.startsWith("unreachable") });
-    env.SMTP_URL = sink.url;
-  });
-  afterAll(async () => {
-    await sink?.close();
-  });
+  // A real SMTP server; it refuses one mailbox, to show a failed delivery.
+  const { env, sink } = withSmtpSink({ refuse: (address) => address.startsWith("unreachable") });
   const ctx = useTestApp({ env });
 
   const reject = (cookie: string, profileId: string) =>

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
 import { alertDeliveries, auditLogs, notificationPreferences, savedSearches } from "../../db/schema";
 import { JOB_SCHEMA, transactionClient } from "../../jobs/job-queue";
 import { sessionCookie, TEST_APP_URL, useTestApp } from "../../test/context";
 import { createBuyer, createListing, createPublisher, createUser, grantPremium } from "../../test/factories";
-import { type ReceivedMail, startSmtpSink } from "../../test/smtp-sink";
+import { type ReceivedMail, withSmtpSink } from "../../test/smtp-sink";
 import { announceListingsActivated } from "./alert-jobs";
 import { unsubscribeToken } from "./unsubscribe";
 
@@ -16,16 +16,11 @@ const compactId = (id: string) => id.replace(/-/g, "");
 // loopback SMTP server. The jobs run deterministically with workUntilIdle; the last test starts the real
 // workers to prove the wiring.
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 /** How many of the next deliveries the SMTP server refuses (a failing send). */
 let refuseNext = 0;
-const env: Record<string, string> = { MAIL_FROM: "Hub <hub@example.test>" };
-beforeAll(async () => {
-  sink = await startSmtpSink({ refuse: () => refuseNext-- > 0 });
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.close();
+const { env, sink } = withSmtpSink({
+  refuse: () => refuseNext-- > 0,
+  extraEnv: { MAIL_FROM: "Hub <hub@example.test>" },
 });
 
 interface Mail {
