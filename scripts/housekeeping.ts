@@ -1,6 +1,6 @@
 // npm run housekeeping: one run of the sweep the server schedules every hour (expired sessions and
-// sign-in links, rate-limit windows that are over, old development outbox mail), each table in bounded
-// batches; docs/operations.md#daily-tasks.
+// sign-in links, rate-limit windows that are over, old development outbox mail, the mail queue's rows of
+// mails long sent or long given up on), each table in bounded batches; docs/operations.md#daily-tasks.
 
 import "./development-default";
 import { loadConfig } from "../src/server/config";

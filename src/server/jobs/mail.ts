@@ -79,21 +79,17 @@ export class MailQueue {
   }
 
   /**
-   * Queues a new job for mails that failed for good (an admin's retry), inside `tx`: only the rows that
-   * are still `failed` move back to `queued`, so two retries at once queue one job. Returns their ids.
+   * Queues a new job for a mail that failed for good (an admin's retry), inside `tx`: only a row that is
+   * still `failed` moves back to `queued`, so two retries at once queue one job. Answers whether it did.
    */
-  async requeueFailed(tx: Db, ids: readonly string[]): Promise<string[]> {
-    const rows = [];
-    for (const id of ids) {
-      const [row] = await tx
-        .update(mails)
-        .set({ status: "queued", updatedAt: sql`now()` })
-        .where(and(eq(mails.id, id), eq(mails.status, "failed")))
-        .returning({ id: mails.id, kind: mails.kind });
-      if (row) rows.push(row);
-    }
+  async requeueFailed(tx: Db, id: string): Promise<boolean> {
+    const rows = await tx
+      .update(mails)
+      .set({ status: "queued", updatedAt: sql`now()` })
+      .where(and(eq(mails.id, id), eq(mails.status, "failed")))
+      .returning({ id: mails.id, kind: mails.kind });
     await this.#sendJobs(tx, rows);
-    return rows.map((row) => row.id);
+    return rows.length > 0;
   }
 
   /**

@@ -96,7 +96,7 @@ export async function retryFailedMail({
     );
     if (!mail) throw new AppError("not_found", FAILED_MAIL_MESSAGES.notFound);
     if (!mail.retryable) throw new AppError("conflict", FAILED_MAIL_MESSAGES.expired);
-    await mailQueue.requeueFailed(tx, [mailId]);
+    await mailQueue.requeueFailed(tx, mailId);
     await writeAuditEntry(tx, {
       actorId: viewer.id,
       action: "mail.retried",
