@@ -16,6 +16,7 @@ describe("configuration", () => {
       port: 5000,
       pgliteDir: ".data/pglite",
       premiumPriceCents: 49900,
+      boostPriceCents: 9900,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.appUrl).toBe("http://localhost:5000");

@@ -1,6 +1,10 @@
 import { isIP } from "node:net";
 import { z } from "zod";
-import { DEFAULT_APP_NAME, DEFAULT_PREMIUM_PRICE_CENTS } from "../shared/constants";
+import {
+  DEFAULT_APP_NAME,
+  DEFAULT_BOOST_PRICE_CENTS,
+  DEFAULT_PREMIUM_PRICE_CENTS,
+} from "../shared/constants";
 
 // Every environment variable the server reads is parsed here, once, at startup, so a wrong setting
 // fails fast with a readable list instead of surfacing later in a request.
@@ -97,6 +101,11 @@ const envSchema = z
       .int()
       .positive()
       .default(DEFAULT_PREMIUM_PRICE_CENTS),
+    BOOST_PRICE_CENTS: z.coerce
+      .number({ message: "must be a whole number of cents" })
+      .int()
+      .min(50, "must be at least 50 cents (Stripe's smallest USD charge)")
+      .default(DEFAULT_BOOST_PRICE_CENTS),
     LEGAL_EMAIL: z.email().default("legal@paypercallhub.example"),
     LEGAL_ADDRESS: z
       .string()
@@ -202,6 +211,8 @@ export interface AppConfig {
     apiUrl: string | undefined;
   };
   premiumPriceCents: number;
+  /** What one Boost (BOOST_DAYS of featured placement) costs, charged as a one-off PaymentIntent. */
+  boostPriceCents: number;
   legal: { email: string; address: string };
   logLevel: Env["LOG_LEVEL"];
   /** SIGTERM's draining time: 5 s in production, 1 s otherwise, unless SHUTDOWN_DRAIN_MS says. */
@@ -278,6 +289,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       apiUrl: env.STRIPE_API_URL,
     },
     premiumPriceCents: env.PREMIUM_PRICE_CENTS,
+    boostPriceCents: env.BOOST_PRICE_CENTS,
     legal: { email: env.LEGAL_EMAIL, address: env.LEGAL_ADDRESS },
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.APP_ENV === "production" ? 5000 : 1000),

@@ -182,7 +182,7 @@ export const REVIEW_LIMITS = {
  * What a queued mail is about (the failed-mail list shows it): sign-in links, deal-intent notices,
  * dispute notices and publisher review decisions. Alert mails keep their own jobs.
  */
-export const MAIL_KINDS = ["sign-in", "deal-intent", "dispute", "publisher-review"] as const;
+export const MAIL_KINDS = ["sign-in", "deal-intent", "dispute", "publisher-review", "boost"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * queued: waiting for (or between) attempts; sending: an attempt holds it until `claimed_until`; sent: the
@@ -242,9 +242,24 @@ export const LISTING_DEFAULTS = {
 export const DEFAULT_PREMIUM_PRICE_CENTS = 49900;
 export const PREMIUM_INTERVAL = "year" as const;
 
+/** Default Boost price: the server's BOOST_PRICE_CENTS overrides it; every page shows the server's. */
+export const DEFAULT_BOOST_PRICE_CENTS = 9900;
+/** Days of featured placement one Boost buys (added to the end of a boost still running). */
+export const BOOST_DAYS = 14;
+/** The reminder mail goes out this long before a boost ends. */
+export const BOOST_REMINDER_DAYS_BEFORE = 2;
+/** An admin's complimentary boost: 1 to this many days. */
+export const BOOST_GRANT_MAX_DAYS = 90;
+/** stripe: paid through a PaymentIntent; complimentary: granted by an admin, no payment behind it. */
+export const BOOST_SOURCES = ["stripe", "complimentary"] as const;
+export type BoostSource = (typeof BOOST_SOURCES)[number];
+/** active: counts towards the listing's boost; refunded: fully refunded, its days taken back; ended: an admin ended it. */
+export const BOOST_PURCHASE_STATUSES = ["active", "refunded", "ended"] as const;
+export type BoostPurchaseStatus = (typeof BOOST_PURCHASE_STATUSES)[number];
+
 export const ADDONS = {
   smsAlerts: { name: "SMS Alerts", priceCents: 4900, per: "month" },
-  boostListing: { name: "Boost Listing", priceCents: 9900, days: 14 },
+  boostListing: { name: "Boost Listing", priceCents: DEFAULT_BOOST_PRICE_CENTS, days: BOOST_DAYS },
 } as const;
 
 /**

@@ -17,6 +17,8 @@ import {
 import {
   ALERT_CHANNELS,
   ALERT_FREQUENCIES,
+  BOOST_PURCHASE_STATUSES,
+  BOOST_SOURCES,
   DEAL_INTENT_STATUSES,
   DEAL_SIDES,
   DEFAULT_PAYMENT_TERMS,
@@ -383,6 +385,76 @@ export const subscriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("subscriptions_user_idx").on(t.userId)],
+);
+
+/**
+ * One attempt to pay for a Boost: the Stripe PaymentIntent our POST created, mirrored so a second click
+ * reuses the open intent and the boost screen can show how the last attempt went. It grants nothing:
+ * the days come only from a boost_purchases row, written when Stripe's webhook says the payment succeeded.
+ */
+export const boostPayments = pgTable(
+  "boost_payments",
+  {
+    // Stripe's PaymentIntent id (pi_...).
+    id: text("id").primaryKey(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => buyerListings.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    // Stripe's PaymentIntent status as we last learnt it (requires_payment_method, succeeded, ...).
+    status: text("status").notNull(),
+    // The provider's message of the last failed attempt, shown on the boost screen.
+    lastError: text("last_error"),
+    // The n-th intent for this listing: part of its idempotency key.
+    attempt: integer("attempt").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("boost_payments_listing_idx").on(t.listingId, t.createdAt)],
+);
+
+/**
+ * One granted period of featured placement: paid (a succeeded PaymentIntent, unique, so a repeated event
+ * grants once) or complimentary (an admin's, with a reason). A listing's boosted_until is the end of its
+ * last standing (active) purchase; a refund or an admin's end recomputes it from those that stand.
+ */
+export const boostPurchases = pgTable(
+  "boost_purchases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => buyerListings.id, { onDelete: "cascade" }),
+    // The buyer who paid, or the admin who granted it.
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    source: text("source", { enum: BOOST_SOURCES }).notNull(),
+    stripePaymentIntentId: text("stripe_payment_intent_id").unique(),
+    amountCents: integer("amount_cents").notNull().default(0),
+    days: integer("days").notNull(),
+    status: text("status", { enum: BOOST_PURCHASE_STATUSES }).notNull().default("active"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    // Why an admin granted or ended it (required of them).
+    reason: text("reason"),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("boost_purchases_listing_idx").on(t.listingId, t.createdAt),
+    // The reminder schedule's read: standing purchases by end.
+    index("boost_purchases_reminder_idx")
+      .on(t.endsAt)
+      .where(sql`status = 'active' and reminder_sent_at is null`),
+    check(
+      "boost_purchases_paid_has_intent",
+      sql`(source = 'stripe') = (stripe_payment_intent_id is not null)`,
+    ),
+  ],
 );
 
 export const auditLogs = pgTable(

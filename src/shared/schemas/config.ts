@@ -5,6 +5,9 @@ export const publicConfigSchema = z.object({
   appName: z.string(),
   premiumPriceCents: z.number().int(),
   premiumInterval: z.literal("year"),
+  /** One Boost: its price and the days of featured placement it buys. */
+  boostPriceCents: z.number().int(),
+  boostDays: z.number().int(),
   stripePublishableKey: z.string().nullable(),
   legalEmail: z.string(),
   legalAddress: z.string(),

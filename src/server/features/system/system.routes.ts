@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PREMIUM_INTERVAL, REQUIREMENT_TAGS } from "../../../shared/constants";
+import { BOOST_DAYS, PREMIUM_INTERVAL, REQUIREMENT_TAGS } from "../../../shared/constants";
 import { publicConfigSchema } from "../../../shared/schemas/config";
 import { AppError } from "../../lib/app-error";
 import { errorResponses } from "../../plugins/errors";
@@ -55,6 +55,8 @@ export async function systemRoutes(fastify: FastifyInstance) {
       appName: config.appName,
       premiumPriceCents: config.premiumPriceCents,
       premiumInterval: PREMIUM_INTERVAL,
+      boostPriceCents: config.boostPriceCents,
+      boostDays: BOOST_DAYS,
       stripePublishableKey: config.stripe.publishableKey ?? null,
       legalEmail: config.legal.email,
       legalAddress: config.legal.address,
