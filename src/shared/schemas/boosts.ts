@@ -9,6 +9,8 @@ export const boostPurchaseSchema = z.object({
   id: z.string(),
   source: z.enum(BOOST_SOURCES),
   status: z.enum(BOOST_PURCHASE_STATUSES),
+  /** The Stripe PaymentIntent that paid for it (null for a complimentary grant). */
+  paymentIntentId: z.string().nullable(),
   /** What was paid, in cents (0 for a complimentary grant). */
   amountCents: z.number().int(),
   days: z.number().int(),
@@ -92,7 +94,6 @@ export const adminBoostHistorySchema = z.object({
     boostPurchaseSchema.extend({
       /** Who paid or granted it (null once that account is gone). */
       actorEmail: z.string().nullable(),
-      stripePaymentIntentId: z.string().nullable(),
     }),
   ),
 });
