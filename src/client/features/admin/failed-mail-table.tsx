@@ -10,6 +10,7 @@ const KIND_LABELS: Record<MailKind, string> = {
   "deal-intent": "Deal request",
   dispute: "Dispute",
   "publisher-review": "Publisher decision",
+  boost: "Boost receipt or reminder",
 };
 
 /**
