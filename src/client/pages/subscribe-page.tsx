@@ -1,7 +1,7 @@
 import { Elements } from "@stripe/react-stripe-js";
-import { AlertTriangle, CheckCircle2, ShieldCheck } from "lucide-react";
+import { CheckCircle2, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import { PAYMENT_MESSAGES, PREMIUM_BENEFITS } from "../../shared/constants";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
@@ -13,9 +13,15 @@ import { goToLogin } from "../features/auth/redirect-to-login";
 import { useAuth } from "../features/auth/use-auth";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
-import { PaymentForm } from "../features/subscription/payment-form";
+import {
+  PaymentForm,
+  PaymentFormSkeleton,
+  PaymentNotice,
+  PaymentUnavailable,
+  SetupRequired,
+  useStripeJs,
+} from "../features/payments";
 import { PremiumPrice } from "../features/subscription/plan-cards";
-import { useStripeJs } from "../features/subscription/use-stripe-js";
 import { useRefreshSubscription, useSubscriptionIntent } from "../features/subscription/use-subscription";
 import { isUnauthorizedError } from "../lib/api";
 import { AUTH_REDIRECT_DELAY_MS } from "../lib/ui-constants";
@@ -40,7 +46,7 @@ export default function SubscribePage() {
   let content: ReactNode;
   if (!user) {
     content = (
-      <Notice
+      <PaymentNotice
         title={PAYMENT_MESSAGES.loginRequired}
         description={PAYMENT_MESSAGES.loginRequiredDescription}
       />
@@ -64,7 +70,10 @@ export default function SubscribePage() {
           stripePublishableKey ? (
             <Checkout publishableKey={stripePublishableKey} onPaid={() => setHasPaid(true)} />
           ) : (
-            <SetupRequired />
+            <SetupRequired
+              description="Card payments are not configured on this server yet, so Premium cannot be bought here right now."
+              fallbackPath="/pricing"
+            />
           )
         }
       </QueryState>
@@ -98,12 +107,7 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
 
   let payment: ReactNode;
   if (stripeJs.status === "unavailable") {
-    payment = (
-      <p role="alert" className="flex gap-2 rounded-md bg-yellow-50 p-4 text-sm text-yellow-900">
-        <AlertTriangle className="h-5 w-5 shrink-0" aria-hidden />
-        {PAYMENT_MESSAGES.unavailable}
-      </p>
-    );
+    payment = <PaymentUnavailable />;
   } else if (intent.isError) {
     payment = (
       <div className="space-y-4">
@@ -118,14 +122,7 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
   } else if (intent.data && "status" in intent.data) {
     payment = <p className="text-sm">You already have Premium: there is nothing to pay.</p>;
   } else if (stripeJs.status === "loading" || !intent.data) {
-    payment = (
-      <div role="status" aria-live="polite" className="space-y-3">
-        <span className="sr-only">Loading the secure payment form…</span>
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-12 w-full" />
-      </div>
-    );
+    payment = <PaymentFormSkeleton />;
   } else {
     payment = (
       <Elements
@@ -133,7 +130,11 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
         stripe={stripeJs.stripe}
         options={{ clientSecret: intent.data.clientSecret, appearance: { theme: "stripe" } }}
       >
-        <PaymentForm priceLabel={price.label} onPaid={finishPayment} />
+        <PaymentForm
+          submitLabel={price.label ? `Subscribe for ${price.label}` : "Subscribe"}
+          note="Payments are processed securely by Stripe. Cancel anytime; access continues to the end of the paid year."
+          onPaid={finishPayment}
+        />
       </Elements>
     );
   }
@@ -171,26 +172,9 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
   );
 }
 
-function SetupRequired() {
-  const [, navigate] = useLocation();
-  return (
-    <Notice
-      title={PAYMENT_MESSAGES.setupRequired}
-      description="Card payments are not configured on this server yet, so Premium cannot be bought here right now."
-    >
-      <Button
-        variant="secondary"
-        onClick={() => (window.history.length > 1 ? window.history.back() : navigate("/pricing"))}
-      >
-        Go Back
-      </Button>
-    </Notice>
-  );
-}
-
 function WelcomeToPremium() {
   return (
-    <Notice
+    <PaymentNotice
       icon={<CheckCircle2 className="h-8 w-8 text-green-700" aria-hidden />}
       title={PAYMENT_MESSAGES.paymentSucceededDescription}
       description="Your payment went through. Buyer contact details are now visible across the directory."
@@ -201,13 +185,13 @@ function WelcomeToPremium() {
       <Button asChild variant="secondary">
         <Link href="/pricing">Manage subscription</Link>
       </Button>
-    </Notice>
+    </PaymentNotice>
   );
 }
 
 function AlreadyPremium() {
   return (
-    <Notice
+    <PaymentNotice
       icon={<CheckCircle2 className="h-8 w-8 text-green-700" aria-hidden />}
       title="You already have Premium"
       description="There is nothing to pay: buyer contact details are already unlocked for you."
@@ -218,30 +202,7 @@ function AlreadyPremium() {
       <Button asChild variant="secondary">
         <Link href="/pricing">Manage subscription</Link>
       </Button>
-    </Notice>
-  );
-}
-
-function Notice({
-  title,
-  description,
-  icon,
-  children,
-}: {
-  title: string;
-  description: string;
-  icon?: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <Card className="mx-auto max-w-xl">
-      <CardHeader className="items-start">
-        {icon}
-        <h1 className="text-2xl font-semibold leading-tight">{title}</h1>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      {children && <CardContent className="flex flex-wrap gap-3">{children}</CardContent>}
-    </Card>
+    </PaymentNotice>
   );
 }
 

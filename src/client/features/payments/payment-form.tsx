@@ -1,26 +1,38 @@
 import { PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
 import { Lock } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { PAYMENT_MESSAGES } from "../../../shared/constants";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
 
 /**
- * Stripe's Payment Element and the pay button (idle, 'Processing...' while paying, then a
- * success or failure toast). Card details go straight from Stripe's iframe to Stripe, never through us.
+ * Stripe's Payment Element and the pay button (idle, 'Processing...' while paying, then a success or
+ * failure toast), for whatever is being bought: Premium, a Boost. Card details go straight from Stripe's
+ * iframe to Stripe, never through us. A declined card leaves the form as it was, so the person can try
+ * another card at once.
  */
 export function PaymentForm({
-  priceLabel,
+  submitLabel,
+  note,
   onPaid,
 }: {
-  priceLabel: string | undefined;
-  onPaid: () => Promise<void>;
+  /** The pay button's words, e.g. "Subscribe for $499/year". */
+  submitLabel: string;
+  /** The line under the button: what happens next, what can be undone. */
+  note: ReactNode;
+  /** After Stripe confirmed the payment (the webhook may not have arrived yet). */
+  onPaid: () => Promise<void> | void;
 }) {
   const stripe = useStripe();
   const elements = useElements();
   const [isReady, setIsReady] = useState(false);
   const [isProcessing, setIsProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+
+  function fail(message: string) {
+    setFailure(message);
+    toast({ title: PAYMENT_MESSAGES.paymentFailed, description: message, variant: "destructive" });
+  }
 
   async function pay(event: FormEvent) {
     event.preventDefault();
@@ -35,16 +47,12 @@ export function PaymentForm({
         redirect: "if_required",
       });
       if (result.error) {
-        const message = result.error.message ?? "Your payment could not be completed.";
-        setFailure(message);
-        toast({ title: PAYMENT_MESSAGES.paymentFailed, description: message, variant: "destructive" });
+        fail(result.error.message ?? "Your payment could not be completed.");
         return;
       }
       await onPaid();
     } catch {
-      const message = "Your payment could not be completed. Please try again.";
-      setFailure(message);
-      toast({ title: PAYMENT_MESSAGES.paymentFailed, description: message, variant: "destructive" });
+      fail("Your payment could not be completed. Please try again.");
     } finally {
       setIsProcessing(false);
     }
@@ -58,9 +66,10 @@ export function PaymentForm({
         onChange={() => setFailure(null)}
       />
       {failure && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {failure}
-        </p>
+        <div role="alert" className="space-y-1 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">{PAYMENT_MESSAGES.paymentFailed}</p>
+          <p>{failure}</p>
+        </div>
       )}
       <Button
         type="submit"
@@ -73,14 +82,11 @@ export function PaymentForm({
         ) : (
           <>
             <Lock className="h-4 w-4" aria-hidden />
-            {priceLabel ? `Subscribe for ${priceLabel}` : "Subscribe"}
+            {submitLabel}
           </>
         )}
       </Button>
-      <p className="text-center text-xs text-slate-600">
-        Payments are processed securely by Stripe. Cancel anytime; access continues to the end of the paid
-        year.
-      </p>
+      <p className="text-center text-xs text-slate-600">{note}</p>
     </form>
   );
 }
