@@ -9,6 +9,8 @@ import { waitForSignInLink } from "./support/outbox";
 interface PublicConfig {
   appName: string;
   premiumPriceCents: number;
+  boostPriceCents: number;
+  boostDays: number;
   legalEmail: string;
   legalAddress: string;
 }
@@ -159,7 +161,7 @@ describe("landing, pricing and legal pages", () => {
     const page = await harness.newPage();
     await page.goto("/pricing");
     await page.getByRole("heading", { name: "Simple, Transparent Pricing" }).waitFor();
-    const { premiumPriceCents } = await readConfig(page);
+    const { premiumPriceCents, boostPriceCents, boostDays } = await readConfig(page);
     await content(page).getByTestId("premium-price").getByText(formatPriceCents(premiumPriceCents)).waitFor();
     await content(page).getByText("forever", { exact: true }).waitFor();
     expect(await content(page).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
@@ -169,7 +171,14 @@ describe("landing, pricing and legal pages", () => {
       "/signup",
     );
     await content(page).getByText("$49/month").waitFor();
-    await content(page).getByText("$99 for 14 days").waitFor();
+    await expect
+      .poll(() => content(page).getByTestId("boost-price").textContent())
+      .toBe(`${formatPriceCents(boostPriceCents)} for ${boostDays} days`);
+    // Signed out: how Boost works and who buys it, no button.
+    await content(page)
+      .getByText(/For buyers, on their own active listings/)
+      .waitFor();
+    expect(await content(page).getByRole("link", { name: "Boost a listing" }).count()).toBe(0);
     await content(page)
       .getByText(/7-day money-back guarantee: ask within 7 days/)
       .waitFor();

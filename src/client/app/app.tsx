@@ -23,6 +23,7 @@ const PublisherDashboardPage = lazy(() => import("../pages/publisher-dashboard-p
 const PublisherOnboardingPage = lazy(() => import("../pages/publisher-onboarding-page"));
 const PublisherProfilePage = lazy(() => import("../pages/publisher-profile-page"));
 const BuyerDashboardPage = lazy(() => import("../pages/buyer-dashboard-page"));
+const BoostListingPage = lazy(() => import("../pages/boost-listing-page"));
 const AdminDashboardPage = lazy(() => import("../pages/admin-dashboard-page"));
 const AdminPublishersPage = lazy(() => import("../pages/admin-publishers-page"));
 const AdminBuyersPage = lazy(() => import("../pages/admin-buyers-page"));
@@ -47,6 +48,7 @@ const adminOnly = (Page: ComponentType) => () => (
 const PublisherDashboardRoute = signedIn(PublisherDashboardPage);
 const PublisherProfileRoute = signedIn(PublisherProfilePage);
 const BuyerDashboardRoute = signedIn(BuyerDashboardPage);
+const BoostListingRoute = signedIn(BoostListingPage);
 const SavedRoute = signedIn(SavedPage);
 const AdminDashboardRoute = adminOnly(AdminDashboardPage);
 const AdminPublishersRoute = adminOnly(AdminPublishersPage);
@@ -100,6 +102,7 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   "/publisher/profile": PublisherProfileRoute,
   // The list puts /buyer/dashboard before /buyer/:id, which would otherwise take "dashboard" for an id.
   "/buyer/dashboard": BuyerDashboardRoute,
+  "/buyer/listings/:id/boost": BoostListingRoute,
   "/buyer/:id": BuyerDetailPage,
   // Admin only
   "/admin/dashboard": AdminDashboardRoute,

@@ -8,6 +8,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
 import { useAuth } from "../features/auth";
+import { OwnerBoostCard } from "../features/boosts/owner-boost-card";
 import { usePageTitle } from "../features/config/use-page-title";
 import { RequestDeal } from "../features/deal-intents/request-deal";
 import { browseReturnUrl } from "../features/listings/browse-place";
@@ -173,6 +174,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
         />
       </div>
       <aside className="space-y-4" aria-label="Listing summary">
+        <OwnerBoostCard listing={listing} />
         <RequestDeal listing={listing} />
         <Card>
           <CardHeader>

@@ -1,26 +1,21 @@
 import { MessageSquare, TrendingUp } from "lucide-react";
+import { Link } from "wouter";
 import { ADDONS } from "../../shared/constants";
 import { formatPriceCents } from "../../shared/format";
+import type { CurrentUser } from "../../shared/schemas/auth";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../components/ui/card";
+import { Skeleton } from "../components/ui/skeleton";
 import { useAuth } from "../features/auth/use-auth";
+import { useBoostPrice } from "../features/config/use-boost-price";
 import { PlanCards } from "../features/subscription/plan-cards";
 import { SubscriptionSettings } from "../features/subscription/subscription-settings";
 
-const ADDON_CARDS = [
-  {
-    icon: MessageSquare,
-    name: ADDONS.smsAlerts.name,
-    price: `${formatPriceCents(ADDONS.smsAlerts.priceCents)}/${ADDONS.smsAlerts.per}`,
-    description: "A text message the moment a new buyer matches your verticals.",
-  },
-  {
-    icon: TrendingUp,
-    name: ADDONS.boostListing.name,
-    price: `${formatPriceCents(ADDONS.boostListing.priceCents)} for ${ADDONS.boostListing.days} days`,
-    description: "Featured placement for a buyer listing at the top of the directory.",
-  },
-];
+const SMS_ALERTS = {
+  name: ADDONS.smsAlerts.name,
+  price: `${formatPriceCents(ADDONS.smsAlerts.priceCents)}/${ADDONS.smsAlerts.per}`,
+  description: "A text message the moment a new buyer matches your verticals.",
+};
 
 const FAQ = [
   {
@@ -66,27 +61,28 @@ export default function PricingPage() {
           Add-ons
         </h2>
         <ul className="mt-6 grid gap-6 md:grid-cols-2">
-          {ADDON_CARDS.map((addon) => (
-            <li key={addon.name}>
-              <Card className="flex h-full flex-col">
-                <CardHeader>
-                  <h3 className="flex items-center gap-2 text-lg font-semibold">
-                    <addon.icon className="h-5 w-5 text-brand-600" aria-hidden />
-                    {addon.name}
-                  </h3>
-                  <p className="text-2xl font-bold">{addon.price}</p>
-                  <CardDescription>{addon.description}</CardDescription>
-                </CardHeader>
-                <CardContent className="flex-1" />
-                <CardFooter>
-                  {/* Add-ons are shown, their purchase comes later; say so, don't fake it. */}
-                  <Button variant="secondary" className="w-full" disabled>
-                    Coming soon
-                  </Button>
-                </CardFooter>
-              </Card>
-            </li>
-          ))}
+          <li>
+            <Card className="flex h-full flex-col">
+              <CardHeader>
+                <h3 className="flex items-center gap-2 text-lg font-semibold">
+                  <MessageSquare className="h-5 w-5 text-brand-600" aria-hidden />
+                  {SMS_ALERTS.name}
+                </h3>
+                <p className="text-2xl font-bold">{SMS_ALERTS.price}</p>
+                <CardDescription>{SMS_ALERTS.description}</CardDescription>
+              </CardHeader>
+              <CardContent className="flex-1" />
+              <CardFooter>
+                {/* Shown, its purchase comes later; say so, don't fake it. */}
+                <Button variant="secondary" className="w-full" disabled>
+                  Coming soon
+                </Button>
+              </CardFooter>
+            </Card>
+          </li>
+          <li>
+            <BoostCard user={user} />
+          </li>
         </ul>
       </section>
 
@@ -104,5 +100,47 @@ export default function PricingPage() {
         </dl>
       </section>
     </main>
+  );
+}
+
+/**
+ * Boost, with the price and days the server is configured with. A buyer is led to My Listings, where
+ * each listing has its Boost; anyone else reads how it works and who can buy it.
+ */
+function BoostCard({ user }: { user: CurrentUser | null }) {
+  const price = useBoostPrice();
+  const isBuyer = user?.role === "buyer";
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader>
+        <h3 className="flex items-center gap-2 text-lg font-semibold">
+          <TrendingUp className="h-5 w-5 text-brand-600" aria-hidden />
+          {ADDONS.boostListing.name}
+        </h3>
+        {price ? (
+          <p className="text-2xl font-bold" data-testid="boost-price">
+            {price.label}
+          </p>
+        ) : (
+          <Skeleton className="h-8 w-36" />
+        )}
+        <CardDescription>
+          Featured placement for a buyer listing: listed first in the directory, with a Boosted badge
+          {price ? `, for ${price.days} days` : ""}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1 text-sm text-slate-700">
+        {isBuyer
+          ? "Choose the listing to boost in My Listings. Bought while a boost is running, the days are added to its end."
+          : "For buyers, on their own active listings: one payment by card, no subscription. Bought while a boost is running, the days are added to its end."}
+      </CardContent>
+      {isBuyer && (
+        <CardFooter>
+          <Button asChild className="w-full">
+            <Link href="/buyer/dashboard">Boost a listing</Link>
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
   );
 }

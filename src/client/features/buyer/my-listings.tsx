@@ -1,4 +1,4 @@
-import { ExternalLink, Pause, Pencil, Play, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, Pause, Pencil, Play, Plus, Trash2, Zap } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
@@ -10,6 +10,7 @@ import { LoadMore } from "../../components/ui/load-more";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast, toastError } from "../../components/ui/use-toast";
+import { boostPath } from "../boosts";
 import {
   formatDuration,
   formatGeos,
@@ -21,9 +22,9 @@ import {
 import { DeleteListingDialog, EditListingDialog, LISTING_FAILURES } from "./listing-dialogs";
 import { useMyListings, useUpdateListing } from "./use-buyer";
 
-// Buyer dashboard, My Listings: each row with its title, vertical, status, badges, payout,
-// description, duration, minimum volume, geographies (default US National) and created date, with
-// its edit, pause/resume and delete actions.
+// Buyer dashboard, My Listings: each row with its title, vertical, status, badges, how long it stays
+// boosted, payout, description, duration, minimum volume, geographies (default US National) and created
+// date, with its view, edit, Boost, pause/resume and delete actions.
 
 /** Active green, paused yellow, anything else grey. */
 function listingStatusTone(status: string): BadgeTone {
@@ -74,6 +75,9 @@ function ListingRow({
             </Badge>
             <ListingBadges listing={listing} />
           </div>
+          {listing.isBoosted && listing.boostedUntil && (
+            <p className="text-sm text-purple-900">Boosted until {formatDate(listing.boostedUntil)}</p>
+          )}
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-1">
           <Button asChild variant="ghost" size="icon" aria-label={`View ${listing.title}`}>
@@ -88,6 +92,13 @@ function ListingRow({
             onClick={() => onEdit(listing)}
           >
             <Pencil className="h-4 w-4" aria-hidden />
+          </Button>
+          {/* On every row: the boost screen tells a paused listing why it must be active first. */}
+          <Button asChild variant="secondary" size="sm">
+            <Link href={boostPath(listing.id)} aria-label={`Boost ${listing.title}`}>
+              <Zap className="h-4 w-4" aria-hidden />
+              Boost
+            </Link>
           </Button>
           {canToggle && (
             <Button

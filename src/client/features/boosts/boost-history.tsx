@@ -1,0 +1,55 @@
+import type { BoostPurchase } from "../../../shared/schemas/boosts";
+import { Badge } from "../../components/ui/badge";
+import {
+  boostPurchaseState,
+  boostSourceLabel,
+  formatBoostAmount,
+  formatBoostDays,
+  formatBoostPeriod,
+} from "./boost-format";
+
+type HistoryPurchase = BoostPurchase & { actorEmail?: string | null };
+
+/**
+ * A listing's boosts, newest first: where each stands, how it came (paid or complimentary), what it cost,
+ * its days and period, and the admin's reason. `showActor` adds who paid or granted it (the admin's view).
+ */
+export function BoostHistory({
+  purchases,
+  showActor = false,
+  label,
+}: {
+  purchases: HistoryPurchase[];
+  showActor?: boolean;
+  /** The list's accessible name, e.g. "Boost history". */
+  label: string;
+}) {
+  if (purchases.length === 0) return <p className="text-sm text-slate-600">No boosts yet.</p>;
+  return (
+    <ul aria-label={label} className="divide-y divide-slate-100 text-sm">
+      {purchases.map((purchase) => {
+        const state = boostPurchaseState(purchase);
+        return (
+          <li key={purchase.id} className="space-y-1 py-2.5">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-medium">{boostSourceLabel(purchase.source)}</span>
+              <span aria-hidden>·</span>
+              <span>{formatBoostAmount(purchase.amountCents)}</span>
+              <span aria-hidden>·</span>
+              <span>{formatBoostDays(purchase.days)}</span>
+              <Badge tone={state.tone}>{state.label}</Badge>
+            </div>
+            <p className="text-slate-700">{formatBoostPeriod(purchase)}</p>
+            {purchase.reason && <p className="break-words text-slate-700">Reason: {purchase.reason}</p>}
+            {showActor && (
+              <p className="break-words text-slate-600">
+                {purchase.source === "stripe" ? "Paid by " : "Granted by "}
+                {purchase.actorEmail ?? "a deleted account"}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
