@@ -7,6 +7,7 @@ import { capitalize } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { AdminListSection } from "../features/admin/admin-list-section";
 import { AdminListingCard } from "../features/admin/admin-listing-card";
+import { EndBoostDialog, GrantBoostDialog } from "../features/admin/boost-dialogs";
 import { ConfirmDialog } from "../features/admin/confirm-dialog";
 import { FilterBar } from "../features/admin/filter-bar";
 import { useFocusReturn } from "../features/admin/focus";
@@ -29,7 +30,7 @@ const STATUS_OPTIONS = [
 
 type Open =
   | { mode: "create" | "import" }
-  | { mode: "view" | "edit" | "delete"; listing: AdminListing }
+  | { mode: "view" | "edit" | "delete" | "grant-boost" | "end-boost"; listing: AdminListing }
   | null;
 
 export default function AdminBuyersPage() {
@@ -50,7 +51,7 @@ export default function AdminBuyersPage() {
   return (
     <AdminLayout
       title="Manage Buyers"
-      description="Create, edit and delete buyer listings in every status, with their contacts."
+      description="Create, edit and delete buyer listings in every status, with their contacts; grant or end boosts."
       actions={
         <>
           <Button onClick={() => setOpen({ mode: "create" })}>
@@ -98,6 +99,8 @@ export default function AdminBuyersPage() {
                 onView={() => setOpen({ mode: "view", listing })}
                 onEdit={() => setOpen({ mode: "edit", listing })}
                 onDelete={() => setOpen({ mode: "delete", listing })}
+                onGrantBoost={() => setOpen({ mode: "grant-boost", listing })}
+                onEndBoost={() => setOpen({ mode: "end-boost", listing })}
               />
             ))}
           </div>
@@ -126,6 +129,18 @@ export default function AdminBuyersPage() {
           <ListingDetailsDialog
             listing={current}
             open={open?.mode === "view"}
+            onOpenChange={(isOpen) => !isOpen && close()}
+            onCloseAutoFocus={focus.restore}
+          />
+          <GrantBoostDialog
+            listing={current}
+            open={open?.mode === "grant-boost"}
+            onOpenChange={(isOpen) => !isOpen && close()}
+            onCloseAutoFocus={focus.restore}
+          />
+          <EndBoostDialog
+            listing={current}
+            open={open?.mode === "end-boost"}
             onOpenChange={(isOpen) => !isOpen && close()}
             onCloseAutoFocus={focus.restore}
           />

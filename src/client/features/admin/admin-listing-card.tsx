@@ -1,4 +1,4 @@
-import { Eye, Pencil, Trash2, Zap } from "lucide-react";
+import { Eye, Pencil, Trash2, Zap, ZapOff } from "lucide-react";
 import { formatDate } from "../../../shared/format";
 import type { AdminListing } from "../../../shared/schemas/admin-listings";
 import { Badge } from "../../components/ui/badge";
@@ -7,17 +7,25 @@ import { Card } from "../../components/ui/card";
 import { formatPayout, formatTerms } from "../listings";
 import { capitalize, formatAdminGeos, formatMinVolume, listingStatusTone } from "./admin-format";
 
-/** A listing on the admin buyers page: title, vertical, status, Boosted, description, figures, actions. */
+/**
+ * A listing on the admin buyers page: title, vertical, status, Boosted (and until when), description,
+ * figures, actions. Grant boost only for an active listing (the server refuses the others), End boost
+ * only while it is boosted.
+ */
 export function AdminListingCard({
   listing,
   onView,
   onEdit,
   onDelete,
+  onGrantBoost,
+  onEndBoost,
 }: {
   listing: AdminListing;
   onView: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  onGrantBoost: () => void;
+  onEndBoost: () => void;
 }) {
   const titleId = `admin-listing-${listing.id}-title`;
   return (
@@ -60,7 +68,10 @@ export function AdminListingCard({
           <dd>{formatMinVolume(listing.minVolume)}</dd>
         </div>
       </dl>
-      <p className="text-xs text-slate-600">Created {formatDate(listing.createdAt)}</p>
+      <p className="text-xs text-slate-600">
+        Created {formatDate(listing.createdAt)}
+        {listing.isBoosted && listing.boostedUntil && ` · Boosted until ${formatDate(listing.boostedUntil)}`}
+      </p>
       <div className="mt-auto flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" onClick={onView} aria-label={`View ${listing.title}`}>
           <Eye className="h-4 w-4" aria-hidden />
@@ -70,6 +81,28 @@ export function AdminListingCard({
           <Pencil className="h-4 w-4" aria-hidden />
           Edit
         </Button>
+        {listing.status === "active" && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={onGrantBoost}
+            aria-label={`Grant boost to ${listing.title}`}
+          >
+            <Zap className="h-4 w-4" aria-hidden />
+            Grant boost
+          </Button>
+        )}
+        {listing.isBoosted && (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={onEndBoost}
+            aria-label={`End boost of ${listing.title}`}
+          >
+            <ZapOff className="h-4 w-4" aria-hidden />
+            End boost
+          </Button>
+        )}
         <Button size="sm" variant="destructive" onClick={onDelete} aria-label={`Delete ${listing.title}`}>
           <Trash2 className="h-4 w-4" aria-hidden />
           Delete

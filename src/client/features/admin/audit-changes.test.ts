@@ -72,6 +72,19 @@ describe("audit entries as sentences", () => {
       { action: "user.role_changed", meta: { before: { role: "guest" }, after: { role: "buyer" } } },
       "admin@demo.test changed a role to buyer.",
     ],
+    [
+      { action: "boost.granted", meta: { days: 7, reason: "Launch week" } },
+      "admin@demo.test granted a complimentary boost of 7 days, saying “Launch week”.",
+    ],
+    [
+      { action: "boost.ended", meta: { reason: "Listing misleading" } },
+      "admin@demo.test ended a listing's boost, saying “Listing misleading”.",
+    ],
+    [{ action: "boost.purchased", meta: { days: 14 } }, "admin@demo.test bought a Boost of 14 days."],
+    [
+      { action: "boost.payment_failed", meta: { message: "Your card was declined." } },
+      "admin@demo.test failed to pay for a Boost (Stripe: “Your card was declined”).",
+    ],
   ])("reads %j", (entry, sentence) => {
     expect(describeAuditEntry({ ...by, ...entry })).toBe(sentence);
   });

@@ -22,6 +22,11 @@ const quoted = (value: unknown): string => {
   const t = text(value);
   return t ? ` “${t}”` : "";
 };
+/** `, saying “why”` for an admin's reason (its last full stop left to the sentence). */
+const saying = (value: unknown): string => {
+  const t = text(value)?.replace(/\.$/, "");
+  return t ? `, saying “${t}”` : "";
+};
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 const SIGN_IN_METHODS: Record<string, string> = {
@@ -120,6 +125,38 @@ const ACTIONS: Record<string, ActionWording> = {
   "subscription.complimentary_revoked": {
     name: "Complimentary Premium ended",
     phrase: (meta) => `ended complimentary Premium${text(meta.email) ? ` for ${text(meta.email)}` : ""}`,
+  },
+  "boost.payment_started": fixed("Boost payment started", "started paying for a Boost"),
+  "boost.payment_failed": {
+    name: "Boost payment failed",
+    phrase: (meta) => {
+      const message = text(meta.message)?.replace(/\.$/, "");
+      return `failed to pay for a Boost${message ? ` (Stripe: “${message}”)` : ""}`;
+    },
+  },
+  "boost.purchased": {
+    name: "Boost purchased",
+    phrase: (meta) =>
+      typeof meta.days === "number" ? `bought a Boost of ${plural(meta.days, "day")}` : "bought a Boost",
+  },
+  "boost.paid_for_missing_listing": fixed(
+    "Boost paid for a deleted listing",
+    "paid for a Boost of a listing deleted meanwhile (refund it in Stripe)",
+  ),
+  // Reported by Stripe's webhook: no one signed in did it, so the entry's actor is the system.
+  "boost.refunded": fixed("Boost refunded", "recorded a Boost refund from Stripe, taking its days back"),
+  "boost.partially_refunded": fixed(
+    "Boost partly refunded",
+    "recorded a partial Boost refund from Stripe (the days stay)",
+  ),
+  "boost.granted": {
+    name: "Complimentary boost granted",
+    phrase: (meta) =>
+      `granted a complimentary boost${typeof meta.days === "number" ? ` of ${plural(meta.days, "day")}` : ""}${saying(meta.reason)}`,
+  },
+  "boost.ended": {
+    name: "Boost ended",
+    phrase: (meta) => `ended a listing's boost${saying(meta.reason)}`,
   },
   "stripe.customer_created": fixed("Checkout started", "started a checkout"),
   "stripe.subscription_started": fixed("Subscription started", "started a Premium subscription"),

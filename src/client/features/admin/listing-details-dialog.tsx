@@ -10,11 +10,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
+import { QueryState } from "../../components/ui/query-state";
+import { Skeleton } from "../../components/ui/skeleton";
+import { BoostHistory } from "../boosts";
 import { formatPayout, formatTerms, requirementTagLabel } from "../listings";
 import { capitalize, formatMinVolume } from "./admin-format";
 import { Facts } from "./facts";
+import { useAdminBoostHistory } from "./use-admin-boosts";
 
-/** "View": the whole listing, its owner and contact, as an admin sees it. */
+/** "View": the whole listing, its owner and contact, and its boosts, as an admin sees it. */
 export function ListingDetailsDialog({
   listing,
   open,
@@ -60,6 +64,12 @@ export function ListingDetailsDialog({
           <p className="whitespace-pre-line text-sm text-slate-700">{listing.description}</p>
         )}
         <Facts rows={rows} />
+        <section aria-labelledby={`boost-history-${listing.id}`} className="space-y-2">
+          <h3 id={`boost-history-${listing.id}`} className="text-sm font-semibold">
+            Boost history
+          </h3>
+          <ListingBoostHistory listingId={listing.id} enabled={open} />
+        </section>
         <DialogFooter>
           {listing.status === "active" && !listing.owner.disabled && (
             <Button asChild variant="secondary">
@@ -70,5 +80,20 @@ export function ListingDetailsDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Paid and complimentary boosts, newest first, with who paid or granted each and the reasons. */
+function ListingBoostHistory({ listingId, enabled }: { listingId: string; enabled: boolean }) {
+  const history = useAdminBoostHistory(listingId, enabled);
+  return (
+    <QueryState
+      query={history}
+      loadingLabel="Loading the boost history…"
+      loading={<Skeleton className="h-16 w-full" />}
+      className="p-4"
+    >
+      {(data) => <BoostHistory purchases={data.purchases} showActor label="Boost history" />}
+    </QueryState>
   );
 }

@@ -8,7 +8,7 @@ import type { ComboboxOption } from "./entity-combobox";
 import { useAdminList, withQuery } from "./use-admin-list";
 import { STATS_PATH } from "./use-admin-stats";
 
-const LISTINGS_PATH = "/api/admin/buyer-listings";
+export const LISTINGS_PATH = "/api/admin/buyer-listings";
 const PROFILES_PATH = "/api/admin/buyer-profiles";
 const AUDIT_PATH = "/api/admin/audit-logs";
 
@@ -30,7 +30,8 @@ export function useAdminListings(filters: ListingFilters) {
   });
 }
 
-function useRefreshListings() {
+/** After any change to a listing (an edit, a boost): the admin's lists, the directory, figures and audit. */
+export function useRefreshListings() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
