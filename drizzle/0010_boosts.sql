@@ -22,6 +22,7 @@ CREATE TABLE "boost_purchases" (
 	"starts_at" timestamp with time zone NOT NULL,
 	"ends_at" timestamp with time zone NOT NULL,
 	"reason" text,
+	"end_reason" text,
 	"reminder_sent_at" timestamp with time zone,
 	"refunded_at" timestamp with time zone,
 	"ended_at" timestamp with time zone,

@@ -10,6 +10,8 @@ import { registerAlertJobs } from "./features/alerts/alert-jobs";
 import { alertRoutes } from "./features/alerts/alerts.routes";
 import { authRoutes } from "./features/auth/auth.routes";
 import { adminArea, registerAccessGuard } from "./features/auth/guard";
+import { registerBoostJobs } from "./features/boosts/boost-reminders";
+import { boostAdminRoutes, boostRoutes } from "./features/boosts/boosts.routes";
 import { buyerRoutes } from "./features/buyers/buyers.routes";
 import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
@@ -101,8 +103,14 @@ export async function buildApp({
   registerAlertJobs(jobs, { db: database.db, mailer: appMailer, config }, config.alertDigestCrons);
   registerReliabilityJobs(jobs, database.db);
   registerHousekeepingJobs(jobs, database.db);
+  const mailQueue = new MailQueue({ jobs, appUrl: config.appUrl });
+  registerBoostJobs(jobs, {
+    db: database.db,
+    mailQueue,
+    mail: { appName: config.appName, appUrl: config.appUrl },
+  });
   app.decorate("jobs", jobs);
-  app.decorate("mailQueue", new MailQueue({ jobs, appUrl: config.appUrl }));
+  app.decorate("mailQueue", mailQueue);
   app.addHook("onClose", async () => {
     await jobs.stop();
     appMailer.close();
@@ -163,12 +171,14 @@ export async function buildApp({
   await app.register(disputeRoutes);
   await app.register(publisherRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(boostRoutes);
   await app.register(alertRoutes);
   // Every route under /api/admin is admin-only, declared once (ADR 007): the console's own routes, the
-  // CSV import and export, and the admin's side of reviews and disputes.
-  await app.register(adminArea(adminRoutes, listingImportRoutes, reviewAdminRoutes, disputeAdminRoutes), {
-    prefix: "/api/admin",
-  });
+  // CSV import and export, and the admin's side of reviews, disputes and boosts.
+  await app.register(
+    adminArea(adminRoutes, listingImportRoutes, reviewAdminRoutes, disputeAdminRoutes, boostAdminRoutes),
+    { prefix: "/api/admin" },
+  );
   if (config.isDevelopment) await app.register(devRoutes);
   await app.register(seoRoutes);
 

@@ -437,8 +437,9 @@ export const boostPurchases = pgTable(
     status: text("status", { enum: BOOST_PURCHASE_STATUSES }).notNull().default("active"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    // Why an admin granted or ended it (required of them).
+    // Why an admin granted it, and why an admin ended it (each required of them).
     reason: text("reason"),
+    endReason: text("end_reason"),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     endedAt: timestamp("ended_at", { withTimezone: true }),

@@ -25,6 +25,8 @@ export interface JobPayloads {
   "reliability-refresh": Record<string, never>;
   /** The hourly sweep of expired sessions, sign-in links, rate-limit windows and old outbox mail. */
   housekeeping: Record<string, never>;
+  /** The hourly round of reminders to buyers whose boost ends within two days (features/boosts). */
+  "boost-reminders": Record<string, never>;
 }
 
 export type QueueName = keyof JobPayloads;
@@ -57,6 +59,7 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
   "mail-sign-in": SIGN_IN_MAIL,
   "reliability-refresh": PLANNING,
   housekeeping: PLANNING,
+  "boost-reminders": PLANNING,
 };
 
 /**

@@ -46,6 +46,19 @@ interface FakeInvoice {
   clientSecret: string;
 }
 
+interface FakePaymentIntent {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  clientSecret: string;
+  metadata: Record<string, string>;
+  created: number;
+  lastPaymentError: { type: string; code: string; message: string } | null;
+  /** The charge a successful confirmation made, and how much of it was refunded. */
+  charge: { id: string; amountRefunded: number } | null;
+}
+
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
@@ -64,6 +77,17 @@ export interface FakeStripe {
   payByClientSecret(clientSecret: string): string;
   /** The invoice object of a subscription's latest invoice. */
   invoiceObject(subscriptionId: string): Record<string, unknown>;
+  paymentIntentIds(): string[];
+  /** The PaymentIntent as the API (and its webhook events) would carry it. */
+  paymentIntentObject(id: string): Record<string, unknown>;
+  /**
+   * What confirming the Payment Element does at Stripe for a one-off payment: the intent succeeds and
+   * gets a charge, or, given `declineMessage`, the attempt fails and the intent waits for another card.
+   * Returns the intent's id.
+   */
+  confirmPaymentIntent(clientSecret: string, options?: { declineMessage?: string }): string;
+  /** Refunds a succeeded intent's charge (in full by default); returns the charge as `charge.refunded` carries it. */
+  refundPaymentIntent(id: string, amount?: number): Record<string, unknown>;
   /** Makes the next N requests answer 500 (tests of error paths). */
   failNext(count: number): void;
   reset(): void;
@@ -125,6 +149,7 @@ export async function startFakeStripe(
   let customers = new Map<string, { id: string; email: string | null; metadata: Record<string, string> }>();
   let subscriptions = new Map<string, FakeSubscription>();
   let invoices = new Map<string, FakeInvoice>();
+  let paymentIntents = new Map<string, FakePaymentIntent>();
   let idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   let failures = 0;
 
@@ -195,6 +220,44 @@ export async function startFakeStripe(
           ? invoiceObject(invoice, invoiceExpand)
           : sub.latestInvoice,
     };
+  };
+
+  const paymentIntentObject = (pi: FakePaymentIntent) => ({
+    id: pi.id,
+    object: "payment_intent",
+    amount: pi.amount,
+    amount_received: pi.status === "succeeded" ? pi.amount : 0,
+    currency: pi.currency,
+    status: pi.status,
+    client_secret: pi.clientSecret,
+    metadata: pi.metadata,
+    created: pi.created,
+    livemode: false,
+    last_payment_error: pi.lastPaymentError,
+    latest_charge: pi.charge?.id ?? null,
+  });
+
+  const chargeObject = (pi: FakePaymentIntent) => {
+    const charge = pi.charge;
+    if (!charge) throw new Error(`payment intent ${pi.id} has no charge`);
+    return {
+      id: charge.id,
+      object: "charge",
+      amount: pi.amount,
+      amount_captured: pi.amount,
+      amount_refunded: charge.amountRefunded,
+      refunded: charge.amountRefunded >= pi.amount,
+      currency: pi.currency,
+      payment_intent: pi.id,
+      metadata: {},
+      status: "succeeded",
+    };
+  };
+
+  const getPaymentIntent = (id: string) => {
+    const pi = paymentIntents.get(id);
+    if (!pi) throw new StripeApiError(404, "invalid_request_error", `No such payment_intent: '${id}'`);
+    return pi;
   };
 
   const getSubscription = (id: string) => {
@@ -280,6 +343,29 @@ export async function startFakeStripe(
       sub.status = "canceled";
       sub.canceledAt = now();
       return subscriptionObject(sub, expandOf(params));
+    }
+    if (resource === "payment_intents" && method === "POST" && !id) {
+      const amount = Number(params.amount);
+      if (!Number.isInteger(amount) || amount < 50) {
+        throw new StripeApiError(400, "invalid_request_error", "Amount must be at least 50 cents");
+      }
+      const pi: FakePaymentIntent = {
+        id: newId("pi"),
+        amount,
+        currency: (params.currency as string | undefined) ?? "usd",
+        status: "requires_payment_method",
+        clientSecret: "",
+        metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+        created: now(),
+        lastPaymentError: null,
+        charge: null,
+      };
+      pi.clientSecret = `${pi.id}_secret_${randomBytes(8).toString("hex")}`;
+      paymentIntents.set(pi.id, pi);
+      return paymentIntentObject(pi);
+    }
+    if (resource === "payment_intents" && method === "GET" && id) {
+      return paymentIntentObject(getPaymentIntent(id));
     }
     if (resource === "invoices" && method === "GET" && id) {
       const invoice = invoices.get(id);
@@ -402,6 +488,28 @@ export async function startFakeStripe(
       getSubscription(invoice.subscription).status = "active";
       return invoice.subscription;
     },
+    paymentIntentIds: () => [...paymentIntents.keys()],
+    paymentIntentObject: (id) => paymentIntentObject(getPaymentIntent(id)),
+    confirmPaymentIntent: (clientSecret, options = {}) => {
+      const pi = [...paymentIntents.values()].find((p) => p.clientSecret === clientSecret);
+      if (!pi) throw new Error(`no payment intent for client secret ${clientSecret}`);
+      if (pi.status === "succeeded") throw new Error(`payment intent ${pi.id} already succeeded`);
+      if (options.declineMessage) {
+        pi.status = "requires_payment_method";
+        pi.lastPaymentError = { type: "card_error", code: "card_declined", message: options.declineMessage };
+      } else {
+        pi.status = "succeeded";
+        pi.lastPaymentError = null;
+        pi.charge = { id: newId("ch"), amountRefunded: 0 };
+      }
+      return pi.id;
+    },
+    refundPaymentIntent: (id, amount) => {
+      const pi = getPaymentIntent(id);
+      if (!pi.charge) throw new Error(`payment intent ${id} has no charge to refund`);
+      pi.charge.amountRefunded = Math.min(pi.amount, pi.charge.amountRefunded + (amount ?? pi.amount));
+      return chargeObject(pi);
+    },
     failNext: (count) => {
       failures = count;
     },
@@ -410,6 +518,7 @@ export async function startFakeStripe(
       customers = new Map();
       subscriptions = new Map();
       invoices = new Map();
+      paymentIntents = new Map();
       idempotent = new Map();
       failures = 0;
     },

@@ -17,8 +17,10 @@ export const boostPurchaseSchema = z.object({
   /** ISO times of the period it covers (after a refund or an end: what it covered until then). */
   startsAt: z.string(),
   endsAt: z.string(),
-  /** The admin's reason for a complimentary grant or an end; null for a plain purchase. */
+  /** The admin's reason for a complimentary grant; null for a purchase. */
   reason: z.string().nullable(),
+  /** The admin's reason for ending it early; null unless it was ended. */
+  endReason: z.string().nullable(),
   createdAt: z.string(),
   refundedAt: z.string().nullable(),
   endedAt: z.string().nullable(),

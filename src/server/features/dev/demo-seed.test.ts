@@ -35,6 +35,17 @@ describe("demo data", () => {
       expect(await seedDemoData(database.db)).toEqual({ seeded: false });
       expect(await counts()).toEqual(first);
 
+      // Every demo boost is backed by a standing purchase that ends when the boost does.
+      const boosts = await queryRows<{ boosted: number; backed: number }>(
+        database.db,
+        sql`select count(*)::int as boosted,
+          count(*) filter (where exists (select 1 from boost_purchases p where p.listing_id = l.id
+            and p.status = 'active' and p.ends_at = l.boosted_until))::int as backed
+          from buyer_listings l where l.boosted_until > now()`,
+      );
+      expect(boosts[0]!.boosted).toBeGreaterThan(0);
+      expect(boosts[0]!.backed).toBe(boosts[0]!.boosted);
+
       const emails = (await database.db.select({ email: users.email, role: users.role }).from(users)).map(
         (u) => `${u.email}:${u.role}`,
       );

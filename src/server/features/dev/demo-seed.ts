@@ -1,9 +1,16 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { type RequirementTagId, US_NATIONAL, VERTICALS, type Vertical } from "../../../shared/constants";
+import {
+  BOOST_DAYS,
+  type RequirementTagId,
+  US_NATIONAL,
+  VERTICALS,
+  type Vertical,
+} from "../../../shared/constants";
 import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import type { Db } from "../../db/client";
 import {
   auditLogs,
+  boostPurchases,
   buyerListings,
   buyerProfiles,
   compliance,
@@ -158,6 +165,10 @@ const TAG_SETS: RequirementTagId[][] = [
   ["trustedform", "jornaya", "no-ivr"],
 ];
 
+const DAY_MS = 24 * 3600 * 1000;
+/** How long ago the demo's boosts began: the buyer's analytics then show a boost period and its lift. */
+const DEMO_BOOST_AGE_DAYS = 5;
+
 function buildListings(buyerIds: string[]) {
   const rows: (typeof buyerListings.$inferInsert)[] = [];
   let i = 0;
@@ -180,7 +191,8 @@ function buildListings(buyerIds: string[]) {
           geos,
           minVolume: [5, 10, 20, 50][i % 4]!,
           status: i % 17 === 16 ? "paused" : "active",
-          boostedUntil: i % 9 === 0 ? new Date(now + 14 * 24 * 3600 * 1000) : null,
+          // Boosted five days ago for 14 days (a complimentary boost, seeded below with its purchase).
+          boostedUntil: i % 9 === 0 ? new Date(now + (BOOST_DAYS - DEMO_BOOST_AGE_DAYS) * DAY_MS) : null,
           tags: TAG_SETS[i % TAG_SETS.length]!,
           disputeWindowDays: [7, 14, 30, null][i % 4]!,
           createdAt: new Date(now - i * 3 * 3600 * 1000),
@@ -268,10 +280,28 @@ async function seedMarketplace(tx: Db): Promise<{
       : [];
   // In COMPANIES order: the listings are dealt out to buyers by position.
   const buyerIds = profileValues.flatMap((v) => profiles.find((p) => p.userId === v.userId)?.id ?? []);
-  const listings = await tx
-    .insert(buyerListings)
-    .values(buildListings(buyerIds))
-    .returning({ id: buyerListings.id, buyerId: buyerListings.buyerId, payout: buyerListings.payout });
+  const listings = await tx.insert(buyerListings).values(buildListings(buyerIds)).returning({
+    id: buyerListings.id,
+    buyerId: buyerListings.buyerId,
+    payout: buyerListings.payout,
+    boostedUntil: buyerListings.boostedUntil,
+  });
+  // Every boost is backed by a purchase, as in production: the history and the analytics read them.
+  const boosted = listings.flatMap(({ id, boostedUntil }) => (boostedUntil ? [{ id, boostedUntil }] : []));
+  if (boosted.length > 0) {
+    await tx.insert(boostPurchases).values(
+      boosted.map(({ id, boostedUntil }) => ({
+        listingId: id,
+        userId: idOf("admin@demo.test") ?? null,
+        source: "complimentary" as const,
+        days: BOOST_DAYS,
+        startsAt: new Date(boostedUntil.getTime() - BOOST_DAYS * DAY_MS),
+        endsAt: boostedUntil,
+        reason: "Demo data",
+        createdAt: new Date(boostedUntil.getTime() - BOOST_DAYS * DAY_MS),
+      })),
+    );
+  }
   return { listings, buyerId: buyerIds[0], buyerIds };
 }
 
@@ -690,8 +720,6 @@ const DEMO_PUBLISHERS: DemoPublisher[] = [
     dnc: "We check numbers against the National DNC Registry weekly and keep our own suppression list.",
   },
 ];
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Each demo publisher whose account is missing: the account, a profile made the way onboarding makes

@@ -11,6 +11,7 @@ import { isPremiumStatus } from "../../lib/premium";
 import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
 import { fallBackFromInstantAlerts } from "../alerts/alert-preferences";
+import { type BoostWebhookDeps, handleBoostEvent } from "../boosts/boost-webhook";
 import { getSubscriptionSummary } from "./summary";
 
 // Premium through Stripe (ADR 005). Stripe is the source of truth: every change we
@@ -174,6 +175,7 @@ export async function handleStripeWebhook({
   payload,
   signature,
   metrics,
+  boosts,
 }: {
   db: Db;
   stripe: StripeClient | undefined;
@@ -181,6 +183,8 @@ export async function handleStripeWebhook({
   payload: Buffer;
   signature: string | undefined;
   metrics: AppMetrics;
+  /** Boost payments are one-off PaymentIntents: their events go to features/boosts. */
+  boosts: BoostWebhookDeps;
 }): Promise<{ received: true; duplicate: boolean }> {
   // The event's type is only known, and only believed, once the signature is verified.
   const count = (type: string, outcome: WebhookMetricOutcome) =>
@@ -215,6 +219,9 @@ export async function handleStripeWebhook({
           .returning({ id: stripeEvents.id });
         if (stored.length === 0) return { received: true as const, duplicate: true };
 
+        if (await handleBoostEvent(tx, client, event, boosts)) {
+          return { received: true as const, duplicate: false };
+        }
         const subscriptionId = subscriptionIdOfEvent(event);
         if (subscriptionId) {
           const synced = await syncSubscription(tx, client, subscriptionId);

@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, notificationPreferences, stripeEvents, subscriptions, users } from "../../db/schema";
 import { checkStripePrice, createStripeClient, PAYMENT_PROVIDER_ERROR } from "../../lib/stripe";
@@ -12,6 +10,7 @@ import {
   type FakeStripe,
   startFakeStripe,
 } from "../../test/fake-stripe";
+import { signStripePayload, stripeEvent } from "../../test/stripe-events";
 import { setComplimentaryPremium } from "./complimentary";
 
 const WEBHOOK_SECRET = "whsec_test_0123456789abcdef";
@@ -38,26 +37,7 @@ describe("Premium subscription with Stripe", () => {
     fake.reset();
   });
 
-  // Only used to sign test events, exactly as Stripe's servers would.
-  const signer = new Stripe("sk_test_signer_only");
-
-  function eventFor(
-    type: string,
-    object: Record<string, unknown>,
-    id = `evt_${randomBytes(8).toString("hex")}`,
-  ) {
-    return {
-      id,
-      object: "event",
-      type,
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      data: { object },
-    };
-  }
+  const eventFor = stripeEvent;
 
   function postWebhook(
     event: unknown,
@@ -68,7 +48,7 @@ describe("Premium subscription with Stripe", () => {
     }: { secret?: string; timestamp?: number; headers?: Record<string, string> } = {},
   ) {
     const payload = JSON.stringify(event);
-    const signature = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+    const signature = signStripePayload(payload, secret, timestamp);
     return ctx.app.inject({
       method: "POST",
       url: "/api/stripe/webhook",
@@ -234,10 +214,7 @@ describe("Premium subscription with Stripe", () => {
       });
       expect(noHeader.statusCode).toBe(400);
       // A valid signature over other bytes (re-serialised JSON) does not verify either.
-      const signature = signer.webhooks.generateTestHeaderString({
-        payload: JSON.stringify(event),
-        secret: WEBHOOK_SECRET,
-      });
+      const signature = signStripePayload(JSON.stringify(event), WEBHOOK_SECRET);
       const tampered = await ctx.app.inject({
         method: "POST",
         url: "/api/stripe/webhook",

@@ -32,6 +32,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance) {
         payload: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         signature: Array.isArray(signature) ? signature[0] : signature,
         metrics: app.metrics,
+        boosts: { mailQueue: app.mailQueue, appName: app.config.appName, appUrl: app.config.appUrl },
       });
     },
   );

@@ -1,0 +1,459 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  auditLogs,
+  boostPayments,
+  boostPurchases,
+  buyerListings,
+  mailOutbox,
+  stripeEvents,
+} from "../../db/schema";
+import { useTestApp } from "../../test/context";
+import { createBuyer, createListing, createSignedInUser, sendQueuedMail, signIn } from "../../test/factories";
+import { FAKE_STRIPE_SECRET_KEY, type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
+import { signStripePayload, stripeEvent } from "../../test/stripe-events";
+
+const WEBHOOK_SECRET = "whsec_boost_0123456789abcdef";
+const DAY_MS = 24 * 3600 * 1000;
+// Not the default price: a figure that came from a constant instead of the config would show.
+const PRICE_CENTS = 12300;
+const env: Record<string, string> = {};
+let fake: FakeStripe;
+
+describe("Boost: a one-off Stripe payment for 14 days of featured placement", () => {
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    Object.assign(env, {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: fake.url,
+      BOOST_PRICE_CENTS: String(PRICE_CENTS),
+    });
+  });
+  const ctx = useTestApp({ env });
+  afterAll(async () => {
+    await fake?.close();
+  });
+  beforeEach(() => {
+    fake.reset();
+  });
+  const db = () => ctx.database.db;
+
+  function postWebhook(event: unknown, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify(event);
+    return ctx.app.inject({
+      method: "POST",
+      url: "/api/stripe/webhook",
+      headers: { "content-type": "application/json", "stripe-signature": signStripePayload(payload, secret) },
+      payload,
+    });
+  }
+
+  /** A signed-in buyer with one active listing (or as given). */
+  async function buyerWithListing(values: Parameters<typeof createListing>[2] = {}) {
+    const { user, profile } = await createBuyer(db());
+    const listing = await createListing(db(), profile.id, values);
+    return { user, profile, listing, cookie: await signIn(ctx, user.email) };
+  }
+
+  const startBoost = (cookie: string, listingId: string) =>
+    ctx.app.inject({ method: "POST", url: `/api/buyer-listings/${listingId}/boost`, headers: { cookie } });
+  const boostStatus = (cookie: string, listingId: string) =>
+    ctx.app.inject({ method: "GET", url: `/api/buyer-listings/${listingId}/boost`, headers: { cookie } });
+
+  /** Starts a boost and pays it at Stripe; the webhook has not been told yet. */
+  async function paidIntent(cookie: string, listingId: string) {
+    const started = await startBoost(cookie, listingId);
+    expect(started.statusCode).toBe(200);
+    const id = fake.confirmPaymentIntent(started.json().clientSecret);
+    return { id, event: stripeEvent("payment_intent.succeeded", fake.paymentIntentObject(id)) };
+  }
+
+  const boostedUntilOf = async (listingId: string) =>
+    (await db().select().from(buyerListings).where(eq(buyerListings.id, listingId)))[0]!.boostedUntil;
+  const purchasesOf = (listingId: string) =>
+    db().select().from(boostPurchases).where(eq(boostPurchases.listingId, listingId));
+  const auditActions = async (listingId: string) =>
+    (await db().select().from(auditLogs).where(eq(auditLogs.targetId, listingId))).map((a) => a.action);
+
+  describe("POST /api/buyer-listings/{id}/boost", () => {
+    it("creates a PaymentIntent at the configured price with the boost metadata and an idempotency key", async () => {
+      const { user, listing, cookie } = await buyerWithListing();
+      const res = await startBoost(cookie, listing.id);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({
+        paymentIntentId: expect.stringMatching(/^pi_/),
+        clientSecret: expect.stringContaining("_secret_"),
+        amountCents: PRICE_CENTS,
+      });
+      const [created] = fake.requestsTo("POST", "/v1/payment_intents");
+      expect(created?.params).toMatchObject({
+        amount: String(PRICE_CENTS),
+        currency: "usd",
+        metadata: { kind: "boost", listingId: listing.id, userId: user.id },
+      });
+      expect(created?.idempotencyKey).toBe(`ppc-boost-${listing.id}-1-${PRICE_CENTS}`);
+      expect(res.headers["cache-control"]).toContain("no-store");
+      // Nothing is granted by starting a payment.
+      expect(await boostedUntilOf(listing.id)).toBeNull();
+      expect(await purchasesOf(listing.id)).toHaveLength(0);
+      expect(await auditActions(listing.id)).toEqual(["boost.payment_started"]);
+    });
+
+    it("makes one intent for a double click, and reuses it after a declined card", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const [a, b] = await Promise.all([startBoost(cookie, listing.id), startBoost(cookie, listing.id)]);
+      expect(a.statusCode).toBe(200);
+      expect(b.statusCode).toBe(200);
+      expect(a.json().paymentIntentId).toBe(b.json().paymentIntentId);
+      expect(fake.paymentIntentIds()).toHaveLength(1);
+
+      fake.confirmPaymentIntent(a.json().clientSecret, { declineMessage: "Your card was declined." });
+      const again = await startBoost(cookie, listing.id);
+      expect(again.json().paymentIntentId).toBe(a.json().paymentIntentId);
+      expect(fake.paymentIntentIds()).toHaveLength(1);
+    });
+
+    it("starts a new attempt once the last one was paid", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const first = await paidIntent(cookie, listing.id);
+      expect((await postWebhook(first.event)).statusCode).toBe(200);
+      const second = await startBoost(cookie, listing.id);
+      expect(second.json().paymentIntentId).not.toBe(first.id);
+      expect(fake.requestsTo("POST", "/v1/payment_intents").at(-1)?.idempotencyKey).toBe(
+        `ppc-boost-${listing.id}-2-${PRICE_CENTS}`,
+      );
+    });
+
+    it("refuses a paused or deactivated listing (409), another buyer's (404) and a non-buyer (403), never calling Stripe", async () => {
+      const paused = await buyerWithListing({ status: "paused" });
+      const res = await startBoost(paused.cookie, paused.listing.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        message: "Only an active listing can be boosted: make it active first.",
+        code: "conflict",
+      });
+      const inactive = await buyerWithListing({ status: "inactive" });
+      expect((await startBoost(inactive.cookie, inactive.listing.id)).statusCode).toBe(409);
+
+      const other = await buyerWithListing();
+      const foreign = await startBoost(other.cookie, paused.listing.id);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json().code).toBe("not_found");
+      expect((await boostStatus(other.cookie, paused.listing.id)).statusCode).toBe(404);
+      expect((await startBoost(other.cookie, "not-a-uuid")).statusCode).toBe(404);
+
+      const publisher = await createSignedInUser(ctx, { role: "publisher" });
+      const refused = await startBoost(publisher.cookie, other.listing.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe("forbidden");
+
+      const signedOut = await ctx.app.inject({
+        method: "POST",
+        url: `/api/buyer-listings/${other.listing.id}/boost`,
+      });
+      expect(signedOut.statusCode).toBe(401);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it("answers 502 with a plain message when Stripe fails, and records nothing", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      fake.failNext(10);
+      const res = await startBoost(cookie, listing.id);
+      expect(res.statusCode).toBe(502);
+      expect(res.json().code).toBe("bad_gateway");
+      expect(await db().select().from(boostPayments)).toHaveLength(0);
+    });
+  });
+
+  describe("the webhook grants the days", () => {
+    it("grants 14 days once per succeeded intent, with an audit entry and a receipt, however often the event comes", async () => {
+      const { user, listing, cookie } = await buyerWithListing({ title: "Medicare Inbound" });
+      const { id, event } = await paidIntent(cookie, listing.id);
+      const before = Date.now();
+      const first = await postWebhook(event);
+      expect(first.json()).toEqual({ received: true, duplicate: false });
+      // The same event again, and the same success under another event id (a resend): still one grant.
+      expect((await postWebhook(event)).json()).toEqual({ received: true, duplicate: true });
+      const resent = stripeEvent("payment_intent.succeeded", fake.paymentIntentObject(id));
+      expect((await postWebhook(resent)).json()).toEqual({ received: true, duplicate: false });
+
+      const purchases = await purchasesOf(listing.id);
+      expect(purchases).toHaveLength(1);
+      const [purchase] = purchases;
+      expect(purchase).toMatchObject({
+        source: "stripe",
+        status: "active",
+        stripePaymentIntentId: id,
+        amountCents: PRICE_CENTS,
+        days: 14,
+        userId: user.id,
+      });
+      expect(purchase!.endsAt.getTime() - purchase!.startsAt.getTime()).toBe(14 * DAY_MS);
+      expect(purchase!.startsAt.getTime()).toBeGreaterThanOrEqual(before - 5000);
+      expect((await boostedUntilOf(listing.id))?.getTime()).toBe(purchase!.endsAt.getTime());
+      expect(await auditActions(listing.id)).toEqual(["boost.payment_started", "boost.purchased"]);
+
+      await sendQueuedMail(ctx);
+      const receipts = await db().select().from(mailOutbox).where(eq(mailOutbox.to, user.email));
+      const receipt = receipts.find((m) => m.subject.startsWith("Receipt"));
+      expect(receipts.filter((m) => m.subject.startsWith("Receipt"))).toHaveLength(1);
+      expect(receipt?.subject).toBe('Receipt: Boost for "Medicare Inbound"');
+      expect(receipt?.text).toContain("Amount paid: $123.00");
+      expect(receipt?.text).toContain(`Payment reference: ${id}`);
+      expect(receipt?.text).toContain("14 days");
+
+      // The owner's screen and the directory show it.
+      const status = (await boostStatus(cookie, listing.id)).json();
+      expect(status.boostedUntil).toBe(purchase!.endsAt.toISOString());
+      expect(status.purchases).toEqual([expect.objectContaining({ paymentIntentId: id, status: "active" })]);
+      expect(status.lastPayment).toMatchObject({ id, status: "succeeded", lastError: null });
+      const detail = await ctx.app.inject({ method: "GET", url: `/api/buyer-listings/${listing.id}` });
+      expect(detail.json()).toMatchObject({ isBoosted: true });
+    });
+
+    it("extends a running boost from its current end", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const first = await paidIntent(cookie, listing.id);
+      await postWebhook(first.event);
+      const firstEnd = (await boostedUntilOf(listing.id))!;
+      const second = await paidIntent(cookie, listing.id);
+      await postWebhook(second.event);
+      expect((await boostedUntilOf(listing.id))?.getTime()).toBe(firstEnd.getTime() + 14 * DAY_MS);
+      const [secondPurchase] = (await purchasesOf(listing.id)).filter(
+        (p) => p.stripePaymentIntentId === second.id,
+      );
+      expect(secondPurchase?.startsAt.getTime()).toBe(firstEnd.getTime());
+    });
+
+    it("takes a fully refunded purchase's days back, recomputed from the purchases that stand", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const first = await paidIntent(cookie, listing.id);
+      await postWebhook(first.event);
+      const second = await paidIntent(cookie, listing.id);
+      await postWebhook(second.event);
+
+      const refund = await postWebhook(stripeEvent("charge.refunded", fake.refundPaymentIntent(first.id)));
+      expect(refund.statusCode).toBe(200);
+      const purchases = await purchasesOf(listing.id);
+      const refunded = purchases.find((p) => p.stripePaymentIntentId === first.id)!;
+      const standing = purchases.find((p) => p.stripePaymentIntentId === second.id)!;
+      expect(refunded.status).toBe("refunded");
+      expect(refunded.refundedAt).not.toBeNull();
+      // The second purchase now runs from its own grant: 14 days, not 28.
+      expect(standing.startsAt.getTime()).toBe(standing.createdAt.getTime());
+      expect((await boostedUntilOf(listing.id))?.getTime()).toBe(standing.createdAt.getTime() + 14 * DAY_MS);
+      expect(await auditActions(listing.id)).toContain("boost.refunded");
+
+      // Refunding the other one too: nothing stands, the listing is not boosted.
+      await postWebhook(stripeEvent("charge.refunded", fake.refundPaymentIntent(second.id)));
+      expect(await boostedUntilOf(listing.id)).toBeNull();
+    });
+
+    it("keeps the days on a partial refund (recorded only)", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const paid = await paidIntent(cookie, listing.id);
+      await postWebhook(paid.event);
+      const until = await boostedUntilOf(listing.id);
+      await postWebhook(stripeEvent("charge.refunded", fake.refundPaymentIntent(paid.id, 1000)));
+      expect(await boostedUntilOf(listing.id)).toEqual(until);
+      expect((await purchasesOf(listing.id))[0]?.status).toBe("active");
+      expect(await auditActions(listing.id)).toContain("boost.partially_refunded");
+    });
+
+    it("grants nothing when the refund overtakes the success", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const paid = await paidIntent(cookie, listing.id);
+      const refund = stripeEvent("charge.refunded", fake.refundPaymentIntent(paid.id));
+      expect((await postWebhook(refund)).statusCode).toBe(200);
+      expect((await postWebhook(paid.event)).statusCode).toBe(200);
+      const purchases = await purchasesOf(listing.id);
+      expect(purchases).toHaveLength(1);
+      expect(purchases[0]?.status).toBe("refunded");
+      expect(await boostedUntilOf(listing.id)).toBeNull();
+    });
+
+    it("grants nothing for a failed payment and keeps the provider's message for the screen", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const started = (await startBoost(cookie, listing.id)).json();
+      const id = fake.confirmPaymentIntent(started.clientSecret, {
+        declineMessage: "Your card has insufficient funds.",
+      });
+      const res = await postWebhook(
+        stripeEvent("payment_intent.payment_failed", fake.paymentIntentObject(id)),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(await purchasesOf(listing.id)).toHaveLength(0);
+      expect(await boostedUntilOf(listing.id)).toBeNull();
+      const status = (await boostStatus(cookie, listing.id)).json();
+      expect(status.lastPayment).toMatchObject({
+        id,
+        status: "requires_payment_method",
+        lastError: "Your card has insufficient funds.",
+      });
+      expect(await auditActions(listing.id)).toContain("boost.payment_failed");
+      // A late failure of an attempt that later succeeded does not overwrite the success.
+      const paid = fake.confirmPaymentIntent(started.clientSecret);
+      await postWebhook(stripeEvent("payment_intent.succeeded", fake.paymentIntentObject(paid)));
+      await postWebhook(
+        stripeEvent("payment_intent.payment_failed", {
+          ...fake.paymentIntentObject(paid),
+          status: "requires_payment_method",
+        }),
+      );
+      expect((await boostStatus(cookie, listing.id)).json().lastPayment.status).toBe("succeeded");
+    });
+
+    it("writes nothing for a forged or unsigned event, and ignores payments that are not boosts", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const paid = await paidIntent(cookie, listing.id);
+      expect((await postWebhook(paid.event, "whsec_forged")).statusCode).toBe(400);
+      const unsigned = await ctx.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify(paid.event),
+      });
+      expect(unsigned.statusCode).toBe(400);
+      expect(await db().select().from(stripeEvents)).toHaveLength(0);
+      expect(await purchasesOf(listing.id)).toHaveLength(0);
+
+      const other = { ...fake.paymentIntentObject(paid.id), metadata: { listingId: listing.id } };
+      expect((await postWebhook(stripeEvent("payment_intent.succeeded", other))).statusCode).toBe(200);
+      expect(await purchasesOf(listing.id)).toHaveLength(0);
+    });
+  });
+
+  describe("the admin's grant, end and history", () => {
+    it("grants complimentary days and ends a boost, each with a reason and an audit entry", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const admin = await createSignedInUser(ctx, { role: "admin" });
+      const call = (url: string, payload?: object) =>
+        ctx.app.inject({
+          method: payload ? "POST" : "GET",
+          url: `/api/admin/buyer-listings/${listing.id}${url}`,
+          headers: { cookie: admin.cookie },
+          ...(payload ? { payload } : {}),
+        });
+
+      const noReason = await call("/boosts", { days: 7 });
+      expect(noReason.statusCode).toBe(400);
+      expect(noReason.json().message).toContain("reason");
+      expect((await call("/boosts", { days: 0, reason: "Launch week" })).statusCode).toBe(400);
+      expect((await call("/boosts", { days: 91, reason: "Launch week" })).statusCode).toBe(400);
+
+      const granted = await call("/boosts", { days: 7, reason: "Launch week goodwill" });
+      expect(granted.statusCode).toBe(200);
+      const history = granted.json();
+      expect(history.boostedUntil).not.toBeNull();
+      expect(history.purchases).toEqual([
+        expect.objectContaining({
+          source: "complimentary",
+          status: "active",
+          days: 7,
+          amountCents: 0,
+          reason: "Launch week goodwill",
+          actorEmail: admin.user.email,
+          paymentIntentId: null,
+        }),
+      ]);
+      const until = (await boostedUntilOf(listing.id))!;
+      expect(until.getTime() - Date.now()).toBeGreaterThan(7 * DAY_MS - 60_000);
+
+      // A paid boost bought now starts after the complimentary days.
+      const paid = await paidIntent(cookie, listing.id);
+      await postWebhook(paid.event);
+      expect((await boostedUntilOf(listing.id))?.getTime()).toBe(until.getTime() + 14 * DAY_MS);
+
+      expect((await call("/boosts/end", {})).statusCode).toBe(400);
+      const ended = await call("/boosts/end", { reason: "Buyer asked to stop" });
+      expect(ended.statusCode).toBe(200);
+      expect(ended.json().boostedUntil).toBeNull();
+      expect(ended.json().purchases.map((p: { status: string }) => p.status)).toEqual(["ended", "ended"]);
+      expect(ended.json().purchases[0].endReason).toBe("Buyer asked to stop");
+      expect((await boostedUntilOf(listing.id))!.getTime()).toBeLessThanOrEqual(Date.now());
+      const again = await call("/boosts/end", { reason: "Twice" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: "This listing is not boosted.", code: "conflict" });
+
+      const audit = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetId, listing.id), eq(auditLogs.userId, admin.user.id)));
+      expect(audit.map((a) => [a.action, (a.metaJson as { reason: string }).reason])).toEqual([
+        ["boost.granted", "Launch week goodwill"],
+        ["boost.ended", "Buyer asked to stop"],
+      ]);
+      // The history read, and who may read it.
+      expect((await call("/boosts")).json().purchases).toHaveLength(2);
+      const buyerTry = await ctx.app.inject({
+        method: "GET",
+        url: `/api/admin/buyer-listings/${listing.id}/boosts`,
+        headers: { cookie },
+      });
+      expect(buyerTry.statusCode).toBe(403);
+      expect((await call("/boosts", { days: 3, reason: "x" })).statusCode).toBe(400);
+    });
+
+    it("refuses a grant to a paused listing and answers 404 for an unknown one", async () => {
+      const { listing } = await buyerWithListing({ status: "paused" });
+      const admin = await createSignedInUser(ctx, { role: "admin" });
+      const grant = (id: string) =>
+        ctx.app.inject({
+          method: "POST",
+          url: `/api/admin/buyer-listings/${id}/boosts`,
+          headers: { cookie: admin.cookie },
+          payload: { days: 3, reason: "Goodwill" },
+        });
+      expect((await grant(listing.id)).statusCode).toBe(409);
+      expect((await grant("6f1c1a56-8d52-4f4c-9c39-0a4f1f7f0c11")).statusCode).toBe(404);
+    });
+  });
+});
+
+describe("Boost without Stripe keys", () => {
+  const ctx = useTestApp();
+
+  it("says payments are not set up, refuses to start one (503), and still lets an admin grant days", async () => {
+    const { user, profile } = await createBuyer(ctx.database.db);
+    const listing = await createListing(ctx.database.db, profile.id);
+    const cookie = await signIn(ctx, user.email);
+    const status = await ctx.app.inject({
+      method: "GET",
+      url: `/api/buyer-listings/${listing.id}/boost`,
+      headers: { cookie },
+    });
+    expect(status.json()).toMatchObject({
+      paymentsEnabled: false,
+      priceCents: 9900,
+      days: 14,
+      boostedUntil: null,
+    });
+    const started = await ctx.app.inject({
+      method: "POST",
+      url: `/api/buyer-listings/${listing.id}/boost`,
+      headers: { cookie },
+    });
+    expect(started.statusCode).toBe(503);
+    expect(started.json()).toEqual({
+      message: "Payments are not configured on this server.",
+      code: "unavailable",
+    });
+
+    const admin = await createSignedInUser(ctx, { role: "admin" });
+    const granted = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/buyer-listings/${listing.id}/boosts`,
+      headers: { cookie: admin.cookie },
+      payload: { days: 14, reason: "Demo of a boosted listing" },
+    });
+    expect(granted.statusCode).toBe(200);
+    // A newer listing without a boost: the boosted one still comes first.
+    await createListing(ctx.database.db, profile.id, { title: "Newer, not boosted" });
+    const page = await ctx.app.inject({ method: "GET", url: "/api/buyer-listings?sort=boosted" });
+    expect(page.json()[0]).toMatchObject({ id: listing.id, isBoosted: true });
+    expect(page.json()[1]).toMatchObject({ isBoosted: false });
+  });
+});
