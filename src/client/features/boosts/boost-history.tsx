@@ -1,3 +1,4 @@
+import { formatDate } from "../../../shared/format";
 import type { BoostPurchase } from "../../../shared/schemas/boosts";
 import { Badge } from "../../components/ui/badge";
 import {
@@ -12,7 +13,8 @@ type HistoryPurchase = BoostPurchase & { actorEmail?: string | null };
 
 /**
  * A listing's boosts, newest first: where each stands, how it came (paid or complimentary), what it cost,
- * its days and period, and the admin's reason. `showActor` adds who paid or granted it (the admin's view).
+ * its days and period, the admin's reasons (for a grant, for an early end) and when it was ended or
+ * refunded. `showActor` adds who paid or granted it (the admin's view).
  */
 export function BoostHistory({
   purchases,
@@ -41,6 +43,15 @@ export function BoostHistory({
             </div>
             <p className="text-slate-700">{formatBoostPeriod(purchase)}</p>
             {purchase.reason && <p className="break-words text-slate-700">Reason: {purchase.reason}</p>}
+            {purchase.endedAt && (
+              <p className="break-words text-slate-700">
+                Ended {formatDate(purchase.endedAt)}
+                {purchase.endReason ? `: ${purchase.endReason}` : ""}
+              </p>
+            )}
+            {purchase.refundedAt && (
+              <p className="text-slate-700">Refunded {formatDate(purchase.refundedAt)}</p>
+            )}
             {showActor && (
               <p className="break-words text-slate-600">
                 {purchase.source === "stripe" ? "Paid by " : "Granted by "}
