@@ -343,6 +343,9 @@ describe("signup", () => {
     expect(await page.evaluate(() => localStorage.getItem("signup-email-preference"))).toBe(
       "oidc.user@example.test",
     );
+    // The sign-in page may still be reading /api/config when the test's context closes: a route.fetch
+    // then rejects after the test, unhandled.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
   it("keeps the visitor on the page with a message when the email is not an address", async () => {

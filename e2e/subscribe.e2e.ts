@@ -10,74 +10,10 @@ import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
 import { type RunningServer, startServer } from "./support/server";
+import { type ConfirmRequest, onConfirmPayment, serveStripeJsDouble } from "./support/stripe";
 
-// Premium through Stripe in Chromium. Stripe.js is replaced through Playwright's request
-// routing by a small test double of the bits /subscribe uses (elements, the Payment Element,
-// confirmPayment); the server's real SDK talks to the loopback fake Stripe API, which the double's
-// confirmPayment pays through, as Stripe would.
-
-/** Served instead of https://js.stripe.com/<train>/stripe.js. Calls back into the test for confirmPayment. */
-const STRIPE_JS_DOUBLE = `
-(function () {
-  function Stripe(publishableKey) {
-    var clientSecret = null;
-    var listeners = {};
-    var host = null;
-    var emit = function (name, payload) {
-      (listeners[name] || []).forEach(function (cb) { cb(payload); });
-    };
-    var element = {
-      mount: function (node) {
-        host = typeof node === "string" ? document.querySelector(node) : node;
-        host.innerHTML = '<div data-testid="payment-element-double"><label>Card number ' +
-          '<input name="card" value="4242 4242 4242 4242" readonly></label></div>';
-        setTimeout(function () { emit("ready", { elementType: "payment" }); }, 0);
-      },
-      on: function (name, cb) { (listeners[name] = listeners[name] || []).push(cb); return element; },
-      off: function (name, cb) {
-        listeners[name] = (listeners[name] || []).filter(function (f) { return f !== cb; });
-        return element;
-      },
-      update: function () {},
-      focus: function () {},
-      blur: function () {},
-      collapse: function () {},
-      unmount: function () { if (host) host.innerHTML = ""; },
-      destroy: function () { if (host) host.innerHTML = ""; },
-    };
-    var elements = {
-      create: function (type) { window.__stripeDouble.created.push(type); return element; },
-      getElement: function () { return element; },
-      update: function () {},
-      submit: function () { return Promise.resolve({}); },
-    };
-    var unsupported = function () { return Promise.reject(new Error("not in the test double")); };
-    window.__stripeDouble = { publishableKey: publishableKey, created: [] };
-    return {
-      elements: function (options) { clientSecret = options && options.clientSecret; return elements; },
-      confirmPayment: function (params) {
-        return window.__confirmWithFakeStripe({
-          clientSecret: clientSecret,
-          returnUrl: params.confirmParams && params.confirmParams.return_url,
-          redirect: params.redirect,
-          sameElements: params.elements === elements,
-        }).then(function (outcome) {
-          return outcome.error
-            ? { error: { type: "card_error", code: "card_declined", message: outcome.error } }
-            : { paymentIntent: { id: outcome.paymentIntent, status: "succeeded" } };
-        });
-      },
-      createToken: unsupported,
-      createPaymentMethod: unsupported,
-      confirmCardPayment: unsupported,
-      registerAppInfo: function () {},
-      _registerWrapper: function () {},
-    };
-  }
-  Stripe.version = "endive";
-  window.Stripe = Stripe;
-})();
-`;
+// Premium through Stripe in Chromium, with the Stripe.js double and the loopback fake Stripe API
+// (e2e/support/stripe.ts): the double's confirmPayment pays through the fake, as Stripe would.
 
 const WEBHOOK_SECRET = "whsec_e2e_0123456789";
 const PUBLISHABLE_KEY = "pk_test_e2e_double";
@@ -201,9 +137,7 @@ describe("Premium subscription with Stripe", () => {
     fake.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({ n: 1 });
     const page = await stripePage(await stripeFixtures.createUser({ role: "publisher" }));
-    await page.route("https://js.stripe.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
-    );
+    await serveStripeJsDouble(page);
     await page.route("https://billing.stripe.test/**", (route) =>
       route.fulfill({
         status: 200,
@@ -216,25 +150,12 @@ describe("Premium subscription with Stripe", () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const confirmations: {
-      clientSecret: string;
-      returnUrl: string;
-      redirect: string;
-      sameElements: boolean;
-    }[] = [];
-    await page.exposeFunction(
-      "__confirmWithFakeStripe",
-      async (request: {
-        clientSecret: string;
-        returnUrl: string;
-        redirect: string;
-        sameElements: boolean;
-      }) => {
-        confirmations.push(request);
-        await gate;
-        return { paymentIntent: fake.payByClientSecret(request.clientSecret) };
-      },
-    );
+    const confirmations: ConfirmRequest[] = [];
+    await onConfirmPayment(page, async (request) => {
+      confirmations.push(request);
+      await gate;
+      return { paymentIntent: fake.payByClientSecret(request.clientSecret) };
+    });
 
     // Free before paying: masked contacts and a Free badge.
     await page.goto(`/browse?search=${buyer.token}`);
@@ -311,15 +232,14 @@ describe("Premium subscription with Stripe", () => {
   it("shows 'Payment Failed' with Stripe's message and keeps the form", async () => {
     fake.reset();
     const page = await stripePage(await stripeFixtures.createUser({ role: "buyer" }));
-    await page.route("https://js.stripe.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
-    );
-    await page.exposeFunction("__confirmWithFakeStripe", async () => ({ error: "Your card was declined." }));
+    await serveStripeJsDouble(page);
+    await onConfirmPayment(page, () => ({ error: "Your card was declined." }));
     await page.goto("/subscribe");
     const pay = page.getByRole("button", { name: /^Subscribe for / });
     await expect.poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
-    await page.getByText("Payment Failed", { exact: true }).waitFor();
+    // The toast and the form both say so; the form keeps saying it once the toast has gone.
+    await page.locator("form").getByText("Payment Failed", { exact: true }).waitFor();
     await page.getByRole("alert").filter({ hasText: "Your card was declined." }).first().waitFor();
     await expect.poll(() => pay.isEnabled()).toBe(true);
     const me = (await (await page.request.get("/api/auth/user")).json()) as {
@@ -330,9 +250,7 @@ describe("Premium subscription with Stripe", () => {
 
   it("says so when the user already has Premium", async () => {
     const page = await stripePage(await stripeFixtures.createUser({ role: "publisher", premium: true }));
-    await page.route("https://js.stripe.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
-    );
+    await serveStripeJsDouble(page);
     await page.goto("/subscribe");
     await page.getByRole("heading", { name: "You already have Premium" }).waitFor();
     await page.goto("/pricing");
@@ -345,9 +263,7 @@ describe("Premium subscription with Stripe", () => {
     fake.reset();
     fake.failNext(100);
     const page = await stripePage(await stripeFixtures.createUser({ role: "admin" }));
-    await page.route("https://js.stripe.com/**", (route) =>
-      route.fulfill({ status: 200, contentType: "application/javascript", body: STRIPE_JS_DOUBLE }),
-    );
+    await serveStripeJsDouble(page);
     allowedErrors.push(/status of 502/);
     await page.goto("/subscribe");
     await page

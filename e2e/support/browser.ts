@@ -7,8 +7,11 @@ import { workerBaseURL } from "./base-url";
 export interface BrowserHarness {
   baseURL: string;
   browser: Browser;
-  /** A new page in a fresh, signed-out context (sign in with useFixtures().signIn). */
-  newPage(options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  /**
+   * A new page in a fresh, signed-out context (sign in with useFixtures().signIn), on the worker's server
+   * or on `baseURL` (a server the test file started itself).
+   */
+  newPage(options?: { viewport?: { width: number; height: number }; baseURL?: string }): Promise<Page>;
   /** Console errors matching these patterns are allowed for the current test only. */
   allowConsoleErrors(...patterns: RegExp[]): void;
 }
@@ -39,9 +42,9 @@ export function useBrowser(): BrowserHarness {
   harness.allowConsoleErrors = (...patterns) => {
     allowed.push(...patterns);
   };
-  harness.newPage = async ({ viewport } = {}) => {
+  harness.newPage = async ({ viewport, baseURL: url = baseURL } = {}) => {
     const context = await harness.browser.newContext({
-      baseURL,
+      baseURL: url,
       viewport: viewport ?? { width: 1280, height: 800 },
     });
     contexts.push(context);
