@@ -152,8 +152,8 @@ describe("boost periods and their lift in the buyer's analytics", () => {
       endsAt: at(-3 * DAY),
     });
     await boost(-20 * DAY, -10 * DAY);
-    // Stacked after that, but ended before it began: it covers nothing.
-    await boost(-3 * DAY, -5 * DAY, "ended");
+    // Ended before it began (an admin's end leaves it no time): it covers nothing, so no period.
+    await boost(-40 * DAY, -40 * DAY, "ended");
     await events(listing.id, "view", at(-52 * DAY), 2);
     await events(listing.id, "view", at(-47 * DAY), 3);
 
