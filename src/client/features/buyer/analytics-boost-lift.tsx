@@ -22,7 +22,7 @@ const CHANGES = [
 function beforeLabel(period: BoostPeriod) {
   // Cut at the listing's creation: say so rather than calling it "14 days".
   return period.before.days < BOOST_LIFT_BASELINE_DAYS
-    ? `${formatLiftDays(period.before.days)} before (since the listing was created)`
+    ? `${formatLiftDays(period.before.days)} before (since the listing was created or last boosted)`
     : `${BOOST_LIFT_BASELINE_DAYS} days before`;
 }
 
@@ -58,8 +58,8 @@ function BoostPeriodLift({ period }: { period: BoostPeriod }) {
             </p>
             {reading.kind === "no-baseline" ? (
               <p>
-                <strong className="font-semibold">Before:</strong> nothing to compare with: the listing
-                existed for less than a day before the boost started.
+                <strong className="font-semibold">Before:</strong> nothing to compare with: the listing had
+                less than a day without a boost before this one started.
               </p>
             ) : (
               <>
@@ -109,9 +109,9 @@ export function BoostLift({ boosts, hasListings }: { boosts: BoostPeriod[]; hasL
           Boost lift
         </h3>
         <p className="text-sm text-slate-600">
-          Per day while a listing was boosted, against the {BOOST_LIFT_BASELINE_DAYS} days before the boost
-          began (shaded on the chart). A comparison over time, not proof that the boost caused the change:
-          seasons, payouts and other listings move these figures too.
+          Per day while a listing was boosted (shaded on the chart), against up to {BOOST_LIFT_BASELINE_DAYS}{" "}
+          unboosted days before the boost began. A comparison over time, not proof that the boost caused the
+          change: seasons, payouts and other listings move these figures too.
         </p>
       </div>
       <ul className="space-y-3">

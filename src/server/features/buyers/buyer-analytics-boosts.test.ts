@@ -180,6 +180,26 @@ describe("boost periods and their lift in the buyer's analytics", () => {
     expect((await analytics(buyer.viewer, 30)).boosts.map((b) => b.startsAt)).toEqual([iso(-31 * DAY)]);
   });
 
+  it("compares with unboosted days only: the window before is cut at the previous period's end", async () => {
+    const buyer = await buyerWithViewer();
+    const listing = await createListing(db(), buyer.profile.id, { createdAt: at(-80 * DAY) });
+    await createBoostPurchase(db(), {
+      listingId: listing.id,
+      startsAt: at(-30 * DAY),
+      endsAt: at(-20 * DAY),
+    });
+    await createBoostPurchase(db(), { listingId: listing.id, startsAt: at(-15 * DAY), endsAt: at(-5 * DAY) });
+    // Inside the earlier boost (not counted as "before" the later one), then between the two.
+    await events(listing.id, "view", at(-25 * DAY), 7);
+    await events(listing.id, "view", at(-18 * DAY), 2);
+
+    const [later, earlier] = (await analytics(buyer.viewer, 90)).boosts;
+    expect(later!.before).toMatchObject({ from: iso(-20 * DAY), to: iso(-15 * DAY), days: 5, views: 2 });
+    // The first period has no period before it: its full 14 days.
+    expect(earlier!.before).toMatchObject({ from: iso(-44 * DAY), to: iso(-30 * DAY), days: 14 });
+    expect(earlier!.during.views).toBe(7);
+  });
+
   it("lists only the viewer's periods that overlap the range and have started", async () => {
     const buyer = await buyerWithViewer();
     const created = { createdAt: at(-60 * DAY) };

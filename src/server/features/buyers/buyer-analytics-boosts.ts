@@ -24,6 +24,8 @@ const iso = (column: string) =>
  * back) where each starts no later than the latest end before it, so purchases that touch or overlap
  * (a Boost bought during a boost starts where that one ends) read as one. An ended purchase's end is
  * already cut to when an admin ended it; one ended before it began covers nothing and is left out.
+ * The window before a period is the 14 days before it, cut at the listing's creation and at the end of
+ * the listing's previous period: the comparison is with days the listing was not boosted.
  */
 export function boostLiftCtes({ buyerId, since, now }: { buyerId: string; since: string; now: string }): SQL {
   return sql`
@@ -44,13 +46,14 @@ export function boostLiftCtes({ buyerId, since, now }: { buyerId: string; since:
       from boost_marks k
     ),
     boost_periods as (
-      select r.listing_id, min(r.starts_at) as starts_at, max(r.ends_at) as ends_at
+      select r.listing_id, min(r.starts_at) as starts_at, max(r.ends_at) as ends_at,
+        lag(max(r.ends_at)) over (partition by r.listing_id order by min(r.starts_at)) as previous_end
       from boost_runs r group by r.listing_id, r.run
     ),
     boost_windows as (
       select p.listing_id, m.title, p.starts_at, p.ends_at,
-        least(greatest(p.starts_at - ${BOOST_LIFT_BASELINE_DAYS}::int * interval '1 day', m.created_at),
-          p.starts_at) as before_from,
+        least(greatest(p.starts_at - ${BOOST_LIFT_BASELINE_DAYS}::int * interval '1 day', m.created_at,
+          p.previous_end), p.starts_at) as before_from,
         least(p.ends_at, ${now}::timestamptz) as during_to
       from boost_periods p join mine m on m.id = p.listing_id
       where p.starts_at <= ${now}::timestamptz and p.ends_at > ${since}::timestamptz
