@@ -12,7 +12,7 @@ CREATE TABLE "boost_payments" (
 --> statement-breakpoint
 CREATE TABLE "boost_purchases" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"listing_id" uuid NOT NULL,
+	"listing_id" uuid,
 	"user_id" uuid,
 	"source" text NOT NULL,
 	"stripe_payment_intent_id" text,
@@ -33,7 +33,7 @@ CREATE TABLE "boost_purchases" (
 --> statement-breakpoint
 ALTER TABLE "boost_payments" ADD CONSTRAINT "boost_payments_listing_id_buyer_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."buyer_listings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "boost_payments" ADD CONSTRAINT "boost_payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "boost_purchases" ADD CONSTRAINT "boost_purchases_listing_id_buyer_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."buyer_listings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "boost_purchases" ADD CONSTRAINT "boost_purchases_listing_id_buyer_listings_id_fk" FOREIGN KEY ("listing_id") REFERENCES "public"."buyer_listings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "boost_purchases" ADD CONSTRAINT "boost_purchases_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "boost_payments_listing_idx" ON "boost_payments" USING btree ("listing_id","created_at");--> statement-breakpoint
 CREATE INDEX "boost_purchases_listing_idx" ON "boost_purchases" USING btree ("listing_id","created_at");--> statement-breakpoint

@@ -425,9 +425,8 @@ export const boostPurchases = pgTable(
   "boost_purchases",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    listingId: uuid("listing_id")
-      .notNull()
-      .references(() => buyerListings.id, { onDelete: "cascade" }),
+    // Null once the listing is deleted: the purchase stays, a record of money taken.
+    listingId: uuid("listing_id").references(() => buyerListings.id, { onDelete: "set null" }),
     // The buyer who paid, or the admin who granted it.
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     source: text("source", { enum: BOOST_SOURCES }).notNull(),

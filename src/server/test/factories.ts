@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Role, Vertical } from "../../shared/constants";
 import type { Db } from "../db/client";
 import {
+  boostPurchases,
   buyerListings,
   buyerProfiles,
   dealIntents,
@@ -95,6 +96,25 @@ export async function createDealIntent(
     })
     .returning();
   return intent!;
+}
+
+/**
+ * A boost purchase of a listing over [startsAt, endsAt): complimentary unless it names a PaymentIntent,
+ * its days the span's whole days unless given. Written directly, as the webhook or an admin's grant would.
+ */
+export async function createBoostPurchase(
+  db: Db,
+  values: Partial<typeof boostPurchases.$inferInsert> & { listingId: string; startsAt: Date; endsAt: Date },
+) {
+  const [row] = await db
+    .insert(boostPurchases)
+    .values({
+      source: values.stripePaymentIntentId ? "stripe" : "complimentary",
+      days: Math.round((values.endsAt.getTime() - values.startsAt.getTime()) / (24 * 3600_000)),
+      ...values,
+    })
+    .returning();
+  return row!;
 }
 
 export async function grantPremium(

@@ -2,11 +2,14 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import type { Analytics } from "../../../shared/schemas/analytics";
+import { boostedDayBands } from "./analytics-lift-format";
 
 // The Analytics tab's daily chart, drawn by uPlot (a small, maintained canvas library for time series:
 // ~20 kB gzip with its CSS). This module is imported lazily by the tab, so the library never joins the
 // initial JavaScript (which has a size budget) or any other page. The figures are also in the table next to
 // it, which is what keyboard and screen-reader users read; the canvas is described by its figure label.
+// Boosted days are shaded behind the lines; the label and the legend name them, and the "Boost lift"
+// section below the chart has their figures.
 
 const CHART_SERIES = [
   { key: "views", label: "Views", color: "#1d4ed8" },
@@ -17,15 +20,38 @@ const CHART_SERIES = [
 
 const HEIGHT = 260;
 
+/** Amber, light enough that the series stay readable over it. */
+const BOOSTED_FILL = "rgba(245, 158, 11, 0.16)";
+const HALF_DAY_S = 12 * 3600;
+
+type Bands = ReturnType<typeof boostedDayBands>;
+
+/**
+ * Shades each band's days behind the grid and the lines: a day's point sits at its midnight, so a band
+ * spans half a day either side of its first and last points, cut at the plot's edges.
+ */
+function shadeBands(u: uPlot, bands: Bands) {
+  const { ctx, bbox } = u;
+  ctx.save();
+  ctx.fillStyle = BOOSTED_FILL;
+  for (const band of bands) {
+    const left = Math.max(bbox.left, u.valToPos(band.from - HALF_DAY_S, "x", true));
+    const right = Math.min(bbox.left + bbox.width, u.valToPos(band.to + HALF_DAY_S, "x", true));
+    if (right > left) ctx.fillRect(left, bbox.top, right - left, bbox.height);
+  }
+  ctx.restore();
+}
+
 function chartData(analytics: Analytics): uPlot.AlignedData {
   const xs = analytics.daily.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000);
   return [xs, ...CHART_SERIES.map((s) => analytics.daily.map((d) => d[s.key]))];
 }
 
-function chartOptions(width: number, days: number): uPlot.Options {
+function chartOptions(width: number, days: number, bands: () => Bands): uPlot.Options {
   return {
     width,
     height: HEIGHT,
+    hooks: { drawClear: [(u) => shadeBands(u, bands())] },
     // Days are UTC days (the server counts them so): show them as such whatever the browser's zone.
     tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
     legend: { show: false },
@@ -65,6 +91,10 @@ function chartOptions(width: number, days: number): uPlot.Options {
 export default function AnalyticsChart({ analytics }: { analytics: Analytics }) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
+  const bands = boostedDayBands(analytics);
+  // The chart outlives a render (it is rebuilt per range only): its draw hook reads the latest bands.
+  const bandsRef = useRef(bands);
+  bandsRef.current = bands;
 
   // One chart per range (its axes depend on it); new data for the same range is set in place below.
   // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt per range only, on purpose.
@@ -72,7 +102,7 @@ export default function AnalyticsChart({ analytics }: { analytics: Analytics }) 
     const element = container.current;
     if (!element) return;
     const chart = new uPlot(
-      chartOptions(element.clientWidth || 600, analytics.days),
+      chartOptions(element.clientWidth || 600, analytics.days, () => bandsRef.current),
       chartData(analytics),
       element,
     );
@@ -95,12 +125,17 @@ export default function AnalyticsChart({ analytics }: { analytics: Analytics }) 
 
   const span = `${analytics.from} to ${analytics.to}`;
   const { totals } = analytics;
+  // UTC days, as the span above.
+  const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  const boosted = bands.length
+    ? ` Shaded: days boosted, ${bands.map((b) => `${b.title} ${day(b.from)} to ${day(b.to)}`).join("; ")}.`
+    : "";
   return (
     <figure className="space-y-3">
       <div
         ref={container}
         role="img"
-        aria-label={`Daily chart, ${span}: ${totals.views} views, ${totals.reveals} contact reveals, ${totals.saves} saves and ${totals.dealIntents} deal intents in total. The table below has the figures per listing.`}
+        aria-label={`Daily chart, ${span}: ${totals.views} views, ${totals.reveals} contact reveals, ${totals.saves} saves and ${totals.dealIntents} deal intents in total.${boosted} The table below has the figures per listing.`}
         data-testid="analytics-chart"
         className="w-full overflow-hidden"
       />
@@ -116,6 +151,16 @@ export default function AnalyticsChart({ analytics }: { analytics: Analytics }) 
               {s.label}
             </li>
           ))}
+          {bands.length > 0 && (
+            <li className="inline-flex items-center gap-1.5">
+              <span
+                aria-hidden
+                className="inline-block h-3 w-4 rounded-sm border border-amber-400"
+                style={{ backgroundColor: BOOSTED_FILL }}
+              />
+              Boosted (any part of the day)
+            </li>
+          )}
         </ul>
       </figcaption>
     </figure>

@@ -26,6 +26,7 @@ describe("analytics CSV export", () => {
         { listingId: "b", title: "Quiet", status: "paused", ...figures, conversion: null },
       ],
       daily: [],
+      boosts: [],
     };
     expect(analyticsToCsv(analytics)).toBe(
       [

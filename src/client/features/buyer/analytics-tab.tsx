@@ -7,11 +7,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
+import { BoostLift } from "./analytics-boost-lift";
 import { analyticsCsvFilename, analyticsToCsv, formatConversion } from "./analytics-csv";
 import { useBuyerAnalytics } from "./use-buyer";
 
 // The buyer's Analytics tab: 7, 30 or 90 days of views, contact reveals, saves and deal intents, per
-// listing and per day, from GET /api/buyer-analytics. The chart library loads with this tab only.
+// listing and per day, and what each Boost in the range was worth, from GET /api/buyer-analytics. The
+// chart library loads with this tab only.
 
 const AnalyticsChart = lazy(() => import("./analytics-chart"));
 
@@ -200,6 +202,7 @@ export function AnalyticsTab() {
               <Suspense fallback={<Skeleton className="h-64 w-full" />}>
                 <AnalyticsChart analytics={data} />
               </Suspense>
+              <BoostLift boosts={data.boosts} hasListings={data.listings.length > 0} />
               <ListingTable analytics={data} />
             </>
           )}

@@ -204,7 +204,14 @@ async function refundBoost(
   if (purchase?.status === "refunded") return true;
   const listing = listingId && isUuid(listingId) ? await lockListingBoost(tx, listingId) : undefined;
   if (!listing) {
-    await audit("boost.refunded", { listingMissing: true });
+    // The listing is gone (and with it the boost): the purchase is still marked, a record of the money.
+    if (purchase) {
+      await tx
+        .update(boostPurchases)
+        .set({ status: "refunded", refundedAt: new Date() })
+        .where(eq(boostPurchases.id, purchase.id));
+    }
+    await audit("boost.refunded", { purchaseId: purchase?.id ?? null, listingMissing: true });
     return true;
   }
   if (!purchase && intent) {

@@ -263,6 +263,25 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect(await auditActions(listing.id)).toContain("boost.partially_refunded");
     });
 
+    it("keeps the purchase when its listing is deleted, and still records its refund", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const paid = await paidIntent(cookie, listing.id);
+      await postWebhook(paid.event);
+      const deleted = await ctx.app.inject({
+        method: "DELETE",
+        url: `/api/buyer-listings/${listing.id}`,
+        headers: { cookie },
+      });
+      expect(deleted.statusCode).toBe(204);
+      const kept = () =>
+        db().select().from(boostPurchases).where(eq(boostPurchases.stripePaymentIntentId, paid.id));
+      expect(await kept()).toEqual([expect.objectContaining({ listingId: null, status: "active" })]);
+      expect(
+        (await postWebhook(stripeEvent("charge.refunded", fake.refundPaymentIntent(paid.id)))).statusCode,
+      ).toBe(200);
+      expect((await kept())[0]?.status).toBe("refunded");
+    });
+
     it("grants nothing when the refund overtakes the success", async () => {
       const { listing, cookie } = await buyerWithListing();
       const paid = await paidIntent(cookie, listing.id);

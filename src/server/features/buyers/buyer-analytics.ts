@@ -6,6 +6,7 @@ import type { BuyerStats } from "../../../shared/schemas/buyers";
 import { type Db, selectRows } from "../../db/client";
 import type { Viewer } from "../../lib/viewer";
 import { eventDay } from "../listings/listing-row";
+import { boostLiftCtes, boostRowSchema, boostsColumn, toBoostPeriod } from "./buyer-analytics-boosts";
 import { requireBuyerProfile } from "./buyer-profile";
 
 // The buyer dashboard's figures (live, never made up) and the Analytics
@@ -65,6 +66,7 @@ const analyticsRowSchema = z.object({
     z.object({ listingId: z.string(), title: z.string(), status: z.string(), ...figuresSchema }),
   ),
   daily: z.array(z.object({ day: z.string(), ...figuresSchema })),
+  boosts: z.array(boostRowSchema),
 });
 
 /** The five counts over facts `f` (kind: view, reveal, save, intent, accepted), as columns. */
@@ -87,7 +89,8 @@ const conversionOf = (f: { views: number; reveals: number }) => (f.views > 0 ? f
 /**
  * GET /api/buyer-analytics?days=N: the buyer's listings over the last N UTC days (today included), per
  * listing, in total and per day. Deal intents count on the day they arrived, acceptances on the day of
- * the decision. One statement: the facts are gathered once and grouped three ways.
+ * the decision. One statement: the facts are gathered once and grouped three ways; the boost periods
+ * that overlap the range (up to now) and their lift are counted in it too (buyer-analytics-boosts.ts).
  */
 export async function getBuyerAnalytics({
   db,
@@ -134,7 +137,8 @@ export async function getBuyerAnalytics({
         left join facts f on f.day = g.day
         group by g.day
       ),
-      total as (select ${COUNTS} from facts f)
+      total as (select ${COUNTS} from facts f),
+      ${boostLiftCtes({ buyerId: profile.id, since, now: now.toISOString() })}
       select
         (select json_build_object(${figurePairs("t")}) from total t) as totals,
         coalesce((
@@ -146,7 +150,8 @@ export async function getBuyerAnalytics({
           select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), ${figurePairs("d")})
             order by d.day)
           from per_day d
-        ), '[]'::json) as daily`,
+        ), '[]'::json) as daily,
+        ${boostsColumn} as boosts`,
   );
   const result = row!;
   return {
@@ -166,5 +171,6 @@ export async function getBuyerAnalytics({
       conversion: conversionOf(l),
     })),
     daily: result.daily,
+    boosts: result.boosts.map(toBoostPeriod),
   };
 }
