@@ -23,8 +23,11 @@ describe("files for crawlers", () => {
     ]) {
       expect(lines).toContain(`Disallow: ${closed}`);
     }
-    // The listing pages stay open: only the buyer's dashboard is closed under /buyer.
-    expect(lines.filter((l) => l.startsWith("Disallow: /buyer"))).toEqual(["Disallow: /buyer/dashboard"]);
+    // The listing pages stay open: only the buyer's dashboard and boost pages are closed under /buyer.
+    expect(lines.filter((l) => l.startsWith("Disallow: /buyer"))).toEqual([
+      "Disallow: /buyer/dashboard",
+      "Disallow: /buyer/listings/",
+    ]);
     expect(lines).toContain(`Sitemap: ${TEST_APP_URL}/sitemap.xml`);
     expect(res.body).not.toContain("<html");
   });

@@ -15,6 +15,8 @@ const CLOSED_TO_CRAWLERS = [
   "/admin",
   "/publisher/",
   "/buyer/dashboard",
+  // A listing's boost page (its owner's, signed in); the listing pages themselves (/buyer/<id>) stay open.
+  "/buyer/listings/",
   "/subscribe",
   "/saved",
   "/login",
