@@ -255,7 +255,6 @@ export const BOOST_SOURCES = ["stripe", "complimentary"] as const;
 export type BoostSource = (typeof BOOST_SOURCES)[number];
 /** active: counts towards the listing's boost; refunded: fully refunded, its days taken back; ended: an admin ended it. */
 export const BOOST_PURCHASE_STATUSES = ["active", "refunded", "ended"] as const;
-export type BoostPurchaseStatus = (typeof BOOST_PURCHASE_STATUSES)[number];
 
 export const ADDONS = {
   smsAlerts: { name: "SMS Alerts", priceCents: 4900, per: "month" },

@@ -44,6 +44,9 @@ export interface ClientRoute {
 
 export type ClientRoutePath = (typeof CLIENT_ROUTES)[number]["path"];
 
+/** A listing's boost page (its owner's): linked from My Listings, the listing page and the reminder mail. */
+export const boostPagePath = (listingId: string) => `/buyer/listings/${listingId}/boost`;
+
 /** The title of the not-found page, for any path no route matches. */
 export const NOT_FOUND_TITLE = "Page Not Found";
 

@@ -2,7 +2,7 @@ import { type ComponentProps, createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Route, Router, Switch } from "wouter";
-import { CLIENT_ROUTES, formatDocumentTitle, matchClientRoute } from "../../shared/routes";
+import { boostPagePath, CLIENT_ROUTES, formatDocumentTitle, matchClientRoute } from "../../shared/routes";
 
 // The server answers 404 for a path when src/shared's matcher finds no route; the browser draws the
 // route wouter's <Switch> picks (app.tsx draws one <Route> per entry of the list, in its order). The two
@@ -77,6 +77,12 @@ describe("the shared route list", () => {
       expect(matchClientRoute(path), route.path).toBe(route);
       expect(matchClientRoute(`${path}?a=1#top`), route.path).toBe(route);
     }
+  });
+
+  it("builds links that reach their route (the boost page, linked from the app and from mail)", () => {
+    expect(matchClientRoute(boostPagePath("0b6f0b5c-7d3e-4c55-9b7e-1a2b3c4d5e6f"))?.path).toBe(
+      "/buyer/listings/:id/boost",
+    );
   });
 
   it("lists each path once, in an order where no route hides a later one", () => {

@@ -5,7 +5,7 @@ import { BOOST_GRANT_MAX_DAYS, BOOST_PURCHASE_STATUSES, BOOST_SOURCES } from "..
 // payment or granted by an admin. The days are granted only when Stripe's webhook reports the payment.
 
 /** One granted period of a listing's boost (paid or complimentary). */
-export const boostPurchaseSchema = z.object({
+const boostPurchaseSchema = z.object({
   id: z.string(),
   source: z.enum(BOOST_SOURCES),
   status: z.enum(BOOST_PURCHASE_STATUSES),
@@ -28,7 +28,7 @@ export const boostPurchaseSchema = z.object({
 export type BoostPurchase = z.infer<typeof boostPurchaseSchema>;
 
 /** The last payment attempt for a listing's boost, as Stripe last reported it. */
-export const boostPaymentSchema = z.object({
+const boostPaymentSchema = z.object({
   id: z.string(),
   /** Stripe's PaymentIntent status: requires_payment_method, processing, succeeded, canceled... */
   status: z.string(),
@@ -37,7 +37,6 @@ export const boostPaymentSchema = z.object({
   lastError: z.string().nullable(),
   createdAt: z.string(),
 });
-export type BoostPayment = z.infer<typeof boostPaymentSchema>;
 
 /** GET /api/buyer-listings/{id}/boost: what the boost screen shows its owner. */
 export const boostStatusSchema = z.object({

@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  boostPath,
-  boostPurchaseState,
-  boostSourceLabel,
-  formatBoostAmount,
-  formatBoostDays,
-} from "./boost-format";
+import { boostPurchaseState, boostSourceLabel, formatBoostAmount, formatBoostDays } from "./boost-format";
 
 describe("boost wording", () => {
   const now = new Date("2026-11-26T12:00:00Z");
@@ -40,9 +34,5 @@ describe("boost wording", () => {
     expect(formatBoostAmount(0)).toBe("No charge");
     expect(formatBoostDays(1)).toBe("1 day");
     expect(formatBoostDays(14)).toBe("14 days");
-  });
-
-  it("links to the listing's boost screen", () => {
-    expect(boostPath("abc")).toBe("/buyer/listings/abc/boost");
   });
 });

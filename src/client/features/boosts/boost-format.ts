@@ -4,11 +4,6 @@ import type { BadgeTone } from "../../components/ui/badge";
 
 // How a boost reads on the owner's screen and in the admin console: one wording for each state.
 
-/** The buyer's own screen, from My Listings, the detail page and the reminder mails. */
-export function boostPath(listingId: string): string {
-  return `/buyer/listings/${listingId}/boost`;
-}
-
 /** "Paid" through Stripe, or "Complimentary" from an admin. */
 export function boostSourceLabel(source: BoostPurchase["source"]): string {
   return source === "stripe" ? "Paid" : "Complimentary";

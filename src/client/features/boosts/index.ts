@@ -1,3 +1,2 @@
 // The boosts feature's public surface: what other features may import (docs/decisions/008-client-layers.md).
-export { boostPath } from "./boost-format";
 export { BoostHistory } from "./boost-history";

@@ -1,11 +1,11 @@
 import { Zap } from "lucide-react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
+import { boostPagePath } from "../../../shared/routes";
 import type { ListingDetail } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { useBoostPrice } from "../config";
-import { boostPath } from "./boost-format";
 
 /** On the detail page, for the buyer who owns the listing: where its boost stands, and Boost. */
 export function OwnerBoostCard({ listing }: { listing: ListingDetail }) {
@@ -23,7 +23,7 @@ export function OwnerBoostCard({ listing }: { listing: ListingDetail }) {
       </CardHeader>
       <CardContent className="space-y-2">
         <Button asChild className="w-full">
-          <Link href={boostPath(listing.id)}>
+          <Link href={boostPagePath(listing.id)}>
             <Zap className="h-4 w-4" aria-hidden />
             {listing.isBoosted ? "Extend the boost" : "Boost this listing"}
           </Link>

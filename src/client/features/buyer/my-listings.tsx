@@ -2,6 +2,7 @@ import { ExternalLink, Pause, Pencil, Play, Plus, Trash2, Zap } from "lucide-rea
 import { useState } from "react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
+import { boostPagePath } from "../../../shared/routes";
 import type { Listing } from "../../../shared/schemas/listings";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -10,7 +11,6 @@ import { LoadMore } from "../../components/ui/load-more";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast, toastError } from "../../components/ui/use-toast";
-import { boostPath } from "../boosts";
 import {
   formatDuration,
   formatGeos,
@@ -95,7 +95,7 @@ function ListingRow({
           </Button>
           {/* On every row: the boost screen tells a paused listing why it must be active first. */}
           <Button asChild variant="secondary" size="sm">
-            <Link href={boostPath(listing.id)} aria-label={`Boost ${listing.title}`}>
+            <Link href={boostPagePath(listing.id)} aria-label={`Boost ${listing.title}`}>
               <Zap className="h-4 w-4" aria-hidden />
               Boost
             </Link>

@@ -1,3 +1,4 @@
+import { boostPagePath } from "../../../shared/routes";
 import type { OutgoingMail } from "../../jobs/mail";
 
 // The two mails of a Boost: the receipt when Stripe reports the payment, and the reminder before the
@@ -24,9 +25,6 @@ const day = (date: Date) =>
   date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const moment = (date: Date) =>
   `${day(date)}, ${date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" })} UTC`;
-
-/** The boost screen of a listing (the extend link of the reminder). */
-export const boostPagePath = (listingId: string) => `/buyer/listings/${listingId}/boost`;
 
 export function boostReceiptMail(
   ctx: BoostMailContext,
