@@ -68,7 +68,7 @@ describe("Boost", () => {
     return ((await res.json()) as { boostedUntil: string | null }).boostedUntil;
   }
 
-  it("a buyer pays, the screen waits for Stripe's confirmation, and the listing leads the directory with its badge", async () => {
+  it("a buyer pays, the screen waits for Stripe's confirmation, the listing leads the directory with its badge and the analytics mark the boost", async () => {
     fake.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({
       listings: [{ title: "Older Solar Calls" }, { title: "Newer Solar Calls" }],
@@ -143,6 +143,17 @@ describe("Boost", () => {
     await expect.poll(() => cards(page).first().getByRole("heading").textContent()).toBe(older.title);
     await cards(page).first().getByText("Boosted", { exact: true }).waitFor();
     expect(await cards(page).nth(1).getByText("Boosted", { exact: true }).count()).toBe(0);
+
+    // The Analytics tab marks the period on the chart and states its lift (too early to tell, minutes in).
+    await page.goto("/buyer/dashboard?tab=analytics");
+    const today = new Date().toISOString().slice(0, 10);
+    const chart = page.getByTestId("analytics-chart");
+    await expect
+      .poll(() => chart.getAttribute("aria-label"))
+      .toContain(`Shaded: days boosted, ${older.title} ${today}`);
+    const lift = page.getByRole("region", { name: "Boost lift" });
+    await lift.getByRole("article", { name: older.title }).getByText("Too early to tell:").waitFor();
+    await expectAccessible(page);
   });
 
   it("a declined card shows 'Payment Failed' with Stripe's message; the last failure is kept and the next card pays", async () => {

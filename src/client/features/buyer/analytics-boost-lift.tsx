@@ -98,7 +98,7 @@ export function BoostLift({ boosts, hasListings }: { boosts: BoostPeriod[]; hasL
     return hasListings ? (
       <p className="text-sm text-slate-600">
         Boost a listing and its lift shows here: views, reveals and deal intents per day while boosted against
-        the {BOOST_LIFT_BASELINE_DAYS} days before.
+        up to {BOOST_LIFT_BASELINE_DAYS} unboosted days before.
       </p>
     ) : null;
   }
