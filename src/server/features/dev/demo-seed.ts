@@ -168,6 +168,7 @@ const TAG_SETS: RequirementTagId[][] = [
 const DAY_MS = 24 * 3600 * 1000;
 /** How long ago the demo's boosts began: the buyer's analytics then show a boost period and its lift. */
 const DEMO_BOOST_AGE_DAYS = 5;
+const DEMO_BOOSTED_LISTING_AGE_DAYS = 40;
 
 function buildListings(buyerIds: string[]) {
   const rows: (typeof buyerListings.$inferInsert)[] = [];
@@ -195,7 +196,10 @@ function buildListings(buyerIds: string[]) {
           boostedUntil: i % 9 === 0 ? new Date(now + (BOOST_DAYS - DEMO_BOOST_AGE_DAYS) * DAY_MS) : null,
           tags: TAG_SETS[i % TAG_SETS.length]!,
           disputeWindowDays: [7, 14, 30, null][i % 4]!,
-          createdAt: new Date(now - i * 3 * 3600 * 1000),
+          // A boosted listing is older than its boost, with weeks before it for the analytics to compare.
+          createdAt: new Date(
+            now - i * 3 * 3600 * 1000 - (i % 9 === 0 ? DEMO_BOOSTED_LISTING_AGE_DAYS * DAY_MS : 0),
+          ),
         });
         i++;
       }
