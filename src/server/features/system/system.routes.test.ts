@@ -19,6 +19,8 @@ describe("system routes and HTTP rules", () => {
       appName: "PayPerCall Hub",
       premiumPriceCents: 49900,
       premiumInterval: "year",
+      boostPriceCents: 9900,
+      boostDays: 14,
       stripePublishableKey: null,
       legalEmail: "legal@paypercallhub.example",
       legalAddress: expect.any(String),
