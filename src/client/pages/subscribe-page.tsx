@@ -17,6 +17,7 @@ import {
   PaymentForm,
   PaymentFormSkeleton,
   PaymentNotice,
+  PaymentStartFailed,
   PaymentUnavailable,
   SetupRequired,
   useStripeJs,
@@ -109,16 +110,7 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
   if (stripeJs.status === "unavailable") {
     payment = <PaymentUnavailable />;
   } else if (intent.isError) {
-    payment = (
-      <div className="space-y-4">
-        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
-          {PAYMENT_MESSAGES.initFailed}
-        </p>
-        <Button variant="secondary" onClick={() => intent.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    payment = <PaymentStartFailed message={PAYMENT_MESSAGES.initFailed} onRetry={() => intent.refetch()} />;
   } else if (intent.data && "status" in intent.data) {
     payment = <p className="text-sm">You already have Premium: there is nothing to pay.</p>;
   } else if (stripeJs.status === "loading" || !intent.data) {

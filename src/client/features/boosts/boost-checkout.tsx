@@ -2,12 +2,19 @@ import { Elements } from "@stripe/react-stripe-js";
 import { CheckCircle2, Clock, Loader2, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { PAYMENT_MESSAGES } from "../../../shared/constants";
 import { formatDate, formatPriceCents } from "../../../shared/format";
 import type { BoostStatus } from "../../../shared/schemas/boosts";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { errorMessage } from "../../lib/api";
-import { PaymentForm, PaymentFormSkeleton, PaymentUnavailable, useStripeJs } from "../payments";
+import {
+  PaymentForm,
+  PaymentFormSkeleton,
+  PaymentStartFailed,
+  PaymentUnavailable,
+  useStripeJs,
+} from "../payments";
 import { formatBoostDays } from "./boost-format";
 import { type BoostConfirmation, useBoostIntent } from "./use-boosts";
 
@@ -31,14 +38,10 @@ export function BoostCheckout({
     payment = <PaymentUnavailable />;
   } else if (intent.isError) {
     payment = (
-      <div className="space-y-4">
-        <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
-          {errorMessage(intent.error, "The payment could not be started. Please try again.")}
-        </p>
-        <Button variant="secondary" onClick={() => intent.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <PaymentStartFailed
+        message={errorMessage(intent.error, PAYMENT_MESSAGES.initFailed)}
+        onRetry={() => intent.refetch()}
+      />
     );
   } else if (stripeJs.status === "loading" || !intent.data) {
     payment = <PaymentFormSkeleton />;

@@ -1,5 +1,11 @@
 // The payments feature's public surface: Stripe.js, the Payment Element form and the notices around it,
 // shared by Premium and Boost (docs/decisions/008-client-layers.md).
 export { PaymentForm } from "./payment-form";
-export { PaymentFormSkeleton, PaymentNotice, PaymentUnavailable, SetupRequired } from "./payment-notices";
+export {
+  PaymentFormSkeleton,
+  PaymentNotice,
+  PaymentStartFailed,
+  PaymentUnavailable,
+  SetupRequired,
+} from "./payment-notices";
 export { useStripeJs } from "./use-stripe-js";

@@ -60,6 +60,20 @@ export function PaymentUnavailable() {
   );
 }
 
+/** The server could not start the payment (its message, or a plain one) and a way to ask again. */
+export function PaymentStartFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="space-y-4">
+      <p role="alert" className="rounded-md bg-red-50 p-4 text-sm text-red-800">
+        {message}
+      </p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 /** While Stripe.js and the client secret load: the form's shape, and a spoken label. */
 export function PaymentFormSkeleton() {
   return (

@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
-import { databaseNow, toBoostPurchase } from "./boost-periods";
+import { BOOST_LISTING_COLUMNS, databaseNow, toBoostPurchase } from "./boost-periods";
 
 // Buying a Boost (docs/buyers.md, ADR 024): the owner of an active listing gets a PaymentIntent for the
 // Payment Element. Nothing here grants a day: the webhook does, when Stripe says the payment succeeded.
@@ -35,12 +35,7 @@ async function ownListing(db: Db, viewer: Viewer, listingId: string, lock: boole
   if (!profile) throw new AppError("forbidden", MESSAGES.buyerProfileRequired);
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
   const query = db
-    .select({
-      id: buyerListings.id,
-      title: buyerListings.title,
-      status: buyerListings.status,
-      boostedUntil: buyerListings.boostedUntil,
-    })
+    .select(BOOST_LISTING_COLUMNS)
     .from(buyerListings)
     .where(and(eq(buyerListings.id, listingId), eq(buyerListings.buyerId, profile.id)));
   const [listing] = lock ? await query.for("update") : await query;

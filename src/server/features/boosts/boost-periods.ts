@@ -20,15 +20,18 @@ export async function databaseNow(tx: Db): Promise<Date> {
   return row!.now;
 }
 
+/** What a change to a listing's boost reads of the listing. */
+export const BOOST_LISTING_COLUMNS = {
+  id: buyerListings.id,
+  title: buyerListings.title,
+  status: buyerListings.status,
+  boostedUntil: buyerListings.boostedUntil,
+};
+
 /** Locks the listing row: one change to a listing's boost at a time. Undefined when it is gone. */
 export async function lockListingBoost(tx: Db, listingId: string) {
   const [listing] = await tx
-    .select({
-      id: buyerListings.id,
-      title: buyerListings.title,
-      status: buyerListings.status,
-      boostedUntil: buyerListings.boostedUntil,
-    })
+    .select(BOOST_LISTING_COLUMNS)
     .from(buyerListings)
     .where(eq(buyerListings.id, listingId))
     .for("update");
