@@ -133,12 +133,20 @@ describe("landing, pricing and legal pages", () => {
         body: JSON.stringify({ activeBuyers: 0, activeListings: 0, verticals: 0, averagePayout: null }),
       }),
     );
+    // While the figures load nothing is shown either, so wait for the answer before judging the page.
+    const emptyFigures = empty.waitForResponse("**/api/stats/public");
     await empty.goto("/");
+    await emptyFigures;
     await empty.getByRole("heading", { level: 2, name: "Simple, transparent pricing" }).waitFor();
     await expect
-      .poll(() => shownFigures(empty))
-      .toEqual({ buyers: null, listings: null, verticals: null, payout: null });
-    expect(await empty.getByRole("region", { name: "The marketplace in numbers" }).count()).toBe(0);
+      .poll(() => empty.getByRole("region", { name: "The marketplace in numbers" }).count())
+      .toBe(0);
+    expect(await shownFigures(empty)).toEqual({
+      buyers: null,
+      listings: null,
+      verticals: null,
+      payout: null,
+    });
 
     // Unavailable: said so, with no number in its place.
     const failing = await harness.newPage();
