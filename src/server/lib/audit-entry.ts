@@ -19,7 +19,9 @@ type AdminAction =
   | "review.hidden"
   | "dispute.resolved"
   | "dispute.rejected"
-  | "mail.retried";
+  | "mail.retried"
+  | "boost.granted"
+  | "boost.ended";
 
 export async function writeAuditEntry(
   tx: Db,

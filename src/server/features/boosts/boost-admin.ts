@@ -2,12 +2,15 @@ import { eq } from "drizzle-orm";
 import { MESSAGES } from "../../../shared/constants";
 import type { AdminBoostHistory, EndBoostInput, GrantBoostInput } from "../../../shared/schemas/boosts";
 import type { Db } from "../../db/client";
-import { auditLogs, buyerListings } from "../../db/schema";
+import { buyerListings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../../lib/viewer";
 import { NOT_ACTIVE_MESSAGE } from "./boost-checkout";
 import {
+  type BoostListing,
+  currentBoostEnd,
   databaseNow,
   endBoostNow,
   grantBoostDays,
@@ -21,12 +24,6 @@ import {
 
 const NOT_BOOSTED_MESSAGE = "This listing is not boosted.";
 
-async function lockedListing(tx: Db, listingId: string) {
-  const listing = isUuid(listingId) ? await lockListingBoost(tx, listingId) : undefined;
-  if (!listing) throw new AppError("not_found", MESSAGES.listingNotFound);
-  return listing;
-}
-
 /** GET /api/admin/buyer-listings/{id}/boosts. */
 export async function getBoostHistory(db: Db, listingId: string): Promise<AdminBoostHistory> {
   const [listing] = isUuid(listingId)
@@ -39,26 +36,47 @@ export async function getBoostHistory(db: Db, listingId: string): Promise<AdminB
   const now = await databaseNow(db);
   return {
     listingId: listing.id,
-    boostedUntil:
-      listing.boostedUntil && listing.boostedUntil > now ? listing.boostedUntil.toISOString() : null,
+    boostedUntil: currentBoostEnd(listing.boostedUntil, now)?.toISOString() ?? null,
     purchases: await listBoostPurchases(db, listing.id),
   };
 }
 
-/** POST /api/admin/buyer-listings/{id}/boosts: N complimentary days, from now or the current end. */
-export async function grantComplimentaryBoost({
-  db,
-  admin,
-  listingId,
-  input,
-}: {
+interface BoostChange<Input> {
   db: Db;
   admin: Viewer;
   listingId: string;
-  input: GrantBoostInput;
-}): Promise<AdminBoostHistory> {
+  input: Input;
+}
+
+/**
+ * An admin's change to a listing's boost: under the listing's lock, `change` does it and says what the
+ * audit entry records; the answer is the history after it.
+ */
+async function changeBoost(
+  { db, admin, listingId }: BoostChange<unknown>,
+  change: (
+    tx: Db,
+    listing: BoostListing,
+  ) => Promise<Pick<Parameters<typeof writeAuditEntry>[1], "action" | "after" | "extra">>,
+): Promise<AdminBoostHistory> {
   await db.transaction(async (tx) => {
-    const listing = await lockedListing(tx, listingId);
+    const listing = isUuid(listingId) ? await lockListingBoost(tx, listingId) : undefined;
+    if (!listing) throw new AppError("not_found", MESSAGES.listingNotFound);
+    const entry = await change(tx, listing);
+    await writeAuditEntry(tx, {
+      actorId: admin.id,
+      targetId: listing.id,
+      before: { boostedUntil: listing.boostedUntil?.toISOString() ?? null },
+      ...entry,
+    });
+  });
+  return getBoostHistory(db, listingId);
+}
+
+/** POST /api/admin/buyer-listings/{id}/boosts: N complimentary days, from now or the current end. */
+export function grantComplimentaryBoost(request: BoostChange<GrantBoostInput>): Promise<AdminBoostHistory> {
+  const { admin, input } = request;
+  return changeBoost(request, async (tx, listing) => {
     if (listing.status !== "active") throw new AppError("conflict", NOT_ACTIVE_MESSAGE);
     const purchase = await grantBoostDays(tx, {
       listing,
@@ -67,48 +85,24 @@ export async function grantComplimentaryBoost({
       userId: admin.id,
       reason: input.reason,
     });
-    await tx.insert(auditLogs).values({
-      userId: admin.id,
+    return {
       action: "boost.granted",
-      targetId: listing.id,
-      metaJson: {
-        purchaseId: purchase.id,
-        days: input.days,
-        reason: input.reason,
-        before: { boostedUntil: listing.boostedUntil?.toISOString() ?? null },
-        after: { boostedUntil: purchase.endsAt.toISOString() },
-      },
-    });
+      after: { boostedUntil: purchase.endsAt.toISOString() },
+      extra: { purchaseId: purchase.id, days: input.days, reason: input.reason },
+    };
   });
-  return getBoostHistory(db, listingId);
 }
 
 /** POST /api/admin/buyer-listings/{id}/boosts/end: the boost ends now (409 when there is none). */
-export async function endBoost({
-  db,
-  admin,
-  listingId,
-  input,
-}: {
-  db: Db;
-  admin: Viewer;
-  listingId: string;
-  input: EndBoostInput;
-}): Promise<AdminBoostHistory> {
-  await db.transaction(async (tx) => {
-    const listing = await lockedListing(tx, listingId);
-    if (!(await endBoostNow(tx, listing.id, input.reason))) {
-      throw new AppError("conflict", NOT_BOOSTED_MESSAGE);
-    }
-    await tx.insert(auditLogs).values({
-      userId: admin.id,
+export function endBoost(request: BoostChange<EndBoostInput>): Promise<AdminBoostHistory> {
+  const { input } = request;
+  return changeBoost(request, async (tx, listing) => {
+    const endedAt = await endBoostNow(tx, listing.id, input.reason);
+    if (!endedAt) throw new AppError("conflict", NOT_BOOSTED_MESSAGE);
+    return {
       action: "boost.ended",
-      targetId: listing.id,
-      metaJson: {
-        reason: input.reason,
-        before: { boostedUntil: listing.boostedUntil?.toISOString() ?? null },
-      },
-    });
+      after: { boostedUntil: endedAt.toISOString() },
+      extra: { reason: input.reason },
+    };
   });
-  return getBoostHistory(db, listingId);
 }

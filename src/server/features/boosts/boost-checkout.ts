@@ -3,12 +3,12 @@ import type Stripe from "stripe";
 import { BOOST_DAYS, MESSAGES } from "../../../shared/constants";
 import type { BoostIntent, BoostStatus } from "../../../shared/schemas/boosts";
 import type { Db } from "../../db/client";
-import { auditLogs, boostPayments, boostPurchases, buyerListings, buyerProfiles } from "../../db/schema";
+import { auditLogs, boostPayments, buyerListings, buyerProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
-import { BOOST_LISTING_COLUMNS, databaseNow, toBoostPurchase } from "./boost-periods";
+import { BOOST_LISTING_COLUMNS, currentBoostEnd, databaseNow, listBoostPurchases } from "./boost-periods";
 
 // Buying a Boost (docs/buyers.md, ADR 024): the owner of an active listing gets a PaymentIntent for the
 // Payment Element. Nothing here grants a day: the webhook does, when Stripe says the payment succeeded.
@@ -59,18 +59,17 @@ export async function getBoostStatus({
 }): Promise<BoostStatus> {
   const listing = await ownListing(db, viewer, listingId, false);
   const now = await databaseNow(db);
-  const boosted = listing.boostedUntil && listing.boostedUntil > now ? listing.boostedUntil : null;
+  const boosted = currentBoostEnd(listing.boostedUntil, now);
   const [lastPayment] = await db
     .select()
     .from(boostPayments)
     .where(eq(boostPayments.listingId, listing.id))
     .orderBy(desc(boostPayments.createdAt))
     .limit(1);
-  const purchases = await db
-    .select()
-    .from(boostPurchases)
-    .where(eq(boostPurchases.listingId, listing.id))
-    .orderBy(desc(boostPurchases.createdAt), desc(boostPurchases.id));
+  // Who granted a complimentary boost is the admins' business: the owner sees the boosts, not the admin.
+  const purchases = (await listBoostPurchases(db, listing.id)).map(
+    ({ actorEmail: _, ...purchase }) => purchase,
+  );
   return {
     listingId: listing.id,
     title: listing.title,
@@ -89,7 +88,7 @@ export async function getBoostStatus({
           createdAt: lastPayment.createdAt.toISOString(),
         }
       : null,
-    purchases: purchases.map(toBoostPurchase),
+    purchases,
   };
 }
 

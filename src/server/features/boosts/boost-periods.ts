@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { BoostSource } from "../../../shared/constants";
 import type { BoostPurchase } from "../../../shared/schemas/boosts";
@@ -28,8 +28,14 @@ export const BOOST_LISTING_COLUMNS = {
   boostedUntil: buyerListings.boostedUntil,
 };
 
+/** The end of the boost running at `now`, or null when the listing is not boosted then. */
+export const currentBoostEnd = (boostedUntil: Date | null, now: Date): Date | null =>
+  boostedUntil && boostedUntil > now ? boostedUntil : null;
+
+export type BoostListing = { id: string; title: string; status: string; boostedUntil: Date | null };
+
 /** Locks the listing row: one change to a listing's boost at a time. Undefined when it is gone. */
-export async function lockListingBoost(tx: Db, listingId: string) {
+export async function lockListingBoost(tx: Db, listingId: string): Promise<BoostListing | undefined> {
   const [listing] = await tx
     .select(BOOST_LISTING_COLUMNS)
     .from(buyerListings)
@@ -63,8 +69,7 @@ export async function grantBoostDays(
   },
 ): Promise<PurchaseRow> {
   const now = await databaseNow(tx);
-  const startsAt =
-    listing.boostedUntil && listing.boostedUntil.getTime() > now.getTime() ? listing.boostedUntil : now;
+  const startsAt = currentBoostEnd(listing.boostedUntil, now) ?? now;
   const endsAt = new Date(startsAt.getTime() + days * DAY_MS);
   const [purchase] = await tx
     .insert(boostPurchases)
@@ -99,6 +104,7 @@ export async function recomputeBoost(tx: Db, listingId: string): Promise<Date | 
     .orderBy(asc(boostPurchases.createdAt), asc(boostPurchases.id));
   let cursor: Date | null = null;
   let standing = false;
+  const moved: SQL[] = [];
   for (const purchase of purchases) {
     if (purchase.status === "refunded") continue;
     if (purchase.status === "ended") {
@@ -112,9 +118,16 @@ export async function recomputeBoost(tx: Db, listingId: string): Promise<Date | 
       startsAt.getTime() !== purchase.startsAt.getTime() ||
       endsAt.getTime() !== purchase.endsAt.getTime()
     ) {
-      await tx.update(boostPurchases).set({ startsAt, endsAt }).where(eq(boostPurchases.id, purchase.id));
+      moved.push(
+        sql`(${purchase.id}::uuid, ${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz)`,
+      );
     }
     cursor = endsAt;
+  }
+  // Every moved period in one statement.
+  if (moved.length > 0) {
+    await tx.execute(sql`update boost_purchases p set starts_at = v.starts_at, ends_at = v.ends_at
+      from (values ${sql.join(moved, sql`, `)}) as v(id, starts_at, ends_at) where p.id = v.id`);
   }
   const boostedUntil = standing ? cursor : null;
   await tx.update(buyerListings).set({ boostedUntil }).where(eq(buyerListings.id, listingId));
@@ -124,9 +137,9 @@ export async function recomputeBoost(tx: Db, listingId: string): Promise<Date | 
 /**
  * Ends the listing's boost now: standing purchases that still run are cut at this moment (one not begun
  * yet keeps no time) and marked ended with the reason; boosted_until becomes now. Under the lock.
- * False when the listing was not boosted.
+ * Returns that moment, or null when the listing was not boosted.
  */
-export async function endBoostNow(tx: Db, listingId: string, reason: string): Promise<boolean> {
+export async function endBoostNow(tx: Db, listingId: string, reason: string): Promise<Date | null> {
   const now = await databaseNow(tx);
   const running = await tx
     .update(boostPurchases)
@@ -149,12 +162,12 @@ export async function endBoostNow(tx: Db, listingId: string, reason: string): Pr
     .set({ boostedUntil: now })
     .where(and(eq(buyerListings.id, listingId), sql`${buyerListings.boostedUntil} > ${now}`))
     .returning({ id: buyerListings.id });
-  return running.length > 0 || cut.length > 0;
+  return running.length > 0 || cut.length > 0 ? now : null;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function toBoostPurchase(row: PurchaseRow): BoostPurchase {
+function toBoostPurchase(row: PurchaseRow): BoostPurchase {
   return {
     id: row.id,
     source: row.source,
