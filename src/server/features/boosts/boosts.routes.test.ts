@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   auditLogs,
   boostPayments,
@@ -10,45 +10,16 @@ import {
 } from "../../db/schema";
 import { useTestApp } from "../../test/context";
 import { createBuyer, createListing, createSignedInUser, sendQueuedMail, signIn } from "../../test/factories";
-import { FAKE_STRIPE_SECRET_KEY, type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
-import { signStripePayload, stripeEvent } from "../../test/stripe-events";
+import { useStripeTestApp } from "../../test/stripe-app";
+import { stripeEvent } from "../../test/stripe-events";
 
-const WEBHOOK_SECRET = "whsec_boost_0123456789abcdef";
 const DAY_MS = 24 * 3600 * 1000;
 // Not the default price: a figure that came from a constant instead of the config would show.
 const PRICE_CENTS = 12300;
-const env: Record<string, string> = {};
-let fake: FakeStripe;
 
 describe("Boost: a one-off Stripe payment for 14 days of featured placement", () => {
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    Object.assign(env, {
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-      BOOST_PRICE_CENTS: String(PRICE_CENTS),
-    });
-  });
-  const ctx = useTestApp({ env });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  beforeEach(() => {
-    fake.reset();
-  });
+  const { ctx, stripe, postWebhook } = useStripeTestApp({ BOOST_PRICE_CENTS: String(PRICE_CENTS) });
   const db = () => ctx.database.db;
-
-  function postWebhook(event: unknown, secret = WEBHOOK_SECRET) {
-    const payload = JSON.stringify(event);
-    return ctx.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signStripePayload(payload, secret) },
-      payload,
-    });
-  }
 
   /** A signed-in buyer with one active listing (or as given). */
   async function buyerWithListing(values: Parameters<typeof createListing>[2] = {}) {
@@ -66,8 +37,8 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
   async function paidIntent(cookie: string, listingId: string) {
     const started = await startBoost(cookie, listingId);
     expect(started.statusCode).toBe(200);
-    const id = fake.confirmPaymentIntent(started.json().clientSecret);
-    return { id, event: stripeEvent("payment_intent.succeeded", fake.paymentIntentObject(id)) };
+    const id = stripe.fake.confirmPaymentIntent(started.json().clientSecret);
+    return { id, event: stripeEvent("payment_intent.succeeded", stripe.fake.paymentIntentObject(id)) };
   }
 
   const boostedUntilOf = async (listingId: string) =>
@@ -88,7 +59,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
         clientSecret: expect.stringContaining("_secret_"),
         amountCents: PRICE_CENTS,
       });
-      const [created] = fake.requestsTo("POST", "/v1/payment_intents");
+      const [created] = stripe.fake.requestsTo("POST", "/v1/payment_intents");
       expect(created?.params).toMatchObject({
         amount: String(PRICE_CENTS),
         currency: "usd",
@@ -108,12 +79,12 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect(a.statusCode).toBe(200);
       expect(b.statusCode).toBe(200);
       expect(a.json().paymentIntentId).toBe(b.json().paymentIntentId);
-      expect(fake.paymentIntentIds()).toHaveLength(1);
+      expect(stripe.fake.paymentIntentIds()).toHaveLength(1);
 
-      fake.confirmPaymentIntent(a.json().clientSecret, { declineMessage: "Your card was declined." });
+      stripe.fake.confirmPaymentIntent(a.json().clientSecret, { declineMessage: "Your card was declined." });
       const again = await startBoost(cookie, listing.id);
       expect(again.json().paymentIntentId).toBe(a.json().paymentIntentId);
-      expect(fake.paymentIntentIds()).toHaveLength(1);
+      expect(stripe.fake.paymentIntentIds()).toHaveLength(1);
     });
 
     it("starts a new attempt once the last one was paid", async () => {
@@ -122,7 +93,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect((await postWebhook(first.event)).statusCode).toBe(200);
       const second = await startBoost(cookie, listing.id);
       expect(second.json().paymentIntentId).not.toBe(first.id);
-      expect(fake.requestsTo("POST", "/v1/payment_intents").at(-1)?.idempotencyKey).toBe(
+      expect(stripe.fake.requestsTo("POST", "/v1/payment_intents").at(-1)?.idempotencyKey).toBe(
         `ppc-boost-${listing.id}-2-${PRICE_CENTS}`,
       );
     });
@@ -155,12 +126,12 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
         url: `/api/buyer-listings/${other.listing.id}/boost`,
       });
       expect(signedOut.statusCode).toBe(401);
-      expect(fake.requests).toHaveLength(0);
+      expect(stripe.fake.requests).toHaveLength(0);
     });
 
     it("answers 502 with a plain message when Stripe fails, and records nothing", async () => {
       const { listing, cookie } = await buyerWithListing();
-      fake.failNext(10);
+      stripe.fake.failNext(10);
       const res = await startBoost(cookie, listing.id);
       expect(res.statusCode).toBe(502);
       expect(res.json().code).toBe("bad_gateway");
@@ -177,7 +148,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect(first.json()).toEqual({ received: true, duplicate: false });
       // The same event again, and the same success under another event id (a resend): still one grant.
       expect((await postWebhook(event)).json()).toEqual({ received: true, duplicate: true });
-      const resent = stripeEvent("payment_intent.succeeded", fake.paymentIntentObject(id));
+      const resent = stripeEvent("payment_intent.succeeded", stripe.fake.paymentIntentObject(id));
       expect((await postWebhook(resent)).json()).toEqual({ received: true, duplicate: false });
 
       const purchases = await purchasesOf(listing.id);
@@ -235,7 +206,9 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       const second = await paidIntent(cookie, listing.id);
       await postWebhook(second.event);
 
-      const refund = await postWebhook(stripeEvent("charge.refunded", fake.refundPaymentIntent(first.id)));
+      const refund = await postWebhook(
+        stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(first.id)),
+      );
       expect(refund.statusCode).toBe(200);
       const purchases = await purchasesOf(listing.id);
       const refunded = purchases.find((p) => p.stripePaymentIntentId === first.id)!;
@@ -248,7 +221,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect(await auditActions(listing.id)).toContain("boost.refunded");
 
       // Refunding the other one too: nothing stands, the listing is not boosted.
-      await postWebhook(stripeEvent("charge.refunded", fake.refundPaymentIntent(second.id)));
+      await postWebhook(stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(second.id)));
       expect(await boostedUntilOf(listing.id)).toBeNull();
     });
 
@@ -257,7 +230,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       const paid = await paidIntent(cookie, listing.id);
       await postWebhook(paid.event);
       const until = await boostedUntilOf(listing.id);
-      await postWebhook(stripeEvent("charge.refunded", fake.refundPaymentIntent(paid.id, 1000)));
+      await postWebhook(stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(paid.id, 1000)));
       expect(await boostedUntilOf(listing.id)).toEqual(until);
       expect((await purchasesOf(listing.id))[0]?.status).toBe("active");
       expect(await auditActions(listing.id)).toContain("boost.partially_refunded");
@@ -277,7 +250,8 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
         db().select().from(boostPurchases).where(eq(boostPurchases.stripePaymentIntentId, paid.id));
       expect(await kept()).toEqual([expect.objectContaining({ listingId: null, status: "active" })]);
       expect(
-        (await postWebhook(stripeEvent("charge.refunded", fake.refundPaymentIntent(paid.id)))).statusCode,
+        (await postWebhook(stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(paid.id))))
+          .statusCode,
       ).toBe(200);
       expect((await kept())[0]?.status).toBe("refunded");
     });
@@ -285,7 +259,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
     it("grants nothing when the refund overtakes the success", async () => {
       const { listing, cookie } = await buyerWithListing();
       const paid = await paidIntent(cookie, listing.id);
-      const refund = stripeEvent("charge.refunded", fake.refundPaymentIntent(paid.id));
+      const refund = stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(paid.id));
       expect((await postWebhook(refund)).statusCode).toBe(200);
       expect((await postWebhook(paid.event)).statusCode).toBe(200);
       const purchases = await purchasesOf(listing.id);
@@ -297,11 +271,11 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
     it("grants nothing for a failed payment and keeps the provider's message for the screen", async () => {
       const { listing, cookie } = await buyerWithListing();
       const started = (await startBoost(cookie, listing.id)).json();
-      const id = fake.confirmPaymentIntent(started.clientSecret, {
+      const id = stripe.fake.confirmPaymentIntent(started.clientSecret, {
         declineMessage: "Your card has insufficient funds.",
       });
       const res = await postWebhook(
-        stripeEvent("payment_intent.payment_failed", fake.paymentIntentObject(id)),
+        stripeEvent("payment_intent.payment_failed", stripe.fake.paymentIntentObject(id)),
       );
       expect(res.statusCode).toBe(200);
       expect(await purchasesOf(listing.id)).toHaveLength(0);
@@ -314,11 +288,11 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       });
       expect(await auditActions(listing.id)).toContain("boost.payment_failed");
       // A late failure of an attempt that later succeeded does not overwrite the success.
-      const paid = fake.confirmPaymentIntent(started.clientSecret);
-      await postWebhook(stripeEvent("payment_intent.succeeded", fake.paymentIntentObject(paid)));
+      const paid = stripe.fake.confirmPaymentIntent(started.clientSecret);
+      await postWebhook(stripeEvent("payment_intent.succeeded", stripe.fake.paymentIntentObject(paid)));
       await postWebhook(
         stripeEvent("payment_intent.payment_failed", {
-          ...fake.paymentIntentObject(paid),
+          ...stripe.fake.paymentIntentObject(paid),
           status: "requires_payment_method",
         }),
       );
@@ -328,7 +302,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
     it("writes nothing for a forged or unsigned event, and ignores payments that are not boosts", async () => {
       const { listing, cookie } = await buyerWithListing();
       const paid = await paidIntent(cookie, listing.id);
-      expect((await postWebhook(paid.event, "whsec_forged")).statusCode).toBe(400);
+      expect((await postWebhook(paid.event, { secret: "whsec_forged" })).statusCode).toBe(400);
       const unsigned = await ctx.app.inject({
         method: "POST",
         url: "/api/stripe/webhook",
@@ -339,7 +313,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect(await db().select().from(stripeEvents)).toHaveLength(0);
       expect(await purchasesOf(listing.id)).toHaveLength(0);
 
-      const other = { ...fake.paymentIntentObject(paid.id), metadata: { listingId: listing.id } };
+      const other = { ...stripe.fake.paymentIntentObject(paid.id), metadata: { listingId: listing.id } };
       expect((await postWebhook(stripeEvent("payment_intent.succeeded", other))).statusCode).toBe(200);
       expect(await purchasesOf(listing.id)).toHaveLength(0);
     });

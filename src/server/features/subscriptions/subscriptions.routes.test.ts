@@ -1,61 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLogs, notificationPreferences, stripeEvents, subscriptions, users } from "../../db/schema";
 import { checkStripePrice, createStripeClient, PAYMENT_PROVIDER_ERROR } from "../../lib/stripe";
-import { useTestApp } from "../../test/context";
 import { createBuyer, createListing, createSignedInUser, grantPremium } from "../../test/factories";
-import {
-  FAKE_STRIPE_PRICE_ID,
-  FAKE_STRIPE_SECRET_KEY,
-  type FakeStripe,
-  startFakeStripe,
-} from "../../test/fake-stripe";
+import { FAKE_STRIPE_PRICE_ID, FAKE_STRIPE_SECRET_KEY } from "../../test/fake-stripe";
+import { TEST_WEBHOOK_SECRET, useStripeTestApp } from "../../test/stripe-app";
 import { signStripePayload, stripeEvent } from "../../test/stripe-events";
 import { setComplimentaryPremium } from "./complimentary";
 
-const WEBHOOK_SECRET = "whsec_test_0123456789abcdef";
-const env: Record<string, string> = {};
-let fake: FakeStripe;
-
 describe("Premium subscription with Stripe", () => {
-  // The fake must listen before the app is built: its URL goes into the app's config.
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    Object.assign(env, {
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
-      STRIPE_API_URL: fake.url,
-    });
-  });
-  const ctx = useTestApp({ env });
-  afterAll(async () => {
-    await fake?.close();
-  });
-  beforeEach(() => {
-    fake.reset();
-  });
-
+  const { ctx, stripe, postWebhook } = useStripeTestApp();
   const eventFor = stripeEvent;
-
-  function postWebhook(
-    event: unknown,
-    {
-      secret = WEBHOOK_SECRET,
-      timestamp,
-      headers = {},
-    }: { secret?: string; timestamp?: number; headers?: Record<string, string> } = {},
-  ) {
-    const payload = JSON.stringify(event);
-    const signature = signStripePayload(payload, secret, timestamp);
-    return ctx.app.inject({
-      method: "POST",
-      url: "/api/stripe/webhook",
-      headers: { "content-type": "application/json", "stripe-signature": signature, ...headers },
-      payload,
-    });
-  }
 
   const signedInUser = () => createSignedInUser(ctx, { role: "publisher" });
 
@@ -86,7 +41,7 @@ describe("Premium subscription with Stripe", () => {
       const res = await ctx.app.inject({ method: "POST", url: "/api/get-or-create-subscription" });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
-      expect(fake.requests).toHaveLength(0);
+      expect(stripe.fake.requests).toHaveLength(0);
     });
 
     it("creates one customer and an incomplete yearly subscription, and returns the invoice's client secret", async () => {
@@ -97,13 +52,13 @@ describe("Premium subscription with Stripe", () => {
       expect(body.subscriptionId).toMatch(/^sub_/);
       expect(body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
 
-      const [customerCall] = fake.requestsTo("POST", "/v1/customers");
+      const [customerCall] = stripe.fake.requestsTo("POST", "/v1/customers");
       expect(customerCall?.params).toMatchObject({ email: user.email, metadata: { userId: user.id } });
       expect(customerCall?.idempotencyKey).toBe(`ppc-customer-${user.id}`);
 
       const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
       expect(stored?.stripeCustomerId).toMatch(/^cus_/);
-      const subscriptionCalls = fake.requestsTo("POST", "/v1/subscriptions");
+      const subscriptionCalls = stripe.fake.requestsTo("POST", "/v1/subscriptions");
       expect(subscriptionCalls).toHaveLength(1);
       expect(subscriptionCalls[0]!.params).toEqual({
         customer: stored!.stripeCustomerId,
@@ -128,9 +83,9 @@ describe("Premium subscription with Stripe", () => {
       const { cookie, subscriptionId, clientSecret } = await userWithOpenSubscription();
       const again = await startSubscription(cookie);
       expect(again.json()).toEqual({ subscriptionId, clientSecret });
-      expect(fake.requestsTo("POST", "/v1/customers")).toHaveLength(1);
-      expect(fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
-      expect(fake.subscriptionIds()).toEqual([subscriptionId]);
+      expect(stripe.fake.requestsTo("POST", "/v1/customers")).toHaveLength(1);
+      expect(stripe.fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
+      expect(stripe.fake.subscriptionIds()).toEqual([subscriptionId]);
     });
 
     it("creates exactly one Stripe subscription for two concurrent calls (double click)", async () => {
@@ -140,39 +95,39 @@ describe("Premium subscription with Stripe", () => {
       expect(b.statusCode).toBe(200);
       expect(a.json().subscriptionId).toBe(b.json().subscriptionId);
       expect(a.json().clientSecret).toBe(b.json().clientSecret);
-      expect(fake.subscriptionIds()).toHaveLength(1);
-      expect(fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
-      expect(fake.customerCount()).toBe(1);
+      expect(stripe.fake.subscriptionIds()).toHaveLength(1);
+      expect(stripe.fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
+      expect(stripe.fake.customerCount()).toBe(1);
       expect(await rowsOf(user.id)).toHaveLength(1);
     });
 
     it("creates exactly one new subscription for two concurrent calls of a returning customer", async () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "incomplete_expired" });
+      stripe.fake.updateSubscription(subscriptionId, { status: "incomplete_expired" });
       await ctx.database.db
         .update(subscriptions)
         .set({ status: "incomplete_expired" })
         .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
-      const before = fake.requestsTo("POST", "/v1/subscriptions").length;
+      const before = stripe.fake.requestsTo("POST", "/v1/subscriptions").length;
       const [a, b] = await Promise.all([startSubscription(cookie), startSubscription(cookie)]);
       expect(a.json().subscriptionId).toBe(b.json().subscriptionId);
-      expect(fake.requestsTo("POST", "/v1/subscriptions").length - before).toBe(1);
-      expect(fake.subscriptionIds()).toHaveLength(2);
+      expect(stripe.fake.requestsTo("POST", "/v1/subscriptions").length - before).toBe(1);
+      expect(stripe.fake.subscriptionIds()).toHaveLength(2);
       expect(await rowsOf(user.id)).toHaveLength(2);
     });
 
     it("starts a new attempt, with a new idempotency key, when the open subscription expired unpaid", async () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "incomplete_expired" });
+      stripe.fake.updateSubscription(subscriptionId, { status: "incomplete_expired" });
       const res = await startSubscription(cookie);
       expect(res.statusCode).toBe(200);
       expect(res.json().subscriptionId).not.toBe(subscriptionId);
-      const calls = fake.requestsTo("POST", "/v1/subscriptions");
+      const calls = stripe.fake.requestsTo("POST", "/v1/subscriptions");
       expect(calls.map((c) => c.idempotencyKey)).toEqual([
         `ppc-subscription-${user.id}-1`,
         `ppc-subscription-${user.id}-2`,
       ]);
-      expect(fake.customerCount()).toBe(1);
+      expect(stripe.fake.customerCount()).toBe(1);
       const statuses = (await rowsOf(user.id)).map((r) => r.status).sort();
       expect(statuses).toEqual(["incomplete", "incomplete_expired"]);
     });
@@ -182,16 +137,16 @@ describe("Premium subscription with Stripe", () => {
       await grantPremium(ctx.database.db, user.id);
       const res = await startSubscription(cookie);
       expect(res.json()).toEqual({ status: "active" });
-      expect(fake.requests).toHaveLength(0);
+      expect(stripe.fake.requests).toHaveLength(0);
     });
 
     it("answers 502 with a plain message, and stores nothing, when Stripe keeps failing", async () => {
       const { user, cookie } = await signedInUser();
-      fake.failNext(3); // the first try and the SDK's two retries
+      stripe.fake.failNext(3); // the first try and the SDK's two retries
       const res = await startSubscription(cookie);
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ message: PAYMENT_PROVIDER_ERROR, code: "bad_gateway" });
-      expect(fake.requestsTo("POST", "/v1/customers")).toHaveLength(3);
+      expect(stripe.fake.requestsTo("POST", "/v1/customers")).toHaveLength(3);
       const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
       expect(stored?.stripeCustomerId).toBeNull();
       expect(await rowsOf(user.id)).toHaveLength(0);
@@ -201,8 +156,8 @@ describe("Premium subscription with Stripe", () => {
   describe("POST /api/stripe/webhook", () => {
     it("refuses a bad signature with 400 and writes nothing", async () => {
       const { user, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
       const wrongSecret = await postWebhook(event, { secret: "whsec_someone_else" });
       expect(wrongSecret.statusCode).toBe(400);
       expect(wrongSecret.json()).toEqual({ message: "Invalid Stripe signature", code: "validation" });
@@ -214,7 +169,7 @@ describe("Premium subscription with Stripe", () => {
       });
       expect(noHeader.statusCode).toBe(400);
       // A valid signature over other bytes (re-serialised JSON) does not verify either.
-      const signature = signStripePayload(JSON.stringify(event), WEBHOOK_SECRET);
+      const signature = signStripePayload(JSON.stringify(event), TEST_WEBHOOK_SECRET);
       const tampered = await ctx.app.inject({
         method: "POST",
         url: "/api/stripe/webhook",
@@ -229,8 +184,8 @@ describe("Premium subscription with Stripe", () => {
 
     it("refuses a stale timestamp (older than five minutes) with 400", async () => {
       const { user, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
       const res = await postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) - 600 });
       expect(res.statusCode).toBe(400);
       expect(await ctx.database.db.select().from(stripeEvents)).toHaveLength(0);
@@ -239,8 +194,8 @@ describe("Premium subscription with Stripe", () => {
 
     it("refuses a timestamp beyond the tolerance in the future too, and allows a little clock skew", async () => {
       const { user, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
       const future = await postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) + 400 });
       expect(future.statusCode).toBe(400);
       expect(future.json()).toEqual({ message: "Invalid Stripe signature", code: "validation" });
@@ -254,7 +209,7 @@ describe("Premium subscription with Stripe", () => {
 
     it("accepts Stripe's servers (a foreign Origin) when the signature is right", async () => {
       const { subscriptionId } = await userWithOpenSubscription();
-      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
       const res = await postWebhook(event, {
         headers: { origin: "https://stripe.com", "sec-fetch-site": "cross-site" },
       });
@@ -264,16 +219,16 @@ describe("Premium subscription with Stripe", () => {
 
     it("stores each event once: a replay writes nothing more", async () => {
       const { user, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
       const first = await postWebhook(event);
       expect(first.json()).toEqual({ received: true, duplicate: false });
-      expect(fake.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
-      const before = fake.requests.length;
+      expect(stripe.fake.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+      const before = stripe.fake.requests.length;
       const replay = await postWebhook(event);
       expect(replay.statusCode).toBe(200);
       expect(replay.json()).toEqual({ received: true, duplicate: true });
-      expect(fake.requests.length).toBe(before);
+      expect(stripe.fake.requests.length).toBe(before);
       expect(await ctx.database.db.select().from(stripeEvents)).toEqual([
         expect.objectContaining({ id: event.id, type: "customer.subscription.updated" }),
       ]);
@@ -287,8 +242,8 @@ describe("Premium subscription with Stripe", () => {
 
     it("processes a concurrent duplicate once", async () => {
       const { subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("invoice.paid", fake.invoiceObject(subscriptionId));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId));
       const results = await Promise.all([postWebhook(event), postWebhook(event), postWebhook(event)]);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
       expect(results.filter((r) => r.json().duplicate === false)).toHaveLength(1);
@@ -301,9 +256,9 @@ describe("Premium subscription with Stripe", () => {
 
     it("converges to Stripe's current state whatever order the events arrive in", async () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
-      const createdPayload = fake.subscriptionObject(subscriptionId); // status incomplete, as sent then
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      const updatedPayload = fake.subscriptionObject(subscriptionId);
+      const createdPayload = stripe.fake.subscriptionObject(subscriptionId); // status incomplete, as sent then
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      const updatedPayload = stripe.fake.subscriptionObject(subscriptionId);
 
       // The newer event first, the older one last: the old payload must not win.
       expect((await postWebhook(eventFor("customer.subscription.updated", updatedPayload))).statusCode).toBe(
@@ -320,21 +275,21 @@ describe("Premium subscription with Stripe", () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
       // As if our own write had been lost: the event alone must be enough.
       await ctx.database.db.delete(subscriptions).where(eq(subscriptions.userId, user.id));
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      const res = await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      const res = await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
       expect(res.statusCode).toBe(200);
       expect(await rowsOf(user.id)).toMatchObject([
         { stripeSubscriptionId: subscriptionId, status: "active" },
       ]);
       // The read that names the owner is the one stored: Stripe is asked once, not twice.
-      expect(fake.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+      expect(stripe.fake.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
       expect(await isPremium(cookie)).toBe(true);
     });
 
     it("records and ignores events about other things", async () => {
       const unrelated = await postWebhook(eventFor("charge.refunded", { id: "ch_1", object: "charge" }));
       expect(unrelated.json()).toEqual({ received: true, duplicate: false });
-      expect(fake.requests).toHaveLength(0);
+      expect(stripe.fake.requests).toHaveLength(0);
       expect(await ctx.database.db.select().from(stripeEvents)).toHaveLength(1);
     });
 
@@ -351,8 +306,8 @@ describe("Premium subscription with Stripe", () => {
   describe("entitlement follows Stripe", () => {
     it("turns on after invoice.paid, stays on while cancelling, and turns off at the period end", async () => {
       const { cookie, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(true);
       const ofRecord = await ctx.database.db
         .select()
@@ -361,8 +316,10 @@ describe("Premium subscription with Stripe", () => {
       expect(ofRecord).toHaveLength(1);
 
       // Cancel any time: access continues to the end of the billing period.
-      fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
-      await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
+      await postWebhook(
+        eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId)),
+      );
       expect(await isPremium(cookie)).toBe(true);
       const summary = await ctx.app.inject({ method: "GET", url: "/api/subscription", headers: { cookie } });
       expect(summary.json()).toMatchObject({
@@ -372,25 +329,35 @@ describe("Premium subscription with Stripe", () => {
       });
 
       // The period end passes before Stripe reports anything: Premium ends on the date alone.
-      fake.updateSubscription(subscriptionId, { currentPeriodEnd: Math.floor(Date.now() / 1000) - 60 });
-      await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, {
+        currentPeriodEnd: Math.floor(Date.now() / 1000) - 60,
+      });
+      await postWebhook(
+        eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId)),
+      );
       expect(await isPremium(cookie)).toBe(false);
     });
 
     it("turns off when the subscription is cancelled (customer.subscription.deleted)", async () => {
       const { cookie, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(
+        eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId)),
+      );
       expect(await isPremium(cookie)).toBe(true);
-      fake.updateSubscription(subscriptionId, { status: "canceled" });
-      await postWebhook(eventFor("customer.subscription.deleted", fake.subscriptionObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "canceled" });
+      await postWebhook(
+        eventFor("customer.subscription.deleted", stripe.fake.subscriptionObject(subscriptionId)),
+      );
       expect(await isPremium(cookie)).toBe(false);
     });
 
     it("falls instant alerts back to daily when the subscription ends", async () => {
       const { cookie, user, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(
+        eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId)),
+      );
       const chosen = await ctx.app.inject({
         method: "PUT",
         url: "/api/notification-preferences",
@@ -399,7 +366,7 @@ describe("Premium subscription with Stripe", () => {
       });
       expect(chosen.json().frequency).toBe("instant");
       // A renewal that is still paid changes nothing.
-      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
       const stored = () =>
         ctx.database.db
           .select({
@@ -409,18 +376,20 @@ describe("Premium subscription with Stripe", () => {
           .from(notificationPreferences)
           .where(eq(notificationPreferences.userId, user.id));
       expect(await stored()).toEqual([{ frequency: "instant", verticals: ["Legal"] }]);
-      fake.updateSubscription(subscriptionId, { status: "canceled" });
-      await postWebhook(eventFor("customer.subscription.deleted", fake.subscriptionObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "canceled" });
+      await postWebhook(
+        eventFor("customer.subscription.deleted", stripe.fake.subscriptionObject(subscriptionId)),
+      );
       expect(await stored()).toEqual([{ frequency: "daily", verticals: ["Legal"] }]);
     });
 
     it("turns off when a renewal fails (invoice.payment_failed leaves it past_due)", async () => {
       const { cookie, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(true);
-      fake.updateSubscription(subscriptionId, { status: "past_due" });
-      await postWebhook(eventFor("invoice.payment_failed", fake.invoiceObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "past_due" });
+      await postWebhook(eventFor("invoice.payment_failed", stripe.fake.invoiceObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(false);
     });
 
@@ -435,8 +404,8 @@ describe("Premium subscription with Stripe", () => {
       expect(before.statusCode).toBe(403);
       expect(before.json()).toEqual({ message: "Premium subscription required", code: "premium_required" });
 
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", fake.subscriptionObject(subscriptionId));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
       expect((await postWebhook(event)).statusCode).toBe(200);
 
       const after = await reveal();
@@ -454,8 +423,8 @@ describe("Premium subscription with Stripe", () => {
         status: "canceled",
         currentPeriodEnd: new Date(Date.now() - 1000),
       });
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(true);
     });
   });
@@ -463,7 +432,7 @@ describe("Premium subscription with Stripe", () => {
   describe("POST /api/subscription/refresh", () => {
     it("makes the user Premium right after payment, before any webhook", async () => {
       const { cookie, clientSecret } = await userWithOpenSubscription();
-      fake.payByClientSecret(clientSecret); // what confirmPayment does at Stripe
+      stripe.fake.payByClientSecret(clientSecret); // what confirmPayment does at Stripe
       expect(await isPremium(cookie)).toBe(false);
       const res = await ctx.app.inject({
         method: "POST",
@@ -512,7 +481,7 @@ describe("Premium subscription with Stripe", () => {
       });
       expect(portal.statusCode).toBe(409);
       expect(portal.json().code).toBe("conflict");
-      expect(fake.requests).toHaveLength(0);
+      expect(stripe.fake.requests).toHaveLength(0);
     });
 
     it("opens a portal session for the user's own customer, returning to the pricing page", async () => {
@@ -521,7 +490,7 @@ describe("Premium subscription with Stripe", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
       const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
-      expect(fake.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toEqual({
+      expect(stripe.fake.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toEqual({
         customer: stored?.stripeCustomerId,
         return_url: `${ctx.config.appUrl}/pricing`,
       });
@@ -553,7 +522,7 @@ describe("Premium subscription with Stripe", () => {
       expect(actions).toEqual(
         expect.arrayContaining(["subscription.complimentary_granted", "subscription.complimentary_revoked"]),
       );
-      expect(fake.requests).toHaveLength(0);
+      expect(stripe.fake.requests).toHaveLength(0);
       await expect(
         setComplimentaryPremium({ db, email: "nobody@example.test", enabled: true }),
       ).rejects.toThrow(/No user/);
@@ -561,8 +530,8 @@ describe("Premium subscription with Stripe", () => {
 
     it("removes only the complimentary grant, never a paid subscription", async () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
-      fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("invoice.paid", fake.invoiceObject(subscriptionId)));
+      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
       await setComplimentaryPremium({ db: ctx.database.db, email: user.email, enabled: true });
       await setComplimentaryPremium({ db: ctx.database.db, email: user.email, enabled: false });
       expect(await isPremium(cookie)).toBe(true);

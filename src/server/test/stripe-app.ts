@@ -1,0 +1,69 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { type TestContext, useTestApp } from "./context";
+import {
+  FAKE_STRIPE_PRICE_ID,
+  FAKE_STRIPE_SECRET_KEY,
+  type FakeStripe,
+  startFakeStripe,
+} from "./fake-stripe";
+import { signStripePayload } from "./stripe-events";
+
+// A test file's app with payments configured against the loopback fake Stripe (reset before each test),
+// and a webhook poster that signs each event as Stripe's servers would.
+
+export const TEST_WEBHOOK_SECRET = "whsec_test_0123456789abcdef";
+
+export interface StripeTestApp {
+  ctx: TestContext;
+  /** The fake Stripe API (set in beforeAll, like ctx.app). */
+  stripe: { fake: FakeStripe };
+  /** POST /api/stripe/webhook with `event` signed by `secret` (default: the app's) at `timestamp`. */
+  postWebhook(
+    event: unknown,
+    options?: { secret?: string; timestamp?: number; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+}
+
+/** `env` adds to (or overrides) the Stripe settings, e.g. a price. */
+export function useStripeTestApp(env: Record<string, string> = {}): StripeTestApp {
+  const appEnv: Record<string, string> = {};
+  const stripe = {} as { fake: FakeStripe };
+  // The fake must listen before the app is built: its URL goes into the app's config.
+  beforeAll(async () => {
+    stripe.fake = await startFakeStripe();
+    Object.assign(appEnv, {
+      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
+      STRIPE_API_URL: stripe.fake.url,
+      ...env,
+    });
+  });
+  const ctx = useTestApp({ env: appEnv });
+  afterAll(async () => {
+    await stripe.fake?.close();
+  });
+  beforeEach(() => {
+    stripe.fake.reset();
+  });
+
+  return {
+    ctx,
+    stripe,
+    postWebhook(event, { secret = TEST_WEBHOOK_SECRET, timestamp, headers = {} } = {}) {
+      const payload = JSON.stringify(event);
+      return ctx.app.inject({
+        method: "POST",
+        url: "/api/stripe/webhook",
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": signStripePayload(payload, secret, timestamp),
+          ...headers,
+        },
+        payload,
+      });
+    },
+  };
+}
