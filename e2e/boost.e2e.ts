@@ -1,21 +1,17 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  FAKE_STRIPE_PRICE_ID,
-  FAKE_STRIPE_SECRET_KEY,
-  type FakeStripe,
-  startFakeStripe,
-} from "../src/server/test/fake-stripe";
+import { type FakeStripe, startFakeStripe } from "../src/server/test/fake-stripe";
 import { BOOST_DAYS } from "../src/shared/constants";
 import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
-import { type RunningServer, startServer } from "./support/server";
+import type { RunningServer } from "./support/server";
 import {
   type ConfirmRequest,
   onConfirmPayment,
   sendStripeEvent,
   serveStripeJsDouble,
+  startStripeServer,
 } from "./support/stripe";
 
 // Boost in Chromium: a buyer pays for featured placement of a listing with the Stripe.js double and the
@@ -23,7 +19,6 @@ import {
 // sends itself, signed, built from the fake's PaymentIntent, as Stripe would after the payment. Without
 // Stripe keys (the shared server) the screen says so, and an admin grants and ends a complimentary boost.
 
-const WEBHOOK_SECRET = "whsec_e2e_boost_0123456789";
 // Not the default price: a page that printed a literal $99 instead of the configured figure would fail.
 const BOOST_PRICE_CENTS = 12900;
 const DECLINED = "Your card was declined.";
@@ -40,14 +35,7 @@ describe("Boost", () => {
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    server = await startServer({
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_double",
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
-      STRIPE_API_URL: fake.url,
-      BOOST_PRICE_CENTS: String(BOOST_PRICE_CENTS),
-    });
+    server = await startStripeServer(fake, { BOOST_PRICE_CENTS: String(BOOST_PRICE_CENTS) });
   });
   afterAll(async () => {
     await server?.stop();
@@ -124,7 +112,7 @@ describe("Boost", () => {
     const intent = fake.paymentIntentObject(intentId);
     expect(intent).toMatchObject({ amount: BOOST_PRICE_CENTS, status: "succeeded" });
 
-    const delivered = await sendStripeEvent(server.url, WEBHOOK_SECRET, "payment_intent.succeeded", intent);
+    const delivered = await sendStripeEvent(server.url, "payment_intent.succeeded", intent);
     expect(delivered.status).toBe(200);
     await page.getByText("Boost active").waitFor();
     await expect.poll(() => page.getByTestId("boost-period").textContent()).toMatch(/^Boosted until /);
@@ -183,12 +171,7 @@ describe("Boost", () => {
     const [intentId] = fake.paymentIntentIds();
     if (!intentId) throw new Error("the server created no PaymentIntent");
     const failed = fake.paymentIntentObject(intentId);
-    const delivered = await sendStripeEvent(
-      server.url,
-      WEBHOOK_SECRET,
-      "payment_intent.payment_failed",
-      failed,
-    );
+    const delivered = await sendStripeEvent(server.url, "payment_intent.payment_failed", failed);
     expect(delivered.status).toBe(200);
     await page.reload();
     await page.getByText(`Your last payment attempt did not go through. Stripe said: ${DECLINED}`).waitFor();

@@ -1,22 +1,21 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  FAKE_STRIPE_PRICE_ID,
-  FAKE_STRIPE_SECRET_KEY,
-  type FakeStripe,
-  startFakeStripe,
-} from "../src/server/test/fake-stripe";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_STRIPE_PRICE_ID, type FakeStripe, startFakeStripe } from "../src/server/test/fake-stripe";
 import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
-import { type RunningServer, startServer } from "./support/server";
-import { type ConfirmRequest, onConfirmPayment, serveStripeJsDouble } from "./support/stripe";
+import type { RunningServer } from "./support/server";
+import {
+  type ConfirmRequest,
+  E2E_PUBLISHABLE_KEY,
+  onConfirmPayment,
+  serveStripeJsDouble,
+  startStripeServer,
+} from "./support/stripe";
 
 // Premium through Stripe in Chromium, with the Stripe.js double and the loopback fake Stripe API
 // (e2e/support/stripe.ts): the double's confirmPayment pays through the fake, as Stripe would.
 
-const WEBHOOK_SECRET = "whsec_e2e_0123456789";
-const PUBLISHABLE_KEY = "pk_test_e2e_double";
 const PRICE_CENTS = 39900;
 
 describe("Premium subscription with Stripe", () => {
@@ -26,9 +25,6 @@ describe("Premium subscription with Stripe", () => {
   // Users on the shared server (no Stripe keys) and on this file's Stripe-enabled server.
   const fixtures = useFixtures();
   const stripeFixtures = useFixtures(() => server.url);
-  const contexts: BrowserContext[] = [];
-  let consoleErrors: string[] = [];
-  let allowedErrors: RegExp[] = [];
 
   // A server of our own with Stripe configured (the shared one has no keys: the "setup required" case).
   beforeAll(async () => {
@@ -36,42 +32,17 @@ describe("Premium subscription with Stripe", () => {
     fake = await startFakeStripe({
       prices: [{ id: FAKE_STRIPE_PRICE_ID, unitAmount: PRICE_CENTS, currency: "usd", interval: "year" }],
     });
-    server = await startServer({
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
-      STRIPE_API_URL: fake.url,
-      PREMIUM_PRICE_CENTS: String(PRICE_CENTS),
-    });
+    server = await startStripeServer(fake, { PREMIUM_PRICE_CENTS: String(PRICE_CENTS) });
   });
   afterAll(async () => {
     await server?.stop();
     await fake?.close();
   });
-  beforeEach(() => {
-    consoleErrors = [];
-    allowedErrors = [];
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close()));
-    const unexpected = consoleErrors.filter((e) => !allowedErrors.some((pattern) => pattern.test(e)));
-    expect(unexpected, "unexpected console errors in the browser").toEqual([]);
-  });
 
   /** A page on the Stripe-enabled server, signed in as `as` (a fixture made on that server). */
   async function stripePage(as: FixtureUser): Promise<Page> {
-    const context = await harness.browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1280, height: 800 },
-    });
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await harness.newPage({ baseURL: server.url });
     await stripeFixtures.signIn(page, as);
-    page.on("console", (msg) => {
-      if (msg.type() === "error") consoleErrors.push(msg.text());
-    });
-    page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
     return page;
   }
 
@@ -123,7 +94,7 @@ describe("Premium subscription with Stripe", () => {
   it("says payment is unavailable when Stripe.js cannot load", async () => {
     const page = await stripePage(await stripeFixtures.createUser());
     await page.route("https://js.stripe.com/**", (route) => route.abort("failed"));
-    allowedErrors.push(/Failed to load resource/);
+    harness.allowConsoleErrors(/Failed to load resource/);
     await page.goto("/subscribe");
     await page
       .getByRole("alert")
@@ -185,7 +156,7 @@ describe("Premium subscription with Stripe", () => {
     expect(
       await page.evaluate(() => (window as unknown as { __stripeDouble: unknown }).__stripeDouble),
     ).toEqual({
-      publishableKey: PUBLISHABLE_KEY,
+      publishableKey: E2E_PUBLISHABLE_KEY,
       created: ["payment"],
     });
 
@@ -264,7 +235,7 @@ describe("Premium subscription with Stripe", () => {
     fake.failNext(100);
     const page = await stripePage(await stripeFixtures.createUser({ role: "admin" }));
     await serveStripeJsDouble(page);
-    allowedErrors.push(/status of 502/);
+    harness.allowConsoleErrors(/status of 502/);
     await page.goto("/subscribe");
     await page
       .getByRole("alert")

@@ -1,5 +1,11 @@
 import type { Page } from "playwright-core";
+import {
+  FAKE_STRIPE_PRICE_ID,
+  FAKE_STRIPE_SECRET_KEY,
+  type FakeStripe,
+} from "../../src/server/test/fake-stripe";
 import { signStripePayload, stripeEvent } from "../../src/server/test/stripe-events";
+import { type RunningServer, startServer } from "./server";
 
 // Stripe in the browser tests. Stripe.js is replaced, through Playwright's request routing, by a small
 // test double of the bits the payment pages use (elements, the Payment Element, confirmPayment), whose
@@ -97,17 +103,41 @@ export async function onConfirmPayment(
   await page.exposeFunction("__confirmWithFakeStripe", confirm);
 }
 
-/** Posts a signed webhook event of `type` carrying `object` to the server, as Stripe would. */
+/** The Stripe keys of the test servers' payments (the fake's secret key is in fake-stripe.ts). */
+export const E2E_PUBLISHABLE_KEY = "pk_test_e2e_double";
+const E2E_WEBHOOK_SECRET = "whsec_e2e_0123456789";
+
+/**
+ * A server of the test file's own with payments configured against the fake Stripe API (the shared server
+ * has no keys: the "setup required" case), plus `env` (a price, say).
+ */
+export function startStripeServer(
+  fake: FakeStripe,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  return startServer({
+    STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: E2E_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
+    STRIPE_API_URL: fake.url,
+    ...env,
+  });
+}
+
+/** Posts a webhook event of `type` carrying `object` to such a server, signed as Stripe would sign it. */
 export async function sendStripeEvent(
   serverUrl: string,
-  secret: string,
   type: string,
   object: Record<string, unknown>,
 ): Promise<Response> {
   const payload = JSON.stringify(stripeEvent(type, object));
   return fetch(`${serverUrl}/api/stripe/webhook`, {
     method: "POST",
-    headers: { "content-type": "application/json", "stripe-signature": signStripePayload(payload, secret) },
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": signStripePayload(payload, E2E_WEBHOOK_SECRET),
+    },
     body: payload,
   });
 }
