@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { forwardRef } from "react";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { BOOST_DAYS, BOOST_GRANT_MAX_DAYS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
@@ -38,6 +39,25 @@ const REASON = {
 /** The schema's messages complete a sentence that starts with the field's name. */
 const sentence = (field: string, message: string | undefined) =>
   message ? `${field} ${message}` : undefined;
+
+/** The reason both dialogs ask for, within the shared schema's limits. */
+const ReasonField = forwardRef<
+  HTMLTextAreaElement,
+  { id: string; error: string | undefined; length: number } & UseFormRegisterReturn<"reason">
+>(({ id, error, length, ...field }, ref) => (
+  <TextareaField
+    ref={ref}
+    id={id}
+    label="Reason"
+    error={sentence("Reason", error)}
+    length={length}
+    limit={REASON.max}
+    minimum={REASON.min}
+    rows={3}
+    maxLength={REASON.max}
+    {...field}
+  />
+));
 
 interface BoostDialogProps {
   listing: AdminListing;
@@ -91,15 +111,10 @@ export function GrantBoostDialog({ listing, open, onOpenChange, onCloseAutoFocus
             )}
           </FormField>
           <p className="-mt-2 text-xs text-slate-600">From 1 to {BOOST_GRANT_MAX_DAYS} days.</p>
-          <TextareaField
+          <ReasonField
             id={`${idPrefix}-reason`}
-            label="Reason"
-            error={sentence("Reason", errors.reason?.message)}
+            error={errors.reason?.message}
             length={reasonLength}
-            limit={REASON.max}
-            minimum={REASON.min}
-            rows={3}
-            maxLength={REASON.max}
             {...form.register("reason")}
           />
           <DialogFormActions
@@ -150,15 +165,10 @@ export function EndBoostDialog({ listing, open, onOpenChange, onCloseAutoFocus }
           void submit();
         }}
       >
-        <TextareaField
+        <ReasonField
           id={`end-boost-${listing.id}-reason`}
-          label="Reason"
-          error={sentence("Reason", form.formState.errors.reason?.message)}
+          error={form.formState.errors.reason?.message}
           length={reasonLength}
-          limit={REASON.max}
-          minimum={REASON.min}
-          rows={3}
-          maxLength={REASON.max}
           {...form.register("reason")}
         />
         <FormAlert>{end.isError && errorMessage(end.error)}</FormAlert>
