@@ -11,8 +11,7 @@ import { BoostHistory } from "../features/boosts/boost-history";
 import { BoostSummary } from "../features/boosts/boost-summary";
 import { useBoostConfirmation, useBoostStatus } from "../features/boosts/use-boosts";
 import { usePageTitle } from "../features/config/use-page-title";
-import { usePublicConfig } from "../features/config/use-public-config";
-import { PaymentFormSkeleton, SetupRequired } from "../features/payments";
+import { SetupRequired } from "../features/payments";
 import { errorMessage, hasErrorCode, isNotFoundError } from "../lib/api";
 
 // Boost: a buyer pays once, through Stripe, for featured placement of one of their own active listings.
@@ -68,24 +67,9 @@ function BoostScreen({
   isRefreshing: boolean;
   onRefresh: () => void;
 }) {
-  const config = usePublicConfig();
   const [paidIntent, setPaidIntent] = useState<string | null>(null);
   const confirmation = useBoostConfirmation(status.listingId, paidIntent);
-  const publishableKey = config.data?.stripePublishableKey ?? null;
   const isActive = status.listingStatus === "active";
-
-  if (
-    !confirmation &&
-    isActive &&
-    (!status.paymentsEnabled || (config.data !== undefined && publishableKey === null))
-  ) {
-    return (
-      <SetupRequired
-        description="Card payments are not configured on this server yet, so a Boost cannot be bought here right now."
-        fallbackPath={MY_LISTINGS_PATH}
-      />
-    );
-  }
 
   let payment: ReactNode;
   if (confirmation) {
@@ -100,24 +84,15 @@ function BoostScreen({
     );
   } else if (!isActive) {
     payment = <NotActive status={status} />;
-  } else if (!publishableKey) {
-    // The configuration is read by every page, so this is a moment at most, unless it failed.
-    payment = (
-      <Card className="p-6 md:col-span-3">
-        {config.isError ? (
-          <div role="alert" className="space-y-3 text-sm">
-            <p>The payment form could not be loaded.</p>
-            <Button variant="secondary" onClick={() => config.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <PaymentFormSkeleton />
-        )}
-      </Card>
+  } else if (!status.publishableKey) {
+    return (
+      <SetupRequired
+        description="Card payments are not configured on this server yet, so a Boost cannot be bought here right now."
+        fallbackPath={MY_LISTINGS_PATH}
+      />
     );
   } else {
-    payment = <BoostCheckout status={status} publishableKey={publishableKey} onPaid={setPaidIntent} />;
+    payment = <BoostCheckout status={status} publishableKey={status.publishableKey} onPaid={setPaidIntent} />;
   }
 
   return (

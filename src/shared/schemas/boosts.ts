@@ -51,8 +51,11 @@ export const boostStatusSchema = z.object({
   extendsTo: z.string(),
   priceCents: z.number().int(),
   days: z.number().int(),
-  /** Stripe is configured on this server: without it the screen says the payment system needs setting up. */
-  paymentsEnabled: z.boolean(),
+  /**
+   * Stripe's publishable key for the Payment Element; null when payments are not set up on this server
+   * (then the screen says so and offers no payment).
+   */
+  publishableKey: z.string().nullable(),
   lastPayment: boostPaymentSchema.nullable(),
   /** The listing's boosts, newest first. */
   purchases: z.array(boostPurchaseSchema),

@@ -49,13 +49,13 @@ export async function getBoostStatus({
   viewer,
   listingId,
   priceCents,
-  paymentsEnabled,
+  publishableKey,
 }: {
   db: Db;
   viewer: Viewer;
   listingId: string;
   priceCents: number;
-  paymentsEnabled: boolean;
+  publishableKey: string | null;
 }): Promise<BoostStatus> {
   const listing = await ownListing(db, viewer, listingId, false);
   const now = await databaseNow(db);
@@ -78,7 +78,7 @@ export async function getBoostStatus({
     extendsTo: new Date((boosted ?? now).getTime() + BOOST_DAYS * DAY_MS).toISOString(),
     priceCents,
     days: BOOST_DAYS,
-    paymentsEnabled,
+    publishableKey,
     lastPayment: lastPayment
       ? {
           id: lastPayment.id,

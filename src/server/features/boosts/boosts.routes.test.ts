@@ -419,7 +419,7 @@ describe("Boost without Stripe keys", () => {
       headers: { cookie },
     });
     expect(status.json()).toMatchObject({
-      paymentsEnabled: false,
+      publishableKey: null,
       priceCents: 9900,
       days: 14,
       boostedUntil: null,

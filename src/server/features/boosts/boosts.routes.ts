@@ -23,7 +23,7 @@ export async function boostRoutes(fastify: FastifyInstance) {
   const { config, stripe } = app;
   answersArePrivate(app);
   // The screen offers the Payment Element only where the browser can load it and the webhook can grant.
-  const paymentsEnabled = Boolean(stripe && config.stripe.publishableKey && config.stripe.webhookSecret);
+  const publishableKey = (stripe && config.stripe.webhookSecret && config.stripe.publishableKey) || null;
 
   app.get(
     "/api/buyer-listings/:id/boost",
@@ -37,7 +37,7 @@ export async function boostRoutes(fastify: FastifyInstance) {
         viewer,
         listingId: req.params.id,
         priceCents: config.boostPriceCents,
-        paymentsEnabled,
+        publishableKey,
       }),
     ),
   );
