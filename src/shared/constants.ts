@@ -258,7 +258,8 @@ export const BOOST_PURCHASE_STATUSES = ["active", "refunded", "ended"] as const;
 
 export const ADDONS = {
   smsAlerts: { name: "SMS Alerts", priceCents: 4900, per: "month" },
-  boostListing: { name: "Boost Listing", priceCents: DEFAULT_BOOST_PRICE_CENTS, days: BOOST_DAYS },
+  // Its price and days are the server's (BOOST_PRICE_CENTS, BOOST_DAYS), read from GET /api/config.
+  boostListing: { name: "Boost Listing" },
 } as const;
 
 /**
