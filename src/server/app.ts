@@ -31,6 +31,7 @@ import { QUEUE_NAMES } from "./jobs/queues";
 import { createMailer, type Mailer } from "./lib/mailer";
 import { countMails, createMetrics } from "./lib/metrics";
 import { compiledSerializer } from "./lib/serializer";
+import { createSmsSender } from "./lib/sms";
 import { createStripeClient } from "./lib/stripe";
 import { CLIENT_DIST, MISSING_BUILD_DIR } from "./paths";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
@@ -46,6 +47,8 @@ interface BuildAppOptions {
   mailer?: Mailer;
   /** false: no logs (most tests); an object: added to the pino settings (a test's stream, say). */
   logger?: false | object;
+  /** The clock SMS quiet hours and caps read (tests move it); the real one by default. */
+  now?: () => Date;
 }
 
 export { redactUrl } from "./plugins/logging";
@@ -56,6 +59,7 @@ export async function buildApp({
   database,
   mailer,
   logger,
+  now = () => new Date(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // What a log line may carry, and what never: plugins/logging.ts.
@@ -96,6 +100,16 @@ export async function buildApp({
   );
   app.decorate("mailer", appMailer);
   app.decorate("stripe", createStripeClient(config.stripe));
+  app.decorate(
+    "sms",
+    createSmsSender({
+      db: database.db,
+      twilio: config.twilio,
+      isProduction: config.isProduction,
+      appUrl: config.appUrl,
+    }),
+  );
+  app.decorate("now", now);
   // The job queue (jobs/job-queue.ts): sending works at once; main.ts starts the workers and schedules,
   // tests run the jobs themselves. Stopped before the mailer closes, so a running job can finish its mail.
   const jobs = new JobQueue({ database, log: app.log });

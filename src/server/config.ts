@@ -4,6 +4,7 @@ import {
   DEFAULT_APP_NAME,
   DEFAULT_BOOST_PRICE_CENTS,
   DEFAULT_PREMIUM_PRICE_CENTS,
+  DEFAULT_SMS_PRICE_CENTS,
 } from "../shared/constants";
 
 // Every environment variable the server reads is parsed here, once, at startup, so a wrong setting
@@ -95,6 +96,8 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_ID: optionalString,
+    // The SMS Alerts add-on's monthly Stripe Price (features/subscriptions, features/sms).
+    STRIPE_SMS_PRICE_ID: optionalString,
     STRIPE_API_URL: optionalUrl,
     PREMIUM_PRICE_CENTS: z.coerce
       .number({ message: "must be a whole number of cents" })
@@ -106,6 +109,18 @@ const envSchema = z
       .int()
       .min(50, "must be at least 50 cents (Stripe's smallest USD charge)")
       .default(DEFAULT_BOOST_PRICE_CENTS),
+    SMS_PRICE_CENTS: z.coerce
+      .number({ message: "must be a whole number of cents" })
+      .int()
+      .min(50, "must be at least 50 cents (Stripe's smallest USD charge)")
+      .default(DEFAULT_SMS_PRICE_CENTS),
+    // Texts through Twilio (lib/sms.ts): the account, and the sender (a number or a messaging service).
+    // TWILIO_API_URL points the SDK elsewhere (tests' loopback fake) and is used for nothing else.
+    TWILIO_ACCOUNT_SID: optionalString,
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM: optionalString,
+    TWILIO_MESSAGING_SERVICE_SID: optionalString,
+    TWILIO_API_URL: optionalHttpUrl,
     LEGAL_EMAIL: z.email().default("legal@paypercallhub.example"),
     LEGAL_ADDRESS: z
       .string()
@@ -164,6 +179,23 @@ const envSchema = z
         message: "is required when OIDC_ISSUER_URL is set",
       });
     }
+    if (env.TWILIO_ACCOUNT_SID || env.TWILIO_AUTH_TOKEN) {
+      const missing = (["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"] as const).filter((key) => !env[key]);
+      for (const key of missing) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: "is required when the other Twilio key is set",
+        });
+      }
+      if (!env.TWILIO_FROM && !env.TWILIO_MESSAGING_SERVICE_SID) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["TWILIO_FROM"],
+          message: "or TWILIO_MESSAGING_SERVICE_SID is required: the number (or service) texts come from",
+        });
+      }
+    }
     if (env.APP_ENV !== "production") return;
     const required = ["DATABASE_URL", "SESSION_SECRET", "APP_URL"] as const;
     for (const key of required) {
@@ -213,6 +245,13 @@ export interface AppConfig {
   premiumPriceCents: number;
   /** What one Boost (BOOST_DAYS of featured placement) costs, charged as a one-off PaymentIntent. */
   boostPriceCents: number;
+  /** The SMS Alerts add-on: its Stripe Price (monthly) and the price the pages show. */
+  sms: { priceId: string | undefined; priceCents: number };
+  /**
+   * Twilio, when TWILIO_ACCOUNT_SID is set; undefined otherwise (development texts land in the SMS
+   * outbox, production answers the SMS routes 503).
+   */
+  twilio: TwilioConfig | undefined;
   legal: { email: string; address: string };
   logLevel: Env["LOG_LEVEL"];
   /** SIGTERM's draining time: 5 s in production, 1 s otherwise, unless SHUTDOWN_DRAIN_MS says. */
@@ -227,6 +266,16 @@ export interface AppConfig {
   metrics: { token: string; port: number | undefined } | undefined;
   /** OpenTelemetry traces, when an OTLP endpoint is set; undefined otherwise (nothing of it loads). */
   telemetry: TelemetryConfig | undefined;
+}
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** The sending number (E.164), or undefined when a messaging service sends. */
+  from: string | undefined;
+  messagingServiceSid: string | undefined;
+  /** Tests only: the loopback fake's base URL instead of https://api.twilio.com. */
+  apiUrl: string | undefined;
 }
 
 export interface TelemetryConfig {
@@ -290,6 +339,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     premiumPriceCents: env.PREMIUM_PRICE_CENTS,
     boostPriceCents: env.BOOST_PRICE_CENTS,
+    sms: { priceId: env.STRIPE_SMS_PRICE_ID, priceCents: env.SMS_PRICE_CENTS },
+    twilio: env.TWILIO_ACCOUNT_SID
+      ? {
+          accountSid: env.TWILIO_ACCOUNT_SID,
+          authToken: env.TWILIO_AUTH_TOKEN!,
+          from: env.TWILIO_FROM,
+          messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+          apiUrl: env.TWILIO_API_URL,
+        }
+      : undefined,
     legal: { email: env.LEGAL_EMAIL, address: env.LEGAL_ADDRESS },
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.APP_ENV === "production" ? 5000 : 1000),

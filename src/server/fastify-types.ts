@@ -8,6 +8,7 @@ import type { JobQueue } from "./jobs/job-queue";
 import type { MailQueue } from "./jobs/mail";
 import type { Mailer } from "./lib/mailer";
 import type { AppMetrics } from "./lib/metrics";
+import type { SmsSender } from "./lib/sms";
 import type { StripeClient } from "./lib/stripe";
 
 // Type augmentations for the decorations app.ts adds. Imported once by app.ts.
@@ -24,6 +25,10 @@ declare module "fastify" {
     jobs: JobQueue;
     /** The Stripe client, built once from the config; undefined when payments are not configured. */
     stripe: StripeClient | undefined;
+    /** Texts (lib/sms.ts): Twilio, the development outbox, or undefined when SMS is not set up. */
+    sms: SmsSender | undefined;
+    /** The time as the app reads it for SMS quiet hours and caps (tests set it; else the real clock). */
+    now: () => Date;
     /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */
     apiRoutes: RouteOptions[];
     /** The app's Prometheus series (lib/metrics.ts). */

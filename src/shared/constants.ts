@@ -182,7 +182,7 @@ export const REVIEW_LIMITS = {
  * What a queued mail is about (the failed-mail list shows it): sign-in links, deal-intent notices,
  * dispute notices and publisher review decisions. Alert mails keep their own jobs.
  */
-export const MAIL_KINDS = ["sign-in", "deal-intent", "dispute", "publisher-review", "boost"] as const;
+export const MAIL_KINDS = ["sign-in", "deal-intent", "dispute", "publisher-review", "boost", "sms"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * queued: waiting for (or between) attempts; sending: an attempt holds it until `claimed_until`; sent: the
@@ -257,10 +257,56 @@ export type BoostSource = (typeof BOOST_SOURCES)[number];
 export const BOOST_PURCHASE_STATUSES = ["active", "refunded", "ended"] as const;
 
 export const ADDONS = {
-  smsAlerts: { name: "SMS Alerts", priceCents: 4900, per: "month" },
+  // Its monthly price is the server's (SMS_PRICE_CENTS), read from GET /api/config.
+  smsAlerts: { name: "SMS Alerts", per: "month" },
   // Its price and days are the server's (BOOST_PRICE_CENTS, BOOST_DAYS), read from GET /api/config.
   boostListing: { name: "Boost Listing" },
 } as const;
+
+/** Default SMS Alerts price a month: the server's SMS_PRICE_CENTS overrides it; every page shows the server's. */
+export const DEFAULT_SMS_PRICE_CENTS = 4900;
+
+/** What a Stripe subscription sells: Premium (yearly) or the SMS Alerts add-on (monthly). */
+export const SUBSCRIPTION_PRODUCTS = ["premium", "sms"] as const;
+export type SubscriptionProduct = (typeof SUBSCRIPTION_PRODUCTS)[number];
+
+/** SMS alerts (docs/publishers.md, "SMS alerts"): the rules of verification, sending and quiet hours. */
+export const SMS_LIMITS = {
+  /** Digits of a verification code. */
+  codeLength: 6,
+  /** A code works for this long. */
+  codeTtlMinutes: 10,
+  /** Wrong tries one code allows; then a new code is needed. */
+  codeMaxAttempts: 5,
+  /** Seconds between two codes to one user. */
+  resendAfterSeconds: 60,
+  /** Codes one user may have sent within an hour. */
+  codesPerHour: 5,
+  /** Alert texts one user gets in a local day; later matches wait for the next morning's summary. */
+  textsPerDay: 10,
+  /** No alert texts from this hour (local)... */
+  quietStartHour: 21,
+  /** ...until this one; what came in meanwhile goes out merged at this hour. */
+  quietEndHour: 8,
+  /** One SMS segment of GSM-7 characters: every text we send fits in it. */
+  maxLength: 160,
+  /** Permanent delivery failures in a row after which a number gets no more texts. */
+  failuresToSuspend: 3,
+} as const;
+
+/** The time zone quiet hours use until the user chooses one (the Alerts tab offers the browser's). */
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+/**
+ * The consent a user gives before we text them, kept word for word per version: each consent record
+ * names the version it agreed to. A changed text is a new version (the old one stays here).
+ */
+export const SMS_CONSENT_TEXTS = {
+  "2026-11-26":
+    "I agree to receive automated text messages from PayPerCall Hub at this number about new buyer listings that match my alerts, up to 10 a day. Consent is not a condition of purchase. Message and data rates may apply. Reply STOP to opt out at any time, HELP for help.",
+} as const;
+export type SmsConsentVersion = keyof typeof SMS_CONSENT_TEXTS;
+export const SMS_CONSENT_VERSION: SmsConsentVersion = "2026-11-26";
 
 /**
  * Listing alerts (docs/product.md, "Listing alerts"): instant mails are a Premium benefit; daily and
@@ -269,8 +315,12 @@ export const ADDONS = {
 export const ALERT_FREQUENCIES = ["instant", "daily", "weekly"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 export const DEFAULT_ALERT_FREQUENCY: AlertFrequency = "weekly";
-/** SMS is stored as a choice but not sent until an SMS provider is configured. */
+/**
+ * How an alert reached someone (alert_deliveries.channel). The Alerts tab's channels choose email only:
+ * SMS alerts have their own switch, the SMS Alerts section (a verified number with consent).
+ */
 export const ALERT_CHANNELS = ["email", "sms"] as const;
+export const ALERT_PREFERENCE_CHANNELS = ["email"] as const;
 
 export const ALERT_LIMITS = {
   /** Saved searches one user may keep. */

@@ -29,7 +29,9 @@ import {
   PUBLISHER_STATUSES,
   PUBLISHER_TIERS,
   ROLES,
+  SUBSCRIPTION_PRODUCTS,
 } from "../../shared/constants";
+import { SMS_CONSENT_EVENTS, SMS_CONSENT_SOURCES, SMS_MESSAGE_KINDS } from "../../shared/schemas/sms";
 
 // The product's entities (users, profiles, listings, reviews, deal intents, alerts, subscriptions,
 // compliance, disputes, the audit log), plus the tables sign-in, mail, analytics and payments need.
@@ -300,10 +302,10 @@ export const notificationPreferences = pgTable("notification_preferences", {
   minPayout: numeric("min_payout", { precision: 10, scale: 2 }),
   // Instant is Premium's; without Premium it is sent as daily and stored as daily once Premium ends.
   frequency: text("frequency", { enum: ALERT_FREQUENCIES }).notNull().default("weekly"),
+  // Email only (ALERT_PREFERENCE_CHANNELS): SMS alerts have their own switch, sms_numbers.
   channels: text("channels").array().notNull().default(sql`'{email}'::text[]`),
-  smsOptIn: boolean("sms_opt_in").notNull().default(false),
-  // Where SMS alerts would go (stored; nothing is sent until an SMS provider is configured).
-  phone: text("phone"),
+  // IANA name ("America/Chicago") SMS quiet hours follow; null: DEFAULT_TIME_ZONE.
+  timeZone: text("time_zone"),
   // The last time the mail's unsubscribe link took email off the channels.
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   // When the last digest run for this user started: the next one looks for listings activated since.
@@ -354,7 +356,8 @@ export const alertDeliveries = pgTable(
       .references(() => buyerListings.id, { onDelete: "cascade" }),
     channel: text("channel", { enum: ALERT_CHANNELS }).notNull(),
     kind: text("kind", { enum: ["instant", "daily", "weekly"] }).notNull(),
-    status: text("status", { enum: ["sending", "sent"] })
+    // held: an SMS waiting for the end of quiet hours or of the day's cap (sent merged, features/sms).
+    status: text("status", { enum: ["sending", "sent", "held"] })
       .notNull()
       .default("sending"),
     // The queue job that claimed the row (a failed attempt removes only its own claims).
@@ -378,13 +381,15 @@ export const subscriptions = pgTable(
     // Null for a complimentary subscription granted by support (no Stripe objects behind it).
     stripeCustomerId: text("stripe_customer_id"),
     stripeSubscriptionId: text("stripe_subscription_id").unique(),
+    // What it sells: Premium, or the SMS Alerts add-on (only premium rows grant Premium, lib/premium.ts).
+    product: text("product", { enum: SUBSCRIPTION_PRODUCTS }).notNull().default("premium"),
     status: text("status").notNull(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("subscriptions_user_idx").on(t.userId)],
+  (t) => [index("subscriptions_user_idx").on(t.userId, t.product)],
 );
 
 /**
@@ -687,3 +692,96 @@ export const listingImports = pgTable(
   },
   (t) => [index("listing_imports_admin_idx").on(t.adminId, t.createdAt.desc())],
 );
+
+/**
+ * A publisher's number for SMS alerts (docs/publishers.md, "SMS alerts"): one per user, in E.164. Texts go
+ * only to a verified number that is neither opted out nor suspended, of a user with Premium and the add-on.
+ * The verification code is kept as a hash, with its expiry, wrong tries and the resend limit's counters.
+ */
+export const smsNumbers = pgTable(
+  "sms_numbers",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    // The consent record this number was given with (sms_consents).
+    consentId: uuid("consent_id").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    // SHA-256 of the code and the user id; null once used or replaced.
+    codeHash: text("code_hash"),
+    codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }),
+    codeAttempts: integer("code_attempts").notNull().default(0),
+    codeSentAt: timestamp("code_sent_at", { withTimezone: true }),
+    // Codes sent in the hour that began at code_window_started_at (the resend limit).
+    codesInWindow: integer("codes_in_window").notNull().default(0),
+    codeWindowStartedAt: timestamp("code_window_started_at", { withTimezone: true }),
+    optedOutAt: timestamp("opted_out_at", { withTimezone: true }),
+    optOutSource: text("opt_out_source", { enum: SMS_CONSENT_SOURCES }),
+    // Permanent delivery failures in a row; at SMS_LIMITS.failuresToSuspend texting stops (suspended_at).
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sms_numbers_phone_idx").on(t.phone)],
+);
+
+/**
+ * Every consent given and withdrawn, append-only, kept at least five years (docs/operations.md): the
+ * consent text's version, when, from where (IP, browser) and for which number. It outlives the account
+ * (user_id is set null), since the proof of consent must.
+ */
+export const smsConsents = pgTable(
+  "sms_consents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    phone: text("phone").notNull(),
+    event: text("event", { enum: SMS_CONSENT_EVENTS }).notNull(),
+    source: text("source", { enum: SMS_CONSENT_SOURCES }).notNull(),
+    textVersion: text("text_version"),
+    // The reply that made this record (STOP, START...).
+    keyword: text("keyword"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sms_consents_user_idx").on(t.userId, t.createdAt),
+    index("sms_consents_phone_idx").on(t.phone, t.createdAt),
+  ],
+);
+
+/**
+ * Every text we send, with the provider's id and its delivery status (Twilio's status callback). A
+ * verification code is stored masked. Kept with the consent records, for the same reason.
+ */
+export const smsMessages = pgTable(
+  "sms_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    phone: text("phone").notNull(),
+    kind: text("kind", { enum: SMS_MESSAGE_KINDS }).notNull(),
+    body: text("body").notNull(),
+    // The listings an alert or summary text was about.
+    listingIds: uuid("listing_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    // sending (ours, before the provider answered), then the provider's: queued, sent, delivered,
+    // undelivered, failed.
+    status: text("status").notNull().default("sending"),
+    providerSid: text("provider_sid").unique(),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    statusAt: timestamp("status_at", { withTimezone: true }),
+  },
+  (t) => [index("sms_messages_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** The development SMS outbox: texts as they would have gone out when no provider is configured. */
+export const smsOutbox = pgTable("sms_outbox", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  to: text("to").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});

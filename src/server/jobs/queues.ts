@@ -27,6 +27,12 @@ export interface JobPayloads {
   housekeeping: Record<string, never>;
   /** The hourly round of reminders to buyers whose boost ends within two days (features/boosts). */
   "boost-reminders": Record<string, never>;
+  /** One SMS alert: this listing to this user, now or merged after quiet hours (features/sms). */
+  "sms-alert": { userId: string; listingId: string };
+  /** A user's held SMS alerts, sent as one text once quiet hours (or the day's cap) are over. */
+  "sms-release": { userId: string };
+  /** One prepared text of sms_messages (a reply to STOP, START or HELP). */
+  "sms-send": { messageId: string };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -47,6 +53,9 @@ const MAIL: QueueOptions = { retryLimit: 6, retryDelay: 30, retryBackoff: true, 
 // A sign-in link expires after 10 minutes and someone is waiting for it: retried sooner and given up on
 // sooner (after 5, 10, 20, 40 and 80 s: within three minutes), while the link can still be used.
 const SIGN_IN_MAIL: QueueOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
+// A text that the provider could not take is tried again after 20 s, 40 s, 80 s, 160 s and 320 s: a
+// provider hiccup passes; an alert later than ten minutes is no longer instant.
+const SMS: QueueOptions = { retryLimit: 5, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 };
 const PLANNING: QueueOptions = { retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 };
 
 export const QUEUES: Record<QueueName, QueueOptions> = {
@@ -60,6 +69,9 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
   "reliability-refresh": PLANNING,
   housekeeping: PLANNING,
   "boost-reminders": PLANNING,
+  "sms-alert": SMS,
+  "sms-release": SMS,
+  "sms-send": SMS,
 };
 
 /**

@@ -82,12 +82,12 @@ export interface TestContext {
  * Registers hooks that give the test file one app on its worker's database, emptied before each test.
  * Read `ctx.app` inside tests (it is set in beforeAll).
  */
-export function useTestApp(options: { env?: Record<string, string> } = {}): TestContext {
+export function useTestApp(options: { env?: Record<string, string>; now?: () => Date } = {}): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     ctx.database = await workerTestDatabase();
     ctx.config = testConfig(options.env);
-    ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false, now: options.now });
     await ctx.app.ready();
   });
   beforeEach(async () => {

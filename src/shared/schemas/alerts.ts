@@ -1,8 +1,8 @@
 import { z } from "zod";
 import {
-  ALERT_CHANNELS,
   ALERT_FREQUENCIES,
   ALERT_LIMITS,
+  ALERT_PREFERENCE_CHANNELS,
   GEOGRAPHIES,
   LISTING_SEARCH_MAX_LENGTH,
   PAYOUT_BUCKETS,
@@ -20,14 +20,12 @@ export const ALERT_MESSAGES = {
   publisherOnly: "Alerts are for publishers: complete your publisher profile to set them up.",
   instantNeedsPremium:
     "Instant alerts are a Premium benefit. Choose a daily or weekly digest, or upgrade to Premium.",
-  smsNeedsConsent: "SMS alerts need your consent to receive text messages and a phone number.",
   emptySearch: "Choose at least one filter or type a keyword before saving this search.",
   duplicateSearch: "You already saved this search.",
   tooManySearches: `You can keep up to ${ALERT_LIMITS.savedSearchesMax} saved searches: delete one first.`,
   savedSearchNotFound: "Saved search not found",
   invalidUnsubscribeLink: "This unsubscribe link is not valid. Change your alerts in your dashboard instead.",
-  /** Said on screen next to the SMS choice: it is stored, but nothing is sent without an SMS provider. */
-  smsNotSent: "SMS alerts are saved with your settings but not sent yet: no SMS provider is configured.",
+  invalidTimeZone: "Choose a time zone from the list",
 } as const;
 
 const uniqueList = <T extends z.ZodType<string>>(item: T, max: number, label: string) =>
@@ -63,16 +61,21 @@ const minPayoutSchema = z.preprocess(
     .nullable(),
 );
 
-const phoneSchema = z.preprocess(
-  blankToNull,
-  plainText()
-    .trim()
-    .max(25, "Phone number is too long")
-    .refine((v) => /^\+?[\d\s().-]+$/.test(v) && v.replace(/\D/g, "").length >= 7, {
-      message: "Enter a phone number such as (555) 010-1234 or +1 555 010 1234",
-    })
-    .nullable(),
-);
+/** An IANA time zone name this runtime knows ("America/Chicago"); quiet hours are kept in it. */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeZoneSchema = plainText()
+  .trim()
+  .max(64, ALERT_MESSAGES.invalidTimeZone)
+  .refine(isTimeZone, ALERT_MESSAGES.invalidTimeZone);
 
 /** GET /api/notification-preferences and the answer to PUT. */
 export const alertPreferencesSchema = z.object({
@@ -87,9 +90,9 @@ export const alertPreferencesSchema = z.object({
   minPayout: z.string().nullable(),
   /** What the server acts on: instant is Premium's, so without Premium this reads daily. */
   frequency: z.enum(ALERT_FREQUENCIES),
-  channels: z.array(z.enum(ALERT_CHANNELS)),
-  smsOptIn: z.boolean(),
-  phone: z.string().nullable(),
+  channels: z.array(z.enum(ALERT_PREFERENCE_CHANNELS)),
+  /** The IANA time zone SMS quiet hours follow; null until chosen (DEFAULT_TIME_ZONE applies). */
+  timeZone: z.string().nullable(),
   /** When the mail's unsubscribe link last took email off the channels (null: never, or email is back). */
   unsubscribedAt: z.string().nullable(),
 });
@@ -106,22 +109,19 @@ export const updateAlertPreferencesSchema = z.object({
     .enum(ALERT_FREQUENCIES, { message: `Frequency must be one of ${ALERT_FREQUENCIES.join(", ")}` })
     .optional(),
   channels: uniqueList(
-    z.enum(ALERT_CHANNELS, { message: `Channels must be among ${ALERT_CHANNELS.join(", ")}` }),
-    ALERT_CHANNELS.length,
+    z.enum(ALERT_PREFERENCE_CHANNELS, {
+      message: `Channels must be among ${ALERT_PREFERENCE_CHANNELS.join(", ")}`,
+    }),
+    ALERT_PREFERENCE_CHANNELS.length,
     "Channels",
   ).optional(),
-  smsOptIn: z.boolean({ message: "must be true or false" }).optional(),
-  phone: phoneSchema.optional(),
+  timeZone: timeZoneSchema.optional(),
 });
 export type UpdateAlertPreferencesInput = z.input<typeof updateAlertPreferencesSchema>;
 export type UpdateAlertPreferences = z.output<typeof updateAlertPreferencesSchema>;
 
 /** The Alerts form: the whole preference set (the client sends only what changed). */
-export const alertPreferencesFormSchema = updateAlertPreferencesSchema.required().superRefine((v, ctx) => {
-  if (v.channels.includes("sms") && (!v.smsOptIn || !v.phone)) {
-    ctx.addIssue({ code: "custom", path: ["channels"], message: ALERT_MESSAGES.smsNeedsConsent });
-  }
-});
+export const alertPreferencesFormSchema = updateAlertPreferencesSchema.required();
 
 // ---- saved searches ---------------------------------------------------------------------------------
 

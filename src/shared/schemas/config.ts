@@ -8,6 +8,8 @@ export const publicConfigSchema = z.object({
   /** One Boost: its price and the days of featured placement it buys. */
   boostPriceCents: z.number().int(),
   boostDays: z.number().int(),
+  /** The SMS Alerts add-on's price a month. */
+  smsPriceCents: z.number().int(),
   stripePublishableKey: z.string().nullable(),
   legalEmail: z.string(),
   legalAddress: z.string(),

@@ -43,8 +43,7 @@ describe("notification preferences and saved searches", () => {
         minPayout: null,
         frequency: "weekly",
         channels: ["email"],
-        smsOptIn: false,
-        phone: null,
+        timeZone: null,
         unsubscribedAt: null,
       });
     });
@@ -121,35 +120,21 @@ describe("notification preferences and saved searches", () => {
       expect((await storedRow(user.id))?.frequency).toBe("daily");
     });
 
-    it("takes SMS only with the consent and a phone number, and stores it (nothing is sent)", async () => {
+    it("keeps the time zone SMS quiet hours follow, and refuses an unknown one or SMS among the channels", async () => {
       const { cookie } = await publisher();
-      const refused = await call(cookie, "PUT", "/api/notification-preferences", {
-        channels: ["email", "sms"],
+      const saved = await call(cookie, "PUT", "/api/notification-preferences", {
+        timeZone: "America/Chicago",
       });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe(ALERT_MESSAGES.smsNeedsConsent);
-      const noPhone = await call(cookie, "PUT", "/api/notification-preferences", {
-        channels: ["sms"],
-        smsOptIn: true,
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().timeZone).toBe("America/Chicago");
+      for (const payload of [{ timeZone: "Mars/Olympus" }, { timeZone: "../etc" }, { channels: ["sms"] }]) {
+        const refused = await call(cookie, "PUT", "/api/notification-preferences", payload);
+        expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      }
+      const unknown = await call(cookie, "PUT", "/api/notification-preferences", {
+        timeZone: "Mars/Olympus",
       });
-      expect(noPhone.statusCode).toBe(400);
-      const badPhone = await call(cookie, "PUT", "/api/notification-preferences", { phone: "call me" });
-      expect(badPhone.statusCode).toBe(400);
-      expect(JSON.stringify(badPhone.json())).toContain("Enter a phone number");
-      const ok = await call(cookie, "PUT", "/api/notification-preferences", {
-        channels: ["email", "sms"],
-        smsOptIn: true,
-        phone: "(555) 010-1234",
-      });
-      expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({
-        channels: ["email", "sms"],
-        smsOptIn: true,
-        phone: "(555) 010-1234",
-      });
-      // Withdrawing the consent while SMS is still chosen is refused: the two go together.
-      const withdrawn = await call(cookie, "PUT", "/api/notification-preferences", { smsOptIn: false });
-      expect(withdrawn.statusCode).toBe(400);
+      expect(JSON.stringify(unknown.json())).toContain(ALERT_MESSAGES.invalidTimeZone);
     });
 
     it("refuses unknown verticals, geographies, tags, frequencies and amounts with 400", async () => {

@@ -33,8 +33,7 @@ const DEFAULTS: Omit<AlertPreferences, "configured"> = {
   minPayout: null,
   frequency: DEFAULT_ALERT_FREQUENCY,
   channels: ["email"],
-  smsOptIn: false,
-  phone: null,
+  timeZone: null,
   unsubscribedAt: null,
 };
 
@@ -49,9 +48,8 @@ function toPreferences(row: PreferencesRow | undefined, viewer: Viewer): AlertPr
     minPayout: row.minPayout,
     // Instant is Premium's: for anyone else it reads (and is sent) as daily.
     frequency: row.frequency === "instant" && !viewer.hasActiveSubscription ? "daily" : row.frequency,
-    channels: row.channels.filter((c): c is "email" | "sms" => c === "email" || c === "sms"),
-    smsOptIn: row.smsOptIn,
-    phone: row.phone,
+    channels: row.channels.filter((c): c is "email" => c === "email"),
+    timeZone: row.timeZone,
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
   };
 }
@@ -74,8 +72,8 @@ export async function getAlertPreferences({
 
 /**
  * PUT /api/notification-preferences: the fields sent replace the stored ones; empty lists mean "any".
- * The result must hold together: instant needs Premium (403 premium_required), SMS needs the consent and
- * a phone number (400). Turning email back on ends an unsubscribe.
+ * Instant needs Premium (403 premium_required). Turning email back on ends an unsubscribe. SMS alerts are
+ * not among these settings: they have their own switch (features/sms), and only read the time zone.
  */
 export async function updateAlertPreferences({
   db,
@@ -103,9 +101,6 @@ export async function updateAlertPreferences({
     } = toPreferences(current, viewer);
     const defined = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
     const next = { ...base, ...defined } as typeof base;
-    if (next.channels.includes("sms") && (!next.smsOptIn || !next.phone)) {
-      throw new AppError("validation", ALERT_MESSAGES.smsNeedsConsent);
-    }
     const values = {
       ...next,
       unsubscribedAt: next.channels.includes("email") ? null : (current?.unsubscribedAt ?? null),

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, notInArray } from "drizzle-orm";
 import type Stripe from "stripe";
-import { PAYMENT_MESSAGES } from "../../../shared/constants";
+import { PAYMENT_MESSAGES, type SubscriptionProduct } from "../../../shared/constants";
 import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
 import type { Db } from "../../db/client";
 import { auditLogs, stripeEvents, subscriptions, users } from "../../db/schema";
@@ -46,8 +46,17 @@ function periodEndOf(subscription: Stripe.Subscription): Date {
   return new Date(end * 1000);
 }
 
+/**
+ * What a Stripe subscription sells: the add-on's carry `metadata.product = "sms"` (checkout.ts sets it);
+ * anything else is Premium, as every subscription was before the add-on.
+ */
+function productOf(subscription: Stripe.Subscription): SubscriptionProduct {
+  return subscription.metadata?.product === "sms" ? "sms" : "premium";
+}
+
 /** Stores Stripe's view of one subscription for `userId` (insert or update by Stripe id). */
 export async function saveSubscription(db: Db, userId: string, subscription: Stripe.Subscription) {
+  const product = productOf(subscription);
   const values = {
     stripeCustomerId: idOf(subscription.customer),
     status: subscription.status,
@@ -58,11 +67,11 @@ export async function saveSubscription(db: Db, userId: string, subscription: Str
   };
   await db
     .insert(subscriptions)
-    .values({ userId, stripeSubscriptionId: subscription.id, ...values })
+    .values({ userId, stripeSubscriptionId: subscription.id, product, ...values })
     .onConflictDoUpdate({ target: subscriptions.stripeSubscriptionId, set: values });
   // users.stripeSubscriptionId names the paid subscription; a late event about an abandoned
   // or expired attempt must not overwrite it.
-  if (isPremiumStatus(subscription.status)) {
+  if (product === "premium" && isPremiumStatus(subscription.status)) {
     await db
       .update(users)
       .set({ stripeSubscriptionId: subscription.id, updatedAt: new Date() })

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { SMS_MESSAGES } from "../../../shared/schemas/sms";
 import {
   billingPortalSessionSchema,
   subscriptionIntentSchema,
   subscriptionSummarySchema,
 } from "../../../shared/schemas/subscriptions";
+import { AppError } from "../../lib/app-error";
 import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
 import { createBillingPortalSession, getOrCreateSubscription } from "./checkout";
@@ -27,6 +29,26 @@ export async function subscriptionRoutes(fastify: FastifyInstance) {
     withViewer(async (_request, reply, viewer) => {
       reply.headers(noStore);
       return getOrCreateSubscription({ db: app.db, stripe, priceId: config.stripe.priceId, viewer });
+    }),
+  );
+
+  // The SMS Alerts add-on: a second subscription of the same customer, for publishers with Premium.
+  app.post(
+    "/api/sms/subscription",
+    {
+      config: { access: "signedIn" },
+      schema: { response: { 200: subscriptionIntentSchema, ...errorResponses } },
+    },
+    withViewer(async (_request, reply, viewer) => {
+      reply.headers(noStore);
+      if (!app.sms) throw new AppError("unavailable", SMS_MESSAGES.notConfigured);
+      return getOrCreateSubscription({
+        db: app.db,
+        stripe,
+        priceId: config.sms.priceId,
+        viewer,
+        product: "sms",
+      });
     }),
   );
 

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
 import type { Db } from "../../db/client";
 import { subscriptions, users } from "../../db/schema";
@@ -6,7 +6,10 @@ import { activeSubscriptionCondition } from "../../lib/premium";
 import type { StripeClient } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
 
-/** GET /api/subscription: the subscription that matters most (an active one, paid before complimentary). */
+/**
+ * GET /api/subscription: the Premium subscription that matters most (an active one, paid before
+ * complimentary). The SMS add-on's is in GET /api/sms.
+ */
 export async function getSubscriptionSummary({
   db,
   stripe,
@@ -26,7 +29,7 @@ export async function getSubscriptionSummary({
       isActive,
     })
     .from(subscriptions)
-    .where(eq(subscriptions.userId, viewer.id))
+    .where(and(eq(subscriptions.userId, viewer.id), eq(subscriptions.product, "premium")))
     .orderBy(
       desc(isActive),
       sql`${subscriptions.stripeSubscriptionId} is null`,

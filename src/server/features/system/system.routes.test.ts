@@ -21,6 +21,7 @@ describe("system routes and HTTP rules", () => {
       premiumInterval: "year",
       boostPriceCents: 9900,
       boostDays: 14,
+      smsPriceCents: 4900,
       stripePublishableKey: null,
       legalEmail: "legal@paypercallhub.example",
       legalAddress: expect.any(String),

@@ -57,6 +57,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
       premiumInterval: PREMIUM_INTERVAL,
       boostPriceCents: config.boostPriceCents,
       boostDays: BOOST_DAYS,
+      smsPriceCents: config.sms.priceCents,
       stripePublishableKey: config.stripe.publishableKey ?? null,
       legalEmail: config.legal.email,
       legalAddress: config.legal.address,
