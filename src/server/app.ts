@@ -23,6 +23,7 @@ import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { registerReliabilityJobs } from "./features/reliability/refresh-reliability";
 import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
+import { smsRoutes } from "./features/sms/sms.routes";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { countJobs, JobQueue } from "./jobs/job-queue";
@@ -187,6 +188,7 @@ export async function buildApp({
   await app.register(subscriptionRoutes);
   await app.register(boostRoutes);
   await app.register(alertRoutes);
+  await app.register(smsRoutes);
   // Every route under /api/admin is admin-only, declared once (ADR 007): the console's own routes, the
   // CSV import and export, and the admin's side of reviews, disputes and boosts.
   await app.register(
