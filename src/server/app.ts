@@ -24,6 +24,7 @@ import { registerReliabilityJobs } from "./features/reliability/refresh-reliabil
 import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { smsRoutes } from "./features/sms/sms.routes";
+import { registerSmsReplyJob } from "./features/sms/sms-inbound";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { countJobs, JobQueue } from "./jobs/job-queue";
@@ -124,6 +125,7 @@ export async function buildApp({
     mailQueue,
     mail: { appName: config.appName, appUrl: config.appUrl },
   });
+  registerSmsReplyJob(jobs, { db: database.db, sms: app.sms });
   app.decorate("jobs", jobs);
   app.decorate("mailQueue", mailQueue);
   app.addHook("onClose", async () => {
