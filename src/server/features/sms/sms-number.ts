@@ -113,7 +113,7 @@ export async function getSmsStatus(
       : null,
     timeZone: state?.timeZone ?? "",
     consent: { version: SMS_CONSENT_VERSION, text: SMS_CONSENT_TEXTS[SMS_CONSENT_VERSION] },
-    blockedReason: deps.sms ? (state?.blockedReason ?? "no_premium") : "not_configured",
+    blockedReason: !deps.sms ? "not_configured" : state ? state.blockedReason : "no_premium",
     publishableKey: deps.publishableKey,
   };
 }
