@@ -8,13 +8,13 @@ import { smsOutbox } from "../db/schema";
 // without Twilio settings, development and tests keep them in the SMS outbox table instead. Features
 // never talk to Twilio themselves: they call `send` and record what it answers (features/sms).
 
-export interface SmsToSend {
+interface SmsToSend {
   /** E.164. */
   to: string;
   body: string;
 }
 
-export interface SmsSent {
+interface SmsSent {
   /** The provider's message id (Twilio's SM..., or the outbox row's id). */
   sid: string;
   /** The provider's first status: queued or accepted (Twilio), sent (the outbox). */
