@@ -25,6 +25,7 @@ import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.rout
 import { seoRoutes } from "./features/seo/seo.routes";
 import { smsRoutes } from "./features/sms/sms.routes";
 import { registerSmsJobs } from "./features/sms/sms-alert-jobs";
+import { registerSmsReplyJob } from "./features/sms/sms-inbound";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { countJobs, JobQueue } from "./jobs/job-queue";
@@ -133,6 +134,7 @@ export async function buildApp({
     appUrl: config.appUrl,
     mailQueue,
   });
+  registerSmsReplyJob(jobs, { db: database.db, sms: app.sms });
   app.decorate("jobs", jobs);
   app.decorate("mailQueue", mailQueue);
   app.addHook("onClose", async () => {
