@@ -84,6 +84,7 @@ export async function recordDeliveryStatus(
 const failureSchema = z.object({
   email: z.string(),
   consecutiveFailures: z.number().int(),
+  suspendedAt: z.coerce.date().nullable(),
   suspendedNow: z.boolean(),
 });
 
@@ -107,23 +108,25 @@ export async function recordPermanentFailure(
           updated_at = now()
         from users u, (select suspended_at as before from sms_numbers where user_id = ${userId} for update) old
         where n.user_id = ${userId} and n.phone = ${phone} and u.id = n.user_id
-        returning u.email, n.consecutive_failures as "consecutiveFailures",
+        returning u.email, n.consecutive_failures as "consecutiveFailures", n.suspended_at as "suspendedAt",
           (old.before is null and n.suspended_at is not null) as "suspendedNow"`,
   );
-  if (row?.suspendedNow) {
-    await deps.mailQueue.enqueue(tx, [suspendedMail(deps.mail, { userId, to: row.email, phone })]);
+  if (row?.suspendedNow && row.suspendedAt) {
+    await deps.mailQueue.enqueue(tx, [
+      suspendedMail(deps.mail, { userId, to: row.email, phone, suspendedAt: row.suspendedAt }),
+    ]);
   }
 }
 
 /** Texts stopped: what happened and how to get them back. */
 function suspendedMail(
   ctx: DeliveryStatusDeps["mail"],
-  { userId, to, phone }: { userId: string; to: string; phone: string },
+  { userId, to, phone, suspendedAt }: { userId: string; to: string; phone: string; suspendedAt: Date },
 ): OutgoingMail {
   return {
     kind: "sms",
-    // One mail per suspension of this number (a number entered again and suspended again mails again).
-    key: `sms:${userId}:${phone}:suspended:${new Date().toISOString().slice(0, 10)}`,
+    // One mail per suspension (a number entered again and suspended again is mailed again).
+    key: `sms:${userId}:suspended:${suspendedAt.toISOString()}`,
     message: {
       to,
       subject: "Your SMS alerts have stopped",
