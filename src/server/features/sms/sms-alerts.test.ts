@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { SMS_LIMITS } from "../../../shared/constants";
 import {
   alertDeliveries,
+  buyerListings,
   mails,
   notificationPreferences,
   savedSearches,
@@ -172,6 +173,29 @@ describe("SMS alerts", () => {
     // Nothing is left to send.
     await ctx.app.jobs.workUntilIdle({ ignoreStartAfter: true });
     expect(twilio.messages).toHaveLength(1);
+  });
+
+  it("drops held listings that were paused by the morning, and everything held for a user who stopped texts", async () => {
+    const kept = await texter();
+    const stopped = await texter();
+    clock = new Date("2027-01-13T04:00:00Z"); // 23:00 in New York
+    const [paused] = await newListings(2);
+    await ctx.app.jobs.workUntilIdle();
+    await db().update(buyerListings).set({ status: "paused" }).where(eq(buyerListings.id, paused!.id));
+    await db()
+      .update(smsNumbers)
+      .set({ optedOutAt: new Date() })
+      .where(eq(smsNumbers.userId, stopped.user.id));
+
+    clock = new Date("2027-01-13T13:00:00Z"); // 08:00
+    await ctx.app.jobs.workUntilIdle({ ignoreStartAfter: true });
+    expect(twilio.messages.map((m) => m.to)).toEqual([kept.phone]);
+    // One listing left: its own text, not a summary.
+    expect(textsTo(kept.phone)[0]!.body).toContain(
+      "new Insurance buyer, $50/call: Final Expense Calls 2 http",
+    );
+    expect(await deliveries(kept.user.id)).toMatchObject([{ status: "sent" }]);
+    expect(await deliveries(stopped.user.id)).toEqual([]);
   });
 
   it("follows the user's own time zone, and sends one held listing as its own text", async () => {
