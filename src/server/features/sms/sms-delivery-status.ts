@@ -19,7 +19,7 @@ import type { MailQueue, OutgoingMail } from "../../jobs/mail";
  * 21614 not a mobile number. Others (30001 queue overflow, 30007 carrier filtering, 30008 unknown error)
  * may pass: they change nothing for the number.
  */
-export const PERMANENT_ERROR_CODES: readonly string[] = [
+const PERMANENT_ERROR_CODES: readonly string[] = [
   "30003",
   "30004",
   "30005",

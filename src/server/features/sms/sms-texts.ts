@@ -79,7 +79,7 @@ export function toGsm7(text: string): string {
 export const isGsm7 = (text: string) => [...text].every((c) => GSM7_BASIC.has(c));
 
 /** At most `max` characters, cut at a word where one is near, with "..." when cut. */
-export function shorten(text: string, max: number): string {
+function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 3) return text.slice(0, Math.max(0, max));
   const cut = text.slice(0, max - 3);
