@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { SMS_CONSENT_VERSION, SMS_LIMITS } from "../../../shared/constants";
 import { SMS_MESSAGES } from "../../../shared/schemas/sms";
-import { smsConsents, smsMessages, smsNumbers, subscriptions } from "../../db/schema";
+import { buildApp } from "../../app";
+import { smsConsents, smsMessages, smsNumbers, subscriptions, users } from "../../db/schema";
 import { TEST_APP_URL } from "../../test/context";
 import {
   createSignedInUser,
@@ -304,6 +305,70 @@ describe("SMS alerts: number, consent, add-on and replies", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(SMS_MESSAGES.sendFailed);
       expect(await numberRow(user.id)).toBeUndefined();
+    });
+  });
+
+  describe("without an SMS provider in production", () => {
+    it("answers that SMS alerts are not set up, and takes no number", async () => {
+      const production = await buildApp({
+        config: { ...ctx.config, isProduction: true, twilio: undefined },
+        database: ctx.database,
+        logger: false,
+      });
+      try {
+        expect(production.sms).toBeUndefined();
+        const { user } = await subscriber();
+        const cookie = (await createSignedInUser(ctx, { email: `x-${user.email}` })).cookie;
+        await ctx.database.db
+          .update(users)
+          .set({ role: "publisher" })
+          .where(eq(users.email, `x-${user.email}`));
+        const status = await production.inject({ method: "GET", url: "/api/sms", headers: { cookie } });
+        expect(status.json()).toMatchObject({ available: false, blockedReason: "not_configured" });
+        const phone = await production.inject({
+          method: "POST",
+          url: "/api/sms/phone",
+          headers: { cookie },
+          payload: { phone: "2015550123", ...consent },
+        });
+        expect(phone.statusCode).toBe(503);
+        expect(phone.json().message).toBe(SMS_MESSAGES.notConfigured);
+        const addon = await production.inject({
+          method: "POST",
+          url: "/api/sms/subscription",
+          headers: { cookie },
+        });
+        expect(addon.statusCode).toBe(503);
+        expect(twilio.messages).toHaveLength(0);
+      } finally {
+        await production.close();
+      }
+    });
+  });
+
+  describe("GET /api/admin/users/{id}/sms", () => {
+    it("shows an admin the user's number, consent records and texts, codes masked; nobody else", async () => {
+      const { user, cookie } = await subscriber();
+      await call(cookie, "POST", "/api/sms/phone", { phone: "2015550123", ...consent });
+      const code = lastCode("+12015550123");
+      await call(cookie, "POST", "/api/sms/phone/verify", { code });
+      await call(cookie, "POST", "/api/sms/opt-out");
+      const admin = await createSignedInUser(ctx, { role: "admin" });
+      const res = await call(admin.cookie, "GET", `/api/admin/users/${user.id}/sms`);
+      expect(res.statusCode).toBe(200);
+      const history = res.json();
+      expect(history.number).toMatchObject({ phone: "+12015550123", optOutSource: "web" });
+      expect(history.consents.map((c: { event: string }) => c.event)).toEqual(["opted_out", "consented"]);
+      expect(history.messages).toHaveLength(1);
+      expect(history.messages[0]).toMatchObject({ kind: "verification", status: "queued" });
+      expect(JSON.stringify(history)).not.toContain(code);
+      expect((await call(cookie, "GET", `/api/admin/users/${user.id}/sms`)).statusCode).toBe(403);
+      const missing = await call(
+        admin.cookie,
+        "GET",
+        "/api/admin/users/00000000-0000-4000-8000-000000000000/sms",
+      );
+      expect(missing.statusCode).toBe(404);
     });
   });
 

@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { smsPhoneInputSchema, smsStatusSchema, smsVerifyInputSchema } from "../../../shared/schemas/sms";
+import {
+  adminSmsHistorySchema,
+  smsPhoneInputSchema,
+  smsStatusSchema,
+  smsVerifyInputSchema,
+} from "../../../shared/schemas/sms";
+import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import { shortLinkRoutes } from "./short-link";
 import { smsWebhookRoutes } from "./sms.webhook";
+import { readSmsHistory } from "./sms-history";
 import {
   getSmsStatus,
   optOutOnWeb,
@@ -92,5 +99,16 @@ export async function smsRoutes(fastify: FastifyInstance) {
       await optOutOnWeb(deps, viewer, origin(request));
       return getSmsStatus(statusDeps, viewer);
     }),
+  );
+}
+
+/** The admin's view of a user's SMS records (in the admin area: admins only). */
+export async function smsAdminRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  answersArePrivate(app);
+  app.get(
+    "/users/:id/sms",
+    { schema: { params: idParams, response: { 200: adminSmsHistorySchema, ...errorResponses } } },
+    async (request) => readSmsHistory(app.db, request.params.id),
   );
 }
