@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SMS_LIMITS } from "../../../shared/constants";
 import { type Db, selectRows } from "../../db/client";
 import { alertDeliveries, smsMessages } from "../../db/schema";
-import type { JobContext, JobQueue } from "../../jobs/job-queue";
+import { type JobContext, type JobQueue, type SqlClient, transactionClient } from "../../jobs/job-queue";
 import type { MailQueue } from "../../jobs/mail";
 import { SmsSendError, type SmsSender } from "../../lib/sms";
 import { listingShortLink } from "./short-link";
@@ -83,7 +83,13 @@ async function mustWait(deps: SmsJobDeps, userId: string, timeZone: string, now:
 /** The release of a user's held texts at the next end of quiet hours in their time zone. */
 async function scheduleRelease(
   jobs: JobQueue,
-  { userId, timeZone, now, dedupe }: { userId: string; timeZone: string; now: Date; dedupe: boolean },
+  {
+    userId,
+    timeZone,
+    now,
+    dedupe,
+    within,
+  }: { userId: string; timeZone: string; now: Date; dedupe: boolean; within?: SqlClient },
 ): Promise<void> {
   const at = new Date(Math.max(nextMorning(now, timeZone).getTime(), now.getTime() + MIN_RELEASE_DELAY_MS));
   await jobs.send(
@@ -92,8 +98,13 @@ async function scheduleRelease(
     // Every listing held for the same morning shares one release; a release putting itself off does
     // not dedupe (the job doing it still counts as there).
     dedupe
-      ? { startAfter: at, singletonKey: `${userId}:${at.toISOString()}`, singletonSeconds: 24 * 60 * 60 }
-      : { startAfter: at },
+      ? {
+          startAfter: at,
+          singletonKey: `${userId}:${at.toISOString()}`,
+          singletonSeconds: 24 * 60 * 60,
+          within,
+        }
+      : { startAfter: at, within },
   );
 }
 
@@ -202,11 +213,20 @@ async function sendSmsAlert(
   if (claimed.length === 0) return;
   const now = deps.now();
   if (await mustWait(deps, userId, state.timeZone, now)) {
-    await deps.db
-      .update(alertDeliveries)
-      .set({ status: "held", jobId: null })
-      .where(ourClaims(userId, job, [listingId]));
-    await scheduleRelease(jobs, { userId, timeZone: state.timeZone, now, dedupe: true });
+    // Held and its release queued together: a held listing always has a release coming.
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(alertDeliveries)
+        .set({ status: "held", jobId: null })
+        .where(ourClaims(userId, job, [listingId]));
+      await scheduleRelease(jobs, {
+        userId,
+        timeZone: state.timeZone,
+        now,
+        dedupe: true,
+        within: transactionClient(tx),
+      });
+    });
     return;
   }
   await textListings(
