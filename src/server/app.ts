@@ -105,7 +105,7 @@ export async function buildApp({
   app.decorate("stripe", createStripeClient(config.stripe));
   app.decorate(
     "sms",
-    createSmsSender({
+    await createSmsSender({
       db: database.db,
       twilio: config.twilio,
       isProduction: config.isProduction,
