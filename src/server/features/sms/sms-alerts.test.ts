@@ -95,6 +95,36 @@ describe("SMS alerts", () => {
   const messagesOf = (userId: string) =>
     db().select().from(smsMessages).where(eq(smsMessages.userId, userId));
 
+  it("sends no more texts after a STOP reply, and texts again after START", async () => {
+    const { user, phone } = await texter();
+    const reply = (body: string) => {
+      const fields = { From: phone, To: "+12015550100", Body: body, MessageSid: `SM-${body}` };
+      return ctx.app.inject({
+        method: "POST",
+        url: "/api/sms/inbound",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-twilio-signature": signTwilioRequest(`${TEST_APP_URL}/api/sms/inbound`, fields),
+        },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    };
+    expect((await reply("STOP")).statusCode).toBe(200);
+    await newListings(1);
+    await ctx.app.jobs.workUntilIdle();
+    // Only the confirmation of the STOP: no alert.
+    expect(textsTo(phone).map((m) => m.body)).toEqual([expect.stringContaining("no more texts")]);
+    expect(await deliveries(user.id)).toEqual([]);
+
+    expect((await reply("START")).statusCode).toBe(200);
+    const [after] = await newListings(1, { title: "Medicare Inbound Calls" });
+    await ctx.app.jobs.workUntilIdle();
+    const texts = textsTo(phone).map((m) => m.body);
+    expect(texts).toHaveLength(3);
+    expect(texts.filter((b) => b.includes("Medicare Inbound Calls"))).toHaveLength(1);
+    expect((await deliveries(user.id)).map((d) => d.listingId)).toEqual([after!.id]);
+  });
+
   it("texts a matching listing once to each user who receives texts, and to nobody else", async () => {
     const byPreferences = await texter();
     const bySavedSearch = await texter({ preferences: { filtersEnabled: false } });
