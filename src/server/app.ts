@@ -23,7 +23,8 @@ import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { registerReliabilityJobs } from "./features/reliability/refresh-reliability";
 import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
-import { smsRoutes } from "./features/sms/sms.routes";
+import { smsAdminRoutes, smsRoutes } from "./features/sms/sms.routes";
+import { registerSmsReplyJob } from "./features/sms/sms-inbound";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
 import { countJobs, JobQueue } from "./jobs/job-queue";
@@ -124,6 +125,7 @@ export async function buildApp({
     mailQueue,
     mail: { appName: config.appName, appUrl: config.appUrl },
   });
+  registerSmsReplyJob(jobs, { db: database.db, sms: app.sms });
   app.decorate("jobs", jobs);
   app.decorate("mailQueue", mailQueue);
   app.addHook("onClose", async () => {
@@ -190,9 +192,16 @@ export async function buildApp({
   await app.register(alertRoutes);
   await app.register(smsRoutes);
   // Every route under /api/admin is admin-only, declared once (ADR 007): the console's own routes, the
-  // CSV import and export, and the admin's side of reviews, disputes and boosts.
+  // CSV import and export, and the admin's side of reviews, disputes, boosts and SMS records.
   await app.register(
-    adminArea(adminRoutes, listingImportRoutes, reviewAdminRoutes, disputeAdminRoutes, boostAdminRoutes),
+    adminArea(
+      adminRoutes,
+      listingImportRoutes,
+      reviewAdminRoutes,
+      disputeAdminRoutes,
+      boostAdminRoutes,
+      smsAdminRoutes,
+    ),
     { prefix: "/api/admin" },
   );
   if (config.isDevelopment) await app.register(devRoutes);

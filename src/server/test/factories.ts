@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import type { Role, Vertical } from "../../shared/constants";
+import { type Role, SMS_CONSENT_VERSION, type Vertical } from "../../shared/constants";
 import type { Db } from "../db/client";
 import {
   boostPurchases,
@@ -9,6 +9,8 @@ import {
   dealIntents,
   mailOutbox,
   publisherProfiles,
+  smsConsents,
+  smsNumbers,
   subscriptions,
   users,
 } from "../db/schema";
@@ -125,6 +127,44 @@ export async function grantPremium(
   const [row] = await db
     .insert(subscriptions)
     .values({ userId, status: "active", ...values })
+    .returning();
+  return row!;
+}
+
+/** An SMS Alerts add-on running now (a Stripe-less row, as the webhook would have stored one). */
+export async function grantSmsAddon(
+  db: Db,
+  userId: string,
+  values: Partial<typeof subscriptions.$inferInsert> = {},
+) {
+  return grantPremium(db, userId, {
+    product: "sms",
+    currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+    ...values,
+  });
+}
+
+/** A verified number with its consent record, as the Alerts tab leaves one (E.164 phone). */
+export async function createVerifiedSmsNumber(
+  db: Db,
+  userId: string,
+  values: Partial<typeof smsNumbers.$inferInsert> = {},
+) {
+  const phone = values.phone ?? `+1201555${String(Math.floor(Math.random() * 9000) + 1000)}`;
+  const [consent] = await db
+    .insert(smsConsents)
+    .values({
+      userId,
+      phone,
+      event: "consented",
+      source: "web",
+      textVersion: SMS_CONSENT_VERSION,
+      ip: "127.0.0.1",
+    })
+    .returning();
+  const [row] = await db
+    .insert(smsNumbers)
+    .values({ userId, phone, consentId: consent!.id, verifiedAt: new Date(), ...values })
     .returning();
   return row!;
 }

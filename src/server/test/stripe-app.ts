@@ -4,6 +4,7 @@ import { type TestContext, useTestApp } from "./context";
 import {
   FAKE_STRIPE_PRICE_ID,
   FAKE_STRIPE_SECRET_KEY,
+  type FakePrice,
   type FakeStripe,
   startFakeStripe,
 } from "./fake-stripe";
@@ -25,13 +26,19 @@ export interface StripeTestApp {
   ): Promise<LightMyRequestResponse>;
 }
 
-/** `env` adds to (or overrides) the Stripe settings, e.g. a price. */
-export function useStripeTestApp(env: Record<string, string> = {}): StripeTestApp {
+/**
+ * `env` adds to (or overrides) the Stripe settings, e.g. a price; `prices` are the fake's (Premium's
+ * yearly price by default); `now` is the app's clock (test/context.ts).
+ */
+export function useStripeTestApp(
+  env: Record<string, string> = {},
+  { prices, now }: { prices?: FakePrice[]; now?: () => Date } = {},
+): StripeTestApp {
   const appEnv: Record<string, string> = {};
   const stripe = {} as { fake: FakeStripe };
   // The fake must listen before the app is built: its URL goes into the app's config.
   beforeAll(async () => {
-    stripe.fake = await startFakeStripe();
+    stripe.fake = await startFakeStripe({ prices });
     Object.assign(appEnv, {
       STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
       STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
@@ -41,7 +48,7 @@ export function useStripeTestApp(env: Record<string, string> = {}): StripeTestAp
       ...env,
     });
   });
-  const ctx = useTestApp({ env: appEnv });
+  const ctx = useTestApp({ env: appEnv, now });
   afterAll(async () => {
     await stripe.fake?.close();
   });

@@ -9,6 +9,7 @@ import {
   fixtureSchema,
   outboxMailSchema,
 } from "../../../shared/schemas/dev";
+import { outboxSmsSchema } from "../../../shared/schemas/sms";
 import { AppError } from "../../lib/app-error";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { startUserSession } from "../../plugins/session";
@@ -18,6 +19,7 @@ import {
   deleteFixture,
   findDevLoginUser,
   listOutbox,
+  listSmsOutbox,
   recordDevLogin,
   setFixturePremium,
 } from "./dev.service";
@@ -72,6 +74,12 @@ export async function devRoutes(fastify: FastifyInstance) {
     "/api/dev/outbox",
     { config: PUBLIC, schema: { response: { 200: z.array(outboxMailSchema), ...errorResponses } } },
     async () => listOutbox({ db: app.db }),
+  );
+
+  app.get(
+    "/api/dev/sms-outbox",
+    { config: PUBLIC, schema: { response: { 200: z.array(outboxSmsSchema), ...errorResponses } } },
+    async () => listSmsOutbox({ db: app.db }),
   );
 
   // Test fixtures (e2e/support/fixtures.ts). The answer also signs the new user in: its Set-Cookie is

@@ -18,6 +18,7 @@ import {
   mailOutbox,
   publisherProfiles,
   sessions,
+  smsOutbox,
   users,
 } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -47,6 +48,17 @@ export async function recordDevLogin({ db, userId }: { db: Db; userId: string })
 export async function listOutbox({ db }: { db: Db }) {
   const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** The newest texts of the development SMS outbox (verification codes, alerts, replies). */
+export async function listSmsOutbox({ db }: { db: Db }) {
+  const rows = await db.select().from(smsOutbox).orderBy(desc(smsOutbox.createdAt)).limit(50);
+  return rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------------

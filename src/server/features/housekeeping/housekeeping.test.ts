@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
-import { magicLinkTokens, mailOutbox, mails, rateLimits, sessions } from "../../db/schema";
+import { magicLinkTokens, mailOutbox, mails, rateLimits, sessions, smsOutbox } from "../../db/schema";
 import { useTestApp } from "../../test/context";
 import {
   FAILED_MAIL_KEEP_DAYS,
@@ -77,6 +77,9 @@ describe("housekeeping", () => {
       await db().insert(magicLinkTokens).values(tokensDue);
       await db().insert(rateLimits).values(limitsDue);
       await db().insert(mailOutbox).values(mailsDue);
+      await db()
+        .insert(smsOutbox)
+        .values(mailsDue.map(({ createdAt }) => ({ to: "+12015550123", body: "t", createdAt })));
       await db().insert(mails).values(queuedDue);
     }
     const liveIds = { sessions: [] as string[], tokens: [] as string[], limits: [] as string[] };
@@ -93,6 +96,9 @@ describe("housekeeping", () => {
       await db()
         .insert(mailOutbox)
         .values(mailRow(at(-(OUTBOX_KEEP_DAYS * DAY - HOUR))));
+      await db()
+        .insert(smsOutbox)
+        .values({ to: "+12015550123", body: "t", createdAt: at(-(OUTBOX_KEEP_DAYS * DAY - HOUR)) });
       // Kept: sent within the month, failed within three, and one still queued however old.
       const kept = [
         queuedMail("sent", at(-(SENT_MAIL_KEEP_DAYS * DAY - HOUR))),
@@ -114,6 +120,7 @@ describe("housekeeping", () => {
       { table: "magic_link_tokens", deleted: 5, more: false },
       { table: "rate_limits", deleted: 5, more: false },
       { table: "mail_outbox", deleted: 5, more: false },
+      { table: "sms_outbox", deleted: 5, more: false },
       { table: "mails", deleted: 5, more: false },
     ]);
     const sids = await db().select({ sid: sessions.sid }).from(sessions);
@@ -123,6 +130,7 @@ describe("housekeeping", () => {
     const keys = await db().select({ key: rateLimits.key }).from(rateLimits);
     expect(keys.map((r) => r.key).sort()).toEqual([...live.limits].sort());
     expect(await count("mail_outbox")).toBe(3);
+    expect(await count("sms_outbox")).toBe(3);
     const statuses = await db().select({ status: mails.status }).from(mails);
     expect(statuses.map((r) => r.status).sort()).toEqual(["failed", "queued", "sent"]);
   });
@@ -136,6 +144,7 @@ describe("housekeeping", () => {
       ["magic_link_tokens", 12, true],
       ["rate_limits", 12, true],
       ["mail_outbox", 12, true],
+      ["sms_outbox", 12, true],
       ["mails", 12, true],
     ]);
     expect(await count("sessions")).toBe(25 - 12 + 2);
@@ -145,7 +154,14 @@ describe("housekeeping", () => {
     // One left per table: a batch that is not full ends the table's run.
     const third = await runHousekeeping({ db: db(), now: NOW, batchSize: 4, maxBatches: 3 });
     expect(third.every((r) => r.deleted === 1 && !r.more)).toBe(true);
-    for (const table of ["sessions", "magic_link_tokens", "rate_limits", "mail_outbox", "mails"]) {
+    for (const table of [
+      "sessions",
+      "magic_link_tokens",
+      "rate_limits",
+      "mail_outbox",
+      "sms_outbox",
+      "mails",
+    ]) {
       expect(await count(table)).toBe(2);
     }
   });

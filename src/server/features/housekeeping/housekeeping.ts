@@ -2,13 +2,13 @@ import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, selectRows } from "../../db/client";
-import { magicLinkTokens, mailOutbox, mails, rateLimits, sessions } from "../../db/schema";
+import { magicLinkTokens, mailOutbox, mails, rateLimits, sessions, smsOutbox } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 
 // Rows that stop meaning anything after a while and that nothing else deletes: sessions past their
 // expiry, sign-in links past theirs (used ones included: a link works once and for ten minutes), rate-limit
 // windows that are over (a window that has ended restarts at its next use, so deleting it changes
-// nothing), the development outbox's old mails, and the mail queue's rows of mails long sent or long
+// nothing), the development outboxes' old mails and texts, and the mail queue's rows of mails long sent or long
 // given up on. The job queue's own tables are pg-boss's business: its
 // supervisor archives and deletes finished jobs (jobs/job-queue.ts, docs/operations.md#background-jobs).
 //
@@ -62,6 +62,13 @@ const SWEEPS: Sweep[] = [
     key: mailOutbox.id,
     due: (now) =>
       sql`${mailOutbox.createdAt} < ${now}::timestamptz - make_interval(days => ${OUTBOX_KEEP_DAYS})`,
+  },
+  {
+    name: "sms_outbox",
+    table: smsOutbox,
+    key: smsOutbox.id,
+    due: (now) =>
+      sql`${smsOutbox.createdAt} < ${now}::timestamptz - make_interval(days => ${OUTBOX_KEEP_DAYS})`,
   },
   {
     // Queued and sending rows are never due: they are mails still on their way.

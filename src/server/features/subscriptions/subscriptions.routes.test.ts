@@ -66,7 +66,7 @@ describe("Premium subscription with Stripe", () => {
         payment_behavior: "default_incomplete",
         payment_settings: { save_default_payment_method: "on_subscription" },
         expand: ["latest_invoice.confirmation_secret"],
-        metadata: { userId: user.id },
+        metadata: { userId: user.id, product: "premium" },
       });
       expect(subscriptionCalls[0]!.idempotencyKey).toBe(`ppc-subscription-${user.id}-1`);
       expect(subscriptionCalls[0]!.authorization).toBe(`Bearer ${FAKE_STRIPE_SECRET_KEY}`);
