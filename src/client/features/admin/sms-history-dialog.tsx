@@ -78,9 +78,9 @@ function History({ history }: { history: AdminSmsHistory }) {
           <ul className="space-y-2" aria-label="Consent records">
             {history.consents.map((record) => (
               <li key={record.id} className="rounded-md border border-slate-200 p-3 text-sm">
-                <p className="flex flex-wrap items-center gap-2 font-medium">
-                  {EVENT_LABELS[record.event]}
-                  <span className="font-normal text-slate-600">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{EVENT_LABELS[record.event]}</span>
+                  <span className="text-slate-600">
                     {formatDateTime(record.createdAt)} · {SOURCE_LABELS[record.source]}
                     {record.keyword ? ` (${record.keyword})` : ""}
                   </span>
