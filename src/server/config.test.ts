@@ -104,6 +104,35 @@ describe("configuration", () => {
     );
   });
 
+  it("takes Twilio only whole (account, token and a sender), and the SMS add-on's price", () => {
+    const dev = loadConfig({ APP_ENV: "development" });
+    expect(dev.twilio).toBeUndefined();
+    expect(dev.sms).toEqual({ priceId: undefined, priceCents: 4900 });
+    const twilio = loadConfig({
+      APP_ENV: "development",
+      TWILIO_ACCOUNT_SID: "AC1",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_MESSAGING_SERVICE_SID: "MG1",
+      STRIPE_SMS_PRICE_ID: "price_sms",
+      SMS_PRICE_CENTS: "2900",
+    });
+    expect(twilio.twilio).toEqual({
+      accountSid: "AC1",
+      authToken: "token",
+      from: undefined,
+      messagingServiceSid: "MG1",
+      apiUrl: undefined,
+    });
+    expect(twilio.sms).toEqual({ priceId: "price_sms", priceCents: 2900 });
+    expect(() =>
+      loadConfig({ APP_ENV: "development", TWILIO_ACCOUNT_SID: "AC1", TWILIO_FROM: "+1" }),
+    ).toThrow("TWILIO_AUTH_TOKEN is required when the other Twilio key is set");
+    expect(() =>
+      loadConfig({ APP_ENV: "development", TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "t" }),
+    ).toThrow("TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required");
+    expect(() => loadConfig({ APP_ENV: "development", SMS_PRICE_CENTS: "10" })).toThrow("SMS_PRICE_CENTS");
+  });
+
   it("parses ADMIN_EMAILS as a lower-cased list", () => {
     expect(
       loadConfig({ APP_ENV: "development", ADMIN_EMAILS: " Boss@Example.test, ops@example.test ,," })

@@ -34,17 +34,22 @@ export function requireStripe(stripe: StripeClient | undefined): StripeClient {
 }
 
 /**
- * One price: the figure shown everywhere is PREMIUM_PRICE_CENTS, the figure charged is the Stripe
- * Price. Returns a warning when they disagree (or the price cannot be read), else null.
+ * One price: the figure shown everywhere is PREMIUM_PRICE_CENTS (or SMS_PRICE_CENTS), the figure charged
+ * is the Stripe Price. Returns a warning when they disagree (or the price cannot be read), else null.
  */
 export async function checkStripePrice({
   stripe,
   priceId,
-  premiumPriceCents,
+  cents,
+  centsSetting = "PREMIUM_PRICE_CENTS",
+  interval = "year",
 }: {
   stripe: StripeClient;
   priceId: string;
-  premiumPriceCents: number;
+  cents: number;
+  /** The setting that holds the figure shown, named in the warning. */
+  centsSetting?: string;
+  interval?: "year" | "month";
 }): Promise<string | null> {
   let price: Stripe.Price;
   try {
@@ -53,14 +58,12 @@ export async function checkStripePrice({
     return `Could not read Stripe price ${priceId}: ${(err as Error).message}`;
   }
   const problems: string[] = [];
-  if (price.unit_amount !== premiumPriceCents) {
-    problems.push(
-      `charges ${price.unit_amount ?? "a custom amount"} cents, PREMIUM_PRICE_CENTS is ${premiumPriceCents}`,
-    );
+  if (price.unit_amount !== cents) {
+    problems.push(`charges ${price.unit_amount ?? "a custom amount"} cents, ${centsSetting} is ${cents}`);
   }
-  if (price.recurring?.interval !== "year") {
+  if (price.recurring?.interval !== interval) {
     problems.push(
-      `bills every ${price.recurring?.interval ?? "(not recurring)"}, the product sells a yearly plan`,
+      `bills every ${price.recurring?.interval ?? "(not recurring)"}, the product sells a ${interval}ly plan`,
     );
   }
   if (price.currency !== "usd") problems.push(`is in ${price.currency.toUpperCase()}, pages show USD`);
@@ -87,25 +90,38 @@ export async function withStripeErrors<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Startup check of the two prices: logs a warning, never fails or delays the start. */
+/**
+ * Startup check of the prices (Premium's, and the SMS add-on's when set): logs a warning, never fails
+ * or delays the start.
+ */
 export async function warnAboutStripePrice({
   stripe,
   config,
   log,
 }: {
   stripe: StripeClient | undefined;
-  config: Pick<AppConfig, "stripe" | "premiumPriceCents">;
+  config: Pick<AppConfig, "stripe" | "premiumPriceCents" | "sms">;
   log: { warn: (message: string) => void };
 }): Promise<void> {
   if (!stripe) return;
   if (!config.stripe.priceId) {
     log.warn("STRIPE_SECRET_KEY is set but STRIPE_PRICE_ID is not: nobody can subscribe to Premium");
-    return;
+  } else {
+    const warning = await checkStripePrice({
+      stripe,
+      priceId: config.stripe.priceId,
+      cents: config.premiumPriceCents,
+    });
+    if (warning) log.warn(warning);
   }
-  const warning = await checkStripePrice({
-    stripe,
-    priceId: config.stripe.priceId,
-    premiumPriceCents: config.premiumPriceCents,
-  });
-  if (warning) log.warn(warning);
+  if (config.sms.priceId) {
+    const warning = await checkStripePrice({
+      stripe,
+      priceId: config.sms.priceId,
+      cents: config.sms.priceCents,
+      centsSetting: "SMS_PRICE_CENTS",
+      interval: "month",
+    });
+    if (warning) log.warn(warning);
+  }
 }

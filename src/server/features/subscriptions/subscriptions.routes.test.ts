@@ -550,13 +550,23 @@ describe("Premium subscription with Stripe", () => {
         await checkStripePrice({
           stripe,
           priceId: FAKE_STRIPE_PRICE_ID,
-          premiumPriceCents: ctx.config.premiumPriceCents,
+          cents: ctx.config.premiumPriceCents,
         }),
       ).toBeNull();
+      expect(await checkStripePrice({ stripe, priceId: FAKE_STRIPE_PRICE_ID, cents: 29900 })).toMatch(
+        /charges 49900 cents, PREMIUM_PRICE_CENTS is 29900/,
+      );
+      // The SMS add-on's price is monthly: the yearly one is not it.
       expect(
-        await checkStripePrice({ stripe, priceId: FAKE_STRIPE_PRICE_ID, premiumPriceCents: 29900 }),
-      ).toMatch(/charges 49900 cents, PREMIUM_PRICE_CENTS is 29900/);
-      expect(await checkStripePrice({ stripe, priceId: "price_missing", premiumPriceCents: 49900 })).toMatch(
+        await checkStripePrice({
+          stripe,
+          priceId: FAKE_STRIPE_PRICE_ID,
+          cents: 49900,
+          centsSetting: "SMS_PRICE_CENTS",
+          interval: "month",
+        }),
+      ).toMatch(/bills every year, the product sells a monthly plan/);
+      expect(await checkStripePrice({ stripe, priceId: "price_missing", cents: 49900 })).toMatch(
         /Could not read Stripe price price_missing/,
       );
     });
