@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, MessageSquareOff, TriangleAlert } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { SMS_LIMITS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
@@ -55,9 +55,25 @@ function useNow(deadlines: (string | null)[]): number {
   return now;
 }
 
-function StateHeading({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+/**
+ * A state's heading. After the user's own step (verified, turned off) it takes the focus, so keyboard and
+ * screen reader users land on the new state instead of the page's top, where the removed button left them.
+ */
+function StateHeading({
+  icon,
+  autoFocus,
+  children,
+}: {
+  icon?: ReactNode;
+  autoFocus: boolean;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (autoFocus) ref.current?.focus();
+  }, [autoFocus]);
   return (
-    <h3 className="flex items-center gap-2 text-base font-semibold">
+    <h3 ref={ref} tabIndex={-1} className="flex items-center gap-2 text-base font-semibold outline-none">
       {icon}
       {children}
     </h3>
@@ -311,11 +327,15 @@ function CodeForm({
 function Verified({
   number,
   timeZone,
+  autoFocus,
   onChangeNumber,
+  onTurnedOff,
 }: {
   number: SmsNumber;
   timeZone: string;
+  autoFocus: boolean;
   onChangeNumber: () => void;
+  onTurnedOff: () => void;
 }) {
   const optOut = useSmsOptOut();
   const [confirming, setConfirming] = useState(false);
@@ -327,6 +347,7 @@ function Verified({
       {
         onSuccess: () => {
           setConfirming(false);
+          onTurnedOff();
           toast({ title: "SMS Alerts Off", description: `No more texts go to ${phone}.` });
         },
         onError: (error) => toastError(error),
@@ -335,7 +356,10 @@ function Verified({
 
   return (
     <div className="space-y-4">
-      <StateHeading icon={<CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden />}>
+      <StateHeading
+        autoFocus={autoFocus}
+        icon={<CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden />}
+      >
         SMS alerts are on
       </StateHeading>
       <p className="text-sm" data-testid="sms-destination">
@@ -353,7 +377,11 @@ function Verified({
         </Button>
       </div>
       <Dialog open={confirming} onOpenChange={(open) => !optOut.isPending && setConfirming(open)}>
-        <DialogContent role="alertdialog">
+        {/* Once texts are off the button that opened it is gone: the new state's heading takes the focus. */}
+        <DialogContent
+          role="alertdialog"
+          onCloseAutoFocus={(event) => optOut.isSuccess && event.preventDefault()}
+        >
           <DialogHeader>
             <DialogTitle>Turn off SMS alerts?</DialogTitle>
             <DialogDescription>
@@ -442,7 +470,10 @@ export function SmsNumberPanel({ status }: { status: SmsStatus }) {
   if (number.optedOutAt) {
     return (
       <div className="space-y-4">
-        <StateHeading icon={<MessageSquareOff className="h-5 w-5 text-slate-600" aria-hidden />}>
+        <StateHeading
+          autoFocus={hasActed}
+          icon={<MessageSquareOff className="h-5 w-5 text-slate-600" aria-hidden />}
+        >
           SMS alerts are off
         </StateHeading>
         <p className="text-sm" data-testid="sms-opt-out">
@@ -460,5 +491,13 @@ export function SmsNumberPanel({ status }: { status: SmsStatus }) {
   if (!number.verifiedAt) {
     return <CodeForm number={number} autoFocus={hasActed} onVerified={act} onChangeNumber={edit} />;
   }
-  return <Verified number={number} timeZone={status.timeZone} onChangeNumber={edit} />;
+  return (
+    <Verified
+      number={number}
+      timeZone={status.timeZone}
+      autoFocus={hasActed}
+      onChangeNumber={edit}
+      onTurnedOff={act}
+    />
+  );
 }
