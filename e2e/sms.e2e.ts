@@ -186,6 +186,8 @@ describe("SMS alerts", () => {
       .poll(() => section.getByTestId("sms-destination").textContent())
       .toMatch(`Texts go to ${PHONE_SHOWN}`);
     await section.getByText(`(${zone})`, { exact: false }).waitFor();
+    // The Verify button is gone: focus moved to the new state's heading.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("SMS alerts are on");
     await expectAccessible(page);
 
     // A buyer posts a matching listing: the server's workers text the alert.
@@ -205,6 +207,7 @@ describe("SMS alerts", () => {
       .poll(() => section.getByTestId("sms-opt-out").textContent())
       .toMatch(/^You turned SMS alerts off on .+, so no texts go to \(201\) 555-0123\.$/);
     await expectAccessible(page);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("SMS alerts are off");
     await section.getByRole("button", { name: "Turn SMS alerts back on" }).click();
     const again = section.getByRole("form", { name: "Enter your mobile number" });
     await again.waitFor();
