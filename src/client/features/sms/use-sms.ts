@@ -44,8 +44,6 @@ export function useSmsSubscriptionIntent(enabled: boolean) {
     },
     enabled,
     gcTime: 0,
-    // A refusal (no Premium, not set up) is an answer to show, not a hiccup to retry.
-    retry: false,
   });
 }
 
