@@ -80,10 +80,11 @@ describe("migration 0008: one list of verticals", () => {
       { userId: publisherUser!.id, verticals: ["Legal", "Auto", "Solar", "Automotive"] },
       { userId: otherUser!.id, verticals: ["Medical"] },
     ]);
-    await db.insert(notificationPreferences).values([
-      { userId: publisherUser!.id, verticals: ["Auto"] },
-      { userId: otherUser!.id, verticals: ["Travel", "Automotive"] },
-    ]);
+    // In SQL: the table as it was then (today's schema has columns a later migration added).
+    await db.execute(
+      sql`insert into notification_preferences (user_id, verticals) values
+        (${publisherUser!.id}, array['Auto']), (${otherUser!.id}, array['Travel', 'Automotive'])`,
+    );
     await db.insert(savedSearches).values([
       { userId: publisherUser!.id, vertical: "Auto", geo: "Texas", filtersKey: "vertical=Auto&geo=Texas" },
       {

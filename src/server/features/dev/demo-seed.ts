@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import {
   BOOST_DAYS,
   type RequirementTagId,
+  SMS_CONSENT_VERSION,
   US_NATIONAL,
   VERTICALS,
   type Vertical,
@@ -21,6 +22,9 @@ import {
   notificationPreferences,
   publisherProfiles,
   reviews,
+  smsConsents,
+  smsNumbers,
+  subscriptions,
   users,
 } from "../../db/schema";
 import { PUBLISHER_ACTIONS } from "../publishers/publisher-profile";
@@ -655,6 +659,8 @@ interface DemoPublisher {
   dnc: string;
   /** Listing alerts set up (features/alerts), so a new listing shows its alert mail in the outbox. */
   alerts?: { frequency: "instant" | "daily" | "weekly"; verticals: Vertical[] };
+  /** SMS Alerts: a complimentary add-on and this verified number (texts land in the SMS outbox). */
+  smsPhone?: string;
 }
 
 const DEMO_PUBLISHERS: DemoPublisher[] = [
@@ -702,6 +708,7 @@ const DEMO_PUBLISHERS: DemoPublisher[] = [
     daysAgo: 120,
     dnc: "Daily scrub against federal and state DNC lists through our dialer; consent certificates (TrustedForm) stored for five years.",
     alerts: { frequency: "instant", verticals: ["Insurance", "Medical", "Finance"] },
+    smsPhone: "+12015550142",
   },
   {
     email: "pending@demo.test",
@@ -812,6 +819,31 @@ async function seedDemoPublishers(tx: Db): Promise<number> {
     if (demo.alerts) {
       await tx.insert(notificationPreferences).values({ userId: user.id, ...demo.alerts, createdAt });
     }
+    if (demo.smsPhone) await seedSmsAlerts(tx, user.id, demo.smsPhone, createdAt);
   }
   return added;
+}
+
+/**
+ * A running SMS add-on (no Stripe objects, no period end, as support would grant one) and a number
+ * verified with its consent record, so new matching listings text the development SMS outbox.
+ */
+async function seedSmsAlerts(tx: Db, userId: string, phone: string, at: Date): Promise<void> {
+  await tx.insert(subscriptions).values({ userId, product: "sms", status: "active", createdAt: at });
+  const [consent] = await tx
+    .insert(smsConsents)
+    .values({
+      userId,
+      phone,
+      event: "consented",
+      source: "web",
+      textVersion: SMS_CONSENT_VERSION,
+      ip: "127.0.0.1",
+      userAgent: "Demo data",
+      createdAt: at,
+    })
+    .returning({ id: smsConsents.id });
+  await tx
+    .insert(smsNumbers)
+    .values({ userId, phone, consentId: consent!.id, verifiedAt: at, createdAt: at });
 }
