@@ -32,8 +32,10 @@ import { formatQuietHours } from "../sms";
 import { useUpdateAlertPreferences } from "./use-alerts";
 
 // The Alerts tab's form: how often and how alerts arrive, and what the main alert matches.
-// The server decides what is allowed (instant needs Premium); the form says so beforehand (without Premium, Instant is shown locked, with the way to upgrade, rather than
-// offered and refused on save) and shows the server's refusal, keeping everything typed.
+// The server decides what is allowed (instant needs Premium); the form says so beforehand (without
+// Premium, Instant is shown locked, with the way to upgrade, rather than offered and refused on save) and
+// shows the server's refusal, keeping everything typed. Texts have a section of their own (features/sms);
+// their quiet hours follow the time zone chosen here.
 
 /** The settings as the form holds them: checkbox values are plain strings, blank fields "". */
 export interface AlertFormValues {
