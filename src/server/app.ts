@@ -24,6 +24,7 @@ import { registerReliabilityJobs } from "./features/reliability/refresh-reliabil
 import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.routes";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { smsAdminRoutes, smsRoutes } from "./features/sms/sms.routes";
+import { registerSmsJobs } from "./features/sms/sms-alert-jobs";
 import { registerSmsReplyJob } from "./features/sms/sms-inbound";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
@@ -104,7 +105,7 @@ export async function buildApp({
   app.decorate("stripe", createStripeClient(config.stripe));
   app.decorate(
     "sms",
-    createSmsSender({
+    await createSmsSender({
       db: database.db,
       twilio: config.twilio,
       isProduction: config.isProduction,
@@ -124,6 +125,14 @@ export async function buildApp({
     db: database.db,
     mailQueue,
     mail: { appName: config.appName, appUrl: config.appUrl },
+  });
+  registerSmsJobs(jobs, {
+    db: database.db,
+    sms: app.sms,
+    now,
+    appName: config.appName,
+    appUrl: config.appUrl,
+    mailQueue,
   });
   registerSmsReplyJob(jobs, { db: database.db, sms: app.sms });
   app.decorate("jobs", jobs);

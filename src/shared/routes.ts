@@ -44,6 +44,9 @@ export interface ClientRoute {
 
 export type ClientRoutePath = (typeof CLIENT_ROUTES)[number]["path"];
 
+/** A listing's own page (the directory's detail page): linked from alert mails and texts. */
+export const listingPagePath = (listingId: string) => `/buyer/${listingId}`;
+
 /** A listing's boost page (its owner's): linked from My Listings, the listing page and the reminder mail. */
 export const boostPagePath = (listingId: string) => `/buyer/listings/${listingId}/boost`;
 

@@ -152,26 +152,54 @@ export class JobQueue {
     this.#schedules.push({ name, cron, data });
   }
 
-  /** One job; `within` an open transaction's connection, it is part of that transaction. */
+  /**
+   * One job; `within` an open transaction's connection, it is part of that transaction. `startAfter`:
+   * not run before then. On our queues (pg-boss's standard policy) a `singletonKey` keeps a second job
+   * out only with `singletonSeconds`: one job per key within each such slot of the database clock
+   * (send answers null for the one kept out).
+   */
   async send<Name extends QueueName>(
     name: Name,
     data: JobPayloads[Name],
-    { singletonKey, within }: { singletonKey?: string; within?: SqlClient } = {},
+    {
+      singletonKey,
+      singletonSeconds,
+      startAfter,
+      within,
+    }: { singletonKey?: string; singletonSeconds?: number; startAfter?: Date; within?: SqlClient } = {},
   ): Promise<string | null> {
     return this.#boss.send(name, data, {
       ...(singletonKey ? { singletonKey } : {}),
+      ...(singletonSeconds ? { singletonSeconds } : {}),
+      ...(startAfter ? { startAfter } : {}),
       ...(within ? { db: executorOf(within) } : {}),
     });
   }
 
-  /** Several jobs of one queue in one insert; `within` as for send. */
+  /**
+   * Several jobs of one queue in one insert; `within` as for send. `singletonKeyOf` names each job's
+   * singleton key, which keeps out a duplicate within `singletonSeconds` (as for send).
+   */
   async sendMany<Name extends QueueName>(
     name: Name,
     items: JobPayloads[Name][],
-    { within }: { within?: SqlClient } = {},
+    {
+      within,
+      singletonKeyOf,
+      singletonSeconds,
+    }: {
+      within?: SqlClient;
+      singletonKeyOf?: (data: JobPayloads[Name]) => string;
+      singletonSeconds?: number;
+    } = {},
   ): Promise<void> {
     if (items.length === 0) return;
-    const jobs = items.map((data) => ({ name, data }));
+    const jobs = items.map((data) => ({
+      name,
+      data,
+      ...(singletonKeyOf ? { singletonKey: singletonKeyOf(data) } : {}),
+      ...(singletonSeconds ? { singletonSeconds } : {}),
+    }));
     await (within ? this.#boss.insert(jobs, { db: executorOf(within) }) : this.#boss.insert(jobs));
   }
 

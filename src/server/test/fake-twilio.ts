@@ -8,11 +8,11 @@ import twilio from "twilio";
 // next sends (a 5xx outage, or a 4xx refusal of a bad number). Plus the signing Twilio's webhooks use, so
 // tests can post inbound replies and status callbacks as Twilio's servers would.
 
-export const FAKE_TWILIO_ACCOUNT_SID = "AC00000000000000000000000000000001";
-export const FAKE_TWILIO_AUTH_TOKEN = "fake_twilio_auth_token_0123456789";
-export const FAKE_TWILIO_FROM = "+12015550100";
+const FAKE_TWILIO_ACCOUNT_SID = "AC00000000000000000000000000000001";
+const FAKE_TWILIO_AUTH_TOKEN = "fake_twilio_auth_token_0123456789";
+const FAKE_TWILIO_FROM = "+12015550100";
 
-export interface FakeTwilioMessage {
+interface FakeTwilioMessage {
   sid: string;
   to: string;
   from: string | null;

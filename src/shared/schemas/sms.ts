@@ -113,7 +113,7 @@ export const smsVerifyInputSchema = z.object({
 export type SmsVerifyInput = z.input<typeof smsVerifyInputSchema>;
 
 /** One text as the admin's SMS history lists it. */
-export const smsHistoryMessageSchema = z.object({
+const smsHistoryMessageSchema = z.object({
   id: z.string(),
   phone: z.string(),
   kind: z.enum(SMS_MESSAGE_KINDS),
@@ -125,7 +125,7 @@ export const smsHistoryMessageSchema = z.object({
   statusAt: z.string().nullable(),
 });
 
-export const smsConsentRecordSchema = z.object({
+const smsConsentRecordSchema = z.object({
   id: z.string(),
   phone: z.string(),
   event: z.enum(SMS_CONSENT_EVENTS),

@@ -43,7 +43,7 @@ const DIGEST_OVERLAP_MS = 60 * 60 * 1000;
  * writes them, with that transaction's connection (`within`): the jobs are rows of the same transaction,
  * so a committed listing always has its alert queued (a crash between a commit and a separate enqueue
  * lost it), and a rolled-back one never has. It only queues the work: the instant alerts are found and
- * mailed by the queue's workers. Digests find the listings by their activated_at in any case.
+ * mailed (and SMS alerts texted) by the queue's workers. Digests find the listings by their activated_at in any case.
  */
 export async function announceListingsActivated({
   jobs,
@@ -60,6 +60,8 @@ export async function announceListingsActivated({
     chunks.push({ listingIds: listingIds.slice(i, i + ANNOUNCE_CHUNK) });
   }
   await jobs.sendMany("alert-listings-activated", chunks, { within });
+  // SMS alerts (features/sms, a feature above this one) plan their texts from the same news, by queue name.
+  await jobs.sendMany("sms-listings-activated", chunks, { within });
 }
 
 export interface AlertJobDeps {

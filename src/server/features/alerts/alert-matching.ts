@@ -24,7 +24,7 @@ const userIsPremium = sql`exists (select 1 from ${subscriptions} where ${subscri
 const RECEIVES_EMAIL = sql`u.role = 'publisher' and u.disabled_at is null and 'email' = any(p.channels)`;
 
 /** A listing anyone may see: active, its owner not disabled (listing-row.ts visibleTo for nobody). */
-const LISTING_IS_LIVE = sql`l.status = 'active' and not exists (
+export const LISTING_IS_LIVE = sql`l.status = 'active' and not exists (
   select 1 from users du where du.id = bp.user_id and du.disabled_at is not null)`;
 
 /** The preferences' own filters; empty lists mean any. "US National" and no geos serve every state. */
@@ -49,7 +49,11 @@ const MATCHES_SAVED_SEARCH = sql`exists (
       or (char_length(s.search) >= ${MIN_TRIGRAM_LENGTH}
         and l.title ilike '%' || replace(replace(replace(s.search, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')))`;
 
-const MATCHES_AN_ALERT = sql`(${MATCHES_PREFERENCES} or ${MATCHES_SAVED_SEARCH})`;
+/**
+ * The listing l matches one of the alerts of the user of preferences p: its filters or a saved search.
+ * SMS alerts (features/sms) apply this same rule, whatever the email frequency and channels say.
+ */
+export const MATCHES_AN_ALERT = sql`(${MATCHES_PREFERENCES} or ${MATCHES_SAVED_SEARCH})`;
 
 /** Not sent to this user by email before, by any alert (the idempotency key, schema.ts). */
 const NOT_YET_DELIVERED = sql`not exists (

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "../../../shared/constants";
-import { SMS_BLOCKED_REASONS, type SmsBlockedReason } from "../../../shared/schemas/sms";
+import { SMS_BLOCKED_REASONS } from "../../../shared/schemas/sms";
 import { type Db, selectRows } from "../../db/client";
 import { subscriptions } from "../../db/schema";
 import { activeSmsAddonNow, activeSubscriptionNow } from "../../lib/premium";
@@ -64,5 +64,3 @@ export async function readSmsState(db: Db, userId: string): Promise<SmsState | n
 /** Whether a state lets texts go out (the provider aside). */
 export const receivesTexts = (state: SmsState | null): state is SmsState & { phone: string } =>
   state !== null && state.blockedReason === null && state.phone !== null;
-
-export type { SmsBlockedReason };

@@ -23,14 +23,14 @@ export interface InboundDeps {
   appUrl: string;
 }
 
-export const replyTexts = (appName: string, appUrl: string) => ({
+const replyTexts = (appName: string, appUrl: string) => ({
   stopped: `${appName}: you are unsubscribed and will get no more texts from us. Reply START to opt back in.`,
   started: `${appName}: you will get listing alert texts again. Reply STOP to opt out, HELP for help.`,
   help: `${appName} listing alerts: up to 10 texts a day. Msg & data rates may apply. Reply STOP to opt out. Help: ${new URL(appUrl).host}`,
 });
 
 /** The keyword a reply is, if it is one: the whole text, case and surrounding punctuation aside. */
-export function keywordOf(body: string): string | null {
+function keywordOf(body: string): string | null {
   const word = body
     .trim()
     .replace(/^[^A-Za-z]+|[^A-Za-z]+$/g, "")
@@ -123,7 +123,7 @@ export async function handleInboundSms(
  * sms-send: one prepared text (a reply above). Sent once: only while it is still "pending"; a transient
  * provider error throws for the queue's retry, a permanent one marks it failed.
  */
-export async function sendPreparedText(
+async function sendPreparedText(
   deps: { db: Db; sms: SmsSender | undefined },
   { messageId }: { messageId: string },
 ): Promise<void> {

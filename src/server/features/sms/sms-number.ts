@@ -41,7 +41,7 @@ export interface RequestOrigin {
 const MINUTE = 60_000;
 
 /** A US number in E.164, or null for anything else (another country, toll-free, malformed). */
-export function parseUsMobile(input: string): string | null {
+function parseUsMobile(input: string): string | null {
   const parsed = parsePhoneNumberFromString(input, "US");
   if (!parsed?.isValid() || parsed.country !== "US") return null;
   const type = parsed.getType();

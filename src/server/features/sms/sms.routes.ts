@@ -11,6 +11,7 @@ import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
+import { shortLinkRoutes } from "./short-link";
 import { smsWebhookRoutes } from "./sms.webhook";
 import { readSmsHistory } from "./sms-history";
 import {
@@ -36,6 +37,8 @@ export async function smsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
   await app.register(smsWebhookRoutes);
+  // The texts' short links to listings (/l/<code>).
+  await app.register(shortLinkRoutes);
   answersArePrivate(app);
 
   const deps: SmsNumberDeps = {
