@@ -77,13 +77,15 @@ describe("listing alerts", () => {
       .click();
     await form.getByLabel("Minimum payout ($)").fill("40");
     await form.getByRole("group", { name: "Requirements" }).getByLabel("No IVR/transfers").click();
-    // SMS is stored, not sent: the screen says so, and it needs the consent and a number.
-    await form.getByText(ALERT_MESSAGES.smsNotSent).waitFor();
-    await form.getByRole("group", { name: "Channels" }).getByLabel("SMS (text message)").click();
-    await form.getByRole("button", { name: "Save Alerts" }).click();
-    await form.getByText(ALERT_MESSAGES.smsNeedsConsent).waitFor();
-    await form.getByLabel(/I agree to receive listing alerts by text message/).click();
-    await form.getByLabel("Mobile number for SMS").fill("(555) 010-1234");
+    // Email is the only channel here (texts have their own section); the time zone sets SMS quiet hours
+    // and starts from the browser's own.
+    const channels = form.getByRole("group", { name: "Channels" });
+    expect(await channels.getByRole("checkbox").count()).toBe(1);
+    const timeZone = form.getByLabel("Time zone for SMS quiet hours");
+    expect(await timeZone.inputValue()).toBe(
+      await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    );
+    await timeZone.selectOption("America/Chicago");
     await form.getByRole("button", { name: "Save Alerts" }).click();
     await toast(page, "Alerts Saved").waitFor(POLL);
     await expectAccessible(page);
@@ -107,7 +109,7 @@ describe("listing alerts", () => {
     await reloaded.waitFor(POLL);
     expect(await reloaded.getByLabel("Daily digest").isChecked()).toBe(true);
     expect(await reloaded.getByLabel("Minimum payout ($)").inputValue()).toBe("40.00");
-    expect(await reloaded.getByLabel("Mobile number for SMS").inputValue()).toBe("(555) 010-1234");
+    expect(await reloaded.getByLabel("Time zone for SMS quiet hours").inputValue()).toBe("America/Chicago");
     const settings = await (await callAs(publisher, "GET", "/api/notification-preferences")).json();
     expect(settings).toMatchObject({
       filtersEnabled: false,
@@ -116,8 +118,8 @@ describe("listing alerts", () => {
       geos: ["Texas"],
       tags: ["no-ivr"],
       minPayout: "40.00",
-      channels: ["email", "sms"],
-      smsOptIn: true,
+      channels: ["email"],
+      timeZone: "America/Chicago",
     });
 
     // Save this search on /browse, then find it, open it and delete it in the Alerts tab.

@@ -11,6 +11,7 @@ interface PublicConfig {
   premiumPriceCents: number;
   boostPriceCents: number;
   boostDays: number;
+  smsPriceCents: number;
   legalEmail: string;
   legalAddress: string;
 }
@@ -169,7 +170,7 @@ describe("landing, pricing and legal pages", () => {
     const page = await harness.newPage();
     await page.goto("/pricing");
     await page.getByRole("heading", { name: "Simple, Transparent Pricing" }).waitFor();
-    const { premiumPriceCents, boostPriceCents, boostDays } = await readConfig(page);
+    const { premiumPriceCents, boostPriceCents, boostDays, smsPriceCents } = await readConfig(page);
     await content(page).getByTestId("premium-price").getByText(formatPriceCents(premiumPriceCents)).waitFor();
     await content(page).getByText("forever", { exact: true }).waitFor();
     expect(await content(page).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(
@@ -178,7 +179,13 @@ describe("landing, pricing and legal pages", () => {
     expect(await content(page).getByRole("link", { name: "Get Started Free" }).getAttribute("href")).toBe(
       "/signup",
     );
-    await content(page).getByText("$49/month").waitFor();
+    // SMS Alerts at the server's monthly price; signed out, the way in is to sign in.
+    await expect
+      .poll(() => content(page).getByTestId("sms-price").textContent())
+      .toBe(`${formatPriceCents(smsPriceCents)}/month`);
+    expect(
+      await content(page).getByRole("link", { name: "Sign in to set up SMS alerts" }).getAttribute("href"),
+    ).toBe("/api/login?returnTo=%2Fpricing");
     await expect
       .poll(() => content(page).getByTestId("boost-price").textContent())
       .toBe(`${formatPriceCents(boostPriceCents)} for ${boostDays} days`);

@@ -1,21 +1,17 @@
 import { MessageSquare, TrendingUp } from "lucide-react";
 import { Link } from "wouter";
 import { ADDONS } from "../../shared/constants";
-import { formatPriceCents } from "../../shared/format";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
+import { LOGIN_PATH } from "../features/auth";
 import { useAuth } from "../features/auth/use-auth";
 import { useBoostPrice } from "../features/config/use-boost-price";
+import { useSmsPrice } from "../features/config/use-sms-price";
+import { SMS_SECTION_ID } from "../features/sms";
 import { PlanCards } from "../features/subscription/plan-cards";
 import { SubscriptionSettings } from "../features/subscription/subscription-settings";
-
-const SMS_ALERTS = {
-  name: ADDONS.smsAlerts.name,
-  price: `${formatPriceCents(ADDONS.smsAlerts.priceCents)}/${ADDONS.smsAlerts.per}`,
-  description: "A text message the moment a new buyer matches your verticals.",
-};
 
 const FAQ = [
   {
@@ -62,23 +58,7 @@ export default function PricingPage() {
         </h2>
         <ul className="mt-6 grid gap-6 md:grid-cols-2">
           <li>
-            <Card className="flex h-full flex-col">
-              <CardHeader>
-                <h3 className="flex items-center gap-2 text-lg font-semibold">
-                  <MessageSquare className="h-5 w-5 text-brand-600" aria-hidden />
-                  {SMS_ALERTS.name}
-                </h3>
-                <p className="text-2xl font-bold">{SMS_ALERTS.price}</p>
-                <CardDescription>{SMS_ALERTS.description}</CardDescription>
-              </CardHeader>
-              <CardContent className="flex-1" />
-              <CardFooter>
-                {/* Shown, its purchase comes later; say so, don't fake it. */}
-                <Button variant="secondary" className="w-full" disabled>
-                  Coming soon
-                </Button>
-              </CardFooter>
-            </Card>
+            <SmsAlertsCard user={user} />
           </li>
           <li>
             <BoostCard user={user} />
@@ -100,6 +80,53 @@ export default function PricingPage() {
         </dl>
       </section>
     </main>
+  );
+}
+
+/**
+ * SMS Alerts, with the monthly price the server is configured with. It is bought and set up in the
+ * publisher dashboard's Alerts tab: a publisher is led there, a visitor to sign in, anyone else reads whom
+ * it is for.
+ */
+function SmsAlertsCard({ user }: { user: CurrentUser | null }) {
+  const price = useSmsPrice();
+  const isPublisher = user?.role === "publisher";
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader>
+        <h3 className="flex items-center gap-2 text-lg font-semibold">
+          <MessageSquare className="h-5 w-5 text-brand-600" aria-hidden />
+          {ADDONS.smsAlerts.name}
+        </h3>
+        {price ? (
+          <p className="text-2xl font-bold" data-testid="sms-price">
+            {price.label}
+          </p>
+        ) : (
+          <Skeleton className="h-8 w-36" />
+        )}
+        <CardDescription>A text message the moment a new buyer listing matches your alerts.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1 text-sm text-slate-700">
+        {user && !isPublisher
+          ? "For publishers with Premium: instant alerts by text to a verified US mobile number, quiet at night, stopped by replying STOP."
+          : "For publishers with Premium, on top of instant email alerts: texts to a verified US mobile number, quiet at night, stopped by replying STOP. Billed monthly, cancel anytime."}
+      </CardContent>
+      {(!user || isPublisher) && (
+        <CardFooter>
+          <Button asChild className="w-full">
+            {isPublisher ? (
+              <Link href={`/publisher/dashboard?tab=alerts#${SMS_SECTION_ID}`}>Set up SMS alerts</Link>
+            ) : (
+              // A full navigation to sign-in, back to this card afterwards.
+              <a href={`${LOGIN_PATH}?returnTo=${encodeURIComponent("/pricing")}`}>
+                Sign in to set up SMS alerts
+              </a>
+            )}
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
   );
 }
 

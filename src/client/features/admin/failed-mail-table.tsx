@@ -11,6 +11,7 @@ const KIND_LABELS: Record<MailKind, string> = {
   dispute: "Dispute",
   "publisher-review": "Publisher decision",
   boost: "Boost receipt or reminder",
+  sms: "SMS notice",
 };
 
 /**

@@ -11,9 +11,10 @@ import { RoleBadge } from "../auth";
 import { capitalize, publisherStatusBadge } from "./admin-format";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useFocusReturn } from "./focus";
+import { SmsHistoryDialog } from "./sms-history-dialog";
 import { useUpdateUser } from "./use-admin-users";
 
-type Pending = { kind: "role"; role: Role } | { kind: "disable" } | null;
+type Pending = { kind: "role"; role: Role } | { kind: "disable" } | { kind: "sms" } | null;
 
 /** One account: who, what they hold, and the admin's controls (role, access, complimentary Premium). */
 export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string }) {
@@ -105,6 +106,9 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
               {user.complimentaryPremium ? "Remove Premium" : "Grant Premium"}
             </Button>
           )}
+          <Button variant="ghost" onClick={() => ask({ kind: "sms" })}>
+            SMS history
+          </Button>
         </div>
       </div>
       {isSelf && (
@@ -137,6 +141,13 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
         pendingLabel="Disabling..."
         isPending={update.isPending}
         onConfirm={() => run({ disabled: true })}
+      />
+      <SmsHistoryDialog
+        userId={user.id}
+        email={user.email}
+        open={pending?.kind === "sms"}
+        onOpenChange={(open) => !open && setPending(null)}
+        onCloseAutoFocus={focus.restore}
       />
     </Card>
   );

@@ -2,7 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Crown, Lock } from "lucide-react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { Link } from "wouter";
-import { type AlertFrequency, GEOGRAPHIES, REQUIREMENT_TAGS, VERTICALS } from "../../../shared/constants";
+import {
+  type AlertFrequency,
+  DEFAULT_TIME_ZONE,
+  GEOGRAPHIES,
+  REQUIREMENT_TAGS,
+  VERTICALS,
+} from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import {
   ALERT_MESSAGES,
@@ -18,22 +24,24 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
+import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, hasErrorCode } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { formatQuietHours } from "../sms";
 import { useUpdateAlertPreferences } from "./use-alerts";
 
 // The Alerts tab's form: how often and how alerts arrive, and what the main alert matches.
-// The server decides what is allowed (instant needs Premium; SMS needs consent and a phone); the form
-// says so beforehand (without Premium, Instant is shown locked, with the way to upgrade, rather than
-// offered and refused on save) and shows the server's refusal, keeping everything typed.
+// The server decides what is allowed (instant needs Premium); the form says so beforehand (without
+// Premium, Instant is shown locked, with the way to upgrade, rather than offered and refused on save) and
+// shows the server's refusal, keeping everything typed. Texts have a section of their own (features/sms);
+// their quiet hours follow the time zone chosen here.
 
 /** The settings as the form holds them: checkbox values are plain strings, blank fields "". */
 export interface AlertFormValues {
   frequency: AlertFrequency;
   channels: string[];
-  smsOptIn: boolean;
-  phone: string;
+  timeZone: string;
   filtersEnabled: boolean;
   verticals: string[];
   geos: string[];
@@ -45,14 +53,24 @@ export function alertFormValues(preferences: AlertPreferences): AlertFormValues 
   return {
     frequency: preferences.frequency,
     channels: preferences.channels,
-    smsOptIn: preferences.smsOptIn,
-    phone: preferences.phone ?? "",
+    timeZone: preferences.timeZone ?? browserTimeZone(),
     filtersEnabled: preferences.filtersEnabled,
     verticals: preferences.verticals,
     geos: preferences.geos,
     tags: preferences.tags,
     minPayout: preferences.minPayout ?? "",
   };
+}
+
+/** The browser's own zone, offered until the user chooses one (the server's default when it has none). */
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
+}
+
+/** Every IANA zone the browser knows, plus the chosen one should the list lack it ("UTC" in some). */
+function timeZoneOptions(current: string): string[] {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return zones.includes(current) ? zones : [current, ...zones].sort();
 }
 
 const FREQUENCIES: { value: AlertFrequency; label: string; description: string }[] = [
@@ -96,6 +114,7 @@ export function AlertPreferencesForm({
   });
   const { errors } = form.formState;
   const channels = form.watch("channels");
+  const zones = timeZoneOptions(initialValues.timeZone);
   const filtersEnabled = form.watch("filtersEnabled");
 
   const save = (values: UpdateAlertPreferences) =>
@@ -182,10 +201,7 @@ export function AlertPreferencesForm({
             <CheckboxGroup
               id="alert-channels"
               legend="Channels"
-              options={[
-                { value: "email", label: "Email" },
-                { value: "sms", label: "SMS (text message)" },
-              ]}
+              options={[{ value: "email", label: "Email" }]}
               value={field.value}
               onChange={field.onChange}
               error={errors.channels?.message}
@@ -193,46 +209,39 @@ export function AlertPreferencesForm({
             />
           )}
         />
-        <p id="alert-sms-note" className="text-sm text-slate-600">
-          {ALERT_MESSAGES.smsNotSent}
-        </p>
-        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-          <Controller
-            control={form.control}
-            name="smsOptIn"
-            render={({ field }) => (
-              <div className="flex items-start gap-2 pt-1">
-                <Checkbox
-                  id="alert-sms-opt-in"
-                  ref={field.ref}
-                  checked={field.value}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                />
-                <Label htmlFor="alert-sms-opt-in" className="font-normal">
-                  I agree to receive listing alerts by text message at this number. Message and data rates may
-                  apply.
-                </Label>
-              </div>
-            )}
-          />
-          <FormField id="alert-phone" label="Mobile number for SMS" error={errors.phone?.message}>
-            {(control) => (
-              <Input
-                {...control}
-                type="tel"
-                autoComplete="tel"
-                placeholder="(555) 010-1234"
-                {...form.register("phone")}
-              />
-            )}
-          </FormField>
-        </div>
         {unsubscribed && (
           <p className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900">
             You unsubscribed from alert emails on {formatDate(preferences.unsubscribedAt ?? "")}. Tick Email
             and save to get them again.
           </p>
         )}
+        <div className="max-w-sm">
+          <FormField
+            id="alert-time-zone"
+            label="Time zone for SMS quiet hours"
+            error={errors.timeZone?.message}
+          >
+            {(control) => (
+              <Select
+                {...control}
+                aria-describedby={[control["aria-describedby"], "alert-time-zone-hint"]
+                  .filter(Boolean)
+                  .join(" ")}
+                {...form.register("timeZone")}
+              >
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll("_", " ")}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <p id="alert-time-zone-hint" className="mt-1 text-xs text-slate-600">
+            SMS alerts are not sent from {formatQuietHours()} in this time zone: what matches meanwhile
+            arrives in one text in the morning.
+          </p>
+        </div>
       </fieldset>
 
       <fieldset className="space-y-4">

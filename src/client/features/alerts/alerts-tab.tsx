@@ -6,6 +6,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
+import { SmsAlertsSection } from "../sms";
 import { AlertPreferencesForm, alertFormValues } from "./alert-preferences-form";
 import { SavedSearchList } from "./saved-search-list";
 import { useAlertPreferences } from "./use-alerts";
@@ -77,6 +78,7 @@ export function AlertsTab({
           </QueryState>
         </CardContent>
       </Card>
+      <SmsAlertsSection />
       <Card>
         <CardHeader>
           <CardTitle>Saved searches</CardTitle>

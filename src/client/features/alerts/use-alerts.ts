@@ -7,6 +7,7 @@ import type {
   UpdateAlertPreferencesInput,
 } from "../../../shared/schemas/alerts";
 import { apiRequest } from "../../lib/api";
+import { SMS_STATUS_KEY } from "../sms";
 
 // The only module that knows the alerts' URLs (each feature's hooks own its URLs, so a path changes in
 // one place): the Alerts tab's settings, saved searches, and the unsubscribe link's page.
@@ -23,7 +24,11 @@ export function useUpdateAlertPreferences() {
   return useMutation({
     mutationFn: (changes: UpdateAlertPreferencesInput) =>
       apiRequest<AlertPreferences>("PUT", ALERT_PREFERENCES_KEY, changes),
-    onSuccess: (saved) => queryClient.setQueryData([ALERT_PREFERENCES_KEY], saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData([ALERT_PREFERENCES_KEY], saved);
+      // The SMS section names the time zone its quiet hours follow.
+      return queryClient.invalidateQueries({ queryKey: [SMS_STATUS_KEY] });
+    },
   });
 }
 
