@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FAKE_STRIPE_PRICE_ID, type FakeStripe, startFakeStripe } from "../src/server/test/fake-stripe";
 import { SMS_CONSENT_TEXTS, SMS_CONSENT_VERSION, SMS_LIMITS } from "../src/shared/constants";
 import { formatPriceCents } from "../src/shared/format";
-import { SMS_MESSAGES } from "../src/shared/schemas/sms";
+import { type OutboxSms, SMS_MESSAGES } from "../src/shared/schemas/sms";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
 import type { RunningServer } from "./support/server";
@@ -21,11 +21,6 @@ const SMS_PRICE_ID = "price_sms_monthly";
 const PHONE = "+12015550123";
 const PHONE_SHOWN = "(201) 555-0123";
 const POLL = { timeout: 30_000 };
-
-interface OutboxSms {
-  to: string;
-  body: string;
-}
 
 /**
  * An IANA zone where it is now the middle of the day (10 am to 6 pm), so the alert text is not held for

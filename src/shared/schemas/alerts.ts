@@ -62,7 +62,7 @@ const minPayoutSchema = z.preprocess(
 );
 
 /** An IANA time zone name this runtime knows ("America/Chicago"); quiet hours are kept in it. */
-export function isTimeZone(value: string): boolean {
+function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });

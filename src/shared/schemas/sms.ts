@@ -36,7 +36,6 @@ export const SMS_BLOCKED_REASONS = [
   "opted_out",
   "suspended",
 ] as const;
-export type SmsBlockedReason = (typeof SMS_BLOCKED_REASONS)[number];
 
 export const SMS_MESSAGE_KINDS = [
   "verification",
@@ -46,7 +45,6 @@ export const SMS_MESSAGE_KINDS = [
   "opt_in_confirmation",
   "help",
 ] as const;
-export type SmsMessageKind = (typeof SMS_MESSAGE_KINDS)[number];
 
 /** Consent records: given on the web, withdrawn (STOP, the Alerts tab), given back (START). */
 export const SMS_CONSENT_EVENTS = ["consented", "opted_out", "opted_in"] as const;

@@ -2,4 +2,3 @@
 export { useBoostPrice } from "./use-boost-price";
 export { usePremiumPrice } from "./use-premium-price";
 export { usePublicConfig } from "./use-public-config";
-export { useSmsPrice } from "./use-sms-price";
