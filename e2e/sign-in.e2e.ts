@@ -52,6 +52,9 @@ describe("sign-in by email link", () => {
     await fixtures.signIn(page, user);
     // Not "/": the home page greets a first sign-in with a dialog.
     await page.goto("/pricing");
+    // The page's own reads first: one still on its way when the session ends is answered 401, which the
+    // browser logs (a slow machine made this test fail on that line, not on the logout).
+    await page.waitForLoadState("networkidle");
     const account = page
       .getByRole("navigation", { name: "Main" })
       .getByRole("button", { name: `Account menu for ${user.user.email}` });
