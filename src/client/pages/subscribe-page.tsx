@@ -1,4 +1,3 @@
-import { Elements } from "@stripe/react-stripe-js";
 import { CheckCircle2, ShieldCheck } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
@@ -13,15 +12,7 @@ import { goToLogin } from "../features/auth/redirect-to-login";
 import { useAuth } from "../features/auth/use-auth";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
-import {
-  PaymentForm,
-  PaymentFormSkeleton,
-  PaymentNotice,
-  PaymentStartFailed,
-  PaymentUnavailable,
-  SetupRequired,
-  useStripeJs,
-} from "../features/payments";
+import { PaymentNotice, PaymentStep, SetupRequired, useStripeJs } from "../features/payments";
 import { PremiumPrice } from "../features/subscription/plan-cards";
 import { useRefreshSubscription, useSubscriptionIntent } from "../features/subscription/use-subscription";
 import { isUnauthorizedError } from "../lib/api";
@@ -106,30 +97,23 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
     onPaid();
   }
 
-  let payment: ReactNode;
-  if (stripeJs.status === "unavailable") {
-    payment = <PaymentUnavailable />;
-  } else if (intent.isError) {
-    payment = <PaymentStartFailed message={PAYMENT_MESSAGES.initFailed} onRetry={() => intent.refetch()} />;
-  } else if (intent.data && "status" in intent.data) {
-    payment = <p className="text-sm">You already have Premium: there is nothing to pay.</p>;
-  } else if (stripeJs.status === "loading" || !intent.data) {
-    payment = <PaymentFormSkeleton />;
-  } else {
-    payment = (
-      <Elements
-        key={intent.data.clientSecret}
-        stripe={stripeJs.stripe}
-        options={{ clientSecret: intent.data.clientSecret, appearance: { theme: "stripe" } }}
-      >
-        <PaymentForm
-          submitLabel={price.label ? `Subscribe for ${price.label}` : "Subscribe"}
-          note="Payments are processed securely by Stripe. Cancel anytime; access continues to the end of the paid year."
-          onPaid={finishPayment}
-        />
-      </Elements>
-    );
-  }
+  const data = intent.data;
+  const payment = (
+    <PaymentStep
+      stripeJs={stripeJs}
+      intent={intent}
+      clientSecret={data && "clientSecret" in data ? data.clientSecret : null}
+      startFailedMessage={PAYMENT_MESSAGES.initFailed}
+      nothingToPay={
+        data && "status" in data ? (
+          <p className="text-sm">You already have Premium: there is nothing to pay.</p>
+        ) : undefined
+      }
+      submitLabel={price.label ? `Subscribe for ${price.label}` : "Subscribe"}
+      note="Payments are processed securely by Stripe. Cancel anytime; access continues to the end of the paid year."
+      onPaid={finishPayment}
+    />
+  );
 
   return (
     <div className="space-y-8">

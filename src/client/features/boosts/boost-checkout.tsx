@@ -1,4 +1,3 @@
-import { Elements } from "@stripe/react-stripe-js";
 import { CheckCircle2, Clock, Loader2, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
@@ -8,13 +7,7 @@ import type { BoostStatus } from "../../../shared/schemas/boosts";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { errorMessage } from "../../lib/api";
-import {
-  PaymentForm,
-  PaymentFormSkeleton,
-  PaymentStartFailed,
-  PaymentUnavailable,
-  useStripeJs,
-} from "../payments";
+import { PaymentStep, useStripeJs } from "../payments";
 import { formatBoostDays } from "./boost-format";
 import { type BoostConfirmation, useBoostIntent } from "./use-boosts";
 
@@ -33,34 +26,20 @@ export function BoostCheckout({
   const intent = useBoostIntent(status.listingId, true);
   const lastError = status.lastPayment?.status !== "succeeded" ? status.lastPayment?.lastError : null;
 
-  let payment: ReactNode;
-  if (stripeJs.status === "unavailable") {
-    payment = <PaymentUnavailable />;
-  } else if (intent.isError) {
-    payment = (
-      <PaymentStartFailed
-        message={errorMessage(intent.error, PAYMENT_MESSAGES.initFailed)}
-        onRetry={() => intent.refetch()}
-      />
-    );
-  } else if (stripeJs.status === "loading" || !intent.data) {
-    payment = <PaymentFormSkeleton />;
-  } else {
-    const { clientSecret, paymentIntentId, amountCents } = intent.data;
-    payment = (
-      <Elements
-        key={clientSecret}
-        stripe={stripeJs.stripe}
-        options={{ clientSecret, appearance: { theme: "stripe" } }}
-      >
-        <PaymentForm
-          submitLabel={`Boost for ${formatPriceCents(amountCents)}`}
-          note={`One payment, no subscription. The ${formatBoostDays(status.days)} start once Stripe confirms the payment; a refund takes them back.`}
-          onPaid={() => onPaid(paymentIntentId)}
-        />
-      </Elements>
-    );
-  }
+  const data = intent.data;
+  const payment = (
+    <PaymentStep
+      stripeJs={stripeJs}
+      intent={intent}
+      clientSecret={data?.clientSecret ?? null}
+      startFailedMessage={errorMessage(intent.error, PAYMENT_MESSAGES.initFailed)}
+      submitLabel={`Boost for ${formatPriceCents(data?.amountCents ?? status.priceCents)}`}
+      note={`One payment, no subscription. The ${formatBoostDays(status.days)} start once Stripe confirms the payment; a refund takes them back.`}
+      onPaid={() => {
+        if (data) onPaid(data.paymentIntentId);
+      }}
+    />
+  );
 
   return (
     <Card className="md:col-span-3">

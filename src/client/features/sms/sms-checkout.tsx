@@ -1,17 +1,9 @@
-import { Elements } from "@stripe/react-stripe-js";
 import { Clock, Loader2, ShieldCheck } from "lucide-react";
-import type { ReactNode } from "react";
 import { ADDONS, PAYMENT_MESSAGES } from "../../../shared/constants";
 import { formatPriceCents } from "../../../shared/format";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
-import {
-  PaymentForm,
-  PaymentFormSkeleton,
-  PaymentStartFailed,
-  PaymentUnavailable,
-  useStripeJs,
-} from "../payments";
+import { PaymentStep, useStripeJs } from "../payments";
 import { useSmsSubscriptionIntent } from "./use-sms";
 
 // Buying the SMS Alerts add-on in the Alerts tab: Stripe's Payment Element for the add-on's monthly
@@ -39,35 +31,23 @@ export function SmsCheckout({
   const stripeJs = useStripeJs(publishableKey);
   const intent = useSmsSubscriptionIntent(true);
 
-  let payment: ReactNode;
-  if (stripeJs.status === "unavailable") {
-    payment = <PaymentUnavailable />;
-  } else if (intent.isError) {
-    payment = (
-      <PaymentStartFailed
-        message={errorMessage(intent.error, PAYMENT_MESSAGES.initFailed)}
-        onRetry={() => intent.refetch()}
-      />
-    );
-  } else if (intent.data && "status" in intent.data) {
-    payment = <p className="text-sm">SMS Alerts is already active: there is nothing to pay.</p>;
-  } else if (stripeJs.status === "loading" || !intent.data) {
-    payment = <PaymentFormSkeleton />;
-  } else {
-    payment = (
-      <Elements
-        key={intent.data.clientSecret}
-        stripe={stripeJs.stripe}
-        options={{ clientSecret: intent.data.clientSecret, appearance: { theme: "stripe" } }}
-      >
-        <PaymentForm
-          submitLabel={`Subscribe for ${formatSmsPrice(priceCents)}`}
-          note="Payments are processed securely by Stripe. Billed monthly; cancel anytime in billing, and texts continue to the end of the paid month."
-          onPaid={onPaid}
-        />
-      </Elements>
-    );
-  }
+  const data = intent.data;
+  const payment = (
+    <PaymentStep
+      stripeJs={stripeJs}
+      intent={intent}
+      clientSecret={data && "clientSecret" in data ? data.clientSecret : null}
+      startFailedMessage={errorMessage(intent.error, PAYMENT_MESSAGES.initFailed)}
+      nothingToPay={
+        data && "status" in data ? (
+          <p className="text-sm">SMS Alerts is already active: there is nothing to pay.</p>
+        ) : undefined
+      }
+      submitLabel={`Subscribe for ${formatSmsPrice(priceCents)}`}
+      note="Payments are processed securely by Stripe. Billed monthly; cancel anytime in billing, and texts continue to the end of the paid month."
+      onPaid={onPaid}
+    />
+  );
 
   return (
     <section
