@@ -3,6 +3,7 @@ import type { AdminSmsHistory } from "../../../shared/schemas/sms";
 import type { Db } from "../../db/client";
 import { smsConsents, smsMessages, smsNumbers, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { numberView } from "./sms-number";
 
 /** The newest this many of each list: the history is for looking into a case, not an export. */
 const HISTORY_LIMIT = 200;
@@ -30,17 +31,7 @@ export async function readSmsHistory(db: Db, userId: string): Promise<AdminSmsHi
     .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
     .limit(HISTORY_LIMIT);
   return {
-    number: number
-      ? {
-          phone: number.phone,
-          verifiedAt: iso(number.verifiedAt),
-          codeExpiresAt: number.verifiedAt ? null : iso(number.codeExpiresAt),
-          resendAvailableAt: null,
-          optedOutAt: iso(number.optedOutAt),
-          optOutSource: number.optOutSource,
-          suspendedAt: iso(number.suspendedAt),
-        }
-      : null,
+    number: number ? numberView(number, new Date()) : null,
     consents: consents.map((c) => ({
       id: c.id,
       phone: c.phone,

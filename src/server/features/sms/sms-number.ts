@@ -22,6 +22,7 @@ import { readSmsState } from "./sms-eligibility";
 // Premium and the add-on are taken: a code costs a text, and nobody else has a use for one.
 
 type NumberRow = typeof smsNumbers.$inferSelect;
+type SmsNumberView = NonNullable<SmsStatus["number"]>;
 
 export interface SmsNumberDeps {
   db: Db;
@@ -84,6 +85,22 @@ async function readAddon(db: Db, userId: string, active: boolean): Promise<SmsSt
   };
 }
 
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+/** A number as the screens show it (the owner's status, the admin's history); the code never. */
+export function numberView(row: NumberRow, now: Date): SmsNumberView {
+  const pending = !row.verifiedAt && row.codeHash ? row : null;
+  return {
+    phone: row.phone,
+    verifiedAt: iso(row.verifiedAt),
+    codeExpiresAt: iso(pending?.codeExpiresAt),
+    resendAvailableAt: pending ? iso(resendAvailableAt(row, now)) : null,
+    optedOutAt: iso(row.optedOutAt),
+    optOutSource: row.optOutSource,
+    suspendedAt: iso(row.suspendedAt),
+  };
+}
+
 /** GET /api/sms: the add-on, the number and why texts do not go out (null: they do). */
 export async function getSmsStatus(
   deps: SmsNumberDeps & { priceCents: number; publishableKey: string | null },
@@ -92,25 +109,12 @@ export async function getSmsStatus(
   requirePublisher(viewer);
   const state = await readSmsState(deps.db, viewer.id);
   const number = await readNumber(deps.db, viewer.id);
-  const now = deps.now();
-  const pending = number && !number.verifiedAt && number.codeHash ? number : null;
-  const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
   return {
     available: Boolean(deps.sms),
     priceCents: deps.priceCents,
     hasPremium: Boolean(state?.hasPremium),
     addon: await readAddon(deps.db, viewer.id, Boolean(state?.hasAddon)),
-    number: number
-      ? {
-          phone: number.phone,
-          verifiedAt: iso(number.verifiedAt),
-          codeExpiresAt: iso(pending?.codeExpiresAt),
-          resendAvailableAt: pending ? iso(resendAvailableAt(number, now)) : null,
-          optedOutAt: iso(number.optedOutAt),
-          optOutSource: number.optOutSource,
-          suspendedAt: iso(number.suspendedAt),
-        }
-      : null,
+    number: number ? numberView(number, deps.now()) : null,
     timeZone: state?.timeZone ?? "",
     consent: { version: SMS_CONSENT_VERSION, text: SMS_CONSENT_TEXTS[SMS_CONSENT_VERSION] },
     blockedReason: !deps.sms ? "not_configured" : state ? state.blockedReason : "no_premium",
