@@ -1,4 +1,5 @@
 import { MessageSquare, TrendingUp } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { ADDONS } from "../../shared/constants";
 import type { CurrentUser } from "../../shared/schemas/auth";
@@ -83,6 +84,53 @@ export default function PricingPage() {
   );
 }
 
+/** One add-on: its name and icon, the server's price (a skeleton until it is read), what it is, an action. */
+function AddonCard({
+  icon,
+  name,
+  price,
+  priceTestId,
+  description,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  name: string;
+  price: string | undefined;
+  priceTestId: string;
+  description: ReactNode;
+  /** Who it is for and how it is bought. */
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <Card className="flex h-full flex-col">
+      <CardHeader>
+        <h3 className="flex items-center gap-2 text-lg font-semibold">
+          {icon}
+          {name}
+        </h3>
+        {price ? (
+          <p className="text-2xl font-bold" data-testid={priceTestId}>
+            {price}
+          </p>
+        ) : (
+          <Skeleton className="h-8 w-36" />
+        )}
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex-1 text-sm text-slate-700">{children}</CardContent>
+      {action && (
+        <CardFooter>
+          <Button asChild className="w-full">
+            {action}
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
+  );
+}
+
 /**
  * SMS Alerts, with the monthly price the server is configured with. It is bought and set up in the
  * publisher dashboard's Alerts tab: a publisher is led there, a visitor to sign in, anyone else reads whom
@@ -91,42 +139,28 @@ export default function PricingPage() {
 function SmsAlertsCard({ user }: { user: CurrentUser | null }) {
   const price = useSmsPrice();
   const isPublisher = user?.role === "publisher";
+  let action: ReactNode;
+  if (isPublisher) {
+    action = <Link href={`/publisher/dashboard?tab=alerts#${SMS_SECTION_ID}`}>Set up SMS alerts</Link>;
+  } else if (!user) {
+    // A full navigation to sign-in, back to this card afterwards.
+    action = (
+      <a href={`${LOGIN_PATH}?returnTo=${encodeURIComponent("/pricing")}`}>Sign in to set up SMS alerts</a>
+    );
+  }
   return (
-    <Card className="flex h-full flex-col">
-      <CardHeader>
-        <h3 className="flex items-center gap-2 text-lg font-semibold">
-          <MessageSquare className="h-5 w-5 text-brand-600" aria-hidden />
-          {ADDONS.smsAlerts.name}
-        </h3>
-        {price ? (
-          <p className="text-2xl font-bold" data-testid="sms-price">
-            {price.label}
-          </p>
-        ) : (
-          <Skeleton className="h-8 w-36" />
-        )}
-        <CardDescription>A text message the moment a new buyer listing matches your alerts.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex-1 text-sm text-slate-700">
-        {user && !isPublisher
-          ? "For publishers with Premium: instant alerts by text to a verified US mobile number, quiet at night, stopped by replying STOP."
-          : "For publishers with Premium, on top of instant email alerts: texts to a verified US mobile number, quiet at night, stopped by replying STOP. Billed monthly, cancel anytime."}
-      </CardContent>
-      {(!user || isPublisher) && (
-        <CardFooter>
-          <Button asChild className="w-full">
-            {isPublisher ? (
-              <Link href={`/publisher/dashboard?tab=alerts#${SMS_SECTION_ID}`}>Set up SMS alerts</Link>
-            ) : (
-              // A full navigation to sign-in, back to this card afterwards.
-              <a href={`${LOGIN_PATH}?returnTo=${encodeURIComponent("/pricing")}`}>
-                Sign in to set up SMS alerts
-              </a>
-            )}
-          </Button>
-        </CardFooter>
-      )}
-    </Card>
+    <AddonCard
+      icon={<MessageSquare className="h-5 w-5 text-brand-600" aria-hidden />}
+      name={ADDONS.smsAlerts.name}
+      price={price?.label}
+      priceTestId="sms-price"
+      description="A text message the moment a new buyer listing matches your alerts."
+      action={action}
+    >
+      {user && !isPublisher
+        ? "For publishers with Premium: instant alerts by text to a verified US mobile number, quiet at night, stopped by replying STOP."
+        : "For publishers with Premium, on top of instant email alerts: texts to a verified US mobile number, quiet at night, stopped by replying STOP. Billed monthly, cancel anytime."}
+    </AddonCard>
   );
 }
 
@@ -138,36 +172,17 @@ function BoostCard({ user }: { user: CurrentUser | null }) {
   const price = useBoostPrice();
   const isBuyer = user?.role === "buyer";
   return (
-    <Card className="flex h-full flex-col">
-      <CardHeader>
-        <h3 className="flex items-center gap-2 text-lg font-semibold">
-          <TrendingUp className="h-5 w-5 text-brand-600" aria-hidden />
-          {ADDONS.boostListing.name}
-        </h3>
-        {price ? (
-          <p className="text-2xl font-bold" data-testid="boost-price">
-            {price.label}
-          </p>
-        ) : (
-          <Skeleton className="h-8 w-36" />
-        )}
-        <CardDescription>
-          Featured placement for a buyer listing: listed first in the directory, with a Boosted badge
-          {price ? `, for ${price.days} days` : ""}.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex-1 text-sm text-slate-700">
-        {isBuyer
-          ? "Choose the listing to boost in My Listings. Bought while a boost is running, the days are added to its end."
-          : "For buyers, on their own active listings: one payment by card, no subscription. Bought while a boost is running, the days are added to its end."}
-      </CardContent>
-      {isBuyer && (
-        <CardFooter>
-          <Button asChild className="w-full">
-            <Link href="/buyer/dashboard">Boost a listing</Link>
-          </Button>
-        </CardFooter>
-      )}
-    </Card>
+    <AddonCard
+      icon={<TrendingUp className="h-5 w-5 text-brand-600" aria-hidden />}
+      name={ADDONS.boostListing.name}
+      price={price?.label}
+      priceTestId="boost-price"
+      description={`Featured placement for a buyer listing: listed first in the directory, with a Boosted badge${price ? `, for ${price.days} days` : ""}.`}
+      action={isBuyer ? <Link href="/buyer/dashboard">Boost a listing</Link> : undefined}
+    >
+      {isBuyer
+        ? "Choose the listing to boost in My Listings. Bought while a boost is running, the days are added to its end."
+        : "For buyers, on their own active listings: one payment by card, no subscription. Bought while a boost is running, the days are added to its end."}
+    </AddonCard>
   );
 }

@@ -169,9 +169,11 @@ function SmsBody({
     onRefresh: () => void;
   };
 }) {
-  if (!status.available) return <Notice>{SMS_MESSAGES.notConfigured}</Notice>;
-  if (!status.hasPremium) return <NeedsPremium status={status} />;
-  if (!status.addon.active) {
+  // The server's reason, in its order: set up here, then Premium, then the add-on; what is left is the
+  // number's own steps.
+  if (status.blockedReason === "not_configured") return <Notice>{SMS_MESSAGES.notConfigured}</Notice>;
+  if (status.blockedReason === "no_premium") return <NeedsPremium status={status} />;
+  if (status.blockedReason === "no_addon") {
     if (activation.isWaiting) {
       return (
         <SmsActivationWait

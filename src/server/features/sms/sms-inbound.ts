@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { smsConsents, smsMessages, smsNumbers } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
@@ -131,7 +131,7 @@ async function sendPreparedText(
   const [text] = await deps.db
     .select()
     .from(smsMessages)
-    .where(and(eq(smsMessages.id, messageId), inArray(smsMessages.status, ["pending"])));
+    .where(and(eq(smsMessages.id, messageId), eq(smsMessages.status, "pending")));
   if (!text) return;
   try {
     const sent = await deps.sms.send({ to: text.phone, body: text.body });
