@@ -1,18 +1,10 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FakeStripe, startFakeStripe } from "../src/server/test/fake-stripe";
+import { describe, expect, it } from "vitest";
 import { BOOST_DAYS } from "../src/shared/constants";
 import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
-import { type FixtureUser, useFixtures } from "./support/fixtures";
-import type { RunningServer } from "./support/server";
-import {
-  type ConfirmRequest,
-  onConfirmPayment,
-  sendStripeEvent,
-  serveStripeJsDouble,
-  startStripeServer,
-} from "./support/stripe";
+import { useFixtures } from "./support/fixtures";
+import { type ConfirmRequest, onConfirmPayment, sendStripeEvent, useStripeServer } from "./support/stripe";
 
 // Boost in Chromium: a buyer pays for featured placement of a listing with the Stripe.js double and the
 // loopback fake Stripe (e2e/support/stripe.ts). The days come only from the webhook event, which the test
@@ -28,27 +20,10 @@ const toast = (page: Page) => page.locator("li[data-state='open']");
 
 describe("Boost", () => {
   const harness = useBrowser();
-  let fake: FakeStripe;
-  let server: RunningServer;
   const fixtures = useFixtures();
-  const stripeFixtures = useFixtures(() => server.url);
-
-  beforeAll(async () => {
-    fake = await startFakeStripe();
-    server = await startStripeServer(fake, { BOOST_PRICE_CENTS: String(BOOST_PRICE_CENTS) });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
-
-  /** A page on the Stripe-enabled server, signed in as `user`, with Stripe.js replaced by the double. */
-  async function stripePage(user: FixtureUser): Promise<Page> {
-    const page = await harness.newPage({ baseURL: server.url });
-    await stripeFixtures.signIn(page, user);
-    await serveStripeJsDouble(page);
-    return page;
-  }
+  const stripe = useStripeServer(harness, { env: { BOOST_PRICE_CENTS: String(BOOST_PRICE_CENTS) } });
+  const stripeFixtures = stripe.fixtures;
+  const stripePage = stripe.pageAs;
 
   /** The listing's boost end as its owner's API answers it (null: not boosted). */
   async function boostedUntil(page: Page, listingId: string): Promise<string | null> {
@@ -57,7 +32,7 @@ describe("Boost", () => {
   }
 
   it("a buyer pays, the screen waits for Stripe's confirmation, the listing leads the directory with its badge and the analytics mark the boost", async () => {
-    fake.reset();
+    stripe.fake.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({
       listings: [{ title: "Older Solar Calls" }, { title: "Newer Solar Calls" }],
     });
@@ -67,7 +42,7 @@ describe("Boost", () => {
     const confirmations: ConfirmRequest[] = [];
     await onConfirmPayment(page, (request) => {
       confirmations.push(request);
-      return { paymentIntent: fake.confirmPaymentIntent(request.clientSecret) };
+      return { paymentIntent: stripe.fake.confirmPaymentIntent(request.clientSecret) };
     });
 
     // Before: newest first, no badge.
@@ -102,17 +77,17 @@ describe("Boost", () => {
     expect(confirmations).toEqual([
       {
         clientSecret: expect.stringMatching(/_secret_/),
-        returnUrl: server.url,
+        returnUrl: stripe.server.url,
         redirect: "if_required",
         sameElements: true,
       },
     ]);
-    const [intentId] = fake.paymentIntentIds();
+    const [intentId] = stripe.fake.paymentIntentIds();
     if (!intentId) throw new Error("the server created no PaymentIntent");
-    const intent = fake.paymentIntentObject(intentId);
+    const intent = stripe.fake.paymentIntentObject(intentId);
     expect(intent).toMatchObject({ amount: BOOST_PRICE_CENTS, status: "succeeded" });
 
-    const delivered = await sendStripeEvent(server.url, "payment_intent.succeeded", intent);
+    const delivered = await sendStripeEvent(stripe.server.url, "payment_intent.succeeded", intent);
     expect(delivered.status).toBe(200);
     await page.getByText("Boost active").waitFor();
     await expect.poll(() => page.getByTestId("boost-period").textContent()).toMatch(/^Boosted until /);
@@ -145,15 +120,15 @@ describe("Boost", () => {
   });
 
   it("a declined card shows 'Payment Failed' with Stripe's message; the last failure is kept and the next card pays", async () => {
-    fake.reset();
+    stripe.fake.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({ n: 1 });
     const [listing] = buyer.listings;
     if (!listing) throw new Error("the fixture has a listing");
     const page = await stripePage(buyer);
     let decline = true;
     await onConfirmPayment(page, ({ clientSecret }) => {
-      if (!decline) return { paymentIntent: fake.confirmPaymentIntent(clientSecret) };
-      fake.confirmPaymentIntent(clientSecret, { declineMessage: DECLINED });
+      if (!decline) return { paymentIntent: stripe.fake.confirmPaymentIntent(clientSecret) };
+      stripe.fake.confirmPaymentIntent(clientSecret, { declineMessage: DECLINED });
       return { error: DECLINED };
     });
 
@@ -168,10 +143,10 @@ describe("Boost", () => {
     expect(await boostedUntil(page, listing.id)).toBeNull();
 
     // Stripe reports the failed attempt; the screen shows it on the next visit.
-    const [intentId] = fake.paymentIntentIds();
+    const [intentId] = stripe.fake.paymentIntentIds();
     if (!intentId) throw new Error("the server created no PaymentIntent");
-    const failed = fake.paymentIntentObject(intentId);
-    const delivered = await sendStripeEvent(server.url, "payment_intent.payment_failed", failed);
+    const failed = stripe.fake.paymentIntentObject(intentId);
+    const delivered = await sendStripeEvent(stripe.server.url, "payment_intent.payment_failed", failed);
     expect(delivered.status).toBe(200);
     await page.reload();
     await page.getByText(`Your last payment attempt did not go through. Stripe said: ${DECLINED}`).waitFor();
@@ -182,11 +157,11 @@ describe("Boost", () => {
     await expect.poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
     await page.getByText("Payment received, waiting for Stripe's confirmation…").waitFor();
-    expect(fake.paymentIntentIds()).toEqual([intentId]);
+    expect(stripe.fake.paymentIntentIds()).toEqual([intentId]);
   });
 
   it("a paused listing must be made active before it can be boosted", async () => {
-    fake.reset();
+    stripe.fake.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({ listings: [{ status: "paused" }] });
     const [listing] = buyer.listings;
     if (!listing) throw new Error("the fixture has a listing");
@@ -197,7 +172,7 @@ describe("Boost", () => {
     expect(await page.getByRole("link", { name: "Go to My Listings" }).getAttribute("href")).toBe(
       "/buyer/dashboard",
     );
-    expect(fake.requestsTo("POST", "/v1/payment_intents")).toEqual([]);
+    expect(stripe.fake.requestsTo("POST", "/v1/payment_intents")).toEqual([]);
   });
 
   it("says 'Listing Not Found' for another buyer's listing", async () => {

@@ -1,13 +1,12 @@
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_STRIPE_PRICE_ID, type FakeStripe, startFakeStripe } from "../src/server/test/fake-stripe";
+import { describe, expect, it } from "vitest";
+import { FAKE_STRIPE_PRICE_ID } from "../src/server/test/fake-stripe";
 import { SMS_CONSENT_TEXTS, SMS_CONSENT_VERSION, SMS_LIMITS } from "../src/shared/constants";
 import { formatPriceCents } from "../src/shared/format";
 import { type OutboxSms, SMS_MESSAGES } from "../src/shared/schemas/sms";
 import { expectAccessible, useBrowser } from "./support/browser";
-import { type FixtureUser, useFixtures } from "./support/fixtures";
-import type { RunningServer } from "./support/server";
-import { onConfirmPayment, sendStripeEvent, serveStripeJsDouble, startStripeServer } from "./support/stripe";
+import type { FixtureUser } from "./support/fixtures";
+import { onConfirmPayment, sendStripeEvent, useStripeServer } from "./support/stripe";
 
 // SMS alerts in Chromium: a Premium publisher buys the add-on in the Alerts tab with the Stripe.js double
 // and the loopback fake Stripe (e2e/support/stripe.ts), enters a US number with the consent, reads the
@@ -42,40 +41,22 @@ function daytimeZone(): string {
 
 describe("SMS alerts", () => {
   const harness = useBrowser();
-  let fake: FakeStripe;
-  let server: RunningServer;
-  const fixtures = useFixtures(() => server.url);
-
-  beforeAll(async () => {
-    fake = await startFakeStripe({
-      prices: [
-        { id: FAKE_STRIPE_PRICE_ID, unitAmount: 49900, currency: "usd", interval: "year" },
-        { id: SMS_PRICE_ID, unitAmount: SMS_PRICE_CENTS, currency: "usd", interval: "month" },
-      ],
-    });
-    server = await startStripeServer(fake, {
-      STRIPE_SMS_PRICE_ID: SMS_PRICE_ID,
-      SMS_PRICE_CENTS: String(SMS_PRICE_CENTS),
-    });
+  const stripe = useStripeServer(harness, {
+    prices: [
+      { id: FAKE_STRIPE_PRICE_ID, unitAmount: 49900, currency: "usd", interval: "year" },
+      { id: SMS_PRICE_ID, unitAmount: SMS_PRICE_CENTS, currency: "usd", interval: "month" },
+    ],
+    env: { STRIPE_SMS_PRICE_ID: SMS_PRICE_ID, SMS_PRICE_CENTS: String(SMS_PRICE_CENTS) },
   });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
-
-  async function pageAs(user: FixtureUser, viewport?: { width: number; height: number }): Promise<Page> {
-    const page = await harness.newPage({ baseURL: server.url, viewport });
-    await fixtures.signIn(page, user);
-    await serveStripeJsDouble(page);
-    return page;
-  }
+  const fixtures = stripe.fixtures;
+  const pageAs = stripe.pageAs;
 
   /** A call to the API as a fixture user (their session cookie; our Origin, as the browser sends it). */
   async function callAs(user: FixtureUser, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${server.url}${path}`, {
+    const res = await fetch(`${stripe.server.url}${path}`, {
       method,
       headers: {
-        origin: server.url,
+        origin: stripe.server.url,
         cookie: `${user.session.name}=${user.session.value}`,
         ...(body === undefined ? {} : { "content-type": "application/json" }),
       },
@@ -90,7 +71,7 @@ describe("SMS alerts", () => {
     let found: string | undefined;
     await expect
       .poll(async () => {
-        const outbox = (await (await fetch(`${server.url}/api/dev/sms-outbox`)).json()) as OutboxSms[];
+        const outbox = (await (await fetch(`${stripe.server.url}/api/dev/sms-outbox`)).json()) as OutboxSms[];
         found = outbox.find((text) => text.to === to && match(text.body))?.body;
         return found !== undefined;
       }, POLL)
@@ -101,7 +82,7 @@ describe("SMS alerts", () => {
   const smsSection = (page: Page): Locator => page.getByRole("region", { name: "SMS alerts" });
 
   it("a Premium publisher buys the add-on, verifies a number with the texted code, gets a text for a matching listing, and turns texts off; an admin reads the history", async () => {
-    fake.reset();
+    stripe.fake.reset();
     const publisher = await fixtures.createUser({ role: "publisher", premium: true });
     const zone = daytimeZone();
     await callAs(publisher, "PUT", "/api/notification-preferences", {
@@ -111,7 +92,7 @@ describe("SMS alerts", () => {
     });
     const page = await pageAs(publisher);
     await onConfirmPayment(page, (request) => ({
-      paymentIntent: fake.payByClientSecret(request.clientSecret),
+      paymentIntent: stripe.fake.payByClientSecret(request.clientSecret),
     }));
     const price = `${formatPriceCents(SMS_PRICE_CENTS)}/month`;
 
@@ -135,12 +116,12 @@ describe("SMS alerts", () => {
 
     // The server made the add-on's subscription itself, marked as the SMS product; Stripe's webhook says
     // it is paid (the page's refresh may have read it first: either way the number form comes next).
-    const [subscriptionId] = fake.subscriptionIds();
+    const [subscriptionId] = stripe.fake.subscriptionIds();
     if (!subscriptionId) throw new Error("the server created no subscription");
-    await expect.poll(() => fake.subscriptionObject(subscriptionId).status, POLL).toBe("active");
-    const subscription = fake.subscriptionObject(subscriptionId);
+    await expect.poll(() => stripe.fake.subscriptionObject(subscriptionId).status, POLL).toBe("active");
+    const subscription = stripe.fake.subscriptionObject(subscriptionId);
     expect(subscription).toMatchObject({ metadata: { product: "sms" } });
-    const delivered = await sendStripeEvent(server.url, "customer.subscription.updated", subscription);
+    const delivered = await sendStripeEvent(stripe.server.url, "customer.subscription.updated", subscription);
     expect(delivered.status).toBe(200);
     const phoneForm = section.getByRole("form", { name: "Add your mobile number" });
     await phoneForm.waitFor(POLL);

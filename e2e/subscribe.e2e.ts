@@ -1,16 +1,14 @@
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_STRIPE_PRICE_ID, type FakeStripe, startFakeStripe } from "../src/server/test/fake-stripe";
+import { describe, expect, it } from "vitest";
+import { FAKE_STRIPE_PRICE_ID } from "../src/server/test/fake-stripe";
 import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
-import { type FixtureUser, useFixtures } from "./support/fixtures";
-import type { RunningServer } from "./support/server";
+import { useFixtures } from "./support/fixtures";
 import {
   type ConfirmRequest,
   E2E_PUBLISHABLE_KEY,
   onConfirmPayment,
-  serveStripeJsDouble,
-  startStripeServer,
+  useStripeServer,
 } from "./support/stripe";
 
 // Premium through Stripe in Chromium, with the Stripe.js double and the loopback fake Stripe API
@@ -20,31 +18,15 @@ const PRICE_CENTS = 39900;
 
 describe("Premium subscription with Stripe", () => {
   const harness = useBrowser();
-  let fake: FakeStripe;
-  let server: RunningServer;
   // Users on the shared server (no Stripe keys) and on this file's Stripe-enabled server.
   const fixtures = useFixtures();
-  const stripeFixtures = useFixtures(() => server.url);
-
-  // A server of our own with Stripe configured (the shared one has no keys: the "setup required" case).
-  beforeAll(async () => {
-    // Not the default price: a page that printed a literal $499 instead of the configured figure would fail.
-    fake = await startFakeStripe({
-      prices: [{ id: FAKE_STRIPE_PRICE_ID, unitAmount: PRICE_CENTS, currency: "usd", interval: "year" }],
-    });
-    server = await startStripeServer(fake, { PREMIUM_PRICE_CENTS: String(PRICE_CENTS) });
+  // Not the default price: a page that printed a literal $499 instead of the configured figure would fail.
+  const stripe = useStripeServer(harness, {
+    prices: [{ id: FAKE_STRIPE_PRICE_ID, unitAmount: PRICE_CENTS, currency: "usd", interval: "year" }],
+    env: { PREMIUM_PRICE_CENTS: String(PRICE_CENTS) },
   });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
-
-  /** A page on the Stripe-enabled server, signed in as `as` (a fixture made on that server). */
-  async function stripePage(as: FixtureUser): Promise<Page> {
-    const page = await harness.newPage({ baseURL: server.url });
-    await stripeFixtures.signIn(page, as);
-    return page;
-  }
+  const stripeFixtures = stripe.fixtures;
+  const stripePage = stripe.pageAs;
 
   async function priceLabel(page: Page): Promise<string> {
     const config = (await (await page.request.get("/api/config")).json()) as { premiumPriceCents: number };
@@ -105,10 +87,9 @@ describe("Premium subscription with Stripe", () => {
   });
 
   it("pays with the Payment Element: 'Processing...', success toast, Premium badge, contacts on browse", async () => {
-    fake.reset();
+    stripe.fake.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({ n: 1 });
     const page = await stripePage(await stripeFixtures.createUser({ role: "publisher" }));
-    await serveStripeJsDouble(page);
     await page.route("https://billing.stripe.test/**", (route) =>
       route.fulfill({
         status: 200,
@@ -125,7 +106,7 @@ describe("Premium subscription with Stripe", () => {
     await onConfirmPayment(page, async (request) => {
       confirmations.push(request);
       await gate;
-      return { paymentIntent: fake.payByClientSecret(request.clientSecret) };
+      return { paymentIntent: stripe.fake.payByClientSecret(request.clientSecret) };
     });
 
     // Free before paying: masked contacts and a Free badge.
@@ -147,7 +128,7 @@ describe("Premium subscription with Stripe", () => {
     const price = await priceLabel(page);
     expect(price).toBe(formatPriceCents(PRICE_CENTS));
     // The Stripe price equals the configured one, so the startup check stayed quiet.
-    expect(server.output()).not.toMatch(/differs from what the pages show/);
+    expect(stripe.server.output()).not.toMatch(/differs from what the pages show/);
     await expect.poll(() => page.getByTestId("premium-price").textContent()).toBe(`${price}/year`);
     const pay = page.getByRole("button", { name: `Subscribe for ${price}/year` });
     await pay.waitFor();
@@ -174,13 +155,13 @@ describe("Premium subscription with Stripe", () => {
     expect(confirmations).toEqual([
       {
         clientSecret: expect.stringMatching(/_secret_/),
-        returnUrl: server.url,
+        returnUrl: stripe.server.url,
         redirect: "if_required",
         sameElements: true,
       },
     ]);
-    expect(fake.subscriptionIds()).toHaveLength(1);
-    expect(fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
+    expect(stripe.fake.subscriptionIds()).toHaveLength(1);
+    expect(stripe.fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
 
     await page.getByRole("main").getByRole("link", { name: "Browse buyers", exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/browse");
@@ -195,15 +176,14 @@ describe("Premium subscription with Stripe", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Manage billing" }).click();
     await expect.poll(() => new URL(page.url()).host).toBe("billing.stripe.test");
-    expect(fake.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toMatchObject({
-      return_url: `${server.url}/pricing`,
+    expect(stripe.fake.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toMatchObject({
+      return_url: `${stripe.server.url}/pricing`,
     });
   });
 
   it("shows 'Payment Failed' with Stripe's message and keeps the form", async () => {
-    fake.reset();
+    stripe.fake.reset();
     const page = await stripePage(await stripeFixtures.createUser({ role: "buyer" }));
-    await serveStripeJsDouble(page);
     await onConfirmPayment(page, () => ({ error: "Your card was declined." }));
     await page.goto("/subscribe");
     const pay = page.getByRole("button", { name: /^Subscribe for / });
@@ -221,7 +201,6 @@ describe("Premium subscription with Stripe", () => {
 
   it("says so when the user already has Premium", async () => {
     const page = await stripePage(await stripeFixtures.createUser({ role: "publisher", premium: true }));
-    await serveStripeJsDouble(page);
     await page.goto("/subscribe");
     await page.getByRole("heading", { name: "You already have Premium" }).waitFor();
     await page.goto("/pricing");
@@ -231,10 +210,9 @@ describe("Premium subscription with Stripe", () => {
   });
 
   it("tells the user when the subscription cannot be started", async () => {
-    fake.reset();
-    fake.failNext(100);
+    stripe.fake.reset();
+    stripe.fake.failNext(100);
     const page = await stripePage(await stripeFixtures.createUser({ role: "admin" }));
-    await serveStripeJsDouble(page);
     harness.allowConsoleErrors(/status of 502/);
     await page.goto("/subscribe");
     await page
@@ -243,6 +221,6 @@ describe("Premium subscription with Stripe", () => {
       .first()
       .waitFor();
     await page.getByRole("button", { name: "Try again" }).waitFor();
-    fake.reset();
+    stripe.fake.reset();
   });
 });

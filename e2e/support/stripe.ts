@@ -1,10 +1,15 @@
 import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import {
   FAKE_STRIPE_PRICE_ID,
   FAKE_STRIPE_SECRET_KEY,
+  type FakePrice,
   type FakeStripe,
+  startFakeStripe,
 } from "../../src/server/test/fake-stripe";
 import { signStripePayload, stripeEvent } from "../../src/server/test/stripe-events";
+import type { BrowserHarness } from "./browser";
+import { type FixtureUser, useFixtures } from "./fixtures";
 import { type RunningServer, startServer } from "./server";
 
 // Stripe in the browser tests. Stripe.js is replaced, through Playwright's request routing, by a small
@@ -108,13 +113,49 @@ export const E2E_PUBLISHABLE_KEY = "pk_test_e2e_double";
 const E2E_WEBHOOK_SECRET = "whsec_e2e_0123456789";
 
 /**
- * A server of the test file's own with payments configured against the fake Stripe API (the shared server
- * has no keys: the "setup required" case), plus `env` (a price, say).
+ * A test file's own server with payments configured against a fake Stripe API of its own (the shared
+ * server has no keys: the "setup required" case), started before the file's tests and stopped after:
+ * `prices` are the fake's (Premium's yearly one by default), `env` adds to the server's settings (a
+ * price, say). `fixtures` make users on that server; `pageAs` opens a page there signed in as one, with
+ * Stripe.js replaced by the double. `fake` and `server` are set once the file's tests run.
  */
-export function startStripeServer(
-  fake: FakeStripe,
-  env: Record<string, string> = {},
-): Promise<RunningServer> {
+export function useStripeServer(
+  harness: BrowserHarness,
+  { prices, env = {} }: { prices?: FakePrice[]; env?: Record<string, string> } = {},
+) {
+  let fake: FakeStripe | undefined;
+  let server: RunningServer | undefined;
+  const started = <T>(value: T | undefined): T => {
+    if (!value) throw new Error("the Stripe server starts in beforeAll: use it inside a test");
+    return value;
+  };
+  const fixtures = useFixtures(() => started(server).url);
+  beforeAll(async () => {
+    fake = await startFakeStripe({ prices });
+    server = await startStripeServer(fake, env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await fake?.close();
+  });
+  return {
+    get fake() {
+      return started(fake);
+    },
+    get server() {
+      return started(server);
+    },
+    fixtures,
+    async pageAs(user: FixtureUser, viewport?: { width: number; height: number }): Promise<Page> {
+      const page = await harness.newPage({ baseURL: started(server).url, viewport });
+      await fixtures.signIn(page, user);
+      await serveStripeJsDouble(page);
+      return page;
+    },
+  };
+}
+
+function startStripeServer(fake: FakeStripe, env: Record<string, string> = {}): Promise<RunningServer> {
   return startServer({
     STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: E2E_PUBLISHABLE_KEY,
