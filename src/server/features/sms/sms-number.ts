@@ -239,8 +239,13 @@ export async function startPhoneVerification(
       phone,
       consentId: consent!.id,
       ...code,
-      // Verified again by this code; a new consent ends an earlier opt-out or suspension once verified.
+      // The new consent starts the number over: an earlier opt-out or suspension ends, and nothing is
+      // texted before this code comes back (texts need a verified number).
       verifiedAt: null,
+      optedOutAt: null,
+      optOutSource: null,
+      suspendedAt: null,
+      consecutiveFailures: 0,
       updatedAt: deps.now(),
     };
     await tx

@@ -408,6 +408,34 @@ describe("SMS alerts: number, consent, add-on and replies", () => {
       expect((await call(none.cookie, "POST", "/api/sms/opt-out")).statusCode).toBe(409);
     });
 
+    it("starts over with a new consent after an opt-out or a suspension: a code, then texts", async () => {
+      for (const stopped of [
+        { optedOutAt: new Date(), optOutSource: "sms" as const },
+        { suspendedAt: new Date() },
+      ]) {
+        twilio.reset();
+        const signedIn = await subscriber();
+        await createVerifiedSmsNumber(ctx.database.db, signedIn.user.id, {
+          phone: "+12015550166",
+          ...stopped,
+        });
+        const again = await call(signedIn.cookie, "POST", "/api/sms/phone", {
+          phone: "2015550166",
+          ...consent,
+        });
+        expect(again.statusCode).toBe(200);
+        // Waiting for the code, not still stopped: nothing is texted until it comes back.
+        expect(again.json()).toMatchObject({
+          blockedReason: "unverified",
+          number: { verifiedAt: null, optedOutAt: null, optOutSource: null, suspendedAt: null },
+        });
+        const verified = await call(signedIn.cookie, "POST", "/api/sms/phone/verify", {
+          code: lastCode("+12015550166"),
+        });
+        expect(verified.json().blockedReason).toBeNull();
+      }
+    });
+
     it("refuses a forged reply with 403 and writes nothing", async () => {
       const { user, phone } = await verifiedSubscriber();
       const fields = { From: phone, To: "+12015550100", Body: "STOP", MessageSid: "SM1" };
