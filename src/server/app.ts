@@ -5,6 +5,8 @@ import { validatorCompiler } from "fastify-type-provider-zod";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
+import { accountRoutes } from "./features/account/account.routes";
+import { accountSessionRoutes } from "./features/account/sessions.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { registerAlertJobs } from "./features/alerts/alert-jobs";
 import { alertRoutes } from "./features/alerts/alerts.routes";
@@ -200,6 +202,8 @@ export async function buildApp({
   await app.register(boostRoutes);
   await app.register(alertRoutes);
   await app.register(smsRoutes);
+  await app.register(accountRoutes);
+  await app.register(accountSessionRoutes);
   // Every route under /api/admin is admin-only, declared once (ADR 007): the console's own routes, the
   // CSV import and export, and the admin's side of reviews, disputes, boosts and SMS records.
   await app.register(

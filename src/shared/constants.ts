@@ -182,7 +182,15 @@ export const REVIEW_LIMITS = {
  * What a queued mail is about (the failed-mail list shows it): sign-in links, deal-intent notices,
  * dispute notices and publisher review decisions. Alert mails keep their own jobs.
  */
-export const MAIL_KINDS = ["sign-in", "deal-intent", "dispute", "publisher-review", "boost", "sms"] as const;
+export const MAIL_KINDS = [
+  "sign-in",
+  "account",
+  "deal-intent",
+  "dispute",
+  "publisher-review",
+  "boost",
+  "sms",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * queued: waiting for (or between) attempts; sending: an attempt holds it until `claimed_until`; sent: the
@@ -406,3 +414,11 @@ export const PAYMENT_MESSAGES = {
   notConfigured: "Payments are not configured on this server.",
   noBillingAccount: "No billing account yet: subscribe to Premium first.",
 } as const;
+
+/** How a session was signed in: an email link, the identity provider, or the development login. */
+export const SIGN_IN_METHODS = ["email", "oidc", "dev"] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** The one-time links of the Account page's mails (the account_tokens table). */
+export const ACCOUNT_TOKEN_PURPOSES = ["email_change", "email_undo", "not_me"] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];

@@ -13,7 +13,6 @@ import {
   notificationPreferences,
   publisherProfiles,
   savedSearches,
-  users,
 } from "./schema";
 
 // The migration that made "Auto" "Automotive" everywhere, on the engine of the run (PGlite, and
@@ -59,14 +58,14 @@ describe("migration 0008: one list of verticals", () => {
 
   it("rewrites Auto as Automotive in listings, profiles, alert settings and saved searches, once", async () => {
     const { db } = database;
-    const [buyerUser, publisherUser, otherUser] = await db
-      .insert(users)
-      .values([
-        { email: "buyer@old.test", role: "buyer" },
-        { email: "publisher@old.test", role: "publisher" },
-        { email: "other@old.test", role: "publisher" },
-      ])
-      .returning();
+    // Users in SQL: the table as it was then (today's schema has columns a later migration added).
+    const userRows = await queryRows<{ id: string }>(
+      db,
+      sql`insert into users (email, role) values
+        ('buyer@old.test', 'buyer'), ('publisher@old.test', 'publisher'), ('other@old.test', 'publisher')
+        returning id`,
+    );
+    const [buyerUser, publisherUser, otherUser] = userRows;
     const [buyer] = await db
       .insert(buyerProfiles)
       .values({ userId: buyerUser!.id, company: "Old Motors", verticals: ["Auto", "Insurance"] })

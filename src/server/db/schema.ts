@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  ACCOUNT_TOKEN_PURPOSES,
   ALERT_CHANNELS,
   ALERT_FREQUENCIES,
   BOOST_PURCHASE_STATUSES,
@@ -29,6 +30,7 @@ import {
   PUBLISHER_STATUSES,
   PUBLISHER_TIERS,
   ROLES,
+  SIGN_IN_METHODS,
   SUBSCRIPTION_PRODUCTS,
 } from "../../shared/constants";
 import { SMS_CONSENT_EVENTS, SMS_CONSENT_SOURCES, SMS_MESSAGE_KINDS } from "../../shared/schemas/sms";
@@ -57,6 +59,10 @@ export const users = pgTable("users", {
   stripeSubscriptionId: text("stripe_subscription_id"),
   // An admin disabled the account: sign-in refused, sessions gone, listings out of the directory.
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  // The owner deleted the account: the row stays as a nameless placeholder ("Former member") so the
+  // reviews, disputes and compliance records the law or the other party needs still hang together; its
+  // email is replaced by one on the reserved .invalid domain and every personal field is cleared.
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -541,11 +547,62 @@ export const disputes = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
+    // The cookie's secret: never leaves the server. `id` is the name the Account page shows and revokes by.
     sid: text("sid").primaryKey(),
+    id: uuid("id").notNull().unique().defaultRandom(),
     sess: jsonb("sess").notNull(),
     expire: timestamp("expire", { withTimezone: true }).notNull(),
+    // Null until someone signs in on it (an OIDC round trip stores its state in a session first).
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    signInMethod: text("sign_in_method", { enum: SIGN_IN_METHODS }),
+    createdAt: createdAt(),
+    // Written at most once a minute by the request that finds it older.
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
   },
-  (t) => [index("sessions_expire_idx").on(t.expire)],
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * The browsers a user has signed in from, by the hash of a long-lived device cookie: a sign-in from a
+ * browser not in this list sends a sign-in alert.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    deviceHash: text("device_hash").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * One-time links about an account, only the SHA-256 of each token kept: confirming a new email
+ * (`email` is the new address), undoing a change from the old address (`email` is the address to
+ * restore), and the sign-in alert's "not you? sign out everywhere".
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    email: text("email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("account_tokens_user_idx").on(t.userId, t.purpose),
+    index("account_tokens_expires_idx").on(t.expiresAt),
+  ],
 );
 
 /** Email sign-in links: only the SHA-256 of the token is kept, so a database leak cannot sign anyone in. */

@@ -21,7 +21,13 @@ type AdminAction =
   | "dispute.rejected"
   | "mail.retried"
   | "boost.granted"
-  | "boost.ended";
+  | "boost.ended"
+  | "user.sessions_ended"
+  // An account's owner acting on it (the Account page): the actor is the account itself.
+  | "account.email_changed"
+  | "account.email_change_undone"
+  | "account.sessions_ended"
+  | "account.deleted";
 
 export async function writeAuditEntry(
   tx: Db,
