@@ -38,7 +38,8 @@ function DeviceName({ session }: { session: AccountSession }) {
 }
 
 function SignOutButton({ session, signOutName, isEnding, isBusy, onSignOut }: Omit<RowProps, "readAt">) {
-  if (session.current) return <span className="text-sm text-slate-600">Use Log out in your menu</span>;
+  // This browser signs out with Log out in the user menu, which also leaves the page.
+  if (session.current) return null;
   return (
     <Button
       type="button"
@@ -89,9 +90,9 @@ function SessionTable({ rows }: { rows: RowProps[] }) {
               <th scope="row" className="py-3 pr-4 text-left font-normal">
                 <DeviceName session={row.session} />
               </th>
-              <td className="py-3 pr-4">{formatDate(row.session.createdAt)}</td>
+              <td className="whitespace-nowrap py-3 pr-4">{formatDate(row.session.createdAt)}</td>
               <td className="py-3 pr-4">{lastActive(row.session, row.readAt)}</td>
-              <td className="py-3 pr-4">{row.session.ipPrefix ?? "Unknown"}</td>
+              <td className="break-all py-3 pr-4">{row.session.ipPrefix ?? "Unknown"}</td>
               <td className="py-3 pr-4">{signInMethodLabel(row.session.signInMethod)}</td>
               <td className="py-3 text-right">
                 <SignOutButton {...row} />
