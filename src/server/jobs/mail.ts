@@ -35,6 +35,9 @@ export interface OutgoingMail {
   expiresAt?: Date;
 }
 
+/** Kinds whose body is a credential of sorts (a sign-in link, an account's one-time link). */
+const LIVE_LINK_KINDS: ReadonlySet<MailKind> = new Set(["sign-in", "account"]);
+
 const queueOf = (kind: MailKind) => (kind === "sign-in" ? "mail-sign-in" : "mail");
 
 /** A stable Message-ID for a mail key: the same on every attempt and on an admin's retry. */
@@ -178,8 +181,8 @@ async function deliverMail(
       status: "sent",
       sentAt: sql`now()`,
       lastError: null,
-      // A sign-in mail carries a live token: once it is out, the database keeps no copy of it.
-      ...(mail.kind === "sign-in" ? { text: null, html: null } : {}),
+      // Sign-in and account mails carry live one-time links: once out, the database keeps no copy of them.
+      ...(LIVE_LINK_KINDS.has(mail.kind) ? { text: null, html: null } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(mails.id, mail.id));

@@ -34,6 +34,11 @@ export const EMAIL_CHANGE_TTL_MINUTES = 30;
 export const EMAIL_UNDO_TTL_DAYS = 7;
 /** The sign-in alert's "not you?" link works this long, once. */
 export const NOT_ME_TTL_DAYS = 7;
+/**
+ * How long a browser stays known to an account without signing in there (its device cookie's lifetime,
+ * the most browsers allow): after that, a sign-in from it alerts again.
+ */
+export const KNOWN_DEVICE_DAYS = 400;
 /** Data exports a user may download per hour. */
 export const EXPORT_PER_HOUR = 3;
 
