@@ -164,6 +164,49 @@ describe("the Account page", () => {
     await page.getByRole("alert").getByText(ACCOUNT_MESSAGES.linkInvalid).waitFor();
   });
 
+  it('signs the account out everywhere from the sign-in alert\'s "Not you?" link', async () => {
+    const user = await fixtures.createUser();
+    const email = user.user.email;
+    /** A browser signed in through the emailed link (the development sign-in sends no alert). */
+    async function signInByEmail(mailsSoFar: number): Promise<Page> {
+      const page = await harness.newPage();
+      const res = await page.request.post("/api/auth/magic-link", {
+        data: { email },
+        headers: { origin: harness.baseURL },
+      });
+      expect(res.ok()).toBe(true);
+      const [mail] = await waitForMail(
+        harness.baseURL,
+        (m) => m.to === email && /\/auth\/magic\?token=/.test(m.text),
+        mailsSoFar + 1,
+      );
+      const link = mail?.text.match(/https?:\/\/\S+\/auth\/magic\?token=[\w-]+/)?.[0];
+      if (!link) throw new Error(`no sign-in link for ${email}`);
+      await page.goto(link);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect.poll(async () => (await page.request.get("/api/auth/user")).status()).toBe(200);
+      return page;
+    }
+    // The account's first browser warns nobody; a second, new one mails the owner.
+    const first = await signInByEmail(0);
+    const second = await signInByEmail(1);
+    const notMe = await waitForLink(email, "/account/not-me");
+
+    const page = await harness.newPage();
+    await page.goto(notMe);
+    await page.getByRole("heading", { level: 1, name: "Secure your account" }).waitFor();
+    expect(await page.title()).toBe("Secure Your Account · PayPerCall Hub");
+    // Opening the link changed nothing: only the button does.
+    expect((await first.request.get("/api/auth/user")).status()).toBe(200);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.getByText(ACCOUNT_MESSAGES.signedOutEverywhere).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("role"))).toBe("status");
+    for (const browser of [first, second]) {
+      expect((await browser.request.get("/api/auth/user")).status()).toBe(401);
+    }
+  });
+
   it("downloads the account's data as a ZIP, and says so when the hourly limit is reached", async () => {
     const buyer = await fixtures.createBuyerWithListings({ n: 2 });
     const page = await pageAs(buyer);

@@ -98,6 +98,10 @@ describe("audit entries as sentences", () => {
       { action: "account.sessions_ended", meta: { ended: 2 } },
       "admin@demo.test signed out 2 of their sessions.",
     ],
+    [
+      { action: "account.sessions_ended", meta: { ended: 3, via: "sign-in alert" } },
+      "admin@demo.test signed out everywhere from a sign-in alert (3 sessions).",
+    ],
     [{ action: "account.email_changed", meta: {} }, "admin@demo.test changed their email address."],
     [
       { action: "account.email_change_undone", meta: {} },

@@ -88,6 +88,12 @@ const ACTIONS: Record<string, ActionWording> = {
     name: "Own sessions signed out",
     phrase: (meta) => {
       const ended = endedCount(meta);
+      // The "Not you?" link of a sign-in alert ends every session, the one it was opened in too.
+      if (text(meta.via) === "sign-in alert") {
+        return ended === null
+          ? "signed out everywhere from a sign-in alert"
+          : `signed out everywhere from a sign-in alert (${plural(ended, "session")})`;
+      }
       if (ended === null) return "signed out of other sessions";
       return ended === 1
         ? "signed out one of their sessions"
