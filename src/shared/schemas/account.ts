@@ -18,6 +18,9 @@ export const ACCOUNT_MESSAGES = {
   linkInvalid: "This link has expired or was already used.",
   emailTakenAtConfirm:
     "That address is now in use by another account. Ask for a new link with another address.",
+  /** The undo link's answer when the old address was taken by another account after the change. */
+  emailTakenAtUndo:
+    "Your previous address is now used by another account, so it cannot be restored. Contact support.",
   signedOutEverywhere: "Every session of your account is signed out.",
   sessionNotFound: "That session has ended or is not yours.",
   confirmEmailMismatch: "Type your account's email address exactly to confirm.",

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { PUBLISHER_STATUSES, ROLES } from "../../../shared/constants";
 import type { AdminUser, AdminUserQuery, UpdateAdminUser } from "../../../shared/schemas/admin-users";
@@ -79,9 +79,12 @@ const USERS: AdminSource<UserRow> = {
   countFrom: sql`users u`,
 };
 
-/** GET /api/admin/users: newest first; search over email and names. */
+/**
+ * GET /api/admin/users: newest first; search over email and names. A deleted account is no longer a
+ * person here: its nameless row stays only for the records that hang off it (docs/decisions/026).
+ */
 export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }): Promise<Page<AdminUser>> {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [sql`u.deleted_at is null`];
   if (query.id) filters.push(sql`u.id = ${query.id}`);
   if (query.role) filters.push(sql`u.role = ${query.role}`);
   if (query.state === "disabled") filters.push(sql`u.disabled_at is not null`);
@@ -128,7 +131,7 @@ export async function updateUserByAdmin({
     const [user] = await tx
       .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt })
       .from(users)
-      .where(eq(users.id, userId))
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for("update");
     if (!user) throw new AppError("not_found", USER_NOT_FOUND);
     const now = new Date();
