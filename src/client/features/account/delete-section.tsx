@@ -116,6 +116,7 @@ export function DeleteSection({ email, isLastAdmin }: { email: string; isLastAdm
           <ul className="list-disc space-y-1 pl-5">
             <li>Your listings: they leave the directory</li>
             <li>Saved listings, saved searches and alert preferences</li>
+            <li>Any Premium or SMS Alerts subscription: cancelled</li>
             <li>Every session: you are signed out everywhere</li>
           </ul>
         </div>
