@@ -66,7 +66,7 @@ export const accountSummarySchema = z.object({
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
 /** One signed-in session (never its cookie value). */
-export const accountSessionSchema = z.object({
+const accountSessionSchema = z.object({
   id: z.string(),
   /** The session of the request that asked. */
   current: z.boolean(),

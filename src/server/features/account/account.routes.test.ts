@@ -24,6 +24,8 @@ describe("the Account page", () => {
 
     it("shows a guest's email, role, plan, creation date and how this session signed in, never cached", async () => {
       const { user, cookie } = await createSignedInUser(ctx, { email: "guest@example.test" });
+      // A session stored before the column existed has no method.
+      await db().update(sessions).set({ signInMethod: null });
       const before = await summary(cookie);
       expect(before.json().signInMethod).toBeNull();
       // The sign-in writes the column; the summary reads this request's own row.
