@@ -13,6 +13,15 @@ export default function ConfirmEmailPage() {
       actionLabel="Confirm new email"
       pendingLabel="Confirming..."
       action={confirm}
+      afterError={
+        <p>
+          Ask for a new link on{" "}
+          <Link href="/account" className="font-medium underline">
+            your Account page
+          </Link>
+          .
+        </p>
+      }
       next={
         <Link href="/account" className="inline-block font-medium text-brand-700 underline">
           Go to your account

@@ -82,8 +82,9 @@ describe("describePlanStatus", () => {
     smsAddon: false,
   };
 
-  it("says when Premium renews, or when a cancelled one ends", () => {
-    expect(describePlanStatus(plan)).toBe("Active · renews on Dec 1, 2027");
+  it("says until when Premium is paid, or when a trial ends", () => {
+    expect(describePlanStatus(plan)).toBe("Active · paid through Dec 1, 2027");
+    expect(describePlanStatus({ ...plan, status: "trialing" })).toBe("Trial · ends on Dec 1, 2027");
     expect(describePlanStatus({ ...plan, status: "canceled" })).toBe("Cancelled · ends on Dec 1, 2027");
     expect(describePlanStatus({ ...plan, status: "past_due" })).toBe("Payment failed · ends on Dec 1, 2027");
   });

@@ -91,17 +91,17 @@ const PLAN_STATUS_LABELS: Record<string, string> = {
 };
 
 /**
- * The plan's state after its name: "Active · renews on Dec 1, 2027", "Cancelled · ends on ...", or null
- * when there is nothing to add (Free, or Premium granted by support: no status, no renewal).
+ * The plan's state after its name: "Active · paid through Dec 1, 2027", "Trial · ends on ...", or null
+ * when there is nothing to add (Free, or Premium granted by support: no renewal). The summary does not
+ * say whether a subscription was cancelled at its period's end, so the date is never called a renewal:
+ * Pricing & Settings, linked beside it, says which.
  */
 export function describePlanStatus(plan: AccountSummary["plan"]): string | null {
   const parts: string[] = [];
   if (plan.status) parts.push(PLAN_STATUS_LABELS[plan.status] ?? plan.status);
   if (plan.currentPeriodEnd) {
     const end = formatDate(plan.currentPeriodEnd);
-    parts.push(
-      plan.status === "active" || plan.status === "trialing" ? `renews on ${end}` : `ends on ${end}`,
-    );
+    parts.push(plan.status === "active" ? `paid through ${end}` : `ends on ${end}`);
   }
   return parts.length > 0 ? parts.join(" · ") : null;
 }

@@ -35,6 +35,7 @@ export function AccountLinkCard({
   pendingLabel,
   action,
   next,
+  afterError,
 }: {
   icon: LucideIcon;
   title: string;
@@ -43,6 +44,8 @@ export function AccountLinkCard({
   pendingLabel: string;
   action: UseMutationResult<{ message: string }, Error, string>;
   next: ReactNode;
+  /** Where to turn once the link failed (expired, used): a way to ask for a new one. */
+  afterError?: ReactNode;
 }) {
   const token = new URLSearchParams(useSearch()).get("token") ?? "";
   return (
@@ -58,7 +61,14 @@ export function AccountLinkCard({
             <Outcome message={action.data.message}>{next}</Outcome>
           ) : token ? (
             <>
-              <FormAlert>{action.isError && errorMessage(action.error)}</FormAlert>
+              <FormAlert>
+                {action.isError && (
+                  <div className="space-y-2">
+                    <p>{errorMessage(action.error)}</p>
+                    {afterError}
+                  </div>
+                )}
+              </FormAlert>
               <Button
                 type="button"
                 className="w-full"
