@@ -107,6 +107,7 @@ describe("navigation bar", () => {
     expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual([
       "Pricing & Settings",
       "Saved Listings",
+      "Account",
       "Log out",
     ]);
     expect(await menu.getByRole("menuitem", { name: "Log out" }).getAttribute("href")).toBe("/api/logout");
@@ -148,6 +149,7 @@ describe("navigation bar", () => {
       "Saved Listings",
       "Publisher Dashboard",
       "Profile",
+      "Account",
       "Log out",
     ]);
     await expectAccessible(page);
@@ -192,6 +194,7 @@ describe("navigation bar", () => {
       "Pricing & Settings",
       "Saved Listings",
       "Buyer Dashboard",
+      "Account",
       "Log out",
     ]);
     await expectAccessible(page);
@@ -224,6 +227,7 @@ describe("navigation bar", () => {
       "Users",
       "Audit Log",
       "Failed Mail",
+      "Account",
       "Log out",
     ]);
     await menu.getByRole("menuitem", { name: "Manage Publishers" }).click();
@@ -300,6 +304,7 @@ describe("navigation bar", () => {
       "Saved Listings",
       "Publisher Dashboard",
       "Profile",
+      "Account",
       "Log out",
     ]);
     expect(await menu.getByTestId("plan-badge").textContent()).toBe("Free");

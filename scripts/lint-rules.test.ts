@@ -128,6 +128,9 @@ const PLANTED: Planted[] = [
     "../auth/guard",
   ]),
   ...each("src/server/features/disputes/planted.ts", null, ["../reliability/refresh-reliability"]),
+  // The account feature sits on top: it reads every other feature (the data export), none reads it.
+  ...each("src/server/features/account/planted.ts", null, ["../disputes/disputes", "../admin/stats"]),
+  ...each("src/server/features/admin/planted.ts", FEATURE_RANK, ["../account/delete-account"]),
   // Tests and the test harness sit on top with app.ts: any server module, never the client.
   ...each("src/server/db/planted.test.ts", null, ["../features/dev/demo-seed", "../test/context", "../app"]),
   ...each("src/server/features/alerts/planted.test.ts", null, ["../subscriptions/complimentary"]),

@@ -122,7 +122,7 @@ export async function buildApp({
   registerAlertJobs(jobs, { db: database.db, mailer: appMailer, config }, config.alertDigestCrons);
   registerReliabilityJobs(jobs, database.db);
   registerHousekeepingJobs(jobs, database.db);
-  const mailQueue = new MailQueue({ jobs, appUrl: config.appUrl });
+  const mailQueue = new MailQueue({ jobs, appUrl: config.appUrl, log: app.log });
   registerBoostJobs(jobs, {
     db: database.db,
     mailQueue,

@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import type { RouteOptions } from "fastify";
+import type { SignInMethod } from "../shared/constants";
 import type { CurrentUser } from "../shared/schemas/auth";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
@@ -68,5 +69,12 @@ declare module "@fastify/session" {
      * disabled or gone; never stored. Undefined on a session made during this request.
      */
     loadedViewer?: CurrentUser | null;
+    /**
+     * The row's last_seen_at (epoch ms, null before the first write) as read with it; never stored in
+     * the json. Undefined on a session made during this request.
+     */
+    lastSeenAt?: number | null;
+    /** How, from where and with what this session was signed in: written to the row's columns, never the json. */
+    signIn?: { method: SignInMethod; ip: string | null; userAgent: string | null };
   }
 }

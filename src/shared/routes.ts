@@ -19,6 +19,11 @@ export const CLIENT_ROUTES = [
   { path: "/pricing", title: "Pricing" },
   { path: "/subscribe", title: "Subscribe to Premium" },
   { path: "/saved", title: "Saved Listings" },
+  { path: "/account", title: "Account" },
+  // The account mails' one-time links (the token in `?token=`, no sign-in): each page's button posts it.
+  { path: "/account/email/confirm", title: "Confirm Your New Email" },
+  { path: "/account/email/undo", title: "Undo Email Change" },
+  { path: "/account/not-me", title: "Secure Your Account" },
   // The link of every alert mail (signed token, no sign-in): confirm, then unsubscribe.
   { path: "/unsubscribe/:token", title: "Unsubscribe from Alerts" },
   { path: "/publisher/dashboard", title: "Publisher Dashboard" },

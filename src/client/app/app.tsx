@@ -32,6 +32,10 @@ const AdminAuditPage = lazy(() => import("../pages/admin-audit-page"));
 const AdminMailPage = lazy(() => import("../pages/admin-mail-page"));
 const SavedPage = lazy(() => import("../pages/saved-page"));
 const UnsubscribePage = lazy(() => import("../pages/unsubscribe-page"));
+const AccountPage = lazy(() => import("../pages/account-page"));
+const ConfirmEmailPage = lazy(() => import("../pages/confirm-email-page"));
+const UndoEmailPage = lazy(() => import("../pages/undo-email-page"));
+const SecureAccountPage = lazy(() => import("../pages/secure-account-page"));
 const NotFoundPage = lazy(() => import("../pages/not-found-page"));
 
 // Wrapped once at module level so each route keeps a stable component identity across renders.
@@ -50,6 +54,7 @@ const PublisherProfileRoute = signedIn(PublisherProfilePage);
 const BuyerDashboardRoute = signedIn(BuyerDashboardPage);
 const BoostListingRoute = signedIn(BoostListingPage);
 const SavedRoute = signedIn(SavedPage);
+const AccountRoute = signedIn(AccountPage);
 const AdminDashboardRoute = adminOnly(AdminDashboardPage);
 const AdminPublishersRoute = adminOnly(AdminPublishersPage);
 const AdminBuyersRoute = adminOnly(AdminBuyersPage);
@@ -94,6 +99,12 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   // Signed in. /subscribe checks sign-in itself: it has its own "Login Required" toast, not the generic one.
   "/subscribe": SubscribePage,
   "/saved": SavedRoute,
+  "/account": AccountRoute,
+  // The account mails' one-time links: no sign-in, the token in the query is the proof (the undo and
+  // "not me" links are for someone who may have lost the account).
+  "/account/email/confirm": ConfirmEmailPage,
+  "/account/email/undo": UndoEmailPage,
+  "/account/not-me": SecureAccountPage,
   // The alert mails' unsubscribe link: no sign-in, the token in the path is the proof.
   "/unsubscribe/:token": UnsubscribePage,
   "/publisher/dashboard": PublisherDashboardRoute,

@@ -2,7 +2,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { QueryClient } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, apiFetch, apiRequest, errorMessage, hasErrorCode, isUnauthorizedError } from "./api";
+import {
+  ApiError,
+  apiDownload,
+  apiFetch,
+  apiRequest,
+  errorMessage,
+  hasErrorCode,
+  isUnauthorizedError,
+  parseFileName,
+} from "./api";
 import { createQueryClient, defaultQueryFn } from "./query-client";
 
 let server: Server;
@@ -33,6 +42,17 @@ beforeAll(async () => {
         res
           .writeHead(200, { "content-type": "application/json", link: '</api/page?cursor=2>; rel="next"' })
           .end("[1,2]");
+      } else if (req.url === "/api/export") {
+        res
+          .writeHead(200, {
+            "content-type": "application/zip",
+            "content-disposition": 'attachment; filename="account-export.zip"',
+          })
+          .end(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0xff]));
+      } else if (req.url === "/api/export-limited") {
+        res
+          .writeHead(429, { "content-type": "application/json", "retry-after": "600" })
+          .end('{"message":"Too many exports. Try again in 10 minutes.","code":"rate_limited"}');
       } else if (req.url?.startsWith("/api/items")) {
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ url: req.url }));
       } else {
@@ -117,5 +137,30 @@ describe("API helper and query defaults", () => {
       staleTime: Number.POSITIVE_INFINITY,
     });
     expect(defaults.mutations).toMatchObject({ retry: false });
+  });
+});
+
+describe("file downloads", () => {
+  it("reads a file whole, bytes intact, with the name the server gave it", async () => {
+    const { blob, fileName } = await apiDownload(`${base}/api/export`);
+    expect(fileName).toBe("account-export.zip");
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([0x50, 0x4b, 0x03, 0x04, 0xff]);
+  });
+
+  it("turns a refusal into an ApiError with the server's sentence", async () => {
+    const error = await apiDownload(`${base}/api/export-limited`).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 429,
+      code: "rate_limited",
+      serverMessage: "Too many exports. Try again in 10 minutes.",
+    });
+  });
+
+  it("finds the file name in a Content-Disposition header", () => {
+    expect(parseFileName('attachment; filename="data.zip"')).toBe("data.zip");
+    expect(parseFileName("attachment; filename=data.zip")).toBe("data.zip");
+    expect(parseFileName("attachment; filename=\"a.zip\"; filename*=UTF-8''caf%C3%A9.zip")).toBe("café.zip");
+    expect(parseFileName("attachment")).toBeNull();
+    expect(parseFileName(null)).toBeNull();
   });
 });

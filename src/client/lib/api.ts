@@ -74,6 +74,33 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   return (await apiFetch<T>(method, url, data)).data;
 }
 
+/**
+ * A file the server streams (the account's data export), read whole into a Blob so that a refusal (a
+ * 429 with its sentence) can be shown on the page instead of being saved as the file. `fileName` is the
+ * one the server's Content-Disposition names, or null.
+ */
+export async function apiDownload(url: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const res = await fetch(url, { credentials: "include" });
+  if (!res.ok) throw new ApiError(res.status, res.statusText, await res.text());
+  return { blob: await res.blob(), fileName: parseFileName(res.headers.get("content-disposition")) };
+}
+
+/** The file name of `attachment; filename="x.zip"` (or its RFC 5987 `filename*=UTF-8''x.zip`), or null. */
+export function parseFileName(header: string | null): string | null {
+  if (!header) return null;
+  const encoded = header.match(/filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed escape: fall back to the plain parameter.
+    }
+  }
+  const plain = header.match(/filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/);
+  const name = plain?.[1] ?? plain?.[2];
+  return name ? name : null;
+}
+
 /** A 401 means the session ended (or never began). */
 export function isUnauthorizedError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 401;

@@ -48,7 +48,10 @@ export default function PrivacyPolicyPage() {
       title: "Your Rights",
       body: [
         "You may access, correct or delete your personal information, and object to or restrict how we use it.",
-        "You may close your account at any time; we keep only what the law requires us to keep.",
+        "You may download a copy of your data at any time from your Account page (Account in the menu once you are signed in): your account, profile, settings and records in one file, and, for buyers, your listings as a spreadsheet.",
+        "You may delete your account at any time from the same page. Your listings, saved listings and searches, alert preferences and sessions are deleted at once.",
+        "Reviews and disputes you took part in stay for the other party, shown as written by a “Former member”.",
+        "We keep what the law requires for 5 years: TCPA compliance acknowledgments, SMS consent records and the audit log, without your contact details where the law allows.",
       ],
     },
     {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLogs, mails } from "../db/schema";
+import { deletedAccountEmail } from "../lib/deleted-account";
 import { useTestApp } from "../test/context";
 import { createUser, sendQueuedMail, signInThroughSink } from "../test/factories";
 import { withSmtpSink } from "../test/smtp-sink";
@@ -60,6 +61,25 @@ describe("mail through the job queue", () => {
     expect(sink.received[0]!.raw).toContain(`Message-ID: ${messageIdFor("test:notice:2", "localhost")}`);
     const [row] = await db().select().from(mails);
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null, sentAt: expect.any(Date) });
+  });
+
+  it("drops a mail to a deleted account's placeholder address, and keeps no body of an account link once sent", async () => {
+    sink.received.length = 0;
+    const deleted = notice(3);
+    deleted.message.to = deletedAccountEmail("00000000-0000-4000-8000-000000000003");
+    const link: OutgoingMail = {
+      kind: "account",
+      key: "test:account:link",
+      message: { to: "person4@example.test", subject: "Confirm", text: "Confirm: /x?token=secret" },
+    };
+    await queueMails([deleted, link]);
+    const rows = await db().select({ to: mails.to }).from(mails);
+    expect(rows).toEqual([{ to: "person4@example.test" }]);
+    expect(await mailJobs()).toHaveLength(1);
+    await sendQueuedMail(ctx);
+    expect(sink.received.map((m) => m.to)).toEqual([["person4@example.test"]]);
+    const [sent] = await db().select().from(mails);
+    expect(sent).toMatchObject({ status: "sent", text: null, html: null });
   });
 
   it("retries with backoff while the SMTP server refuses connections, then delivers each mail once", async () => {

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, eq, or, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { MailKind } from "../../shared/constants";
 import type { Db } from "../db/client";
 import { mails } from "../db/schema";
+import { isDeletedAccountEmail } from "../lib/deleted-account";
 import type { Mailer, MailMessage } from "../lib/mailer";
 import { type JobContext, type JobQueue, transactionClient } from "./job-queue";
 import { QUEUES } from "./queues";
@@ -37,6 +39,12 @@ export interface OutgoingMail {
 
 const queueOf = (kind: MailKind) => (kind === "sign-in" ? "mail-sign-in" : "mail");
 
+/**
+ * Mails whose body holds a live one-time link: a sign-in link, or an account link (confirm or undo an
+ * email change, "not you?"). Once such a mail is out, the database keeps no copy of its body.
+ */
+const carriesLiveLink = (kind: MailKind) => kind === "sign-in" || kind === "account";
+
 /** A stable Message-ID for a mail key: the same on every attempt and on an admin's retry. */
 export function messageIdFor(key: string, host: string): string {
   return `<${createHash("sha256").update(key).digest("hex").slice(0, 32)}@${host}>`;
@@ -46,22 +54,41 @@ export function messageIdFor(key: string, host: string): string {
 export class MailQueue {
   readonly #jobs: JobQueue;
   readonly #host: string;
+  readonly #log: Pick<FastifyBaseLogger, "info"> | undefined;
 
-  constructor({ jobs, appUrl }: { jobs: JobQueue; appUrl: string }) {
+  constructor({
+    jobs,
+    appUrl,
+    log,
+  }: {
+    jobs: JobQueue;
+    appUrl: string;
+    log?: Pick<FastifyBaseLogger, "info">;
+  }) {
     this.#jobs = jobs;
     this.#host = new URL(appUrl).hostname;
+    this.#log = log;
   }
 
   /**
    * Queues mails as rows of the open transaction `tx`, with their jobs in it too: they exist once it
-   * commits, and not at all if it rolls back. A key queued before is skipped.
+   * commits, and not at all if it rolls back. A key queued before is skipped. A mail to a deleted
+   * account (its placeholder address, lib/deleted-account.ts) is dropped here, the one place every mail
+   * passes: whatever feature still names that party (a dispute decided after they left, say), nothing
+   * is written for it and nothing is sent.
    */
   async enqueue(tx: Db, outgoing: readonly OutgoingMail[]): Promise<void> {
-    if (outgoing.length === 0) return;
+    const deliverable = outgoing.filter((mail) => {
+      if (!isDeletedAccountEmail(mail.message.to)) return true;
+      // The key says what the mail was about; the placeholder address names nobody.
+      this.#log?.info({ mailKind: mail.kind, mailKey: mail.key }, "mail to a deleted account dropped");
+      return false;
+    });
+    if (deliverable.length === 0) return;
     const rows = await tx
       .insert(mails)
       .values(
-        outgoing.map((mail) => ({
+        deliverable.map((mail) => ({
           key: mail.key,
           kind: mail.kind,
           to: mail.message.to,
@@ -178,8 +205,8 @@ async function deliverMail(
       status: "sent",
       sentAt: sql`now()`,
       lastError: null,
-      // A sign-in mail carries a live token: once it is out, the database keeps no copy of it.
-      ...(mail.kind === "sign-in" ? { text: null, html: null } : {}),
+      // A live token: once it is out, the database keeps no copy of it.
+      ...(carriesLiveLink(mail.kind) ? { text: null, html: null } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(mails.id, mail.id));

@@ -43,6 +43,7 @@ export async function readCurrentUser({
 const sessionWithUserSchema = z.object({
   sess: z.record(z.string(), z.unknown()),
   expire: z.coerce.date(),
+  lastSeenAt: z.coerce.date().nullable(),
   // The user's columns, all null when the session has no (enabled) user.
   id: z.string().nullable(),
   email: z.string().nullable(),
@@ -57,19 +58,25 @@ const sessionWithUserSchema = z.object({
 /**
  * A stored session and its signed-in user in one query (a signed-in request used to read the
  * session, then the user and the entitlement: three round trips on the hottest path). Null when there is no such session row.
+ * The user is the row's user_id: the column every "sign this user out" deletes by.
  */
 export async function readSessionWithUser(
   db: Db,
   sid: string,
-): Promise<{ sess: Record<string, unknown>; expire: Date; user: CurrentUser | null } | null> {
-  const userJoin: SQL = sql`u.id = (s.sess->>'userId')::uuid and u.disabled_at is null`;
+): Promise<{
+  sess: Record<string, unknown>;
+  expire: Date;
+  lastSeenAt: Date | null;
+  user: CurrentUser | null;
+} | null> {
+  const userJoin: SQL = sql`u.id = s.user_id and u.disabled_at is null`;
   const [row] = await selectRows(
     db,
     sessionWithUserSchema,
-    sql`select s.sess, s.expire, ${USER_COLUMNS}
+    sql`select s.sess, s.expire, s.last_seen_at as "lastSeenAt", ${USER_COLUMNS}
         from sessions s left join users u on ${userJoin} where s.sid = ${sid}`,
   );
   if (!row) return null;
-  const { sess, expire, ...user } = row;
-  return { sess, expire, user: user.id === null ? null : currentUserSchema.parse(user) };
+  const { sess, expire, lastSeenAt, ...user } = row;
+  return { sess, expire, lastSeenAt, user: user.id === null ? null : currentUserSchema.parse(user) };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import { type Role, SMS_CONSENT_VERSION, type Vertical } from "../../shared/constants";
 import type { Db } from "../db/client";
 import {
@@ -192,15 +192,18 @@ export async function sendQueuedMail(ctx: TestContext): Promise<void> {
   await ctx.app.jobs.workUntilIdle({ queues: ["mail", "mail-sign-in"] });
 }
 
+/** A sign-in link's token in a mail's text (other mails carry tokens too: the sign-in alert's link). */
+const SIGN_IN_LINK = /\/auth\/magic\?token=([\w-]+)/;
+
 /** The token of the newest sign-in mail to `email` in the outbox, if one is there yet. */
 export async function outboxMagicToken(db: Db, email: string): Promise<string | undefined> {
   const [mail] = await db
     .select()
     .from(mailOutbox)
-    .where(eq(mailOutbox.to, email))
+    .where(and(eq(mailOutbox.to, email), like(mailOutbox.text, "%/auth/magic?token=%")))
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
-  return mail?.text.match(/token=([\w-]+)/)?.[1];
+  return mail?.text.match(SIGN_IN_LINK)?.[1];
 }
 
 /** The token of the newest sign-in mail sent to `email` (outbox; tests run without SMTP_URL). */
@@ -218,12 +221,17 @@ export async function latestMagicToken(ctx: TestContext, email: string): Promise
 export async function signInThroughSink(ctx: TestContext, sink: SmtpSink, email: string): Promise<string> {
   await ctx.app.inject({ method: "POST", url: "/api/auth/magic-link", payload: { email } });
   await sendQueuedMail(ctx);
-  const mail = sink.received.findLast((m) => m.to.includes(email));
   // Quoted-printable: soft line breaks ("=" at a line end) and "=" written as "=3D".
-  const token = mail?.raw
-    .replace(/=\r?\n/g, "")
-    .replace(/=3D/g, "=")
-    .match(/token=([\w-]+)/)?.[1];
+  const token = sink.received
+    .filter((m) => m.to.includes(email))
+    .map(
+      (m) =>
+        m.raw
+          .replace(/=\r?\n/g, "")
+          .replace(/=3D/g, "=")
+          .match(SIGN_IN_LINK)?.[1],
+    )
+    .findLast((found) => found !== undefined);
   if (!token) throw new Error(`no sign-in mail for ${email}`);
   const verified = await ctx.app.inject({
     method: "POST",

@@ -18,6 +18,9 @@ export const ACCOUNT_MESSAGES = {
   linkInvalid: "This link has expired or was already used.",
   emailTakenAtConfirm:
     "That address is now in use by another account. Ask for a new link with another address.",
+  /** The undo link's answer when the old address was taken by another account after the change. */
+  emailTakenAtUndo:
+    "Your previous address is now used by another account, so it cannot be restored. Contact support.",
   signedOutEverywhere: "Every session of your account is signed out.",
   sessionNotFound: "That session has ended or is not yours.",
   confirmEmailMismatch: "Type your account's email address exactly to confirm.",
@@ -34,6 +37,11 @@ export const EMAIL_CHANGE_TTL_MINUTES = 30;
 export const EMAIL_UNDO_TTL_DAYS = 7;
 /** The sign-in alert's "not you?" link works this long, once. */
 export const NOT_ME_TTL_DAYS = 7;
+/**
+ * How long a browser stays known to an account without signing in there (its device cookie's lifetime,
+ * the most browsers allow): after that, a sign-in from it alerts again.
+ */
+export const KNOWN_DEVICE_DAYS = 400;
 /** Data exports a user may download per hour. */
 export const EXPORT_PER_HOUR = 3;
 
@@ -58,7 +66,7 @@ export const accountSummarySchema = z.object({
 export type AccountSummary = z.infer<typeof accountSummarySchema>;
 
 /** One signed-in session (never its cookie value). */
-export const accountSessionSchema = z.object({
+const accountSessionSchema = z.object({
   id: z.string(),
   /** The session of the request that asked. */
   current: z.boolean(),

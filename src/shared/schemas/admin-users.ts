@@ -30,6 +30,8 @@ export const adminUserSchema = z.object({
   complimentaryPremium: z.boolean(),
   publisherStatus: z.enum(PUBLISHER_STATUSES).nullable(),
   buyerCompany: z.string().nullable(),
+  /** Signed-in sessions that have not expired. */
+  sessionCount: z.number().int(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

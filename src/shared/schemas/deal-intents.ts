@@ -34,7 +34,8 @@ export const decideDealIntentSchema = z.preprocess((value) => value ?? {}, decis
  */
 const dealPublisherSchema = z.object({
   name: z.string().nullable(),
-  email: z.string(),
+  /** Null once the publisher deleted their account (then named "Former member"). */
+  email: z.string().nullable(),
   website: z.string().nullable(),
   verticals: z.array(z.string()),
   trafficSources: z.array(z.string()),

@@ -85,6 +85,29 @@ describe("audit entries as sentences", () => {
       { action: "boost.payment_failed", meta: { message: "Your card was declined." } },
       "admin@demo.test failed to pay for a Boost (Stripe: “Your card was declined”).",
     ],
+    [
+      { action: "user.sessions_ended", meta: { before: null, after: null, ended: 3 } },
+      "admin@demo.test ended all 3 sessions of a user.",
+    ],
+    [
+      { action: "user.sessions_ended", meta: { after: { ended: 1 } } },
+      "admin@demo.test ended the one session of a user.",
+    ],
+    [{ action: "user.sessions_ended", meta: {} }, "admin@demo.test ended all sessions of a user."],
+    [
+      { action: "account.sessions_ended", meta: { ended: 2 } },
+      "admin@demo.test signed out 2 of their sessions.",
+    ],
+    [
+      { action: "account.sessions_ended", meta: { ended: 3, via: "sign-in alert" } },
+      "admin@demo.test signed out everywhere from a sign-in alert (3 sessions).",
+    ],
+    [{ action: "account.email_changed", meta: {} }, "admin@demo.test changed their email address."],
+    [
+      { action: "account.email_change_undone", meta: {} },
+      "admin@demo.test undid a change of their email address and signed out everywhere.",
+    ],
+    [{ action: "account.deleted", meta: {} }, "admin@demo.test deleted their account."],
   ])("reads %j", (entry, sentence) => {
     expect(describeAuditEntry({ ...by, ...entry })).toBe(sentence);
   });

@@ -27,10 +27,21 @@ const saying = (value: unknown): string => {
   const t = text(value)?.replace(/\.$/, "");
   return t ? `, saying “${t}”` : "";
 };
+/** How many sessions an entry ended: its `ended` (or `sessionsEnded`), at the top or in `after`. */
+const endedCount = (meta: Meta): number | null => {
+  for (const source of [meta, asRecord(meta.after)]) {
+    for (const key of ["ended", "sessionsEnded"]) {
+      const value = source[key];
+      if (typeof value === "number") return value;
+    }
+  }
+  return null;
+};
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 const SIGN_IN_METHODS: Record<string, string> = {
   "magic-link": "with an email link",
+  email: "with an email link",
   oidc: "through single sign-on",
   dev: "with the development sign-in",
 };
@@ -61,6 +72,40 @@ const ACTIONS: Record<string, ActionWording> = {
         : "disabled an account",
   },
   "user.enabled": fixed("Account enabled", "enabled an account again"),
+  "user.sessions_ended": {
+    name: "User signed out everywhere",
+    phrase: (meta) => {
+      const ended = endedCount(meta);
+      if (ended === null) return "ended all sessions of a user";
+      if (ended === 0) return "ended all sessions of a user (none was open)";
+      return ended === 1
+        ? "ended the one session of a user"
+        : `ended all ${plural(ended, "session")} of a user`;
+    },
+  },
+  // The Account page: the actor is the account's owner.
+  "account.sessions_ended": {
+    name: "Own sessions signed out",
+    phrase: (meta) => {
+      const ended = endedCount(meta);
+      // The "Not you?" link of a sign-in alert ends every session, the one it was opened in too.
+      if (text(meta.via) === "sign-in alert") {
+        return ended === null
+          ? "signed out everywhere from a sign-in alert"
+          : `signed out everywhere from a sign-in alert (${plural(ended, "session")})`;
+      }
+      if (ended === null) return "signed out of other sessions";
+      return ended === 1
+        ? "signed out one of their sessions"
+        : `signed out ${ended.toLocaleString("en-US")} of their sessions`;
+    },
+  },
+  "account.email_changed": fixed("Email changed", "changed their email address"),
+  "account.email_change_undone": fixed(
+    "Email change undone",
+    "undid a change of their email address and signed out everywhere",
+  ),
+  "account.deleted": fixed("Account deleted", "deleted their account"),
   "publisher.approved": fixed("Publisher approved", "approved a publisher application"),
   "publisher.rejected": fixed("Publisher rejected", "rejected a publisher application"),
   "publisher.profile_created": fixed("Publisher application submitted", "submitted a publisher application"),

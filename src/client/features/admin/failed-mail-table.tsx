@@ -7,6 +7,7 @@ import { useRetryMail } from "./use-failed-mail";
 
 const KIND_LABELS: Record<MailKind, string> = {
   "sign-in": "Sign-in link",
+  account: "Account notice",
   "deal-intent": "Deal request",
   dispute: "Dispute",
   "publisher-review": "Publisher decision",

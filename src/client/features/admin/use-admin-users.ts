@@ -54,6 +54,27 @@ export function useUpdateUser() {
   });
 }
 
+/** Signs the user out everywhere (POST /api/admin/users/{id}/sessions/end); their account stays as it is. */
+export function useEndUserSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (user: AdminUser) =>
+      apiRequest<{ ended: number }>("POST", `${USERS_PATH}/${user.id}/sessions/end`),
+    onSuccess: ({ ended }, user) => {
+      toast({
+        title: "Sessions Ended",
+        description: `${user.email} is signed out everywhere (${ended === 1 ? "1 session" : `${ended} sessions`} ended).`,
+      });
+      return Promise.all(
+        [USERS_PATH, "/api/admin/audit-logs"].map((path) =>
+          queryClient.invalidateQueries({ queryKey: [path] }),
+        ),
+      );
+    },
+    onError: (error) => toastError(error),
+  });
+}
+
 const OPTION_LIMIT = "10";
 
 /** Users matching a search, for a picker (the audit log's user filter). */

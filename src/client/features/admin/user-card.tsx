@@ -12,13 +12,22 @@ import { capitalize, publisherStatusBadge } from "./admin-format";
 import { ConfirmDialog } from "./confirm-dialog";
 import { useFocusReturn } from "./focus";
 import { SmsHistoryDialog } from "./sms-history-dialog";
-import { useUpdateUser } from "./use-admin-users";
+import { useEndUserSessions, useUpdateUser } from "./use-admin-users";
 
-type Pending = { kind: "role"; role: Role } | { kind: "disable" } | { kind: "sms" } | null;
+type Pending =
+  | { kind: "role"; role: Role }
+  | { kind: "disable" }
+  | { kind: "sms" }
+  | { kind: "sessions" }
+  | null;
+
+const sessionsText = (count: number) =>
+  count === 1 ? "1 active session" : `${count.toLocaleString("en-US")} active sessions`;
 
 /** One account: who, what they hold, and the admin's controls (role, access, complimentary Premium). */
 export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string }) {
   const update = useUpdateUser();
+  const endSessions = useEndUserSessions();
   const [pending, setPending] = useState<Pending>(null);
   const focus = useFocusReturn();
   const ask = (next: Pending) => {
@@ -53,6 +62,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
           <p className="break-all text-sm text-slate-600">
             {name ? `${user.email} · ` : ""}Joined {formatDate(user.createdAt)}
             {disabled && user.disabledAt ? ` · Disabled ${formatDate(user.disabledAt)}` : ""}
+            {` · ${sessionsText(user.sessionCount)}`}
           </p>
           {(user.publisherStatus || user.buyerCompany) && (
             <p className="text-sm text-slate-700">
@@ -106,6 +116,13 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
               {user.complimentaryPremium ? "Remove Premium" : "Grant Premium"}
             </Button>
           )}
+          <Button
+            variant="secondary"
+            disabled={user.sessionCount === 0 || endSessions.isPending}
+            onClick={() => ask({ kind: "sessions" })}
+          >
+            End all sessions
+          </Button>
           <Button variant="ghost" onClick={() => ask({ kind: "sms" })}>
             SMS history
           </Button>
@@ -141,6 +158,17 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
         pendingLabel="Disabling..."
         isPending={update.isPending}
         onConfirm={() => run({ disabled: true })}
+      />
+      <ConfirmDialog
+        open={pending?.kind === "sessions"}
+        onOpenChange={(open) => !open && setPending(null)}
+        onCloseAutoFocus={focus.restore}
+        title="End all sessions?"
+        description={`${user.email} is signed out of ${sessionsText(user.sessionCount).replace("active ", "")} at once and can sign in again. ${isSelf ? "That includes this one: you will be signed out too." : ""}`}
+        confirmLabel="End all sessions"
+        pendingLabel="Ending..."
+        isPending={endSessions.isPending}
+        onConfirm={() => endSessions.mutate(user, { onSettled: () => setPending(null) })}
       />
       <SmsHistoryDialog
         userId={user.id}

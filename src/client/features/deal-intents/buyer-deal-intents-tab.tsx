@@ -46,10 +46,19 @@ function PublisherRecord({ publisher }: { publisher: DealPublisher }) {
       <h4 className="mb-3 text-sm font-semibold">Publisher profile and compliance</h4>
       <dl className="grid gap-3 sm:grid-cols-2">
         <Fact label="Contact">
-          {publisher.name ? `${publisher.name} · ` : ""}
-          <a className="text-brand-700 underline-offset-2 hover:underline" href={`mailto:${publisher.email}`}>
-            {publisher.email}
-          </a>
+          {publisher.email ? (
+            <>
+              {publisher.name ? `${publisher.name} · ` : ""}
+              <a
+                className="text-brand-700 underline-offset-2 hover:underline"
+                href={`mailto:${publisher.email}`}
+              >
+                {publisher.email}
+              </a>
+            </>
+          ) : (
+            publisher.name
+          )}
         </Fact>
         <Fact label="Website">
           {publisher.website ? (

@@ -7,7 +7,7 @@ const menu = (links: NavLink[]) => links.filter((l) => l.menuLabel).map((l) => l
 describe("navigation links per role", () => {
   it("gives everyone Browse Buyers and Pricing, named Pricing & Settings in the menu", () => {
     expect(bar(getNavLinks(null))).toEqual(["Browse Buyers", "Pricing"]);
-    expect(menu(getNavLinks({ role: "guest" }))).toEqual(["Pricing & Settings", "Saved Listings"]);
+    expect(menu(getNavLinks({ role: "guest" }))).toEqual(["Pricing & Settings", "Saved Listings", "Account"]);
   });
 
   it("adds each role's own links", () => {
@@ -21,6 +21,7 @@ describe("navigation links per role", () => {
       "Users",
       "Audit Log",
       "Failed Mail",
+      "Account",
     ]);
     expect(bar(getNavLinks({ role: "publisher" }))).toEqual([
       "Browse Buyers",
@@ -28,9 +29,31 @@ describe("navigation links per role", () => {
       "Dashboard",
       "Profile",
     ]);
-    expect(menu(getNavLinks({ role: "publisher" }))).toContain("Publisher Dashboard");
+    expect(menu(getNavLinks({ role: "publisher" }))).toEqual([
+      "Pricing & Settings",
+      "Saved Listings",
+      "Publisher Dashboard",
+      "Profile",
+      "Account",
+    ]);
     expect(bar(getNavLinks({ role: "buyer" }))).toEqual(["Browse Buyers", "Pricing", "Dashboard"]);
-    expect(menu(getNavLinks({ role: "buyer" }))).toContain("Buyer Dashboard");
+    expect(menu(getNavLinks({ role: "buyer" }))).toEqual([
+      "Pricing & Settings",
+      "Saved Listings",
+      "Buyer Dashboard",
+      "Account",
+    ]);
+  });
+
+  it("gives every signed-in role the Account page in the menu only, never a visitor", () => {
+    for (const role of ["admin", "buyer", "publisher", "guest"] as const) {
+      const account = getNavLinks({ role }).filter((l) => l.href === "/account");
+      expect(
+        account.map((l) => [l.label, l.menuLabel]),
+        role,
+      ).toEqual([[null, "Account"]]);
+    }
+    expect(getNavLinks(null).some((l) => l.href === "/account")).toBe(false);
   });
 });
 
@@ -44,6 +67,7 @@ describe("active link", () => {
     expect(getActiveHref(buyer, "/browse/x")).toBeUndefined();
     expect(getActiveHref(buyer, "/pricing")).toBe("/pricing");
     expect(getActiveHref(buyer, "/saved")).toBe("/saved");
+    expect(getActiveHref(buyer, "/account")).toBe("/account");
     expect(getActiveHref(buyer, "/")).toBeUndefined();
   });
 

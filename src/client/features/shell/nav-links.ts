@@ -31,6 +31,14 @@ const SAVED: NavLink = {
   match: { exact: "/saved" },
 };
 
+// Every signed-in user has their own settings: the Account page, last in the menu, beside Log out.
+const ACCOUNT: NavLink = {
+  href: "/account",
+  label: null,
+  menuLabel: "Account",
+  match: { prefix: "/account" },
+};
+
 /**
  * Links for the viewer's role in display order. The top bar shows those with a
  * `label`, the user menu those with a `menuLabel`, and the mobile menu all of them.
@@ -90,6 +98,7 @@ export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
       });
       break;
   }
+  if (user) links.push(ACCOUNT);
   return links;
 }
 

@@ -50,6 +50,7 @@ describe("admin API access, walked over the app's route table", () => {
         "GET /api/admin/buyer-profiles",
         "GET /api/admin/users",
         "PATCH /api/admin/users/:id",
+        "POST /api/admin/users/:id/sessions/end",
         "GET /api/admin/audit-logs",
         "GET /api/admin/audit-actions",
         "GET /api/admin/mail/failed",

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES } from "../../../shared/constants";
 import type {
@@ -8,7 +8,7 @@ import type {
 } from "../../../shared/schemas/admin-listings";
 import type { CreateAdminListing, UpdateAdminListing } from "../../../shared/schemas/listing-input";
 import { type Db, selectRows } from "../../db/client";
-import { buyerListings, buyerProfiles } from "../../db/schema";
+import { buyerListings, buyerProfiles, users } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { type AdminSource, type Page, readOne, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
@@ -116,10 +116,12 @@ const EDITABLE = {
 };
 
 async function assertBuyerProfile(tx: Db, buyerId: string): Promise<void> {
+  // A deleted account's profile takes no listings: it left the directory for good.
   const [buyer] = await tx
     .select({ id: buyerProfiles.id })
     .from(buyerProfiles)
-    .where(eq(buyerProfiles.id, buyerId));
+    .innerJoin(users, eq(users.id, buyerProfiles.userId))
+    .where(and(eq(buyerProfiles.id, buyerId), isNull(users.deletedAt)));
   if (!buyer) throw new AppError("validation", UNKNOWN_BUYER);
 }
 
@@ -256,11 +258,11 @@ export async function listBuyerProfileOptions({
   search: string | undefined;
   id: string | undefined;
 }): Promise<BuyerProfileOption[]> {
-  let where = sql`true`;
+  let where = sql`u.deleted_at is null`;
   if (id) where = sql`bp.id = ${id}`;
   else if (search) {
     const pattern = containsPattern(search);
-    where = sql`(bp.company ilike ${pattern} or u.email ilike ${pattern})`;
+    where = sql`(bp.company ilike ${pattern} or u.email ilike ${pattern}) and u.deleted_at is null`;
   }
   return selectRows(
     db,

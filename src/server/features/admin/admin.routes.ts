@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { endedSessionsSchema } from "../../../shared/schemas/account";
 import { adminStatsQuerySchema, adminStatsSchema } from "../../../shared/schemas/admin";
 import { auditEntrySchema, auditLogQuerySchema } from "../../../shared/schemas/admin-audit";
 import {
@@ -43,7 +44,7 @@ import { listAuditActions, listAuditEntries } from "./audit-log";
 import { listFailedMails, retryFailedMail } from "./failed-mail";
 import { decidePublisher, listPublishersForReview } from "./publisher-review";
 import { getAdminStats } from "./stats";
-import { listUsers, updateUserByAdmin } from "./users";
+import { endUserSessionsByAdmin, listUsers, updateUserByAdmin } from "./users";
 
 // The admin console's API. app.ts registers this plugin inside adminArea() under /api/admin,
 // so every route here is admin-only (401 signed out, 403 admin_required otherwise) without saying so
@@ -215,6 +216,14 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
     withViewer(async (req, _reply, viewer) =>
       updateUserByAdmin({ db: app.db, jobs: app.jobs, viewer, userId: req.params.id, changes: req.body }),
+    ),
+  );
+
+  app.post(
+    "/users/:id/sessions/end",
+    { schema: { params: idParams, response: { 200: endedSessionsSchema, ...errorResponses } } },
+    withViewer(async (req, _reply, viewer) =>
+      endUserSessionsByAdmin({ db: app.db, viewer, userId: req.params.id }),
     ),
   );
 

@@ -19,13 +19,24 @@ const entryRowSchema = z.object({
   meta: z.unknown(),
 });
 
+// Entries store no email address (an address would outlive a deleted account in this append-only table):
+// who acted is read from the users row, null once that account is deleted ("A deleted user"), and the
+// complimentary Premium entries, whose target is a user, get that user's current address added to their
+// meta as they are read, for the sentence "granted complimentary Premium to ...".
+const TARGETS_A_USER = sql`a.action in ('subscription.complimentary_granted', 'subscription.complimentary_revoked')`;
+
 // No total (no countFrom): the log only grows, and counting all of it on every visit would cost more
 // than it tells.
 const AUDIT_LOG: AdminSource<z.infer<typeof entryRowSchema>> = {
   alias: "a",
   columns: sql`a.id, a.created_at as "createdAt", ${createdKeyColumn("a")}, a.action, a.user_id as "userId",
-    u.email as "userEmail", a.target_id as "targetId", a.meta_json as meta`,
-  from: sql`audit_logs a left join users u on u.id = a.user_id`,
+    case when u.deleted_at is null then u.email end as "userEmail", a.target_id as "targetId",
+    case when tu.id is not null and tu.deleted_at is null
+      then coalesce(a.meta_json, '{}'::jsonb) || jsonb_build_object('email', tu.email)
+      else a.meta_json end as meta`,
+  // The CASE keeps the cast to the entries whose target is a user id (other targets need not be uuids).
+  from: sql`audit_logs a left join users u on u.id = a.user_id
+    left join users tu on tu.id = case when ${TARGETS_A_USER} then a.target_id::uuid end`,
   rowSchema: entryRowSchema,
 };
 

@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   approvalWarnings,
@@ -32,7 +32,8 @@ const REVIEW_COLUMNS = sql`
   p.avg_daily_calls as "avgDailyCalls", p.years_in_business as "yearsInBusiness",
   p."references", p.tier, p.quality_score as "qualityScore", p.status,
   p.compliance_ack_at as "complianceAckAt", p.domain_verified_at as "domainVerifiedAt",
-  p.reviewed_at as "reviewedAt", reviewer.email as "reviewedByEmail", p.review_reason as "reviewReason",
+  p.reviewed_at as "reviewedAt", case when reviewer.deleted_at is null then reviewer.email end as "reviewedByEmail",
+  p.review_reason as "reviewReason",
   p.created_at as "createdAt", p.updated_at as "updatedAt", ${createdKeyColumn("p")},
   c.tcpa_compliance_ack as "tcpaComplianceAck", c.dnc_process_desc as "dncProcessDesc",
   c.accepted_at as "acceptedAt", c.ack_text_version as "ackTextVersion", c.ip, c.user_agent as "userAgent",
@@ -133,7 +134,8 @@ export async function listPublishersForReview({
   db: Db;
   query: PublisherReviewQuery;
 }): Promise<Page<ReviewPublisher>> {
-  const filters: SQL[] = [];
+  // A deleted account's application is not a person waiting for a decision (docs/decisions/026).
+  const filters: SQL[] = [sql`u.deleted_at is null`];
   if (query.status) filters.push(sql`p.status = ${query.status}`);
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -230,7 +232,7 @@ export async function decidePublisher({
       })
       .from(publisherProfiles)
       .innerJoin(users, eq(users.id, publisherProfiles.userId))
-      .where(eq(publisherProfiles.id, profileId))
+      .where(and(eq(publisherProfiles.id, profileId), isNull(users.deletedAt)))
       .for("update", { of: publisherProfiles });
     if (!before) throw new AppError("not_found", PUBLISHER_NOT_FOUND);
     if (before.status !== "pending") {

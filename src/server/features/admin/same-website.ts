@@ -37,7 +37,7 @@ export async function findSameWebsite(
     sql`select p.id, p.website, u.email, u.first_name as "firstName", u.last_name as "lastName",
           u.company, p.status, p.created_at as "createdAt"
         from publisher_profiles p join users u on u.id = p.user_id
-        where p.website ilike any(${sql.param(hosts.map(containsPattern))}::text[])
+        where p.website ilike any(${sql.param(hosts.map(containsPattern))}::text[]) and u.deleted_at is null
         order by p.created_at asc, p.id asc`,
   );
   const byHost = new Map<string, typeof candidates>();

@@ -64,17 +64,20 @@ export async function getAdminStats({
         count(*) filter (where role = 'publisher') as publishers,
         count(*) filter (where role = 'guest') as guests,
         count(*) filter (where disabled_at is not null) as disabled
-      from users),
+      -- A deleted account is no longer a person (its row stays nameless, docs/decisions/026).
+      from users where deleted_at is null),
     s as (
       select count(distinct user_id) as subscribers,
         count(distinct user_id) filter (where stripe_subscription_id is not null) as paid
-      from subscriptions where ${activeSubscriptionNow()}),
+      from subscriptions where ${activeSubscriptionNow()}
+        and not exists (select 1 from users du where du.id = subscriptions.user_id and du.deleted_at is not null)),
     p as (
       select count(*) filter (where status = 'pending') as pending,
         count(*) filter (where status = 'approved' and reviewed_at >= ${today}::timestamptz) as "approvedToday",
         count(*) filter (where status = 'rejected' and reviewed_at >= ${today}::timestamptz) as "rejectedToday",
         count(*) as "publishersTotal"
-      from publisher_profiles),
+      from publisher_profiles pp
+      where not exists (select 1 from users du where du.id = pp.user_id and du.deleted_at is not null)),
     -- Open: waiting for an admin's decision (features/disputes).
     d as (select count(*) as "openDisputes" from disputes where status = 'pending'),
     l as (

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../app";
 import { auditLogs, sessions, subscriptions, users } from "../../db/schema";
-import { testConfig, useTestApp } from "../../test/context";
+import { recordStatements, testConfig, useTestApp } from "../../test/context";
 import {
   createBuyer,
   createListing,
@@ -26,7 +26,7 @@ describe("user management (/api/admin/users)", () => {
     admin = await createSignedInUser(ctx, { role: "admin", email: "boss@example.test" });
   });
 
-  const call = (method: "GET" | "PATCH", url: string, payload?: object) =>
+  const call = (method: "GET" | "PATCH" | "POST", url: string, payload?: object) =>
     ctx.app.inject({ method, url, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
   const patchUser = (id: string, payload: object) => call("PATCH", `/api/admin/users/${id}`, payload);
 
@@ -135,7 +135,7 @@ describe("user management (/api/admin/users)", () => {
     expect(res.json().disabledAt).toEqual(expect.any(String));
 
     // Both sessions are gone, not merely refused.
-    const left = await db.select().from(sessions).where(sql`${sessions.sess}->>'userId' = ${buyer.user.id}`);
+    const left = await db.select().from(sessions).where(eq(sessions.userId, buyer.user.id));
     expect(left).toEqual([]);
     for (const cookie of [buyerCookie, secondCookie]) {
       const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
@@ -197,6 +197,70 @@ describe("user management (/api/admin/users)", () => {
     expect(
       (await ctx.app.inject({ url: "/api/auth/user", headers: { cookie: admin.cookie } })).statusCode,
     ).toBe(200);
+  });
+
+  it("shows how many live sessions each user has, read in the list's one query", async () => {
+    const db = ctx.database.db;
+    const busy = await createUser(db, { email: "busy@example.test" });
+    await createUser(db, { email: "idle@example.test" });
+    // An expired session is not counted (the sweep deletes it later).
+    await signIn(ctx, busy.email);
+    await db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, busy.id));
+    await signIn(ctx, busy.email);
+    await signIn(ctx, busy.email);
+    const recorder = recordStatements(ctx.database);
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      res = await call("GET", "/api/admin/users?search=example.test");
+    } finally {
+      recorder.stop();
+    }
+    const counts = Object.fromEntries(
+      res.json().map((u: { email: string; sessionCount: number }) => [u.email, u.sessionCount]),
+    );
+    expect(counts).toEqual({ "busy@example.test": 2, "idle@example.test": 0, "boss@example.test": 1 });
+    // The session read, the page and its total: the counts ride along in the page's query.
+    expect(recorder.texts.filter((t) => /from sessions s where s.user_id = u.id/.test(t))).toHaveLength(1);
+  });
+
+  it("ends every session of a user at once, audited, without disabling the account", async () => {
+    const db = ctx.database.db;
+    const buyer = await createBuyer(db);
+    const cookies = [await signIn(ctx, buyer.user.email), await signIn(ctx, buyer.user.email)];
+    const bystander = await createSignedInUser(ctx);
+
+    const res = await call("POST", `/api/admin/users/${buyer.user.id}/sessions/end`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ended: 2 });
+    for (const cookie of cookies) {
+      expect((await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } })).statusCode).toBe(401);
+    }
+    expect(
+      (await ctx.app.inject({ url: "/api/auth/user", headers: { cookie: bystander.cookie } })).statusCode,
+    ).toBe(200);
+    const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "user.sessions_ended"));
+    expect(entry).toMatchObject({ userId: admin.user.id, targetId: buyer.user.id, metaJson: { ended: 2 } });
+    const [listed] = (await call("GET", `/api/admin/users?id=${buyer.user.id}`)).json();
+    expect(listed).toMatchObject({ sessionCount: 0, disabledAt: null });
+    // They can sign in again at once.
+    const back = await signIn(ctx, buyer.user.email);
+    expect((await ctx.app.inject({ url: "/api/auth/user", headers: { cookie: back } })).statusCode).toBe(200);
+
+    for (const id of [randomUUID(), "not-a-user"]) {
+      const unknown = await call("POST", `/api/admin/users/${id}/sessions/end`);
+      expect(unknown.statusCode, id).toBe(404);
+      expect(unknown.json()).toEqual({ message: "User not found", code: "not_found" });
+    }
+    const notAdmin = await ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/users/${buyer.user.id}/sessions/end`,
+      headers: { cookie: bystander.cookie },
+    });
+    expect(notAdmin.statusCode).toBe(403);
+    expect((await ctx.app.inject({ url: "/api/auth/user", headers: { cookie: back } })).statusCode).toBe(200);
   });
 
   it("refuses the development sign-in of a disabled account", async () => {

@@ -1,9 +1,9 @@
-import { eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { PUBLISHER_STATUSES, ROLES } from "../../../shared/constants";
 import type { AdminUser, AdminUserQuery, UpdateAdminUser } from "../../../shared/schemas/admin-users";
 import type { Db } from "../../db/client";
-import { buyerListings, buyerProfiles, publisherProfiles, sessions, users } from "../../db/schema";
+import { buyerListings, buyerProfiles, publisherProfiles, users } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
@@ -13,6 +13,7 @@ import { containsPattern } from "../../lib/paging";
 import { activeSubscriptionNow } from "../../lib/premium";
 import type { Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
+import { endAllUserSessions } from "../auth/user-sessions";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
 // User management (docs/admin.md; roles and disabled accounts in docs/product.md): find people, change a role,
@@ -29,7 +30,8 @@ const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name
   exists (select 1 from subscriptions where subscriptions.user_id = u.id
           and subscriptions.stripe_subscription_id is null and ${activeSubscriptionNow()})
     as "complimentaryPremium",
-  pp.status as "publisherStatus", bp.company as "buyerCompany"`;
+  pp.status as "publisherStatus", bp.company as "buyerCompany",
+  (select count(*) from sessions s where s.user_id = u.id and s.expire > now())::int as "sessionCount"`;
 const USER_FROM = sql`users u
   left join publisher_profiles pp on pp.user_id = u.id
   left join buyer_profiles bp on bp.user_id = u.id`;
@@ -48,6 +50,7 @@ const userRowSchema = z.object({
   complimentaryPremium: z.boolean(),
   publisherStatus: z.enum(PUBLISHER_STATUSES).nullable(),
   buyerCompany: z.string().nullable(),
+  sessionCount: z.number().int(),
 });
 type UserRow = z.infer<typeof userRowSchema>;
 
@@ -64,6 +67,7 @@ function toAdminUser(row: UserRow): AdminUser {
     complimentaryPremium: row.complimentaryPremium,
     publisherStatus: row.publisherStatus,
     buyerCompany: row.buyerCompany,
+    sessionCount: row.sessionCount,
   };
 }
 
@@ -75,9 +79,12 @@ const USERS: AdminSource<UserRow> = {
   countFrom: sql`users u`,
 };
 
-/** GET /api/admin/users: newest first; search over email and names. */
+/**
+ * GET /api/admin/users: newest first; search over email and names. A deleted account is no longer a
+ * person here: its nameless row stays only for the records that hang off it (docs/decisions/026).
+ */
 export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }): Promise<Page<AdminUser>> {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [sql`u.deleted_at is null`];
   if (query.id) filters.push(sql`u.id = ${query.id}`);
   if (query.role) filters.push(sql`u.role = ${query.role}`);
   if (query.state === "disabled") filters.push(sql`u.disabled_at is not null`);
@@ -124,7 +131,7 @@ export async function updateUserByAdmin({
     const [user] = await tx
       .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt })
       .from(users)
-      .where(eq(users.id, userId))
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .for("update");
     if (!user) throw new AppError("not_found", USER_NOT_FOUND);
     const now = new Date();
@@ -144,19 +151,14 @@ export async function updateUserByAdmin({
     if (changes.disabled !== undefined && changes.disabled !== (user.disabledAt !== null)) {
       const disabledAt = changes.disabled ? now : null;
       await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, userId));
-      const ended = changes.disabled
-        ? await tx
-            .delete(sessions)
-            .where(sql`${sessions.sess}->>'userId' = ${userId}`)
-            .returning({ sid: sessions.sid })
-        : [];
+      const sessionsEnded = changes.disabled ? await endAllUserSessions(tx, userId) : 0;
       await writeAuditEntry(tx, {
         actorId: viewer.id,
         action: changes.disabled ? "user.disabled" : "user.enabled",
         targetId: userId,
         before: { disabledAt: user.disabledAt },
         after: { disabledAt },
-        extra: changes.disabled ? { sessionsEnded: ended.length } : {},
+        extra: changes.disabled ? { sessionsEnded } : {},
       });
       if (!changes.disabled) {
         const listings = await tx
@@ -184,6 +186,36 @@ export async function updateUserByAdmin({
     }
   });
   return toAdminUser(await readOne(db, USERS, userId, USER_NOT_FOUND));
+}
+
+/**
+ * POST /api/admin/users/{id}/sessions/end: signs the user out everywhere at once (a lost laptop reported
+ * to support, a shared password), without disabling the account. Audited with how many ended.
+ */
+export async function endUserSessionsByAdmin({
+  db,
+  viewer,
+  userId,
+}: {
+  db: Db;
+  viewer: Viewer;
+  userId: string;
+}): Promise<{ ended: number }> {
+  if (!isUuid(userId)) throw new AppError("not_found", USER_NOT_FOUND);
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw new AppError("not_found", USER_NOT_FOUND);
+    const ended = await endAllUserSessions(tx, userId);
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: "user.sessions_ended",
+      targetId: userId,
+      before: null,
+      after: null,
+      extra: { ended },
+    });
+    return { ended };
+  });
 }
 
 async function assertRoleFitsProfiles(tx: Db, userId: string, role: string): Promise<void> {

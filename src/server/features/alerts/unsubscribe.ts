@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { ALERT_MESSAGES, type UnsubscribeInfo, type UnsubscribeResult } from "../../../shared/schemas/alerts";
 import type { Db } from "../../db/client";
 import { auditLogs, notificationPreferences, users } from "../../db/schema";
@@ -59,7 +59,8 @@ async function requireTokenUser(db: Db, secret: string, token: string) {
         .select({ id: users.id, email: users.email, channels: notificationPreferences.channels })
         .from(users)
         .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-        .where(eq(users.id, userId))
+        // A deleted account has no alerts left to stop, and its placeholder address is nobody's.
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     : [];
   if (!user) throw new AppError("not_found", ALERT_MESSAGES.invalidUnsubscribeLink);
   return user;

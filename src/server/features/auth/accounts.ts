@@ -44,9 +44,9 @@ export async function findOrCreateUserByEmail({
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id, role: users.role });
     if (inserted[0]) {
-      await tx
-        .insert(auditLogs)
-        .values({ userId: inserted[0].id, action: "user.created", metaJson: { email: normalized } });
+      // The entry names the account by its id, never its address: the audit log outlives a deleted
+      // account, and an address written there would outlive it too.
+      await tx.insert(auditLogs).values({ userId: inserted[0].id, action: "user.created" });
       return inserted[0];
     }
     const existing = await tx
@@ -60,11 +60,17 @@ export async function findOrCreateUserByEmail({
         updatedAt: new Date(),
       })
       .where(eq(users.email, normalized))
-      .returning({ id: users.id, role: users.role, disabledAt: users.disabledAt });
+      .returning({
+        id: users.id,
+        role: users.role,
+        disabledAt: users.disabledAt,
+        deletedAt: users.deletedAt,
+      });
     const user = existing[0];
     if (!user) throw new AppError("internal", "User could not be created");
-    // Thrown inside the transaction: the update above is rolled back with it.
-    if (user.disabledAt) throw new AppError("forbidden", ACCOUNT_DISABLED_MESSAGE);
+    // Thrown inside the transaction: the update above is rolled back with it. A deleted account's
+    // address is a placeholder nobody owns (lib/deleted-account.ts); it is refused all the same.
+    if (user.disabledAt || user.deletedAt) throw new AppError("forbidden", ACCOUNT_DISABLED_MESSAGE);
     return { id: user.id, role: user.role };
   });
 }

@@ -18,6 +18,7 @@ import { endUserSession, startUserSession } from "../../plugins/session";
 import { isSameOriginNavigation, logoutConfirmPage } from "./logout";
 import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
 import { finishOidcLogin, OIDC_CALLBACK_PATH, startOidcLogin } from "./oidc.service";
+import { noteSignInDevice } from "./sign-in-alert";
 
 /** The request's Origin when it is another spelling of our own (siteOrigins[0] is APP_URL's). */
 function ownOriginOf(origin: string | undefined, config: { siteOrigins: string[] }): string | undefined {
@@ -29,6 +30,13 @@ function ownOriginOf(origin: string | undefined, config: { siteOrigins: string[]
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config } = app;
+  const alerts = {
+    db: app.db,
+    mailQueue: app.mailQueue,
+    appName: config.appName,
+    appUrl: config.appUrl,
+    secureCookies: config.isProduction,
+  };
 
   // A full browser navigation, not a background call: OIDC when configured, else the built-in email sign-in page.
   app.get(
@@ -64,7 +72,8 @@ export async function authRoutes(fastify: FastifyInstance) {
         callbackUrl: new URL(req.url, config.appUrl),
         expected,
       });
-      await startUserSession(req, userId);
+      await startUserSession(req, userId, "oidc");
+      await noteSignInDevice(alerts, { request: req, reply, userId, method: "oidc" });
       return reply.redirect(safeReturnTo(expected?.returnTo));
     },
   );
@@ -160,13 +169,14 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ user: currentUserSchema, returnTo: z.string() }), ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { userId, returnTo } = await verifyMagicLink({
         db: app.db,
         token: req.body.token,
         adminEmails: config.adminEmails,
       });
-      await startUserSession(req, userId);
+      await startUserSession(req, userId, "email");
+      await noteSignInDevice(alerts, { request: req, reply, userId, method: "email" });
       const user = await readCurrentUser({ db: app.db, userId });
       if (!user) throw new AppError("internal", "Signed-in user vanished");
       return { user, returnTo: safeReturnTo(returnTo) };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema";
+import { mailOutbox, sessions, users } from "../../db/schema";
 import { sessionCookie, TEST_APP_URL, type TestContext, useTestApp } from "../../test/context";
+import { sendQueuedMail } from "../../test/factories";
 import { followToCallback, startOidcProvider, type TestOidcProvider } from "../../test/oidc-provider";
 import { OIDC_CALLBACK_PATH } from "./oidc.service";
 
@@ -59,6 +60,36 @@ describe("sign-in with OpenID Connect", () => {
       lastName: "Ide",
       role: "guest",
     });
+  });
+
+  it("records the sign-in as the provider's, and alerts the owner when a new browser signs in", async () => {
+    const signInThroughProvider = async (device?: string) => {
+      const { cookie, providerUrl } = await startLogin(ctx);
+      const callbackUrl = await followToCallback(providerUrl, CALLBACK);
+      const callback = await ctx.app.inject({
+        url: callbackUrl.replace(TEST_APP_URL, ""),
+        headers: { cookie: device ? `${cookie}; ppc.device=${device}` : cookie },
+      });
+      expect(callback.statusCode).toBe(302);
+      return callback.cookies.find((c) => c.name === "ppc.device")?.value;
+    };
+    const alerts = async () => {
+      await sendQueuedMail(ctx);
+      const sent = await ctx.database.db.select().from(mailOutbox);
+      return sent.filter((m) => m.to === "olive@example.test" && m.subject.startsWith("New sign-in"));
+    };
+
+    const device = await signInThroughProvider();
+    expect(device).toBeDefined();
+    const [row] = await ctx.database.db.select().from(sessions);
+    expect(row).toMatchObject({ signInMethod: "oidc", userId: expect.any(String) });
+    expect(await alerts()).toEqual([]);
+    await signInThroughProvider(device);
+    expect(await alerts()).toEqual([]);
+    await signInThroughProvider();
+    const [alert] = await alerts();
+    expect(alert?.text).toContain("Signed in with: your sign-in provider");
+    expect(alert?.text).toContain(`${TEST_APP_URL}/account/not-me?token=`);
   });
 
   it("refuses an account an admin disabled, with a clear message and no session", async () => {

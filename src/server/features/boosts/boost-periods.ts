@@ -188,7 +188,11 @@ function toBoostPurchase(row: PurchaseRow): BoostPurchase {
 /** The listing's purchases, newest first, with who paid or granted each. */
 export async function listBoostPurchases(db: Db, listingId: string) {
   const rows = await db
-    .select({ purchase: boostPurchases, actorEmail: users.email })
+    // A deleted account's purchase stays (money taken) without naming anyone.
+    .select({
+      purchase: boostPurchases,
+      actorEmail: sql<string | null>`case when ${users.deletedAt} is null then ${users.email} end`,
+    })
     .from(boostPurchases)
     .leftJoin(users, eq(users.id, boostPurchases.userId))
     .where(eq(boostPurchases.listingId, listingId))

@@ -148,14 +148,17 @@ export async function updateBuyerProfile({
       .returning();
     if (!row) throw new AppError("not_found", "No buyer profile yet: create one first.");
     const changed = Object.keys(input) as (keyof UpdateBuyerProfile)[];
+    // The contact email is named among the fields but its values are not kept: the audit log outlives
+    // a deleted account, and the address is often the person's own.
+    const logged = changed.filter((k) => k !== "contactEmail");
     await tx.insert(auditLogs).values({
       userId: viewer.id,
       action: "buyer_profile.updated",
       targetId: row.id,
       metaJson: {
         fields: changed,
-        before: Object.fromEntries(changed.map((k) => [k, current[k]])),
-        after: Object.fromEntries(changed.map((k) => [k, row[k]])),
+        before: Object.fromEntries(logged.map((k) => [k, current[k]])),
+        after: Object.fromEntries(logged.map((k) => [k, row[k]])),
       },
     });
     return toBuyerProfile(row);

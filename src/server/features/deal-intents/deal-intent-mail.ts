@@ -1,3 +1,4 @@
+import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
 import type { MailQueue, OutgoingMail } from "../../jobs/mail";
 import type { ListingRow } from "../listings/listing-row";
 import type { IntentRow } from "./intent-row";
@@ -28,9 +29,11 @@ export const outgoing = (kind: OutgoingMail["kind"], mails: Mail[]): OutgoingMai
 
 const listingName = (intent: IntentRow) => intent.listingTitle ?? "a deleted listing";
 const publisherName = (intent: IntentRow) =>
-  [intent.publisherFirstName, intent.publisherLastName].filter(Boolean).join(" ") ||
-  intent.website ||
-  "A publisher";
+  intent.publisherDeleted
+    ? FORMER_MEMBER_NAME
+    : [intent.publisherFirstName, intent.publisherLastName].filter(Boolean).join(" ") ||
+      intent.website ||
+      "A publisher";
 const quoted = (label: string, text: string | null) =>
   text ? `\n${label}:\n> ${text.replace(/\n/g, "\n> ")}\n` : "";
 
@@ -112,7 +115,7 @@ export function decisionMails(
       subject: `You ${accepted ? "accepted" : "declined"} a deal request for "${title}"`,
       text: [
         accepted
-          ? `You accepted the deal request from ${publisherName(intent)} (${intent.publisherEmail}) for "${title}". They can now see this listing's contact details.`
+          ? `You accepted the deal request from ${publisherName(intent)}${intent.publisherDeleted ? "" : ` (${intent.publisherEmail})`} for "${title}". They can now see this listing's contact details.`
           : `You declined the deal request from ${publisherName(intent)} for "${title}".`,
         accepted ? `Their profile and compliance record: ${ctx.appUrl}/buyer/dashboard?tab=deal-intents` : "",
         "",

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES, MESSAGES } from "../../../shared/constants";
+import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
 import type { DealIntent } from "../../../shared/schemas/deal-intents";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs, dealIntents } from "../../db/schema";
@@ -27,7 +28,12 @@ const MAX_LISTED_INTENTS = 200;
 // ---- reading -----------------------------------------------------------------------------------------
 
 /** Intents the viewer is a party to (as the publisher who asked or the buyer asked), newest first. */
-async function readIntents(db: Db, viewer: Viewer, extra?: SQL): Promise<IntentRow[]> {
+async function readIntents(
+  db: Db,
+  viewer: Viewer,
+  extra?: SQL,
+  limit = MAX_LISTED_INTENTS,
+): Promise<IntentRow[]> {
   return selectRows(
     db,
     intentRowSchema,
@@ -36,7 +42,8 @@ async function readIntents(db: Db, viewer: Viewer, extra?: SQL): Promise<IntentR
         di.decision_note as "decisionNote", di.decided_at as "decidedAt", di.created_at as "createdAt",
         di.updated_at as "updatedAt", pp.user_id as "publisherUserId", bp.user_id as "buyerUserId",
         coalesce(bp.contact_email, bu.email) as "buyerEmail", bp.company as "buyerCompany",
-        pu.email as "publisherEmail", pu.first_name as "publisherFirstName",
+        pu.email as "publisherEmail", pu.deleted_at is not null as "publisherDeleted",
+        pu.first_name as "publisherFirstName",
         pu.last_name as "publisherLastName", pp.website, pp.verticals, pp.traffic_sources as "trafficSources",
         pp.geos, pp.avg_daily_calls as "avgDailyCalls", pp.years_in_business as "yearsInBusiness", pp.tier,
         pp."references", pp.status as "profileStatus", pp.domain_verified_at as "domainVerifiedAt",
@@ -56,7 +63,7 @@ async function readIntents(db: Db, viewer: Viewer, extra?: SQL): Promise<IntentR
       ) c on true
       where (pp.user_id = ${viewer.id} or bp.user_id = ${viewer.id}) ${extra ? sql`and ${extra}` : sql``}
       order by di.created_at desc, di.id desc
-      limit ${sqlLimit(MAX_LISTED_INTENTS)}`,
+      limit ${sqlLimit(limit)}`,
   );
 }
 
@@ -84,9 +91,11 @@ function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
   };
   if (direction === "received" && row.status === "accepted") {
     const name = [row.publisherFirstName, row.publisherLastName].filter(Boolean).join(" ");
+    // A deleted publisher's profile and compliance facts stay with the deal the buyer took part in,
+    // attributed to "Former member", with no way to reach them.
     intent.publisher = {
-      name: name || null,
-      email: row.publisherEmail,
+      name: row.publisherDeleted ? FORMER_MEMBER_NAME : name || null,
+      email: row.publisherDeleted ? null : row.publisherEmail,
       website: row.website,
       verticals: row.verticals,
       trafficSources: row.trafficSources,
@@ -107,9 +116,20 @@ function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
   return intent;
 }
 
-/** GET /api/deal-intents: a publisher's sent intents, a buyer's received ones. */
-export async function listDealIntents({ db, viewer }: { db: Db; viewer: Viewer }): Promise<DealIntent[]> {
-  const rows = await readIntents(db, viewer);
+/**
+ * GET /api/deal-intents: a publisher's sent intents, a buyer's received ones. `limit`: the data export
+ * reads more than the workspace lists.
+ */
+export async function listDealIntents({
+  db,
+  viewer,
+  limit,
+}: {
+  db: Db;
+  viewer: Viewer;
+  limit?: number;
+}): Promise<DealIntent[]> {
+  const rows = await readIntents(db, viewer, undefined, limit);
   return rows.map((row) => toDealIntent(row, viewer));
 }
 

@@ -23,6 +23,8 @@ export const intentRowSchema = z.object({
   buyerCompany: z.string(),
   // The publisher as the buyer may see them once they accepted (see toDealIntent).
   publisherEmail: z.string(),
+  /** The publisher deleted their account: named FORMER_MEMBER_NAME, never written to. */
+  publisherDeleted: z.boolean(),
   publisherFirstName: z.string().nullable(),
   publisherLastName: z.string().nullable(),
   website: z.string().nullable(),

@@ -64,7 +64,7 @@ export async function devRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = await findDevLoginUser({ db: app.db, email: req.body.email });
-      await startUserSession(req, user.id);
+      await startUserSession(req, user.id, "dev");
       await recordDevLogin({ db: app.db, userId: user.id });
       return { ok: true as const };
     },
@@ -92,7 +92,7 @@ export async function devRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const fixture = await createFixture({ db: app.db, spec: req.body });
-      await startUserSession(req, fixture.user.id);
+      await startUserSession(req, fixture.user.id, "dev");
       return reply.code(201).send(fixture);
     },
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, like, sql } from "drizzle-orm";
+import { and, desc, eq, like } from "drizzle-orm";
 import type { z } from "zod";
 import { ACCOUNT_DISABLED_MESSAGE, DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
 import {
@@ -17,12 +17,12 @@ import {
   compliance,
   mailOutbox,
   publisherProfiles,
-  sessions,
   smsOutbox,
   users,
 } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { readCurrentUser } from "../../lib/viewer";
+import { endAllUserSessions } from "../auth/user-sessions";
 import { recomputeQualityScore } from "../publishers/quality-score";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
@@ -207,7 +207,7 @@ async function findFixtureUser(db: Db, fixtureId: string): Promise<{ id: string;
 export async function deleteFixture({ db, fixtureId }: { db: Db; fixtureId: string }): Promise<void> {
   const user = await findFixtureUser(db, fixtureId);
   await db.transaction(async (tx) => {
-    await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${user.id}`);
+    await endAllUserSessions(tx, user.id);
     await tx.delete(users).where(eq(users.id, user.id));
   });
 }

@@ -12,6 +12,7 @@ import { auditLogs } from "../../db/schema";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
+import { partyName } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
@@ -35,11 +36,14 @@ const DISPUTE_COLUMNS = sql`d.id, d.deal_intent_id as "dealIntentId", di.listing
   l.title as "listingTitle", d.opened_by as "openedBy", d.status, d.reason, d.response,
   d.responded_at as "respondedAt", d.resolution_notes as "resolutionNotes", d.resolved_at as "resolvedAt",
   d.created_at as "createdAt", d.updated_at as "updatedAt", ${createdKeyColumn("d")},
-  d.buyer_id as "buyerId", bp.company as "buyerCompany", bp.user_id as "buyerUserId",
+  d.buyer_id as "buyerId", ${partyName("bu", sql`bp.company`)} as "buyerCompany", bp.user_id as "buyerUserId",
   coalesce(bp.contact_email, bu.email) as "buyerEmail",
   d.publisher_id as "publisherId", pp.user_id as "publisherUserId", pu.email as "publisherEmail",
-  coalesce(nullif(trim(concat_ws(' ', pu.first_name, pu.last_name)), ''), pp.website,
-    'Publisher ' || left(pp.id::text, 8)) as "publisherName"`;
+  ${partyName(
+    "pu",
+    sql`coalesce(nullif(trim(concat_ws(' ', pu.first_name, pu.last_name)), ''), pp.website,
+      'Publisher ' || left(pp.id::text, 8))`,
+  )} as "publisherName"`;
 
 const DISPUTE_FROM = sql`disputes d
   join deal_intents di on di.id = d.deal_intent_id
@@ -101,13 +105,24 @@ const partyCondition = (viewer: Viewer): SQL => sql`(bp.user_id = ${viewer.id} o
 
 // ---- reading -----------------------------------------------------------------------------------------
 
-/** GET /api/disputes: the disputes of the caller's deals, as either party, newest first. */
-export async function listMyDisputes({ db, viewer }: { db: Db; viewer: Viewer }): Promise<Dispute[]> {
+/**
+ * GET /api/disputes: the disputes of the caller's deals, as either party, newest first. `limit`: the
+ * data export reads more than the workspace lists.
+ */
+export async function listMyDisputes({
+  db,
+  viewer,
+  limit = MAX_OWN_DISPUTES,
+}: {
+  db: Db;
+  viewer: Viewer;
+  limit?: number;
+}): Promise<Dispute[]> {
   const rows = await selectRows(
     db,
     disputeRowSchema,
     sql`select ${DISPUTE_COLUMNS} from ${DISPUTE_FROM} where ${partyCondition(viewer)}
-        order by d.created_at desc, d.id desc limit ${sqlLimit(MAX_OWN_DISPUTES)}`,
+        order by d.created_at desc, d.id desc limit ${sqlLimit(limit)}`,
   );
   return rows.map((row) => toDispute(row, viewer));
 }

@@ -1,9 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { KNOWN_DEVICE_DAYS } from "../../../shared/schemas/account";
 import { queryRows } from "../../db/client";
-import { magicLinkTokens, mailOutbox, mails, rateLimits, sessions, smsOutbox } from "../../db/schema";
+import {
+  accountTokens,
+  knownDevices,
+  magicLinkTokens,
+  mailOutbox,
+  mails,
+  rateLimits,
+  sessions,
+  smsOutbox,
+} from "../../db/schema";
 import { useTestApp } from "../../test/context";
+import { createUser } from "../../test/factories";
 import {
   FAILED_MAIL_KEEP_DAYS,
   OUTBOX_KEEP_DAYS,
@@ -31,6 +42,16 @@ describe("housekeeping", () => {
   /** `due` rows past their time and `live` rows still good, in every swept table. */
   async function seed({ due, live }: { due: number; live: number }) {
     const rows = (n: number, make: (i: number) => void) => Array.from({ length: n }, (_, i) => make(i));
+    const user = await createUser(db());
+    // An account's one-time links (used ones too) and the browsers it signed in from.
+    const accountTokenRow = (expiresAt: Date, usedAt: Date | null = null) => ({
+      tokenHash: randomUUID(),
+      userId: user.id,
+      purpose: "not_me" as const,
+      expiresAt,
+      usedAt,
+    });
+    const deviceRow = (lastSeenAt: Date) => ({ userId: user.id, deviceHash: randomUUID(), lastSeenAt });
     const sessionRow = (expire: Date) => ({ sid: randomUUID(), sess: { cookie: {} }, expire });
     const tokenRow = (expiresAt: Date, usedAt: Date | null = null) => ({
       tokenHash: randomUUID(),
@@ -57,6 +78,8 @@ describe("housekeeping", () => {
     };
     const sessionsDue: ReturnType<typeof sessionRow>[] = [];
     const tokensDue: ReturnType<typeof tokenRow>[] = [];
+    const accountTokensDue: ReturnType<typeof accountTokenRow>[] = [];
+    const devicesDue: ReturnType<typeof deviceRow>[] = [];
     const limitsDue: ReturnType<typeof limitRow>[] = [];
     const mailsDue: ReturnType<typeof mailRow>[] = [];
     const queuedDue: ReturnType<typeof queuedMail>[] = [];
@@ -64,6 +87,8 @@ describe("housekeeping", () => {
       sessionsDue.push(sessionRow(at(-(i + 1) * 1000)));
       // Used ones too: a used link is dead, and goes with its expiry.
       tokensDue.push(tokenRow(at(-(i + 1) * 1000), i % 2 ? at(-DAY) : null));
+      accountTokensDue.push(accountTokenRow(at(-(i + 1) * 1000), i % 2 ? at(-DAY) : null));
+      devicesDue.push(deviceRow(at(-(KNOWN_DEVICE_DAYS * DAY + (i + 1) * 1000))));
       limitsDue.push(limitRow(at(-(i + 1) * 1000)));
       mailsDue.push(mailRow(at(-(OUTBOX_KEEP_DAYS * DAY + (i + 1) * 1000))));
       queuedDue.push(
@@ -75,6 +100,8 @@ describe("housekeeping", () => {
     if (due > 0) {
       await db().insert(sessions).values(sessionsDue);
       await db().insert(magicLinkTokens).values(tokensDue);
+      await db().insert(accountTokens).values(accountTokensDue);
+      await db().insert(knownDevices).values(devicesDue);
       await db().insert(rateLimits).values(limitsDue);
       await db().insert(mailOutbox).values(mailsDue);
       await db()
@@ -82,7 +109,13 @@ describe("housekeeping", () => {
         .values(mailsDue.map(({ createdAt }) => ({ to: "+12015550123", body: "t", createdAt })));
       await db().insert(mails).values(queuedDue);
     }
-    const liveIds = { sessions: [] as string[], tokens: [] as string[], limits: [] as string[] };
+    const liveIds = {
+      sessions: [] as string[],
+      tokens: [] as string[],
+      accountTokens: [] as string[],
+      devices: [] as string[],
+      limits: [] as string[],
+    };
     for (let i = 0; i < live; i++) {
       const session = sessionRow(at(HOUR + i));
       const token = tokenRow(at(5 * 60 * 1000));
@@ -92,6 +125,13 @@ describe("housekeeping", () => {
       liveIds.limits.push(limit.key);
       await db().insert(sessions).values(session);
       await db().insert(magicLinkTokens).values(token);
+      // A link not yet expired, used or not; a browser last seen a day short of the limit.
+      const accountToken = accountTokenRow(at(HOUR), i % 2 ? at(-HOUR) : null);
+      const device = deviceRow(at(-(KNOWN_DEVICE_DAYS - 1) * DAY));
+      liveIds.accountTokens.push(accountToken.tokenHash);
+      liveIds.devices.push(device.deviceHash);
+      await db().insert(accountTokens).values(accountToken);
+      await db().insert(knownDevices).values(device);
       await db().insert(rateLimits).values(limit);
       await db()
         .insert(mailOutbox)
@@ -118,6 +158,8 @@ describe("housekeeping", () => {
     expect(results).toEqual([
       { table: "sessions", deleted: 5, more: false },
       { table: "magic_link_tokens", deleted: 5, more: false },
+      { table: "account_tokens", deleted: 5, more: false },
+      { table: "known_devices", deleted: 5, more: false },
       { table: "rate_limits", deleted: 5, more: false },
       { table: "mail_outbox", deleted: 5, more: false },
       { table: "sms_outbox", deleted: 5, more: false },
@@ -127,6 +169,10 @@ describe("housekeeping", () => {
     expect(sids.map((r) => r.sid).sort()).toEqual([...live.sessions].sort());
     const hashes = await db().select({ hash: magicLinkTokens.tokenHash }).from(magicLinkTokens);
     expect(hashes.map((r) => r.hash).sort()).toEqual([...live.tokens].sort());
+    const accountHashes = await db().select({ hash: accountTokens.tokenHash }).from(accountTokens);
+    expect(accountHashes.map((r) => r.hash).sort()).toEqual([...live.accountTokens].sort());
+    const devices = await db().select({ hash: knownDevices.deviceHash }).from(knownDevices);
+    expect(devices.map((r) => r.hash).sort()).toEqual([...live.devices].sort());
     const keys = await db().select({ key: rateLimits.key }).from(rateLimits);
     expect(keys.map((r) => r.key).sort()).toEqual([...live.limits].sort());
     expect(await count("mail_outbox")).toBe(3);
@@ -142,6 +188,8 @@ describe("housekeeping", () => {
     expect(first.map((r) => [r.table, r.deleted, r.more])).toEqual([
       ["sessions", 12, true],
       ["magic_link_tokens", 12, true],
+      ["account_tokens", 12, true],
+      ["known_devices", 12, true],
       ["rate_limits", 12, true],
       ["mail_outbox", 12, true],
       ["sms_outbox", 12, true],
@@ -157,6 +205,8 @@ describe("housekeeping", () => {
     for (const table of [
       "sessions",
       "magic_link_tokens",
+      "account_tokens",
+      "known_devices",
       "rate_limits",
       "mail_outbox",
       "sms_outbox",

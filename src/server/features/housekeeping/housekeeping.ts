@@ -1,12 +1,24 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { KNOWN_DEVICE_DAYS } from "../../../shared/schemas/account";
 import { type Db, selectRows } from "../../db/client";
-import { magicLinkTokens, mailOutbox, mails, rateLimits, sessions, smsOutbox } from "../../db/schema";
+import {
+  accountTokens,
+  knownDevices,
+  magicLinkTokens,
+  mailOutbox,
+  mails,
+  rateLimits,
+  sessions,
+  smsOutbox,
+} from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 
 // Rows that stop meaning anything after a while and that nothing else deletes: sessions past their
-// expiry, sign-in links past theirs (used ones included: a link works once and for ten minutes), rate-limit
+// expiry, sign-in links past theirs (used ones included: a link works once and for ten minutes), the
+// account's one-time links past theirs (used or not), browsers an account has not signed in from for
+// KNOWN_DEVICE_DAYS (their cookie is gone by then: the next sign-in there is a new browser anyway), rate-limit
 // windows that are over (a window that has ended restarts at its next use, so deleting it changes
 // nothing), the development outboxes' old mails and texts, and the mail queue's rows of mails long sent or long
 // given up on. The job queue's own tables are pg-boss's business: its
@@ -30,8 +42,8 @@ interface Sweep {
   /** The table's name, as logged. */
   name: string;
   table: PgTable;
-  /** The primary key: the batch's rows are picked by it. */
-  key: PgColumn;
+  /** The primary key's columns: the batch's rows are picked by it. */
+  key: PgColumn[];
   /** Which rows are due at `now`. */
   due: (now: string) => SQL;
 }
@@ -40,33 +52,46 @@ const SWEEPS: Sweep[] = [
   {
     name: "sessions",
     table: sessions,
-    key: sessions.sid,
+    key: [sessions.sid],
     // The session store already treats a row at its expiry as gone.
     due: (now) => sql`${sessions.expire} <= ${now}::timestamptz`,
   },
   {
     name: "magic_link_tokens",
     table: magicLinkTokens,
-    key: magicLinkTokens.tokenHash,
+    key: [magicLinkTokens.tokenHash],
     due: (now) => sql`${magicLinkTokens.expiresAt} <= ${now}::timestamptz`,
+  },
+  {
+    name: "account_tokens",
+    table: accountTokens,
+    key: [accountTokens.tokenHash],
+    due: (now) => sql`${accountTokens.expiresAt} <= ${now}::timestamptz`,
+  },
+  {
+    name: "known_devices",
+    table: knownDevices,
+    key: [knownDevices.userId, knownDevices.deviceHash],
+    due: (now) =>
+      sql`${knownDevices.lastSeenAt} < ${now}::timestamptz - make_interval(days => ${KNOWN_DEVICE_DAYS})`,
   },
   {
     name: "rate_limits",
     table: rateLimits,
-    key: rateLimits.key,
+    key: [rateLimits.key],
     due: (now) => sql`${rateLimits.windowEndsAt} <= ${now}::timestamptz`,
   },
   {
     name: "mail_outbox",
     table: mailOutbox,
-    key: mailOutbox.id,
+    key: [mailOutbox.id],
     due: (now) =>
       sql`${mailOutbox.createdAt} < ${now}::timestamptz - make_interval(days => ${OUTBOX_KEEP_DAYS})`,
   },
   {
     name: "sms_outbox",
     table: smsOutbox,
-    key: smsOutbox.id,
+    key: [smsOutbox.id],
     due: (now) =>
       sql`${smsOutbox.createdAt} < ${now}::timestamptz - make_interval(days => ${OUTBOX_KEEP_DAYS})`,
   },
@@ -74,7 +99,7 @@ const SWEEPS: Sweep[] = [
     // Queued and sending rows are never due: they are mails still on their way.
     name: "mails",
     table: mails,
-    key: mails.id,
+    key: [mails.id],
     due: (now) =>
       sql`(${mails.status} = 'sent' and ${mails.sentAt} < ${now}::timestamptz - make_interval(days => ${SENT_MAIL_KEEP_DAYS}))
         or (${mails.status} = 'failed' and ${mails.updatedAt} < ${now}::timestamptz - make_interval(days => ${FAILED_MAIL_KEEP_DAYS}))`,
@@ -92,12 +117,13 @@ const countRow = z.object({ count: z.coerce.number().int() });
 
 /** One batch: at most `limit` due rows of one table, in one statement. */
 async function deleteBatch(db: Db, sweep: Sweep, now: string, limit: number): Promise<number> {
-  const { table, key } = sweep;
+  const { table } = sweep;
+  const key = sql.join(sweep.key, sql`, `);
   const [row] = await selectRows(
     db,
     countRow,
     sql`with gone as (
-          delete from ${table} where ${key} in (select ${key} from ${table} where ${sweep.due(now)} limit ${limit})
+          delete from ${table} where (${key}) in (select ${key} from ${table} where ${sweep.due(now)} limit ${limit})
           returning 1)
         select count(*)::int as count from gone`,
   );

@@ -70,11 +70,11 @@ class BuyerDirectory {
       this.db,
       sql`select lower(u.email) as email, bp.id, bp.company, true as "byUser"
             from buyer_profiles bp join users u on u.id = bp.user_id
-           where lower(u.email) in ${missing}
+           where lower(u.email) in ${missing} and u.deleted_at is null
           union all
           select lower(bp.contact_email), bp.id, bp.company, false
-            from buyer_profiles bp
-           where lower(bp.contact_email) in ${missing}`,
+            from buyer_profiles bp join users u on u.id = bp.user_id
+           where lower(bp.contact_email) in ${missing} and u.deleted_at is null`,
     );
     for (const email of missing) {
       const matches = rows.filter((r) => r.email === email);

@@ -73,22 +73,27 @@ export async function unsaveListing({
     .where(and(eq(savedListings.userId, viewer.id), eq(savedListings.listingId, listingId)));
 }
 
-/** GET /api/saved-listings: the viewer's saved listings that they may still see. */
+/**
+ * GET /api/saved-listings: the viewer's saved listings that they may still see. `limit`: the data export
+ * reads more than the list shows.
+ */
 export async function listSavedListings({
   db,
   viewer,
   now = new Date(),
+  limit = MAX_SAVED_LISTINGS,
 }: {
   db: Db;
   viewer: Viewer;
   now?: Date;
+  limit?: number;
 }): Promise<ListingPage> {
   const rows = await selectRows(
     db,
     listingRowSchema,
     sql`select ${listingColumnsFor(viewer)} from saved_listings s join ${LISTING_FROM} on l.id = s.listing_id
         where s.user_id = ${viewer.id} and ${visibleTo(viewer)}
-        order by s.created_at desc, l.id desc limit ${sqlLimit(MAX_SAVED_LISTINGS)}`,
+        order by s.created_at desc, l.id desc limit ${sqlLimit(limit)}`,
   );
   return toListingPage(rows, viewer, now);
 }

@@ -9,6 +9,7 @@ import { auditLogs } from "../../db/schema";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
+import { partyName } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
@@ -118,7 +119,8 @@ export async function listBuyerReviews({
         db,
         z.object({ id: z.string() }),
         sql`select bp.id from buyer_profiles bp join users u on u.id = bp.user_id
-            where bp.id = ${buyerId} ${isAdmin ? sql`` : sql`and u.disabled_at is null`}`,
+            where bp.id = ${buyerId} and u.deleted_at is null
+              ${isAdmin ? sql`` : sql`and u.disabled_at is null`}`,
       )
     : [];
   if (!buyer) throw new AppError("not_found", MESSAGES.buyerNotFound);
@@ -135,10 +137,14 @@ const ownRowSchema = reviewRowSchema.extend({
   counterpart: z.string(),
 });
 
-const publisherName = sql`coalesce(nullif(trim(concat_ws(' ', pu.first_name, pu.last_name)), ''), pp.website,
-  'Publisher ' || left(pp.id::text, 8))`;
+// The reviewer as the reviewed buyer reads them: their name, website or id; "Former member" once deleted.
+const publisherName = partyName(
+  "pu",
+  sql`coalesce(nullif(trim(concat_ws(' ', pu.first_name, pu.last_name)), ''), pp.website,
+    'Publisher ' || left(pp.id::text, 8))`,
+);
 
-function readOwnReviews(db: Db, condition: SQL, counterpart: SQL) {
+function readOwnReviews(db: Db, condition: SQL, counterpart: SQL, limit = MAX_OWN_REVIEWS) {
   return selectRows(
     db,
     ownRowSchema,
@@ -151,7 +157,7 @@ function readOwnReviews(db: Db, condition: SQL, counterpart: SQL) {
         join users pu on pu.id = pp.user_id
         left join buyer_listings l on l.id = di.listing_id
         where ${condition}
-        order by r.created_at desc, r.id desc limit ${sqlLimit(MAX_OWN_REVIEWS)}`,
+        order by r.created_at desc, r.id desc limit ${sqlLimit(limit)}`,
   );
 }
 
@@ -183,12 +189,21 @@ const ownReliabilitySchema = z.object({
  * GET /api/reviews/mine: the reviews the caller wrote as a publisher (hidden ones flagged, so the author
  * knows), those written about the caller's buyer profile (hidden ones flagged too), and the accepted
  * deal intents the caller may still review. The buyer's company is named: the accepted deal showed it.
- * A buyer also reads their own reliability score and its factors.
+ * A buyer also reads their own reliability score and its factors. `limit`: the data export reads more
+ * than the workspace lists.
  */
-export async function listMyReviews({ db, viewer }: { db: Db; viewer: Viewer }): Promise<MyReviews> {
+export async function listMyReviews({
+  db,
+  viewer,
+  limit = MAX_OWN_REVIEWS,
+}: {
+  db: Db;
+  viewer: Viewer;
+  limit?: number;
+}): Promise<MyReviews> {
   const [written, received, awaiting, ownProfile] = await Promise.all([
-    readOwnReviews(db, sql`pp.user_id = ${viewer.id}`, sql`bp.company`),
-    readOwnReviews(db, sql`bp.user_id = ${viewer.id}`, publisherName),
+    readOwnReviews(db, sql`pp.user_id = ${viewer.id}`, sql`bp.company`, limit),
+    readOwnReviews(db, sql`bp.user_id = ${viewer.id}`, publisherName, limit),
     selectRows(
       db,
       awaitingRowSchema,
@@ -200,7 +215,7 @@ export async function listMyReviews({ db, viewer }: { db: Db; viewer: Viewer }):
           left join buyer_listings l on l.id = di.listing_id
           where pp.user_id = ${viewer.id} and di.status = 'accepted'
             and not exists (select 1 from reviews r where r.deal_intent_id = di.id)
-          order by di.decided_at desc nulls last, di.id desc limit ${sqlLimit(MAX_OWN_REVIEWS)}`,
+          order by di.decided_at desc nulls last, di.id desc limit ${sqlLimit(limit)}`,
     ),
     selectRows(
       db,

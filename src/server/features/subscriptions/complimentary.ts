@@ -26,7 +26,7 @@ export async function setComplimentaryPremium({
     const [user] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.email, normalizeEmail(email)))
+      .where(and(eq(users.email, normalizeEmail(email)), isNull(users.deletedAt)))
       .for("update");
     if (!user) throw new AppError("not_found", `No user with email ${email}`);
     const complimentary = and(eq(subscriptions.userId, user.id), isNull(subscriptions.stripeSubscriptionId));
@@ -54,8 +54,9 @@ export async function setComplimentaryPremium({
       userId: actorId ?? user.id,
       action: enabled ? "subscription.complimentary_granted" : "subscription.complimentary_revoked",
       targetId: user.id,
+      // The target is the user's id; the log shows their current address (admin/audit-log.ts), never
+      // stores one, so a deleted account's address does not outlive it here.
       metaJson: {
-        email: normalizeEmail(email),
         before: { complimentaryPremium: !enabled },
         after: { complimentaryPremium: enabled },
       },

@@ -19,7 +19,7 @@ import { getSubscriptionSummary } from "./summary";
 // from Stripe and upserts it, so events arriving late, twice or out of order all converge.
 
 /** Statuses after which a Stripe subscription never becomes active again. */
-const FINAL_STATUSES = ["canceled", "incomplete_expired"];
+export const FINAL_STATUSES = ["canceled", "incomplete_expired"];
 
 /** Events whose subscription is re-read and stored; every other event is recorded and ignored. */
 const SUBSCRIPTION_EVENTS = new Set([

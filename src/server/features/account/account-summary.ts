@@ -1,0 +1,73 @@
+import { and, eq, isNull, ne } from "drizzle-orm";
+import { MESSAGES } from "../../../shared/constants";
+import type { AccountSummary } from "../../../shared/schemas/account";
+import type { Db } from "../../db/client";
+import { sessions, subscriptions, users } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { activeSmsAddonNow } from "../../lib/premium";
+import type { StripeClient } from "../../lib/stripe";
+import type { Viewer } from "../../lib/viewer";
+import { getSubscriptionSummary } from "../subscriptions/summary";
+
+// GET /api/account: what the Account page shows at its top. The plan is the subscription summary's
+// (the Premium rule of lib/premium.ts), the add-on the same rule's SMS half.
+
+/**
+ * Whether another enabled account that is not deleted is an admin: without one, the viewer is the last
+ * admin, who may not delete their account (nobody would be left to run the console).
+ */
+export async function hasOtherAdmin(db: Db, userId: string): Promise<boolean> {
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(eq(users.role, "admin"), ne(users.id, userId), isNull(users.disabledAt), isNull(users.deletedAt)),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+export async function getAccountSummary({
+  db,
+  stripe,
+  viewer,
+  sessionId,
+}: {
+  db: Db;
+  stripe: StripeClient | undefined;
+  viewer: Viewer;
+  /** The request's session (its sid): how it signed in is a column of its row. */
+  sessionId: string | undefined;
+}): Promise<AccountSummary> {
+  const [user] = await db
+    .select({ email: users.email, role: users.role, createdAt: users.createdAt })
+    .from(users)
+    .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)));
+  if (!user) throw new AppError("unauthorized", MESSAGES.unauthorized);
+  const [session] = sessionId
+    ? await db
+        .select({ signInMethod: sessions.signInMethod })
+        .from(sessions)
+        .where(eq(sessions.sid, sessionId))
+    : [];
+  const [addon] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, viewer.id), activeSmsAddonNow()))
+    .limit(1);
+  const premium = await getSubscriptionSummary({ db, stripe, viewer });
+  const isLastAdmin = user.role === "admin" && !(await hasOtherAdmin(db, viewer.id));
+  return {
+    email: user.email,
+    role: user.role,
+    signInMethod: session?.signInMethod ?? null,
+    plan: {
+      name: premium.hasActiveSubscription ? "Premium" : "Free",
+      status: premium.hasActiveSubscription ? premium.status : null,
+      currentPeriodEnd: premium.hasActiveSubscription ? premium.currentPeriodEnd : null,
+      smsAddon: addon !== undefined,
+    },
+    createdAt: user.createdAt.toISOString(),
+    isLastAdmin,
+  };
+}

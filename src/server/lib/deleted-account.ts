@@ -1,0 +1,29 @@
+import { type SQL, sql } from "drizzle-orm";
+import { FORMER_MEMBER_NAME } from "../../shared/schemas/account";
+
+// A deleted account keeps its users row as a nameless placeholder (docs/decisions/026): its email becomes
+// one on `.invalid`, a top-level domain reserved never to resolve (RFC 2606), so the unique constraint
+// still holds, nobody can own the address, and no mail could ever reach it. It sits in lib/ because the
+// mail queue (jobs/) refuses such recipients and the account feature writes them.
+
+const DELETED_EMAIL_DOMAIN = "deleted.invalid";
+
+/** The address a deleted account's row carries instead of the person's. */
+export function deletedAccountEmail(userId: string): string {
+  return `deleted-${userId}@${DELETED_EMAIL_DOMAIN}`;
+}
+
+/** Whether an address is a deleted account's placeholder (a mail to it is dropped, never sent). */
+export function isDeletedAccountEmail(email: string): boolean {
+  return email.trim().toLowerCase().endsWith(`@${DELETED_EMAIL_DOMAIN}`);
+}
+
+/**
+ * How a party is named where the other party reads about them (reviews, disputes, deal intents and
+ * their mails): `name`, or FORMER_MEMBER_NAME once the account aliased `userAlias` is deleted. The
+ * deleted row's personal fields are cleared anyway; this keeps a fallback (a website, "Publisher 1a2b...")
+ * from standing in for the person.
+ */
+export function partyName(userAlias: "pu" | "bu", name: SQL): SQL {
+  return sql`case when ${sql.raw(userAlias)}.deleted_at is not null then ${FORMER_MEMBER_NAME}::text else ${name} end`;
+}
