@@ -24,6 +24,7 @@ type AdminAction =
   | "boost.ended"
   | "user.sessions_ended"
   // An account's owner acting on it (the Account page): the actor is the account itself.
+  | "account.email_change_requested"
   | "account.email_changed"
   | "account.email_change_undone"
   | "account.sessions_ended"

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
-import { accountTokens, auditLogs, magicLinkTokens, sessions, users } from "../../db/schema";
+import { accountTokens, auditLogs, magicLinkTokens, sessions, subscriptions, users } from "../../db/schema";
 import { linkToken, mailsTo, nameSessionUsers } from "../../test/account-links";
 import { useTestApp } from "../../test/context";
 import { createSignedInUser, createUser, grantPremium, grantSmsAddon, signIn } from "../../test/factories";
@@ -113,6 +113,12 @@ describe("the Account page", () => {
       expect(mail?.subject).toContain("Confirm your new email address");
       expect(mail?.text).toMatch(/http:\/\/localhost:5000\/account\/email\/confirm\?token=[\w-]{43}/);
       expect(await mailsTo(ctx, "taken@example.test")).toEqual([]);
+      // Both recorded alike, neither address with them.
+      const entries = await accountEntries();
+      expect(entries.map((e) => [e.action, e.metaText])).toEqual([
+        ["account.email_change_requested", '{"after":null,"before":null}'],
+        ["account.email_change_requested", '{"after":null,"before":null}'],
+      ]);
       // Only the hash of the link is kept.
       const [row] = await db()
         .select()
@@ -156,8 +162,9 @@ describe("the Account page", () => {
       expect(notices[0]!.text).toMatch(/\/account\/email\/undo\?token=[\w-]{43}/);
 
       const entries = await accountEntries();
-      expect(entries).toMatchObject([
-        { action: "account.email_changed", userId: user.id, targetId: user.id },
+      expect(entries.map((e) => [e.action, e.userId, e.targetId]).sort()).toEqual([
+        ["account.email_change_requested", user.id, user.id],
+        ["account.email_changed", user.id, user.id],
       ]);
       for (const entry of entries) expect(entry.metaText).not.toContain("@");
     });
@@ -196,7 +203,7 @@ describe("the Account page", () => {
       expect(res.json()).toMatchObject({ code: "conflict", message: ACCOUNT_MESSAGES.emailTakenAtConfirm });
       expect(await emailOf(user.id)).toBe("mine@example.test");
       expect((await confirm(token)).statusCode).toBe(400);
-      expect(await accountEntries()).toEqual([]);
+      expect((await accountEntries()).map((e) => e.action)).toEqual(["account.email_change_requested"]);
     });
 
     it("undoes a change from the old address: the address comes back, every session ends, once", async () => {
@@ -226,6 +233,8 @@ describe("the Account page", () => {
 
       const entries = await accountEntries();
       expect(entries.map((e) => e.action).sort()).toEqual([
+        "account.email_change_requested",
+        "account.email_change_requested",
         "account.email_change_undone",
         "account.email_changed",
       ]);
@@ -268,6 +277,22 @@ describe("the Account page", () => {
       });
       expect(res.statusCode).toBe(401);
       expect(await db().select().from(accountTokens)).toEqual([]);
+    });
+  });
+  describe("deleting an account without payments configured", () => {
+    it("ends a complimentary Premium with the account, with no Stripe to ask", async () => {
+      const { user, cookie } = await createSignedInUser(ctx, { role: "publisher" });
+      await grantPremium(db(), user.id);
+      const res = await ctx.app.inject({
+        method: "DELETE",
+        url: "/api/account",
+        headers: { cookie },
+        payload: { confirmEmail: user.email },
+      });
+      expect(res.statusCode).toBe(204);
+      const rows = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+      expect(rows.map((r) => r.status)).toEqual(["canceled"]);
+      expect((await summary(cookie)).statusCode).toBe(401);
     });
   });
 });

@@ -53,6 +53,14 @@ export async function requestEmailChange(
   await db.transaction(async (tx) => {
     // The newest request is the one that counts: earlier links stop working, whatever this one asks.
     await spendAccountTokens(tx, { userId: viewer.id, purpose: "email_change" });
+    // Recorded alike for a free and a taken address, and without either.
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: "account.email_change_requested",
+      targetId: viewer.id,
+      before: null,
+      after: null,
+    });
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, next)).limit(1);
     if (taken) return;
     const expiresAt = new Date(Date.now() + EMAIL_CHANGE_TTL_MINUTES * MINUTE_MS);

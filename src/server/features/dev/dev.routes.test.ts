@@ -109,6 +109,21 @@ describe("development fixtures", () => {
     expect(await ctx.database.db.select().from(users).where(eq(users.id, real.id))).toHaveLength(1);
   });
 
+  it("still removes a fixture whose account the test deleted through the Account page", async () => {
+    const res = await createFixture({ role: "buyer", listings: [{}] });
+    const fixture = res.json();
+    const gone = await ctx.app.inject({
+      method: "DELETE",
+      url: "/api/account",
+      headers: { cookie: sessionCookie(res) },
+      payload: { confirmEmail: fixture.user.email },
+    });
+    expect(gone.statusCode).toBe(204);
+    const removed = await ctx.app.inject({ method: "DELETE", url: `/api/dev/fixtures/${fixture.fixtureId}` });
+    expect(removed.statusCode).toBe(204);
+    expect(await ctx.database.db.select().from(users).where(eq(users.id, fixture.fixtureId))).toEqual([]);
+  });
+
   it("refuses listings for anyone but a buyer, and a bad id", async () => {
     const res = await createFixture({ role: "publisher", listings: [{}] });
     expect(res.statusCode).toBe(400);

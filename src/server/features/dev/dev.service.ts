@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, like } from "drizzle-orm";
+import { and, desc, eq, isNotNull, like, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { ACCOUNT_DISABLED_MESSAGE, DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
 import {
@@ -193,12 +193,21 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
   };
 }
 
-/** The fixture's user, and only a fixture's: the demo accounts and real sign-ups are never touched. */
+/**
+ * The fixture's user, and only a fixture's: the demo accounts and real sign-ups are never touched. A
+ * fixture a test deleted through the Account page no longer carries the fixture domain (its row is a
+ * nameless placeholder); it is found by its id alone, so the test's cleanup still removes it.
+ */
 async function findFixtureUser(db: Db, fixtureId: string): Promise<{ id: string; email: string }> {
   const [user] = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.id, fixtureId), like(users.email, `%@${FIXTURE_EMAIL_DOMAIN}`)));
+    .where(
+      and(
+        eq(users.id, fixtureId),
+        or(like(users.email, `%@${FIXTURE_EMAIL_DOMAIN}`), isNotNull(users.deletedAt)),
+      ),
+    );
   if (!user) throw new AppError("not_found", "No such fixture");
   return user;
 }
