@@ -1,5 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { desc, eq } from "drizzle-orm";
 import { mailOutbox } from "../db/schema";
 import type { TestContext } from "./context";
 import { sendQueuedMail } from "./factories";
@@ -27,15 +26,4 @@ export async function linkToken(ctx: TestContext, to: string, path: string): Pro
     .at(-1);
   if (!token) throw new Error(`no mail to ${to} with a link to ${path}`);
   return token;
-}
-
-/**
- * Names each signed-in session's user in sessions.user_id, the column "sign out everywhere" deletes by,
- * for sessions whose sign-in did not write it.
- */
-export async function nameSessionUsers(db: Db): Promise<void> {
-  await db.execute(
-    sql`update sessions set user_id = (sess->>'userId')::uuid
-        where user_id is null and sess->>'userId' is not null`,
-  );
 }

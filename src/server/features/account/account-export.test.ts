@@ -12,7 +12,6 @@ import {
   sessions,
   smsMessages,
 } from "../../db/schema";
-import { nameSessionUsers } from "../../test/account-links";
 import { useTestApp } from "../../test/context";
 import {
   createBoostPurchase,
@@ -147,7 +146,6 @@ describe("GET /api/account/export", () => {
   it("downloads a publisher's data as one ZIP with every part, and nothing of the buyers they cannot see", async () => {
     const { publisher, firstBuyer, secondBuyer } = await marketplace();
     const cookie = await signIn(ctx, publisher.user.email);
-    await nameSessionUsers(db());
     await db()
       .update(sessions)
       .set({ ip: "198.51.100.23", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0" });
@@ -175,7 +173,7 @@ describe("GET /api/account/export", () => {
       smsConsentRecords: [{ phone: "+12015550111", event: "consented" }],
       smsTexts: [{ body: "New listing: Legal", kind: "alert" }],
       // As the sessions list shows them: the address cut short, never the cookie's secret.
-      sessions: [{ current: true, ipPrefix: "198.51.100.x", userAgent: expect.stringContaining("Firefox") }],
+      sessions: [{ current: true, ipPrefix: "198.51.100.x", browser: expect.stringContaining("Firefox") }],
       subscription: { hasActiveSubscription: false, smsAddon: false },
     });
     const account = json.account as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { type Readable, Readable as ReadableStream } from "node:stream";
-import { and, desc, eq, gt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { ZipFile } from "yazl";
 import { z } from "zod";
 import { EXPORT_PER_HOUR } from "../../../shared/schemas/account";
@@ -12,7 +12,6 @@ import {
   notificationPreferences,
   publisherProfiles,
   savedSearches,
-  sessions,
   smsConsents,
   smsNumbers,
   subscriptions,
@@ -24,6 +23,7 @@ import { activeSmsAddonNow } from "../../lib/premium";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import type { StripeClient } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
+import { listUserSessions } from "../auth/user-sessions";
 import { getBuyerProfile } from "../buyers/buyer-profile";
 import { listDealIntents } from "../deal-intents/deal-intents";
 import { listMyDisputes } from "../disputes/disputes";
@@ -171,7 +171,7 @@ function exportSections(
     ["smsNumber", () => readSmsNumber(db, viewer.id)],
     ["smsConsentRecords", () => readSmsConsents(db, viewer.id)],
     ["smsTexts", () => smsTexts(db, viewer.id)],
-    ["sessions", () => readSessions(db, viewer.id, sessionId)],
+    ["sessions", () => listUserSessions({ db, userId: viewer.id, currentSid: sessionId })],
     ["subscription", () => readSubscription(db, stripe, viewer)],
     ["boostPurchases", () => readBoostPurchases(db, viewer.id)],
   ];
@@ -353,41 +353,6 @@ async function* smsTexts(db: Db, userId: string) {
     (createdKey, id) => sql`(m.created_at, m.id) < (${createdKey}::timestamptz, ${id}::uuid)`,
   );
   for await (const { createdKey: _key, ...text } of rows) yield text;
-}
-
-/**
- * "203.0.113.x", "2001:db8:85a3::x": an address as the sessions list shows it, enough to tell places
- * apart, not to point at a household.
- */
-function ipPrefix(ip: string | null): string | null {
-  if (!ip) return null;
-  const v4 = ip.replace(/^::ffff:/i, "");
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(v4)) return `${v4.split(".").slice(0, 3).join(".")}.x`;
-  if (ip.includes(":")) return `${ip.split(":").slice(0, 3).join(":")}::x`;
-  return null;
-}
-
-/** The account's signed-in sessions as the sessions list shows them: never the cookie's secret. */
-async function readSessions(db: Db, userId: string, currentSid: string | undefined) {
-  const rows = await db
-    .select({
-      sid: sessions.sid,
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      signInMethod: sessions.signInMethod,
-      ip: sessions.ip,
-      userAgent: sessions.userAgent,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expire, sql`now()`)))
-    .orderBy(desc(sessions.createdAt), desc(sessions.id))
-    .limit(EXPORT_SECTION_LIMIT);
-  return rows.map(({ sid, ip, ...session }) => ({
-    ...session,
-    current: sid === currentSid,
-    ipPrefix: ipPrefix(ip),
-  }));
 }
 
 /** Premium as the subscription summary tells it, and whether the SMS Alerts add-on runs. */

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { accountTokens, auditLogs, magicLinkTokens, sessions, subscriptions, users } from "../../db/schema";
-import { linkToken, mailsTo, nameSessionUsers } from "../../test/account-links";
+import { linkToken, mailsTo } from "../../test/account-links";
 import { useTestApp } from "../../test/context";
 import { createSignedInUser, createUser, grantPremium, grantSmsAddon, signIn } from "../../test/factories";
 
@@ -214,7 +214,6 @@ describe("the Account page", () => {
       // A further change already requested from the intruder's side dies with the undo.
       await requestChange(cookie, "elsewhere@example.test");
       const pending = await linkToken(ctx, "elsewhere@example.test", "/account/email/confirm");
-      await nameSessionUsers(db());
       expect((await summary(cookie)).statusCode).toBe(200);
 
       const token = await linkToken(ctx, "victim@example.test", "/account/email/undo");

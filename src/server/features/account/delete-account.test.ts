@@ -23,7 +23,6 @@ import {
   subscriptions,
   users,
 } from "../../db/schema";
-import { nameSessionUsers } from "../../test/account-links";
 import type { TestContext } from "../../test/context";
 import {
   createBuyer,
@@ -229,7 +228,6 @@ describe("DELETE /api/account", () => {
     ).toBe(202);
     const secondBrowser = await signIn(ctx, address);
     await sendQueuedMail(ctx);
-    await nameSessionUsers(db());
     expect(await findEverywhere(db(), address)).not.toEqual([]);
 
     const res = await deleteAccount(publisherCookie, address);
@@ -295,6 +293,15 @@ describe("DELETE /api/account", () => {
     expect(reviews.received).toMatchObject([
       { rating: 2, comment: "Slow to pay", counterpart: FORMER_MEMBER_NAME },
     ]);
+    // Visitors see the review too, by "Former member" instead of the author's pseudonym, on the buyer's
+    // reviews and on the listing's page.
+    const visible = await ctx.app.inject({
+      method: "GET",
+      url: `/api/buyers/${deal.buyer.profile.id}/reviews`,
+    });
+    expect(visible.json()).toMatchObject([{ comment: "Slow to pay", reviewer: FORMER_MEMBER_NAME }]);
+    const detail = await ctx.app.inject({ method: "GET", url: `/api/buyer-listings/${deal.listing.id}` });
+    expect(detail.json().reviews.latest).toMatchObject([{ reviewer: FORMER_MEMBER_NAME }]);
     const disputes = (await call(buyerCookie, "GET", "/api/disputes")).json();
     expect(disputes).toMatchObject([{ id: deal.disputeId, publisher: { name: FORMER_MEMBER_NAME } }]);
 
@@ -352,7 +359,6 @@ describe("DELETE /api/account", () => {
     expect((await call(buyerCookie, "PUT", `/api/saved-listings/${deal.listing.id}`)).statusCode).toBe(204);
     const before = (await ctx.app.inject({ method: "GET", url: "/api/buyer-listings" })).json();
     expect(before.map((l: { id: string }) => l.id)).toContain(deal.other.id);
-    await nameSessionUsers(db());
 
     expect((await deleteAccount(buyerCookie, address)).statusCode).toBe(204);
     expect((await call(buyerCookie, "GET", "/api/auth/user")).statusCode).toBe(401);

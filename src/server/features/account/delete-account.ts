@@ -19,7 +19,6 @@ import {
   rateLimits,
   savedListings,
   savedSearches,
-  sessions,
   smsConsents,
   smsNumbers,
   subscriptions,
@@ -226,9 +225,6 @@ async function forgetPersonalData(tx: Db, user: { id: string; email: string; rol
   const addresses = await addressesOf(tx, user);
   // Signed out everywhere, and every device and link of the account forgotten.
   await endAllUserSessions(tx, user.id);
-  // A session whose row does not name its user in user_id (one signed in before that column was
-  // written at sign-in) still names them in its data.
-  await tx.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${user.id}`);
   await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
   await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
   await tx.delete(magicLinkTokens).where(inArray(magicLinkTokens.email, addresses));

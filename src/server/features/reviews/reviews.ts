@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES, REVIEW_LIMITS } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
+import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
 import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import type { AwaitingReview, MyReviews, OwnReview, Review } from "../../../shared/schemas/reviews";
 import { type Db, selectRows } from "../../db/client";
@@ -27,11 +28,21 @@ const MAX_OWN_REVIEWS = 200;
 
 const when = z.coerce.date();
 
+/**
+ * Whether the review's author deleted their account: the review stays (it counts for the buyer) and reads
+ * as by "Former member" rather than by the pseudonym the author's other reviews carry.
+ */
+function reviewerDeleted(publisherId: SQL): SQL {
+  return sql`exists (select 1 from publisher_profiles rp join users ru on ru.id = rp.user_id
+    where rp.id = ${publisherId} and ru.deleted_at is not null)`;
+}
+
 /** The columns of one review row under alias r, by the names reviewRowSchema reads. */
 const REVIEW_COLUMNS = sql`r.id, r.buyer_id as "buyerId", r.publisher_id as "publisherId",
   r.deal_intent_id as "dealIntentId", r.rating, r.comment, r.verified_deal as "verifiedDeal",
   r.created_at as "createdAt", r.reply_body as "replyBody", r.replied_at as "repliedAt",
-  r.hidden_at as "hiddenAt", r.hidden_reason as "hiddenReason"`;
+  r.hidden_at as "hiddenAt", r.hidden_reason as "hiddenReason",
+  ${reviewerDeleted(sql`r.publisher_id`)} as "reviewerDeleted"`;
 
 const reviewRowSchema = z.object({
   id: z.string(),
@@ -46,6 +57,7 @@ const reviewRowSchema = z.object({
   repliedAt: when.nullable(),
   hiddenAt: when.nullable(),
   hiddenReason: z.string().nullable(),
+  reviewerDeleted: z.boolean(),
 });
 type ReviewRow = z.infer<typeof reviewRowSchema>;
 
@@ -57,7 +69,7 @@ export function toReview(row: ReviewRow): Review {
     comment: row.comment,
     verifiedDeal: row.verifiedDeal,
     createdAt: row.createdAt.toISOString(),
-    reviewer: `Publisher ${shortId(row.publisherId)}`,
+    reviewer: row.reviewerDeleted ? FORMER_MEMBER_NAME : `Publisher ${shortId(row.publisherId)}`,
     reply:
       row.replyBody !== null && row.repliedAt !== null
         ? { body: row.replyBody, createdAt: row.repliedAt.toISOString() }
@@ -77,7 +89,8 @@ export const LATEST_REVIEWS_COLUMN = sql`coalesce((
   select json_agg(json_build_object('id', x.id, 'buyerId', x.buyer_id, 'publisherId', x.publisher_id,
       'dealIntentId', x.deal_intent_id, 'rating', x.rating, 'comment', x.comment,
       'verifiedDeal', x.verified_deal, 'createdAt', x.created_at, 'replyBody', x.reply_body,
-      'repliedAt', x.replied_at, 'hiddenAt', x.hidden_at, 'hiddenReason', x.hidden_reason)
+      'repliedAt', x.replied_at, 'hiddenAt', x.hidden_at, 'hiddenReason', x.hidden_reason,
+      'reviewerDeleted', ${reviewerDeleted(sql`x.publisher_id`)})
     order by x.created_at desc, x.id desc)
   from (
     select * from reviews r where r.buyer_id = l.buyer_id and r.hidden_at is null
