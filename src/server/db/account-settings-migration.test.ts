@@ -1,12 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateDatabase } from "../jobs/migrate";
-import { MIGRATIONS_FOLDER } from "../paths";
-import { openTestDatabase } from "../test/context";
-import { type Database, queryRows } from "./client";
+import { useDatabaseMigratedBefore } from "../test/migrated-before";
+import { queryRows } from "./client";
 
 // The migration that gave sessions their own columns, on the engine of the run (PGlite, and PostgreSQL
 // with TEST_DATABASE_URL): sessions stored before it (only `sess` json then) must come out with their
@@ -14,35 +10,11 @@ import { type Database, queryRows } from "./client";
 
 const TAG = "0012_account_settings";
 
-/** The committed migrations up to (without) `tag`, in a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "ppc-migrations-"));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 describe("migration 0012: sessions get their user and sign-in time as columns", () => {
-  let database: Database;
-  let before: string;
-
-  beforeAll(async () => {
-    before = migrationsBefore(TAG);
-    database = await openTestDatabase({ empty: true });
-    await migrateDatabase(database, { migrationsFolder: before });
-  });
-  afterAll(async () => {
-    await database?.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+  const database = useDatabaseMigratedBefore(TAG);
 
   it("fills user_id and created_at from the stored session, leaves the rest alone, and gives each a public id", async () => {
-    const { db } = database;
+    const { db } = database();
     // In SQL: the tables as they were then (today's schema has the columns this migration adds).
     const [user] = await queryRows<{ id: string }>(
       db,
@@ -57,7 +29,7 @@ describe("migration 0012: sessions get their user and sign-in time as columns", 
       ('gone-user', ${JSON.stringify({ cookie: {}, userId: "00000000-0000-4000-8000-000000000000" })}::jsonb, ${expire}::timestamptz),
       ('malformed', ${JSON.stringify({ cookie: {}, userId: "not-a-uuid" })}::jsonb, ${expire}::timestamptz)`);
 
-    await migrateDatabase(database);
+    await migrateDatabase(database());
 
     const rows = await queryRows<{ sid: string; id: string; user_id: string | null; created_at: string }>(
       db,

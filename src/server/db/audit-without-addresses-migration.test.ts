@@ -1,12 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateDatabase } from "../jobs/migrate";
-import { MIGRATIONS_FOLDER } from "../paths";
-import { openTestDatabase } from "../test/context";
-import { type Database, queryRows } from "./client";
+import { useDatabaseMigratedBefore } from "../test/migrated-before";
+import { queryRows } from "./client";
 import { auditLogs } from "./schema";
 
 // The migration that takes email addresses out of the audit entries written before entries stopped
@@ -15,35 +11,11 @@ import { auditLogs } from "./schema";
 
 const TAG = "0013_audit_without_addresses";
 
-/** The committed migrations up to (without) `tag`, in a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "ppc-migrations-"));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 describe("migration 0013: audit entries without email addresses", () => {
-  let database: Database;
-  let before: string;
-
-  beforeAll(async () => {
-    before = migrationsBefore(TAG);
-    database = await openTestDatabase({ empty: true });
-    await migrateDatabase(database, { migrationsFolder: before });
-  });
-  afterAll(async () => {
-    await database?.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+  const database = useDatabaseMigratedBefore(TAG);
 
   it("removes the addresses entries held, keeps everything else, and leaves the log append-only", async () => {
-    const { db } = database;
+    const { db } = database();
     const [user] = await queryRows<{ id: string }>(
       db,
       sql`insert into users (email) values ('person@old.test') returning id`,
@@ -74,7 +46,7 @@ describe("migration 0013: audit entries without email addresses", () => {
       { userId: null, action: "auth.login", metaJson: null },
     ]);
 
-    await migrateDatabase(database);
+    await migrateDatabase(database());
 
     const rows = await db
       .select({ action: auditLogs.action, meta: auditLogs.metaJson })

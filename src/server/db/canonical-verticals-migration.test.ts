@@ -1,11 +1,10 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateDatabase } from "../jobs/migrate";
 import { MIGRATIONS_FOLDER } from "../paths";
-import { openTestDatabase } from "../test/context";
+import { useDatabaseMigratedBefore } from "../test/migrated-before";
 import { type Database, queryRows } from "./client";
 import {
   buyerListings,
@@ -22,19 +21,6 @@ import {
 
 const TAG = "0008_canonical_verticals";
 
-/** The committed migrations up to (without) `tag`, in a folder of their own. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "ppc-migrations-"));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = join(dir, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === tag);
-  expect(index).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, index);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
 async function runMigrationAgain(database: Database): Promise<void> {
   const text = readFileSync(join(MIGRATIONS_FOLDER, `${TAG}.sql`), "utf8");
   for (const statement of text.split("--> statement-breakpoint")) {
@@ -43,21 +29,10 @@ async function runMigrationAgain(database: Database): Promise<void> {
 }
 
 describe("migration 0008: one list of verticals", () => {
-  let database: Database;
-  let before: string;
-
-  beforeAll(async () => {
-    before = migrationsBefore(TAG);
-    database = await openTestDatabase({ empty: true });
-    await migrateDatabase(database, { migrationsFolder: before });
-  });
-  afterAll(async () => {
-    await database?.close();
-    rmSync(before, { recursive: true, force: true });
-  });
+  const database = useDatabaseMigratedBefore(TAG);
 
   it("rewrites Auto as Automotive in listings, profiles, alert settings and saved searches, once", async () => {
-    const { db } = database;
+    const { db } = database();
     // Users in SQL: the table as it was then (today's schema has columns a later migration added).
     const userRows = await queryRows<{ id: string }>(
       db,
@@ -99,7 +74,7 @@ describe("migration 0008: one list of verticals", () => {
       { userId: otherUser!.id, search: "Auto", filtersKey: "search=Auto" },
     ]);
 
-    await migrateDatabase(database);
+    await migrateDatabase(database());
 
     const read = async () => ({
       listings: await db
@@ -158,7 +133,7 @@ describe("migration 0008: one list of verticals", () => {
     expect(Number(left!.n)).toBe(0);
 
     // Idempotent: the statements again find nothing to do.
-    await runMigrationAgain(database);
+    await runMigrationAgain(database());
     expect(await read()).toEqual(after);
   });
 });
