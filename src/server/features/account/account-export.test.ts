@@ -167,7 +167,7 @@ describe("GET /api/account/export", () => {
       complianceRecords: [{ tcpaComplianceAck: true, dncProcessDesc: "We scrub daily", ip: "203.0.113.7" }],
       buyerProfile: null,
       listings: [],
-      savedSearches: [{ vertical: "Legal", filters: "vertical=Legal" }],
+      savedSearches: [{ vertical: "Legal", query: "vertical=Legal" }],
       alertPreferences: { verticals: ["Legal"], frequency: "daily" },
       smsNumber: { phone: "+12015550111" },
       smsConsentRecords: [{ phone: "+12015550111", event: "consented" }],

@@ -9,20 +9,16 @@ import {
   buyerListings,
   buyerProfiles,
   compliance,
-  notificationPreferences,
   publisherProfiles,
-  savedSearches,
-  smsConsents,
-  smsNumbers,
-  subscriptions,
   users,
 } from "../../db/schema";
 import { createdKeyColumn } from "../../lib/admin-page";
 import { sqlLimit } from "../../lib/paging";
-import { activeSmsAddonNow } from "../../lib/premium";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import type { StripeClient } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
+import { getAlertPreferences } from "../alerts/alert-preferences";
+import { listSavedSearches } from "../alerts/saved-searches";
 import { listUserSessions } from "../auth/user-sessions";
 import { getBuyerProfile } from "../buyers/buyer-profile";
 import { listDealIntents } from "../deal-intents/deal-intents";
@@ -32,7 +28,9 @@ import { LISTING_FROM, listingColumnsFor, listingRowSchema, toListing } from "..
 import { listSavedListings } from "../listings/saved-listings";
 import { getPublisherProfile } from "../publishers/publisher-profile";
 import { listMyReviews } from "../reviews/reviews";
+import { readSmsConsents, readSmsNumberView } from "../sms/sms-history";
 import { getSubscriptionSummary } from "../subscriptions/summary";
+import { hasSmsAddon } from "./account-summary";
 
 // GET /api/account/export (docs/product.md, "Your account"): one ZIP, streamed as it is written, never
 // whole in memory. account.json holds everything the account owns or wrote, read section by section
@@ -154,6 +152,7 @@ function exportSections(
   sessionId: string | undefined,
 ): Section[] {
   const limit = EXPORT_SECTION_LIMIT;
+  const isPublisher = viewer.role === "publisher";
   return [
     ["exportedAt", async () => now().toISOString()],
     ["app", async () => appName],
@@ -166,10 +165,11 @@ function exportSections(
     ["reviews", () => listMyReviews({ db, viewer, limit })],
     ["disputes", () => listMyDisputes({ db, viewer, limit })],
     ["savedListings", async () => (await listSavedListings({ db, viewer, now: now(), limit })).listings],
-    ["savedSearches", () => readSavedSearches(db, viewer.id)],
-    ["alertPreferences", () => readAlertPreferences(db, viewer.id)],
-    ["smsNumber", () => readSmsNumber(db, viewer.id)],
-    ["smsConsentRecords", () => readSmsConsents(db, viewer.id)],
+    // Alerts are a publisher's (their reads refuse anyone else): others have none.
+    ["savedSearches", async () => (isPublisher ? listSavedSearches({ db, viewer }) : [])],
+    ["alertPreferences", async () => (isPublisher ? getAlertPreferences({ db, viewer }) : null)],
+    ["smsNumber", () => readSmsNumberView(db, viewer.id, now())],
+    ["smsConsentRecords", () => readSmsConsents(db, viewer.id, limit)],
     ["smsTexts", () => smsTexts(db, viewer.id)],
     ["sessions", () => listUserSessions({ db, userId: viewer.id, currentSid: sessionId })],
     ["subscription", () => readSubscription(db, stripe, viewer)],
@@ -233,100 +233,6 @@ async function* pages<Row extends { id: string; createdKey: string }>(
   }
 }
 
-/** The buyer's own listings as the directory shows them to their owner (contact included), newest first. */
-async function* ownListings(db: Db, viewer: Viewer, now: Date) {
-  const rows = pages(
-    (after) =>
-      selectRows(
-        db,
-        listingRowSchema,
-        sql`select ${listingColumnsFor(viewer)} from ${LISTING_FROM}
-            where bp.user_id = ${viewer.id} ${after ? sql`and ${after}` : sql``}
-            order by l.created_at desc, l.id desc limit ${sqlLimit(PAGE_ROWS)}`,
-      ),
-    (createdKey, id) => sql`(l.created_at, l.id) < (${createdKey}::timestamptz, ${id}::uuid)`,
-  );
-  for await (const row of rows) yield toListing(row, viewer, now);
-}
-
-function readSavedSearches(db: Db, userId: string) {
-  return db
-    .select({
-      id: savedSearches.id,
-      search: savedSearches.search,
-      vertical: savedSearches.vertical,
-      payoutBucket: savedSearches.payoutBucket,
-      payoutMin: savedSearches.payoutMin,
-      payoutMax: savedSearches.payoutMax,
-      geo: savedSearches.geo,
-      tags: savedSearches.tags,
-      filters: savedSearches.filtersKey,
-      createdAt: savedSearches.createdAt,
-    })
-    .from(savedSearches)
-    .where(eq(savedSearches.userId, userId))
-    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id))
-    .limit(EXPORT_SECTION_LIMIT);
-}
-
-/** The alert settings as stored (null: never set up). */
-async function readAlertPreferences(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      filtersEnabled: notificationPreferences.filtersEnabled,
-      verticals: notificationPreferences.verticals,
-      geos: notificationPreferences.geos,
-      tags: notificationPreferences.tags,
-      minPayout: notificationPreferences.minPayout,
-      frequency: notificationPreferences.frequency,
-      channels: notificationPreferences.channels,
-      timeZone: notificationPreferences.timeZone,
-      unsubscribedAt: notificationPreferences.unsubscribedAt,
-      lastDigestAt: notificationPreferences.lastDigestAt,
-      createdAt: notificationPreferences.createdAt,
-      updatedAt: notificationPreferences.updatedAt,
-    })
-    .from(notificationPreferences)
-    .where(eq(notificationPreferences.userId, userId));
-  return row ?? null;
-}
-
-/** The SMS number and its state (never the code's hash). */
-async function readSmsNumber(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      phone: smsNumbers.phone,
-      verifiedAt: smsNumbers.verifiedAt,
-      optedOutAt: smsNumbers.optedOutAt,
-      optOutSource: smsNumbers.optOutSource,
-      suspendedAt: smsNumbers.suspendedAt,
-      createdAt: smsNumbers.createdAt,
-    })
-    .from(smsNumbers)
-    .where(eq(smsNumbers.userId, userId));
-  return row ?? null;
-}
-
-/** Every consent given and withdrawn, oldest first: the record the law makes us keep. */
-function readSmsConsents(db: Db, userId: string) {
-  return db
-    .select({
-      id: smsConsents.id,
-      phone: smsConsents.phone,
-      event: smsConsents.event,
-      source: smsConsents.source,
-      textVersion: smsConsents.textVersion,
-      keyword: smsConsents.keyword,
-      ip: smsConsents.ip,
-      userAgent: smsConsents.userAgent,
-      createdAt: smsConsents.createdAt,
-    })
-    .from(smsConsents)
-    .where(eq(smsConsents.userId, userId))
-    .orderBy(smsConsents.createdAt, smsConsents.id)
-    .limit(EXPORT_SECTION_LIMIT);
-}
-
 const smsTextSchema = z.object({
   id: z.string(),
   createdKey: z.string(),
@@ -355,15 +261,26 @@ async function* smsTexts(db: Db, userId: string) {
   for await (const { createdKey: _key, ...text } of rows) yield text;
 }
 
+/** The buyer's own listings as the directory shows them to their owner (contact included), newest first. */
+async function* ownListings(db: Db, viewer: Viewer, now: Date) {
+  const rows = pages(
+    (after) =>
+      selectRows(
+        db,
+        listingRowSchema,
+        sql`select ${listingColumnsFor(viewer)} from ${LISTING_FROM}
+            where bp.user_id = ${viewer.id} ${after ? sql`and ${after}` : sql``}
+            order by l.created_at desc, l.id desc limit ${sqlLimit(PAGE_ROWS)}`,
+      ),
+    (createdKey, id) => sql`(l.created_at, l.id) < (${createdKey}::timestamptz, ${id}::uuid)`,
+  );
+  for await (const row of rows) yield toListing(row, viewer, now);
+}
+
 /** Premium as the subscription summary tells it, and whether the SMS Alerts add-on runs. */
 async function readSubscription(db: Db, stripe: StripeClient | undefined, viewer: Viewer) {
-  const [addon] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, viewer.id), activeSmsAddonNow()))
-    .limit(1);
   const { canManageBilling: _billing, ...premium } = await getSubscriptionSummary({ db, stripe, viewer });
-  return { ...premium, smsAddon: addon !== undefined };
+  return { ...premium, smsAddon: await hasSmsAddon(db, viewer.id) };
 }
 
 /**

@@ -27,6 +27,16 @@ export async function hasOtherAdmin(db: Db, userId: string): Promise<boolean> {
   return other !== undefined;
 }
 
+/** Whether the user's SMS Alerts add-on runs now (the Premium rule's SMS half). */
+export async function hasSmsAddon(db: Db, userId: string): Promise<boolean> {
+  const [addon] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), activeSmsAddonNow()))
+    .limit(1);
+  return addon !== undefined;
+}
+
 export async function getAccountSummary({
   db,
   stripe,
@@ -50,11 +60,6 @@ export async function getAccountSummary({
         .from(sessions)
         .where(eq(sessions.sid, sessionId))
     : [];
-  const [addon] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, viewer.id), activeSmsAddonNow()))
-    .limit(1);
   const premium = await getSubscriptionSummary({ db, stripe, viewer });
   const isLastAdmin = user.role === "admin" && !(await hasOtherAdmin(db, viewer.id));
   return {
@@ -65,7 +70,7 @@ export async function getAccountSummary({
       name: premium.hasActiveSubscription ? "Premium" : "Free",
       status: premium.hasActiveSubscription ? premium.status : null,
       currentPeriodEnd: premium.hasActiveSubscription ? premium.currentPeriodEnd : null,
-      smsAddon: addon !== undefined,
+      smsAddon: await hasSmsAddon(db, viewer.id),
     },
     createdAt: user.createdAt.toISOString(),
     isLastAdmin,

@@ -17,13 +17,6 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export async function readSmsHistory(db: Db, userId: string): Promise<AdminSmsHistory> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("not_found", "User not found");
-  const [number] = await db.select().from(smsNumbers).where(eq(smsNumbers.userId, userId));
-  const consents = await db
-    .select()
-    .from(smsConsents)
-    .where(eq(smsConsents.userId, userId))
-    .orderBy(desc(smsConsents.createdAt), desc(smsConsents.id))
-    .limit(HISTORY_LIMIT);
   const messages = await db
     .select()
     .from(smsMessages)
@@ -31,18 +24,8 @@ export async function readSmsHistory(db: Db, userId: string): Promise<AdminSmsHi
     .orderBy(desc(smsMessages.createdAt), desc(smsMessages.id))
     .limit(HISTORY_LIMIT);
   return {
-    number: number ? numberView(number, new Date()) : null,
-    consents: consents.map((c) => ({
-      id: c.id,
-      phone: c.phone,
-      event: c.event,
-      source: c.source,
-      textVersion: c.textVersion,
-      keyword: c.keyword,
-      ip: c.ip,
-      userAgent: c.userAgent,
-      createdAt: c.createdAt.toISOString(),
-    })),
+    number: await readSmsNumberView(db, userId, new Date()),
+    consents: await readSmsConsents(db, userId, HISTORY_LIMIT),
     messages: messages.map((m) => ({
       id: m.id,
       phone: m.phone,
@@ -54,4 +37,39 @@ export async function readSmsHistory(db: Db, userId: string): Promise<AdminSmsHi
       statusAt: iso(m.statusAt),
     })),
   };
+}
+
+/** The user's number as the screens show it (never the code), or null. The admin's history, the data export. */
+export async function readSmsNumberView(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<AdminSmsHistory["number"]> {
+  const [number] = await db.select().from(smsNumbers).where(eq(smsNumbers.userId, userId));
+  return number ? numberView(number, now) : null;
+}
+
+/** The user's consent records, newest first: the admin's history, the data export. */
+export async function readSmsConsents(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<AdminSmsHistory["consents"]> {
+  const consents = await db
+    .select()
+    .from(smsConsents)
+    .where(eq(smsConsents.userId, userId))
+    .orderBy(desc(smsConsents.createdAt), desc(smsConsents.id))
+    .limit(limit);
+  return consents.map((c) => ({
+    id: c.id,
+    phone: c.phone,
+    event: c.event,
+    source: c.source,
+    textVersion: c.textVersion,
+    keyword: c.keyword,
+    ip: c.ip,
+    userAgent: c.userAgent,
+    createdAt: c.createdAt.toISOString(),
+  }));
 }
