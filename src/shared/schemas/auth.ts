@@ -14,6 +14,11 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** An address as accounts are matched by (sign-in, email change, the deletion's typed confirmation). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 export const emailSchema = plainText("Email is required")
   .trim()
   .min(1, "Email is required")

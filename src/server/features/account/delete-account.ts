@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, like, ne, notInArray, or, sql } fr
 import type { FastifyBaseLogger } from "fastify";
 import type Stripe from "stripe";
 import { ACCOUNT_MESSAGES, FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
+import { normalizeEmail } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
 import {
   accountTokens,
@@ -30,7 +31,6 @@ import { writeAuditEntry } from "../../lib/audit-entry";
 import { deletedAccountEmail } from "../../lib/deleted-account";
 import { type StripeClient, withStripeErrors } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
-import { normalizeEmail } from "../auth/accounts";
 import { endAllUserSessions } from "../auth/user-sessions";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { FINAL_STATUSES, saveSubscription } from "../subscriptions/stripe-sync";

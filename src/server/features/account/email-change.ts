@@ -4,6 +4,7 @@ import {
   EMAIL_CHANGE_TTL_MINUTES,
   EMAIL_UNDO_TTL_DAYS,
 } from "../../../shared/schemas/account";
+import { normalizeEmail } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
 import { magicLinkTokens, users } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
@@ -12,7 +13,6 @@ import { writeAuditEntry } from "../../lib/audit-entry";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
-import { normalizeEmail } from "../auth/accounts";
 import { endAllUserSessions } from "../auth/user-sessions";
 import { consumeAccountToken, createAccountToken, spendAccountTokens } from "./account-tokens";
 

@@ -1,15 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { ACCOUNT_DISABLED_MESSAGE, type Role } from "../../../shared/constants";
+import { normalizeEmail } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
 import { auditLogs, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 
 // User accounts: made at first sign-in (magic link or OIDC), matched by normalised email; roles changed
 // by ADMIN_EMAILS at sign-in or by support (`npm run user:role`).
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 /**
  * Finds the user by email or creates one as `guest`: every new account starts without a

@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { MAGIC_LINK_TTL_MS } from "../../../shared/constants";
-import { MAGIC_LINK_INVALID_MESSAGE, MAGIC_LINK_TTL_TEXT } from "../../../shared/schemas/auth";
+import {
+  MAGIC_LINK_INVALID_MESSAGE,
+  MAGIC_LINK_TTL_TEXT,
+  normalizeEmail,
+} from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
 import { auditLogs, magicLinkTokens } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
 import { AppError } from "../../lib/app-error";
 import { consumeRateLimit } from "../../lib/rate-limit";
-import { findOrCreateUserByEmail, normalizeEmail } from "./accounts";
+import { findOrCreateUserByEmail } from "./accounts";
 
 // Per email: enough for a typo and a retry, not enough to mail-bomb someone. Per IP: a whole office.
 const MAGIC_LINK_LIMITS = {

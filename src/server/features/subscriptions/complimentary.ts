@@ -1,9 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { normalizeEmail } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
 import { auditLogs, subscriptions, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { fallBackFromInstantAlerts } from "../alerts/alert-preferences";
-import { normalizeEmail } from "../auth/accounts";
 
 /**
  * Support and demos (`npm run user:premium -- EMAIL on|off`): a complimentary Premium has no Stripe
