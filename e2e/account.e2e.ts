@@ -297,4 +297,19 @@ describe("the Account page", () => {
     await page.goto(`/admin/audit?action=user.sessions_ended`);
     await page.getByText(`${admin.user.email} ended all 2 sessions of a user.`).waitFor();
   });
+
+  it("signs out an admin who ends every session of their own account", async () => {
+    const admin = await fixtures.createUser({ role: "admin" });
+    const page = await pageAs(admin);
+    await page.goto(`/admin/users?search=${admin.token}`);
+    const card = page.getByRole("article", { name: admin.user.email });
+    await card.getByRole("button", { name: "End all sessions" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "End all sessions?" });
+    await dialog.getByText("you will be signed out too", { exact: false }).waitFor();
+    await dialog.getByRole("button", { name: "End all sessions" }).click();
+
+    await expect.poll(() => path(page)).toBe("/");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Sign In" }).waitFor();
+    expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+  });
 });

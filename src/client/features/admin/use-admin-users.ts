@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "wouter";
 import type { AdminUser, UpdateAdminUser } from "../../../shared/schemas/admin-users";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api";
+import { AUTH_USER_KEY } from "../auth";
 import { useAdminList, withQuery } from "./use-admin-list";
 import { STATS_PATH } from "./use-admin-stats";
 
@@ -54,9 +56,13 @@ export function useUpdateUser() {
   });
 }
 
-/** Signs the user out everywhere (POST /api/admin/users/{id}/sessions/end); their account stays as it is. */
-export function useEndUserSessions() {
+/**
+ * Signs the user out everywhere (POST /api/admin/users/{id}/sessions/end); their account stays as it is.
+ * When that user is the viewer, this browser's session ended too: every further read would answer 401.
+ */
+export function useEndUserSessions(viewerId: string) {
   const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
   return useMutation({
     mutationFn: (user: AdminUser) =>
       apiRequest<{ ended: number }>("POST", `${USERS_PATH}/${user.id}/sessions/end`),
@@ -65,6 +71,11 @@ export function useEndUserSessions() {
         title: "Sessions Ended",
         description: `${user.email} is signed out everywhere (${ended === 1 ? "1 session" : `${ended} sessions`} ended).`,
       });
+      if (user.id === viewerId) {
+        navigate("/", { replace: true });
+        queryClient.setQueryData(AUTH_USER_KEY, null);
+        return;
+      }
       return Promise.all(
         [USERS_PATH, "/api/admin/audit-logs"].map((path) =>
           queryClient.invalidateQueries({ queryKey: [path] }),

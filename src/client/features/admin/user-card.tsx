@@ -21,13 +21,16 @@ type Pending =
   | { kind: "sessions" }
   | null;
 
-const sessionsText = (count: number) =>
-  count === 1 ? "1 active session" : `${count.toLocaleString("en-US")} active sessions`;
+/** "1 session", "3 active sessions": a count of sessions, the word in front of "session" given. */
+const sessionsText = (count: number, word = "") => {
+  const noun = word ? `${word} session` : "session";
+  return count === 1 ? `1 ${noun}` : `${count.toLocaleString("en-US")} ${noun}s`;
+};
 
 /** One account: who, what they hold, and the admin's controls (role, access, complimentary Premium). */
 export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string }) {
   const update = useUpdateUser();
-  const endSessions = useEndUserSessions();
+  const endSessions = useEndUserSessions(viewerId);
   const [pending, setPending] = useState<Pending>(null);
   const focus = useFocusReturn();
   const ask = (next: Pending) => {
@@ -62,7 +65,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
           <p className="break-all text-sm text-slate-600">
             {name ? `${user.email} · ` : ""}Joined {formatDate(user.createdAt)}
             {disabled && user.disabledAt ? ` · Disabled ${formatDate(user.disabledAt)}` : ""}
-            {` · ${sessionsText(user.sessionCount)}`}
+            {` · ${sessionsText(user.sessionCount, "active")}`}
           </p>
           {(user.publisherStatus || user.buyerCompany) && (
             <p className="text-sm text-slate-700">
@@ -164,7 +167,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
         onOpenChange={(open) => !open && setPending(null)}
         onCloseAutoFocus={focus.restore}
         title="End all sessions?"
-        description={`${user.email} is signed out of ${sessionsText(user.sessionCount).replace("active ", "")} at once and can sign in again. ${isSelf ? "That includes this one: you will be signed out too." : ""}`}
+        description={`${user.email} is signed out of ${sessionsText(user.sessionCount)} at once and can sign in again.${isSelf ? " That includes this one: you will be signed out too." : ""}`}
         confirmLabel="End all sessions"
         pendingLabel="Ending..."
         isPending={endSessions.isPending}
