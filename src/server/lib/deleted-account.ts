@@ -27,3 +27,23 @@ export function isDeletedAccountEmail(email: string): boolean {
 export function partyName(userAlias: "pu" | "bu", name: SQL): SQL {
   return sql`case when ${sql.raw(userAlias)}.deleted_at is not null then ${FORMER_MEMBER_NAME}::text else ${name} end`;
 }
+
+/**
+ * The areas whose mails are about one account rather than a deal or a listing: their keys start with
+ * `<area>:<user id>:`, so deleting the account finds every such mail, whatever address it went to.
+ */
+const ACCOUNT_MAIL_AREAS = ["account", "sms"] as const;
+
+/** A mail's key that names its account: `account:<user id>:email-change:<hash>`. */
+export function accountMailKey(
+  area: (typeof ACCOUNT_MAIL_AREAS)[number],
+  userId: string,
+  rest: string,
+): string {
+  return `${area}:${userId}:${rest}`;
+}
+
+/** LIKE patterns matching every key accountMailKey made for the user. */
+export function accountMailKeyPatterns(userId: string): string[] {
+  return ACCOUNT_MAIL_AREAS.map((area) => `${area}:${userId}:%`);
+}

@@ -23,6 +23,7 @@ import {
   subscriptions,
   users,
 } from "../../db/schema";
+import { accountMailKey } from "../../lib/deleted-account";
 import type { TestContext } from "../../test/context";
 import {
   createBuyer,
@@ -96,6 +97,27 @@ describe("DELETE /api/account", () => {
     const res = await deleteAccount(cookie, "  Spaced@EXAMPLE.test ");
     expect(res.statusCode).toBe(204);
     expect((await userRow(user.id)).deletedAt).not.toBeNull();
+  });
+
+  it("deletes the account's own mails by their key, also those to an address the account no longer names", async () => {
+    const { user, cookie } = await createSignedInUser(ctx, { email: "moved-on@example.test" });
+    // A sign-in alert and an SMS notice sent to an earlier address, whose link rows are long swept.
+    const mail = (key: string) => ({
+      key,
+      kind: "account" as const,
+      to: "earlier@example.test",
+      subject: "s",
+      messageId: `<${key}@example.test>`,
+      status: "sent" as const,
+    });
+    await db()
+      .insert(mails)
+      .values([
+        mail(accountMailKey("account", user.id, "sign-in-alert:abc")),
+        mail(accountMailKey("sms", user.id, "suspended:2026-11-01T00:00:00.000Z")),
+      ]);
+    expect((await deleteAccount(cookie, user.email)).statusCode).toBe(204);
+    expect(await db().select().from(mails).where(eq(mails.to, "earlier@example.test"))).toEqual([]);
   });
 
   it("refuses the last admin (409), and lets an admin go once another one is there", async () => {

@@ -28,14 +28,13 @@ import {
 import { JOB_SCHEMA } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
-import { deletedAccountEmail } from "../../lib/deleted-account";
+import { accountMailKeyPatterns, deletedAccountEmail } from "../../lib/deleted-account";
 import { type StripeClient, withStripeErrors } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
 import { endAllUserSessions } from "../auth/user-sessions";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { FINAL_STATUSES, saveSubscription } from "../subscriptions/stripe-sync";
 import { hasOtherAdmin } from "./account-summary";
-import { accountMailKeyPrefix } from "./email-change";
 
 // DELETE /api/account (docs/product.md, "Your account"; what stays and why: docs/operations.md,
 // "Accounts: what is kept after deletion"; docs/decisions/026). The users row stays as a nameless
@@ -281,7 +280,12 @@ async function forgetPersonalData(tx: Db, user: { id: string; email: string; rol
   // address goes (a deal decision names the publisher's email to the buyer, say).
   await tx
     .delete(mails)
-    .where(or(inArray(mails.to, addresses), like(mails.key, `${accountMailKeyPrefix(user.id)}%`)));
+    .where(
+      or(
+        inArray(mails.to, addresses),
+        ...accountMailKeyPatterns(user.id).map((pattern) => like(mails.key, pattern)),
+      ),
+    );
   await tx.delete(mailOutbox).where(inArray(mailOutbox.to, addresses));
   for (const address of addresses) await removeAddressFromRecords(tx, address);
 

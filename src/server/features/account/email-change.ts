@@ -10,6 +10,7 @@ import { magicLinkTokens, users } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
+import { accountMailKey } from "../../lib/deleted-account";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
@@ -37,9 +38,6 @@ export interface EmailChangeDeps {
   appUrl: string;
   appName: string;
 }
-
-/** The mails' keys name the account, so deleting it finds every account mail it was sent. */
-export const accountMailKeyPrefix = (userId: string) => `account:${userId}:`;
 
 /** POST /api/account/email: 202 for a free and a taken address alike; only a free one gets a link. */
 export async function requestEmailChange(
@@ -74,7 +72,7 @@ export async function requestEmailChange(
     await mailQueue.enqueue(tx, [
       {
         kind: "account",
-        key: `${accountMailKeyPrefix(viewer.id)}email-change:${tokenHash}`,
+        key: accountMailKey("account", viewer.id, `email-change:${tokenHash}`),
         expiresAt,
         message: {
           to: next,
@@ -165,7 +163,7 @@ export async function confirmEmailChange(
     await mailQueue.enqueue(tx, [
       {
         kind: "account",
-        key: `${accountMailKeyPrefix(user.id)}email-undo:${undo.tokenHash}`,
+        key: accountMailKey("account", user.id, `email-undo:${undo.tokenHash}`),
         expiresAt,
         message: {
           to: user.email,

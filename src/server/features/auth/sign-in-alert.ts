@@ -8,6 +8,7 @@ import { accountTokens, knownDevices, users } from "../../db/schema";
 import type { MailQueue, OutgoingMail } from "../../jobs/mail";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
+import { accountMailKey } from "../../lib/deleted-account";
 import { hashToken } from "./magic-link.service";
 import { describeUserAgent, ipPrefix } from "./session-device";
 import { endAllUserSessions } from "./user-sessions";
@@ -118,7 +119,7 @@ async function queueSignInAlert(
   // of mail server outage, well within the link's days.
   await ctx.mailQueue.enqueue(tx, [
     signInAlertMail(ctx, {
-      key: `account:sign-in-alert:${tokenHash}`,
+      key: accountMailKey("account", facts.userId, `sign-in-alert:${tokenHash}`),
       to: facts.to,
       at: row?.createdAt ?? new Date(),
       device: browser && os ? `${browser} on ${os}` : (browser ?? os ?? "an unknown browser"),

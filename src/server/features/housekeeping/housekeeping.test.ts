@@ -87,7 +87,9 @@ describe("housekeeping", () => {
       sessionsDue.push(sessionRow(at(-(i + 1) * 1000)));
       // Used ones too: a used link is dead, and goes with its expiry.
       tokensDue.push(tokenRow(at(-(i + 1) * 1000), i % 2 ? at(-DAY) : null));
-      accountTokensDue.push(accountTokenRow(at(-(i + 1) * 1000), i % 2 ? at(-DAY) : null));
+      accountTokensDue.push(
+        accountTokenRow(at(-(FAILED_MAIL_KEEP_DAYS * DAY + (i + 1) * 1000)), i % 2 ? at(-DAY) : null),
+      );
       devicesDue.push(deviceRow(at(-(KNOWN_DEVICE_DAYS * DAY + (i + 1) * 1000))));
       limitsDue.push(limitRow(at(-(i + 1) * 1000)));
       mailsDue.push(mailRow(at(-(OUTBOX_KEEP_DAYS * DAY + (i + 1) * 1000))));
@@ -125,8 +127,9 @@ describe("housekeeping", () => {
       liveIds.limits.push(limit.key);
       await db().insert(sessions).values(session);
       await db().insert(magicLinkTokens).values(token);
-      // A link not yet expired, used or not; a browser last seen a day short of the limit.
-      const accountToken = accountTokenRow(at(HOUR), i % 2 ? at(-HOUR) : null);
+      // A link not yet expired, or expired within the mail's retention, used or not; a browser last
+      // seen a day short of the limit.
+      const accountToken = accountTokenRow(at(i % 2 ? HOUR : -HOUR), i % 2 ? at(-HOUR) : null);
       const device = deviceRow(at(-(KNOWN_DEVICE_DAYS - 1) * DAY));
       liveIds.accountTokens.push(accountToken.tokenHash);
       liveIds.devices.push(device.deviceHash);

@@ -66,7 +66,10 @@ const SWEEPS: Sweep[] = [
     name: "account_tokens",
     table: accountTokens,
     key: [accountTokens.tokenHash],
-    due: (now) => sql`${accountTokens.expiresAt} <= ${now}::timestamptz`,
+    // Kept as long as any mail the link went out in (a failed one stays longest): an email change's
+    // links name the account's earlier addresses, which deleting the account must still find.
+    due: (now) =>
+      sql`${accountTokens.expiresAt} < ${now}::timestamptz - make_interval(days => ${FAILED_MAIL_KEEP_DAYS})`,
   },
   {
     name: "known_devices",

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { SMS_LIMITS } from "../../../shared/constants";
 import { type Db, selectRows } from "../../db/client";
 import type { MailQueue, OutgoingMail } from "../../jobs/mail";
+import { accountMailKey } from "../../lib/deleted-account";
 
 // What becomes of a text after the provider took it (docs/operations.md, "SMS: Twilio"): Twilio's status
 // callbacks move sms_messages.status on, and a number that keeps failing for good stops getting texts.
@@ -126,7 +127,7 @@ function suspendedMail(
   return {
     kind: "sms",
     // One mail per suspension (a number entered again and suspended again is mailed again).
-    key: `sms:${userId}:suspended:${suspendedAt.toISOString()}`,
+    key: accountMailKey("sms", userId, `suspended:${suspendedAt.toISOString()}`),
     message: {
       to,
       subject: "Your SMS alerts have stopped",
