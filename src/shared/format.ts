@@ -48,3 +48,14 @@ export function formatDate(value: string | Date): string {
   const d = typeof value === "string" ? new Date(value) : value;
   return d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 }
+
+/** A date and time: "Nov 26, 2026, 3:04 PM" (audit entries, reviews, sessions). */
+export function formatDateTime(value: string): string {
+  return new Date(value).toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+}

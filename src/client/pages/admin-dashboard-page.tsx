@@ -1,14 +1,14 @@
 import { CalendarPlus, Clock, DollarSign, Gavel, Star, Users } from "lucide-react";
 import { Link } from "wouter";
 import { DASHBOARD_PENDING_PUBLISHERS } from "../../shared/constants";
-import { formatDate, formatDollars, formatPriceCents } from "../../shared/format";
+import { formatDate, formatDateTime, formatDollars, formatPriceCents } from "../../shared/format";
 import type { AdminStats } from "../../shared/schemas/admin";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { AdminDisputesPanel } from "../features/admin/admin-disputes";
-import { applicantName, formatDateTime } from "../features/admin/admin-format";
+import { applicantName } from "../features/admin/admin-format";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { ApprovalWarningList } from "../features/admin/approval-warning-list";
 import { describeAuditEntry } from "../features/admin/audit-sentences";

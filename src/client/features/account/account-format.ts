@@ -1,5 +1,5 @@
 import type { SignInMethod } from "../../../shared/constants";
-import { formatDate } from "../../../shared/format";
+import { formatDate, formatDateTime } from "../../../shared/format";
 import type { AccountSession, AccountSummary } from "../../../shared/schemas/account";
 
 // How the Account page writes sessions, sign-in methods and the plan: one formatter for each.
@@ -22,17 +22,6 @@ export function sessionLabel(session: Pick<AccountSession, "browser" | "os">): s
   if (browser) return browser;
   if (os) return `A browser on ${os}`;
   return "Unknown device";
-}
-
-/** A date and time: "Nov 26, 2026, 3:04 PM". */
-function formatDateTime(value: string): string {
-  return new Date(value).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
 }
 
 const MINUTE = 60_000;

@@ -33,17 +33,6 @@ export function capitalize(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-/** A date and time in the admin's locale (audit entries, reviews). */
-export function formatDateTime(value: string): string {
-  return new Date(value).toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-}
-
 /**
  * How the admin screens address an applicant: their company, else the contact's name, else their
  * email (never the website: a person or a firm decides, and is told).

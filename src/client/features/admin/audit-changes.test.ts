@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "./admin-format";
+import { formatDateTime } from "../../../shared/format";
 import { auditActionName, describeAuditEntry, describeChanges, fieldLabel } from "./audit-sentences";
 
 describe("audit entry changes", () => {

@@ -1,5 +1,5 @@
+import { formatDateTime } from "../../../shared/format";
 import type { AuditEntry } from "../../../shared/schemas/admin-audit";
-import { formatDateTime } from "./admin-format";
 import { describeAuditEntry, describeChanges } from "./audit-sentences";
 
 /**

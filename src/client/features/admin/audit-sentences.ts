@@ -1,4 +1,4 @@
-import { formatDateTime } from "./admin-format";
+import { formatDateTime } from "../../../shared/format";
 
 // The audit log read as sentences ("admin@demo.test approved a publisher application."), for Recent
 // Activity on the dashboard and the audit log page. The action key stays the record (and the filter's

@@ -1,8 +1,8 @@
 import type { MailKind } from "../../../shared/constants";
+import { formatDateTime } from "../../../shared/format";
 import type { FailedMail } from "../../../shared/schemas/admin-mail";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { formatDateTime } from "./admin-format";
 import { useRetryMail } from "./use-failed-mail";
 
 const KIND_LABELS: Record<MailKind, string> = {

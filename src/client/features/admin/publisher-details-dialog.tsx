@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDate, shortId } from "../../../shared/format";
+import { formatDate, formatDateTime, shortId } from "../../../shared/format";
 import type { ReviewPublisher } from "../../../shared/schemas/admin-publishers";
 import { Badge } from "../../components/ui/badge";
 import {
@@ -11,7 +11,7 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { formatQualityScore, QualityScoreBasis } from "../publisher";
-import { applicantName, capitalize, formatDateTime, publisherStatusBadge } from "./admin-format";
+import { applicantName, capitalize, publisherStatusBadge } from "./admin-format";
 import { ApprovalWarningList } from "./approval-warning-list";
 import { Facts } from "./facts";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatDateTime } from "../../../shared/format";
 import type { AdminSmsHistory } from "../../../shared/schemas/sms";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
 import {
@@ -11,7 +12,7 @@ import {
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatUsPhone } from "../sms";
-import { capitalize, formatDateTime } from "./admin-format";
+import { capitalize } from "./admin-format";
 import { Facts } from "./facts";
 import { useAdminSmsHistory } from "./use-admin-sms";
 
