@@ -1,6 +1,7 @@
 import type { SignInMethod } from "../../../shared/constants";
 import { formatDate, formatDateTime } from "../../../shared/format";
 import type { AccountSession, AccountSummary } from "../../../shared/schemas/account";
+import { normalizeEmail } from "../../../shared/schemas/auth";
 
 // How the Account page writes sessions, sign-in methods and the plan: one formatter for each.
 
@@ -95,7 +96,10 @@ export function describePlanStatus(plan: AccountSummary["plan"]): string | null 
   return parts.length > 0 ? parts.join(" · ") : null;
 }
 
-/** The delete button waits for the account's own address: typed again, spaces and case aside. */
+/**
+ * The delete button waits for the account's own address typed again, compared by the rule the
+ * server checks the confirmation with, so the button never enables for an address it refuses.
+ */
 export function isConfirmEmail(typed: string, email: string): boolean {
-  return typed.trim().toLowerCase() === email.trim().toLowerCase();
+  return normalizeEmail(typed) === normalizeEmail(email);
 }
