@@ -1,4 +1,4 @@
-import { CreditCard, Crown, MessageSquare, PauseCircle } from "lucide-react";
+import { Crown, MessageSquare, PauseCircle } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
@@ -7,8 +7,8 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { toast, toastError } from "../../components/ui/use-toast";
-import { useOpenBillingPortal, useRefreshSubscription } from "../subscription";
+import { toast } from "../../components/ui/use-toast";
+import { ManageBillingButton, useRefreshSubscription } from "../subscription";
 import { formatSmsPrice, SmsActivationWait, SmsCheckout } from "./sms-checkout";
 import { SmsNumberPanel } from "./sms-number";
 import { useSmsStatus } from "./use-sms";
@@ -31,25 +31,6 @@ function Notice({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
       {icon}
       <div className="space-y-3">{children}</div>
     </div>
-  );
-}
-
-/** Stripe's billing portal, where the add-on is cancelled and its card changed. */
-function ManageBillingButton() {
-  const portal = useOpenBillingPortal();
-  const isOpening = portal.isPending || portal.isSuccess;
-  return (
-    <Button
-      type="button"
-      variant="secondary"
-      disabled={isOpening}
-      onClick={() =>
-        portal.mutate(undefined, { onError: (error) => toastError(error, "Billing could not be opened.") })
-      }
-    >
-      <CreditCard className="h-4 w-4" aria-hidden />
-      {isOpening ? "Opening billing..." : "Manage billing"}
-    </Button>
   );
 }
 

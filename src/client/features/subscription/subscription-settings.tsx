@@ -1,4 +1,3 @@
-import { CreditCard } from "lucide-react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
 import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
@@ -7,9 +6,9 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../../components/ui/card";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { toastError } from "../../components/ui/use-toast";
 import { usePremiumPrice } from "../config";
-import { useOpenBillingPortal, useSubscriptionSummary } from "./use-subscription";
+import { ManageBillingButton } from "./manage-billing-button";
+import { useSubscriptionSummary } from "./use-subscription";
 
 /** What the user's plan is doing, in one sentence (after cancelling, access continues to the period end). */
 function describePlan(summary: SubscriptionSummary): string {
@@ -33,14 +32,7 @@ function describePlan(summary: SubscriptionSummary): string {
 /** "Pricing & Settings": the signed-in user's subscription, with Stripe's billing portal. */
 export function SubscriptionSettings() {
   const summary = useSubscriptionSummary();
-  const portal = useOpenBillingPortal();
   const price = usePremiumPrice();
-
-  function openPortal() {
-    portal.mutate(undefined, {
-      onError: (error) => toastError(error, "Billing could not be opened."),
-    });
-  }
 
   function renderSummary(data: SubscriptionSummary) {
     return (
@@ -71,12 +63,7 @@ export function SubscriptionSettings() {
               </Link>
             </Button>
           )}
-          {data.canManageBilling && (
-            <Button variant="secondary" onClick={openPortal} disabled={portal.isPending || portal.isSuccess}>
-              <CreditCard className="h-4 w-4" aria-hidden />
-              {portal.isPending || portal.isSuccess ? "Opening billing..." : "Manage billing"}
-            </Button>
-          )}
+          {data.canManageBilling && <ManageBillingButton />}
         </CardFooter>
       </>
     );
