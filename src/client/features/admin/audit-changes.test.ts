@@ -90,7 +90,7 @@ describe("audit entries as sentences", () => {
       "admin@demo.test ended all 3 sessions of a user.",
     ],
     [
-      { action: "user.sessions_ended", meta: { after: { ended: 1 } } },
+      { action: "user.sessions_ended", meta: { before: null, after: null, ended: 1 } },
       "admin@demo.test ended the one session of a user.",
     ],
     [{ action: "user.sessions_ended", meta: {} }, "admin@demo.test ended all sessions of a user."],

@@ -27,16 +27,8 @@ const saying = (value: unknown): string => {
   const t = text(value)?.replace(/\.$/, "");
   return t ? `, saying “${t}”` : "";
 };
-/** How many sessions an entry ended: its `ended` (or `sessionsEnded`), at the top or in `after`. */
-const endedCount = (meta: Meta): number | null => {
-  for (const source of [meta, asRecord(meta.after)]) {
-    for (const key of ["ended", "sessionsEnded"]) {
-      const value = source[key];
-      if (typeof value === "number") return value;
-    }
-  }
-  return null;
-};
+/** How many sessions a sessions_ended entry ended: the server writes it as `ended`, beside before and after. */
+const endedCount = (meta: Meta): number | null => (typeof meta.ended === "number" ? meta.ended : null);
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 const SIGN_IN_METHODS: Record<string, string> = {
