@@ -157,6 +157,8 @@ describe("the Account page", () => {
     await page.getByRole("button", { name: "Change email" }).click();
     const pending = page.getByRole("status").filter({ hasText: `Check ${newEmail}` });
     await pending.getByText(ACCOUNT_MESSAGES.emailChangeSent).waitFor();
+    // The form that had focus is gone; focus lands on the answer.
+    await expect.poll(() => pending.evaluate((element) => element === document.activeElement)).toBe(true);
     // Nothing changes until the link is followed.
     expect((await (await page.request.get("/api/auth/user")).json()).email).toBe(oldEmail);
 

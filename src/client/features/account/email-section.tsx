@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import {
   EMAIL_CHANGE_TTL_MINUTES,
@@ -51,7 +51,6 @@ function PendingChange({
 /** The current address and the form that asks for a new one (changed only once the new one confirms). */
 export function EmailSection({ email }: { email: string }) {
   const request = useRequestEmailChange();
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<EmailChangeRequest>({
     resolver: zodResolver(emailChangeRequestSchema),
     defaultValues: { email: "" },
@@ -70,13 +69,13 @@ export function EmailSection({ email }: { email: string }) {
             {email}
           </span>
         </p>
-        {request.isSuccess && sentTo ? (
+        {request.isSuccess ? (
           <PendingChange
-            address={sentTo}
+            // The address the link went to is the one this request sent (the schema has trimmed it).
+            address={request.variables.email}
             message={request.data.message}
             onUseAnother={() => {
               request.reset();
-              setSentTo(null);
               form.reset({ email: "" });
             }}
           />
@@ -84,9 +83,7 @@ export function EmailSection({ email }: { email: string }) {
           <form
             noValidate
             className="max-w-md space-y-4"
-            onSubmit={form.handleSubmit((values) =>
-              request.mutate(values, { onSuccess: () => setSentTo(values.email.trim()) }),
-            )}
+            onSubmit={form.handleSubmit((values) => request.mutate(values))}
           >
             <FormField id="new-email" label="New email address" error={form.formState.errors.email?.message}>
               {(control) => (
