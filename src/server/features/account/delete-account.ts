@@ -31,6 +31,7 @@ import { writeAuditEntry } from "../../lib/audit-entry";
 import { accountMailKeyPatterns, deletedAccountEmail } from "../../lib/deleted-account";
 import { type StripeClient, withStripeErrors } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
+import { magicLinkEmailLimitKey } from "../auth/magic-link.service";
 import { endAllUserSessions } from "../auth/user-sessions";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { FINAL_STATUSES, saveSubscription } from "../subscriptions/stripe-sync";
@@ -230,7 +231,7 @@ async function forgetPersonalData(tx: Db, user: { id: string; email: string; rol
   await tx.delete(rateLimits).where(
     inArray(
       rateLimits.key,
-      addresses.map((address) => `magic-email:${address}`),
+      addresses.map((address) => magicLinkEmailLimitKey(address)),
     ),
   );
 

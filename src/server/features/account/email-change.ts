@@ -14,8 +14,8 @@ import { accountMailKey } from "../../lib/deleted-account";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
+import { consumeAccountToken, createAccountToken, spendAccountTokens } from "../auth/account-tokens";
 import { endAllUserSessions } from "../auth/user-sessions";
-import { consumeAccountToken, createAccountToken, spendAccountTokens } from "./account-tokens";
 
 // Changing the account's email (docs/product.md, "Your account"): the new address proves itself with a
 // link (30 minutes, once); once changed, the old address is told and can undo it for 7 days, which also
@@ -96,13 +96,14 @@ type Outcome = "done" | "invalid" | "taken";
 
 /**
  * Sets the user's email to `email` inside `tx`, in a savepoint, unless another account holds it (a
- * check, and the unique constraint for one that took it a moment ago). Answers whether it did.
+ * check, and the unique constraint for one that took it a moment ago); sign-in links still out for the
+ * address it replaces stop working. Answers whether it did.
  */
-async function moveEmail(tx: Db, userId: string, email: string): Promise<boolean> {
+async function moveEmail(tx: Db, user: { id: string; email: string }, email: string): Promise<boolean> {
   const [other] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.email, email), ne(users.id, userId)))
+    .where(and(eq(users.email, email), ne(users.id, user.id)))
     .limit(1);
   if (other) return false;
   try {
@@ -110,8 +111,9 @@ async function moveEmail(tx: Db, userId: string, email: string): Promise<boolean
       await savepoint
         .update(users)
         .set({ email, verifiedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.id, userId));
+        .where(eq(users.id, user.id));
     });
+    await tx.delete(magicLinkTokens).where(eq(magicLinkTokens.email, user.email));
     return true;
   } catch (error) {
     if (isUniqueViolation(error)) return false;
@@ -146,12 +148,11 @@ export async function confirmEmailChange(
 ): Promise<void> {
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const link = await consumeAccountToken(tx, { token, purpose: "email_change" });
-    if (!link) return "invalid";
+    if (!link?.email) return "invalid";
     const user = await lockAccount(tx, link.userId);
     if (!user) return "invalid";
     if (user.email === link.email) return "done";
-    if (!(await moveEmail(tx, user.id, link.email))) return "taken";
-    await tx.delete(magicLinkTokens).where(eq(magicLinkTokens.email, user.email));
+    if (!(await moveEmail(tx, user, link.email))) return "taken";
     const expiresAt = new Date(Date.now() + EMAIL_UNDO_TTL_DAYS * DAY_MS);
     const undo = await createAccountToken(tx, {
       userId: user.id,
@@ -200,13 +201,10 @@ export async function confirmEmailChange(
 export async function undoEmailChange({ db }: { db: Db }, token: string): Promise<void> {
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const link = await consumeAccountToken(tx, { token, purpose: "email_undo" });
-    if (!link) return "invalid";
+    if (!link?.email) return "invalid";
     const user = await lockAccount(tx, link.userId);
     if (!user) return "invalid";
-    if (user.email !== link.email) {
-      if (!(await moveEmail(tx, user.id, link.email))) return "taken";
-      await tx.delete(magicLinkTokens).where(eq(magicLinkTokens.email, user.email));
-    }
+    if (user.email !== link.email && !(await moveEmail(tx, user, link.email))) return "taken";
     const sessionsEnded = await endAllUserSessions(tx, user.id);
     await spendAccountTokens(tx, { userId: user.id, purpose: "email_change" });
     await writeAuditEntry(tx, {

@@ -20,6 +20,9 @@ const MAGIC_LINK_LIMITS = {
 };
 
 /** What the database keeps of a one-time token: its SHA-256, so a leak of the table signs no one in. */
+/** The rate-limit window of sign-in links to one (normalized) address; deleting an account clears it. */
+export const magicLinkEmailLimitKey = (email: string) => `magic-email:${email}`;
+
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
@@ -47,7 +50,7 @@ export async function requestMagicLink({
 }): Promise<void> {
   const normalized = normalizeEmail(email);
   await consumeRateLimit({ db, key: `magic-ip:${ip}`, ...MAGIC_LINK_LIMITS.perIp });
-  await consumeRateLimit({ db, key: `magic-email:${normalized}`, ...MAGIC_LINK_LIMITS.perEmail });
+  await consumeRateLimit({ db, key: magicLinkEmailLimitKey(normalized), ...MAGIC_LINK_LIMITS.perEmail });
 
   const token = randomBytes(32).toString("base64url"); // 256 bits
   const tokenHash = hashToken(token);

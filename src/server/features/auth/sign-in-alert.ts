@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { SignInMethod } from "../../../shared/constants";
 import { ACCOUNT_MESSAGES, KNOWN_DEVICE_DAYS, NOT_ME_TTL_DAYS } from "../../../shared/schemas/account";
@@ -9,6 +9,8 @@ import type { MailQueue, OutgoingMail } from "../../jobs/mail";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { accountMailKey } from "../../lib/deleted-account";
+import { mailMoment } from "../../lib/mail-dates";
+import { consumeAccountToken, createAccountToken } from "./account-tokens";
 import { hashToken } from "./magic-link.service";
 import { describeUserAgent, ipPrefix } from "./session-device";
 import { endAllUserSessions } from "./user-sessions";
@@ -19,6 +21,8 @@ import { endAllUserSessions } from "./user-sessions";
 // browser of an account sends nothing: a new account has nobody to warn yet.
 
 const DEVICE_COOKIE = "ppc.device";
+/** The sign-ins that note their browser: the development login neither alerts nor sets the cookie. */
+type AlertedSignIn = Exclude<SignInMethod, "dev">;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 32 random bytes in base64url: what we hand out, and the only shape we read back. */
 const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -62,7 +66,7 @@ export async function noteSignInDevice(
     reply,
     userId,
     method,
-  }: { request: FastifyRequest; reply: FastifyReply; userId: string; method: SignInMethod },
+  }: { request: FastifyRequest; reply: FastifyReply; userId: string; method: AlertedSignIn },
 ): Promise<void> {
   const device = deviceTokenOf(request);
   const deviceHash = hashToken(device.token);
@@ -102,17 +106,16 @@ export async function noteSignInDevice(
 async function queueSignInAlert(
   tx: Db,
   ctx: AlertContext,
-  facts: { userId: string; to: string; method: SignInMethod; ip: string; userAgent: string | null },
+  facts: { userId: string; to: string; method: AlertedSignIn; ip: string; userAgent: string | null },
 ): Promise<void> {
-  const token = randomBytes(32).toString("base64url");
-  const tokenHash = hashToken(token);
   const expiresAt = new Date(Date.now() + NOT_ME_TTL_DAYS * DAY_MS);
   // created_at is the transaction's now(), as is the new device's first_seen_at: the link knows which
   // devices arrived with (or after) the sign-in it warns about.
-  const [row] = await tx
-    .insert(accountTokens)
-    .values({ tokenHash, userId: facts.userId, purpose: "not_me", expiresAt })
-    .returning({ createdAt: accountTokens.createdAt });
+  const { token, tokenHash, createdAt } = await createAccountToken(tx, {
+    userId: facts.userId,
+    purpose: "not_me",
+    expiresAt,
+  });
   const { browser, os } = describeUserAgent(facts.userAgent);
   // The normal mail queue, not the sign-in one: nobody sits waiting for this mail, and a burst of alerts
   // must never stand in front of the sign-in links people are waiting for. Its retries cover half an hour
@@ -121,7 +124,7 @@ async function queueSignInAlert(
     signInAlertMail(ctx, {
       key: accountMailKey("account", facts.userId, `sign-in-alert:${tokenHash}`),
       to: facts.to,
-      at: row?.createdAt ?? new Date(),
+      at: createdAt,
       device: browser && os ? `${browser} on ${os}` : (browser ?? os ?? "an unknown browser"),
       network: ipPrefix(facts.ip),
       method: facts.method,
@@ -132,7 +135,7 @@ async function queueSignInAlert(
 }
 
 // How the sign-in happened, and so what the owner must secure if it was not them.
-const METHOD_WORDS: Record<SignInMethod, { how: string; ifNotYou: string }> = {
+const METHOD_WORDS: Record<AlertedSignIn, { how: string; ifNotYou: string }> = {
   email: {
     how: "an email sign-in link",
     ifNotYou: "Then change your email password: someone else could read the sign-in link we mailed you.",
@@ -141,12 +144,7 @@ const METHOD_WORDS: Record<SignInMethod, { how: string; ifNotYou: string }> = {
     how: "your sign-in provider",
     ifNotYou: "Then change the password of the account you sign in with: someone else got through it.",
   },
-  dev: { how: "the development sign-in", ifNotYou: "" },
 };
-
-/** "November 26, 2026, 2:21 PM UTC" */
-const moment = (date: Date) =>
-  `${date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}, ${date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" })} UTC`;
 
 function signInAlertMail(
   ctx: AlertContext,
@@ -156,7 +154,7 @@ function signInAlertMail(
     at: Date;
     device: string;
     network: string | null;
-    method: SignInMethod;
+    method: AlertedSignIn;
     link: string;
     expiresAt: Date;
   },
@@ -172,7 +170,7 @@ function signInAlertMail(
       text: [
         `Your ${ctx.appName} account was signed in to from a browser it had not used before.`,
         "",
-        `When: ${moment(alert.at)}`,
+        `When: ${mailMoment(alert.at)}`,
         `Browser: ${alert.device}`,
         alert.network
           ? `From the network ${alert.network} (the last part of the address hidden)`
@@ -198,18 +196,7 @@ function signInAlertMail(
 export async function signOutEverywhereByLink({ db, token }: { db: Db; token: string }): Promise<string> {
   return db.transaction(async (tx) => {
     const tokenHash = hashToken(token);
-    const [link] = await tx
-      .update(accountTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(accountTokens.tokenHash, tokenHash),
-          eq(accountTokens.purpose, "not_me"),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, sql`now()`),
-        ),
-      )
-      .returning({ userId: accountTokens.userId });
+    const link = await consumeAccountToken(tx, { token, purpose: "not_me" });
     if (!link) throw new AppError("validation", ACCOUNT_MESSAGES.linkInvalid);
     const ended = await endAllUserSessions(tx, link.userId);
     // Compared in SQL: the two timestamps are equal to the microsecond, which a JavaScript Date is not.

@@ -1,5 +1,6 @@
 import { boostPagePath } from "../../../shared/routes";
 import type { OutgoingMail } from "../../jobs/mail";
+import { mailDay, mailMoment } from "../../lib/mail-dates";
 
 // The two mails of a Boost: the receipt when Stripe reports the payment, and the reminder before the
 // boost ends. Plain text (the listing title is the buyer's own words). Times in UTC, as the directory's.
@@ -21,10 +22,6 @@ interface BoostMailFacts {
 // A receipt states the cents, always: "$99.00".
 const amount = (cents: number) =>
   (cents / 100).toLocaleString("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
-const day = (date: Date) =>
-  date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-const moment = (date: Date) =>
-  `${day(date)}, ${date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC" })} UTC`;
 
 export function boostReceiptMail(
   ctx: BoostMailContext,
@@ -40,7 +37,7 @@ export function boostReceiptMail(
         `Thank you: your payment for a Boost was received.`,
         "",
         `Listing: ${facts.title}`,
-        `Featured placement: ${facts.days} days, from ${moment(facts.startsAt)} to ${moment(facts.endsAt)}`,
+        `Featured placement: ${facts.days} days, from ${mailMoment(facts.startsAt)} to ${mailMoment(facts.endsAt)}`,
         `Amount paid: ${amount(facts.amountCents)} (USD)`,
         `Payment reference: ${facts.paymentIntentId}`,
         "",
@@ -60,9 +57,9 @@ export function boostReminderMail(ctx: BoostMailContext, facts: BoostMailFacts):
     key: `boost:${facts.purchaseId}:reminder`,
     message: {
       to: facts.to,
-      subject: `Your Boost for "${facts.title}" ends on ${day(facts.endsAt)}`,
+      subject: `Your Boost for "${facts.title}" ends on ${mailDay(facts.endsAt)}`,
       text: [
-        `The featured placement of your listing "${facts.title}" ends on ${moment(facts.endsAt)}.`,
+        `The featured placement of your listing "${facts.title}" ends on ${mailMoment(facts.endsAt)}.`,
         `After that it is listed with the others, newest first.`,
         "",
         `To keep it at the top, extend the Boost (the new days start when this one ends):`,
