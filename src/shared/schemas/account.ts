@@ -94,8 +94,6 @@ export const accountTokenSchema = z.object({
   token: plainText("The link is missing its token").max(200, "The link is not one of ours"),
 });
 
-export const accountMessageSchema = z.object({ message: z.string() });
-
 /** DELETE /api/account */
 export const deleteAccountSchema = z.object({
   confirmEmail: plainText("Type your email address to confirm").max(254),

@@ -1,12 +1,10 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { MESSAGES } from "../../../shared/constants";
 import type { AccountSummary } from "../../../shared/schemas/account";
+import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
 import { sessions, subscriptions, users } from "../../db/schema";
-import { AppError } from "../../lib/app-error";
 import { activeSmsAddonNow } from "../../lib/premium";
 import type { StripeClient } from "../../lib/stripe";
-import type { Viewer } from "../../lib/viewer";
 import { getSubscriptionSummary } from "../subscriptions/summary";
 
 // GET /api/account: what the Account page shows at its top. The plan is the subscription summary's
@@ -45,15 +43,11 @@ export async function getAccountSummary({
 }: {
   db: Db;
   stripe: StripeClient | undefined;
-  viewer: Viewer;
+  /** The current user as the session read them (a deleted account, being disabled too, has none). */
+  viewer: CurrentUser;
   /** The request's session (its sid): how it signed in is a column of its row. */
   sessionId: string | undefined;
 }): Promise<AccountSummary> {
-  const [user] = await db
-    .select({ email: users.email, role: users.role, createdAt: users.createdAt })
-    .from(users)
-    .where(and(eq(users.id, viewer.id), isNull(users.deletedAt)));
-  if (!user) throw new AppError("unauthorized", MESSAGES.unauthorized);
   const [session] = sessionId
     ? await db
         .select({ signInMethod: sessions.signInMethod })
@@ -61,10 +55,10 @@ export async function getAccountSummary({
         .where(eq(sessions.sid, sessionId))
     : [];
   const premium = await getSubscriptionSummary({ db, stripe, viewer });
-  const isLastAdmin = user.role === "admin" && !(await hasOtherAdmin(db, viewer.id));
+  const isLastAdmin = viewer.role === "admin" && !(await hasOtherAdmin(db, viewer.id));
   return {
-    email: user.email,
-    role: user.role,
+    email: viewer.email,
+    role: viewer.role,
     signInMethod: session?.signInMethod ?? null,
     plan: {
       name: premium.hasActiveSubscription ? "Premium" : "Free",
@@ -72,7 +66,7 @@ export async function getAccountSummary({
       currentPeriodEnd: premium.hasActiveSubscription ? premium.currentPeriodEnd : null,
       smsAddon: await hasSmsAddon(db, viewer.id),
     },
-    createdAt: user.createdAt.toISOString(),
+    createdAt: viewer.createdAt,
     isLastAdmin,
   };
 }

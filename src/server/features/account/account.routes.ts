@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ACCOUNT_MESSAGES,
-  accountMessageSchema,
   accountSummarySchema,
   accountTokenSchema,
   deleteAccountSchema,
   emailChangeRequestSchema,
 } from "../../../shared/schemas/account";
+import { messageSchema } from "../../../shared/schemas/auth";
 import { errorResponses } from "../../plugins/errors";
 import { endUserSession } from "../../plugins/session";
 import { withViewer } from "../auth/guard";
@@ -32,7 +32,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     appUrl: config.appUrl,
     appName: config.appName,
   };
-  const answersMessage = { response: { 200: accountMessageSchema, ...errorResponses } };
+  const answersMessage = { response: { 200: messageSchema, ...errorResponses } };
 
   app.get(
     "/api/account",
@@ -52,7 +52,7 @@ export async function accountRoutes(fastify: FastifyInstance) {
     "/api/account/email",
     {
       config: signedIn,
-      schema: { body: emailChangeRequestSchema, response: { 202: accountMessageSchema, ...errorResponses } },
+      schema: { body: emailChangeRequestSchema, response: { 202: messageSchema, ...errorResponses } },
     },
     withViewer(async (request, reply, viewer) => {
       await requestEmailChange(emailDeps, viewer, request.body.email);

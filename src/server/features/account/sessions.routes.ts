@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   ACCOUNT_MESSAGES,
-  accountMessageSchema,
   accountSessionsSchema,
   accountTokenSchema,
   endedSessionsSchema,
 } from "../../../shared/schemas/account";
+import { messageSchema } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
 import { idParams } from "../../lib/ids";
 import { errorResponses } from "../../plugins/errors";
@@ -68,7 +68,7 @@ export async function accountSessionRoutes(fastify: FastifyInstance) {
     "/api/account/not-me",
     {
       config: { access: "public" },
-      schema: { body: accountTokenSchema, response: { 200: accountMessageSchema, ...errorResponses } },
+      schema: { body: accountTokenSchema, response: { 200: messageSchema, ...errorResponses } },
     },
     async (req, reply) => {
       const userId = await signOutEverywhereByLink({ db: app.db, token: req.body.token });

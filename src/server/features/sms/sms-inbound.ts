@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { SMS_LIMITS } from "../../../shared/constants";
 import type { Db } from "../../db/client";
 import { smsConsents, smsMessages, smsNumbers } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
@@ -26,7 +27,7 @@ export interface InboundDeps {
 const replyTexts = (appName: string, appUrl: string) => ({
   stopped: `${appName}: you are unsubscribed and will get no more texts from us. Reply START to opt back in.`,
   started: `${appName}: you will get listing alert texts again. Reply STOP to opt out, HELP for help.`,
-  help: `${appName} listing alerts: up to 10 texts a day. Msg & data rates may apply. Reply STOP to opt out. Help: ${new URL(appUrl).host}`,
+  help: `${appName} listing alerts: up to ${SMS_LIMITS.textsPerDay} texts a day. Msg & data rates may apply. Reply STOP to opt out. Help: ${new URL(appUrl).host}`,
 });
 
 /** The keyword a reply is, if it is one: the whole text, case and surrounding punctuation aside. */
