@@ -6,6 +6,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
 import { accountRoutes } from "./features/account/account.routes";
+import { apiKeyRoutes } from "./features/account/api-keys.routes";
 import { accountSessionRoutes } from "./features/account/sessions.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { registerAlertJobs } from "./features/alerts/alert-jobs";
@@ -30,6 +31,7 @@ import { registerSmsJobs } from "./features/sms/sms-alert-jobs";
 import { registerSmsReplyJob } from "./features/sms/sms-inbound";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
+import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { countJobs, JobQueue } from "./jobs/job-queue";
 import { MailQueue, registerMailJobs } from "./jobs/mail";
 import { QUEUE_NAMES } from "./jobs/queues";
@@ -40,8 +42,10 @@ import { createSmsSender } from "./lib/sms";
 import { createStripeClient } from "./lib/stripe";
 import { CLIENT_DIST, MISSING_BUILD_DIR } from "./paths";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
+import { registerIdempotency } from "./plugins/idempotency";
 import { loggerOptions, RequestLogController } from "./plugins/logging";
 import { createMetricsServer, registerMetrics } from "./plugins/metrics";
+import { registerOpenApi } from "./plugins/openapi";
 import { trustProxyOption } from "./plugins/proxy";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
@@ -189,6 +193,10 @@ export async function buildApp({
   await registerSessions(app, config);
   // Before any route: it records every /api route and refuses what a route's access level does not allow.
   registerAccessGuard(app);
+  // After the guard: a replayed answer is only ever given to the user who first got it.
+  registerIdempotency(app);
+  // Before any route too: the document is made of the routes registered after it.
+  await registerOpenApi(app);
 
   await app.register(systemRoutes);
   await app.register(authRoutes);
@@ -204,6 +212,8 @@ export async function buildApp({
   await app.register(smsRoutes);
   await app.register(accountRoutes);
   await app.register(accountSessionRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(webhookRoutes);
   // Every route under /api/admin is admin-only, declared once (ADR 007): the console's own routes, the
   // CSV import and export, and the admin's side of reviews, disputes, boosts and SMS records.
   await app.register(

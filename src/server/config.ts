@@ -156,6 +156,11 @@ const envSchema = z
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalHttpUrl,
     OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalHttpUrl,
     OTEL_SERVICE_NAME: optionalString,
+    API_RATE_LIMIT: z.coerce
+      .number()
+      .int("API_RATE_LIMIT must be a whole number of requests per minute")
+      .min(1, "API_RATE_LIMIT must be at least 1")
+      .default(600),
     VERIFY_ALLOW_PRIVATE: z
       .enum(["0", "1"])
       .default("0")
@@ -257,6 +262,8 @@ export interface AppConfig {
   /** SIGTERM's draining time: 5 s in production, 1 s otherwise, unless SHUTDOWN_DRAIN_MS says. */
   shutdownDrainMs: number;
   verifyAllowPrivate: boolean;
+  /** Requests each API key may make per minute (API_RATE_LIMIT, default 600). */
+  apiRateLimit: number;
   /** Cron expressions (UTC) of the alert digests. */
   alertDigestCrons: { daily: string; weekly: string };
   /**
@@ -353,6 +360,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.APP_ENV === "production" ? 5000 : 1000),
     verifyAllowPrivate: env.VERIFY_ALLOW_PRIVATE,
+    apiRateLimit: env.API_RATE_LIMIT,
     alertDigestCrons: { daily: env.ALERT_DAILY_CRON, weekly: env.ALERT_WEEKLY_CRON },
     metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : undefined,
     telemetry: telemetryConfig(env),

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { RouteOptions } from "fastify";
-import type { SignInMethod } from "../shared/constants";
+import type { ApiKeyScope, SignInMethod } from "../shared/constants";
 import type { CurrentUser } from "../shared/schemas/auth";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
@@ -44,6 +44,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, set by the access guard before any handler; null when signed out. */
     viewer: CurrentUser | null;
+    /** The API key the request was signed in with (Authorization: Bearer), null for a cookie or nobody. */
+    apiKey: { id: string; scopes: readonly ApiKeyScope[] } | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route (deny by default: see features/auth/guard.ts). */
@@ -52,6 +54,12 @@ declare module "fastify" {
     allowForeignOrigin?: boolean;
     /** The Prometheus scrape: left out of the request series it reports (plugins/metrics.ts). */
     scrape?: boolean;
+    /**
+     * Part of the public API (docs/api.md): the route is in the OpenAPI document, and an API key holding
+     * `scope` may call it. `scope: null`: documented, but only for a signed-in browser (the API keys'
+     * own routes). A route without it refuses every API key.
+     */
+    publicApi?: { scope: ApiKeyScope | null };
   }
 }
 

@@ -190,6 +190,7 @@ export const MAIL_KINDS = [
   "publisher-review",
   "boost",
   "sms",
+  "webhook",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /**
@@ -422,3 +423,23 @@ export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 /** The one-time links of the Account page's mails (the account_tokens table). */
 export const ACCOUNT_TOKEN_PURPOSES = ["email_change", "email_undo", "not_me"] as const;
 export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * What a personal API key may do (docs/api.md). A key acts as its user, with the user's role and
+ * entitlements, and only on the routes whose scope it holds.
+ */
+export const API_KEY_SCOPES = ["listings:read", "listings:write", "alerts:read", "webhooks:manage"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** The events a webhook endpoint may subscribe to (docs/api.md#webhooks). */
+export const WEBHOOK_EVENTS = [
+  "listing.matched",
+  "deal_intent.created",
+  "deal_intent.decided",
+  "review.created",
+  "dispute.updated",
+] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** pending: waiting for (or between) attempts; succeeded: a 2xx answer; failed: retries used up. */
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];

@@ -18,6 +18,7 @@ import {
   ACCOUNT_TOKEN_PURPOSES,
   ALERT_CHANNELS,
   ALERT_FREQUENCIES,
+  API_KEY_SCOPES,
   BOOST_PURCHASE_STATUSES,
   BOOST_SOURCES,
   DEAL_INTENT_STATUSES,
@@ -32,6 +33,7 @@ import {
   ROLES,
   SIGN_IN_METHODS,
   SUBSCRIPTION_PRODUCTS,
+  WEBHOOK_DELIVERY_STATUSES,
 } from "../../shared/constants";
 import { SMS_CONSENT_EVENTS, SMS_CONSENT_SOURCES, SMS_MESSAGE_KINDS } from "../../shared/schemas/sms";
 
@@ -159,6 +161,8 @@ export const buyerListings = pgTable(
     // Requirement tag ids (REQUIREMENT_TAGS) and the days a publisher has to dispute a call.
     tags: textList("tags"),
     disputeWindowDays: integer("dispute_window_days"),
+    // The buyer's own id for the listing (their CRM's or tracker's), for the API's sync: unique per buyer.
+    externalId: text("external_id"),
     // When the listing last became active (created active, or made active again): alert digests send
     // what was activated since their last run (features/alerts).
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -175,6 +179,9 @@ export const buyerListings = pgTable(
     index("buyer_listings_search_idx").using("gin", t.searchVector),
     index("buyer_listings_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("buyer_listings_buyer_idx").on(t.buyerId),
+    uniqueIndex("buyer_listings_external_id_idx")
+      .on(t.buyerId, t.externalId)
+      .where(sql`external_id is not null`),
     // The tag filter (all tags must match: tags @> array[...]).
     index("buyer_listings_tags_idx").using("gin", t.tags).where(sql`status = 'active'`),
     // Keyset orders of the directory: newest, payout, boosted first (all on active rows).
@@ -842,3 +849,109 @@ export const smsOutbox = pgTable("sms_outbox", {
   body: text("body").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Personal API keys (docs/api.md): only the SHA-256 of the key is kept, so a database leak cannot call
+ * the API; `prefix` is the key's first characters, which the owner sees to tell keys apart. A revoked
+ * key keeps its row (revoked_at) so the owner's list and the audit log can still name it.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull().unique(),
+    scopes: text("scopes", { enum: API_KEY_SCOPES }).array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    lastUsedIp: text("last_used_ip"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);
+
+/**
+ * Each key's fixed-window request counter. UNLOGGED (migration 0014): a counter is worth nothing after a
+ * crash, and a write to an unlogged table does not wait for the WAL flush, so counting every request of a
+ * busy key does not hold the row's lock for a disk sync.
+ */
+export const apiKeyUsage = pgTable("api_key_usage", {
+  keyId: uuid("key_id")
+    .primaryKey()
+    .references(() => apiKeys.id, { onDelete: "cascade" }),
+  count: integer("count").notNull(),
+  windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * A POST's first answer under its Idempotency-Key, per user: a retry with the same key and body gets it
+ * again instead of doing the work twice. status_code is null while the first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    statusCode: integer("status_code"),
+    responseBody: text("response_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Webhook endpoints (docs/api.md#webhooks). The secret signs every delivery, so it is kept as it is (a
+ * hash could not sign). failing_since: the first failed attempt since the last success; a day of
+ * failures disables the endpoint (disabled_at) and mails the owner.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: textList("events"),
+    secret: text("secret").notNull(),
+    createdAt: createdAt(),
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  },
+  (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
+);
+
+/** One event for one endpoint, and its attempts so far (the delivery log). */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** The event's own id, the same in a redelivery: receivers deduplicate by it. */
+    eventId: uuid("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    /** The exact body sent: the signature covers these bytes. */
+    payload: text("payload").notNull(),
+    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc()),
+    index("webhook_deliveries_created_idx").on(t.createdAt),
+  ],
+);

@@ -28,7 +28,11 @@ type AdminAction =
   | "account.email_changed"
   | "account.email_change_undone"
   | "account.sessions_ended"
-  | "account.deleted";
+  | "account.deleted"
+  | "account.api_key_created"
+  | "account.api_key_revoked"
+  | "account.webhook_created"
+  | "account.webhook_deleted";
 
 export async function writeAuditEntry(
   tx: Db,

@@ -13,6 +13,7 @@ const KIND_LABELS: Record<MailKind, string> = {
   "publisher-review": "Publisher decision",
   boost: "Boost receipt or reminder",
   sms: "SMS notice",
+  webhook: "Webhook endpoint notice",
 };
 
 /**

@@ -22,6 +22,8 @@ import { getUnsubscribeInfo, unsubscribeFromAlerts } from "./unsubscribe";
 // unsubscribe link every alert mail carries.
 
 const SIGNED_IN = { access: "signedIn" } as const;
+/** The alert reads of the public API (docs/api.md): a key with alerts:read may call them. */
+const ALERTS_READ = { access: "signedIn", publicApi: { scope: "alerts:read" } } as const;
 const tokenParams = z.object({ token: plainText().max(200) });
 
 export async function alertRoutes(fastify: FastifyInstance) {
@@ -30,7 +32,7 @@ export async function alertRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/notification-preferences",
-    { config: SIGNED_IN, schema: { response: { 200: alertPreferencesSchema, ...errorResponses } } },
+    { config: ALERTS_READ, schema: { response: { 200: alertPreferencesSchema, ...errorResponses } } },
     withViewer(async (_req, _reply, viewer) => getAlertPreferences({ db: app.db, viewer })),
   );
 
@@ -50,7 +52,7 @@ export async function alertRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/saved-searches",
-    { config: SIGNED_IN, schema: { response: { 200: z.array(savedSearchSchema), ...errorResponses } } },
+    { config: ALERTS_READ, schema: { response: { 200: z.array(savedSearchSchema), ...errorResponses } } },
     withViewer(async (_req, _reply, viewer) => listSavedSearches({ db: app.db, viewer })),
   );
 

@@ -23,6 +23,8 @@ import { createBuyerProfile, getBuyerProfile, updateBuyerProfile } from "./buyer
 // The directory's reads of listings (GET /api/buyer-listings...) live in features/listings.
 
 const SIGNED_IN = { access: "signedIn" } as const;
+/** The listing writes of the public API (docs/api.md): a key with listings:write may call them. */
+const LISTINGS_WRITE = { access: "signedIn", publicApi: { scope: "listings:write" } } as const;
 
 export async function buyerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -59,7 +61,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/buyer-listings",
     {
-      config: SIGNED_IN,
+      config: LISTINGS_WRITE,
       schema: { body: createBuyerListingSchema, response: { 201: listingSchema, ...errorResponses } },
     },
     withViewer(async (req, reply, viewer) => {
@@ -71,7 +73,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
   app.put(
     "/api/buyer-listings/:id",
     {
-      config: SIGNED_IN,
+      config: LISTINGS_WRITE,
       schema: {
         params: idParams,
         body: updateBuyerListingSchema,
@@ -85,7 +87,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/api/buyer-listings/:id",
-    { config: SIGNED_IN, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    { config: LISTINGS_WRITE, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } },
     withViewer(async (req, reply, viewer) => {
       await deleteBuyerListing({ db: app.db, viewer, listingId: req.params.id });
       return reply.code(204).send(null);

@@ -15,7 +15,11 @@ import { decideDealIntent, listDealIntents, requestDealIntent } from "./deal-int
 
 // Deal intents (docs/publishers.md, docs/buyers.md): publishers ask, buyers decide.
 
-const SIGNED_IN = { access: "signedIn" } as const;
+// In the public API (docs/api.md): a key reads deal intents with listings:read and a buyer's key decides
+// them with listings:write. Requesting a deal stays a person's act in the app: documented, no key.
+const READ = { access: "signedIn", publicApi: { scope: "listings:read" } } as const;
+const REQUEST = { access: "signedIn", publicApi: { scope: null } } as const;
+const DECIDE = { access: "signedIn", publicApi: { scope: "listings:write" } } as const;
 
 export async function dealIntentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -28,14 +32,14 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/deal-intents",
-    { config: SIGNED_IN, schema: { response: { 200: z.array(dealIntentSchema), ...errorResponses } } },
+    { config: READ, schema: { response: { 200: z.array(dealIntentSchema), ...errorResponses } } },
     withViewer(async (_req, _reply, viewer) => listDealIntents({ db: app.db, viewer })),
   );
 
   app.post(
     "/api/deal-intents",
     {
-      config: SIGNED_IN,
+      config: REQUEST,
       schema: { body: createDealIntentSchema, response: { 201: dealIntentSchema, ...errorResponses } },
     },
     withViewer(async (req, reply, viewer) => {
@@ -57,7 +61,7 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
     app.post(
       `/api/deal-intents/:id/${action}`,
       {
-        config: SIGNED_IN,
+        config: DECIDE,
         schema: {
           params: idParams,
           body: decideDealIntentSchema,

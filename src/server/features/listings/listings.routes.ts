@@ -44,7 +44,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/buyer-listings",
     {
-      config: { access: "public" },
+      config: { access: "public", publicApi: { scope: "listings:read" } },
       schema: {
         querystring: listingQuerySchema,
         response: { 200: z.array(listingSchema), ...errorResponses },
@@ -63,7 +63,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/buyer-listings/:id",
     {
-      config: { access: "public" },
+      config: { access: "public", publicApi: { scope: "listings:read" } },
       schema: { params: idParams, response: { 200: listingDetailSchema, ...errorResponses } },
     },
     async (req, reply) => {
@@ -84,7 +84,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/reveal-contact/:id",
     {
-      config: { access: "signedIn" },
+      config: { access: "signedIn", publicApi: { scope: "listings:read" } },
       schema: { params: idParams, response: { 200: revealContactResponseSchema, ...errorResponses } },
     },
     withViewer(async (req, reply, viewer) => {

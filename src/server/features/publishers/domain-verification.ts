@@ -9,10 +9,15 @@ import type { Db } from "../../db/client";
 import { auditLogs, publisherProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { consumeRateLimit } from "../../lib/rate-limit";
+import {
+  fetchSitePage,
+  SITE_FETCH_LIMITS,
+  SiteFetchError,
+  type SiteFetchOptions,
+} from "../../lib/site-fetch";
 import type { Viewer } from "../../lib/viewer";
 import { assertMayHoldPublisherProfile, PUBLISHER_ACTIONS } from "./publisher-profile";
 import { recomputeQualityScore } from "./quality-score";
-import { fetchSitePage, SITE_FETCH_LIMITS, SiteFetchError, type SiteFetchOptions } from "./site-fetch";
 import { findVerificationContents } from "./verification-tag";
 
 // Domain verification, real rather than simulated: the server reads the publisher's homepage and looks for

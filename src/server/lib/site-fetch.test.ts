@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type LoopbackSite, startLoopbackSite } from "../../test/loopback-site";
+import { type LoopbackSite, startLoopbackSite } from "../test/loopback-site";
 import { fetchSitePage, SITE_FETCH_LIMITS, SiteFetchError } from "./site-fetch";
 
 // The guarded fetch against a real HTTP server on 127.0.0.1. `allowedAddresses: ["127.0.0.1"]` stands

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { plainText } from "./common";
+import { createBuyerListingSchema } from "./listing-input";
+import { listingSchema } from "./listings";
+
+// Listing sync (docs/api.md#listing-sync): a buyer's own listings keyed by their own id, so a system
+// that holds the buyer's offers can push them again and again without duplicates.
+
+export const LISTING_SYNC_MESSAGES = {
+  externalIdInvalid: "externalId must be 1 to 100 characters: letters, digits, and . _ - : /",
+  duplicateExternalId: "This externalId appears more than once in the request.",
+  tooMany: "Send at most 1,000 listings per sync.",
+  idempotencyKeyReused:
+    "This Idempotency-Key was used with a different request. Use a new key for a new request.",
+  idempotencyInProgress: "A request with this Idempotency-Key is still running. Retry in a moment.",
+} as const;
+
+export const MAX_SYNC_LISTINGS = 1000;
+
+export const externalIdSchema = plainText(LISTING_SYNC_MESSAGES.externalIdInvalid).regex(
+  /^[A-Za-z0-9._:/-]{1,100}$/,
+  LISTING_SYNC_MESSAGES.externalIdInvalid,
+);
+
+/** PUT /api/buyer-listings/by-external-id/{externalId}: the whole listing (missing fields get defaults). */
+export const upsertListingSchema = createBuyerListingSchema;
+
+/** One item of POST /api/buyer-listings/sync. */
+export const syncListingSchema = createBuyerListingSchema.extend({ externalId: externalIdSchema });
+
+/**
+ * POST /api/buyer-listings/sync. Items are validated one by one (a bad item is an error in the answer,
+ * not a 400 for all); pauseMissing pauses the caller's active listings with an externalId not in this
+ * request.
+ */
+export const listingSyncRequestSchema = z.object({
+  listings: z.array(z.unknown()).max(MAX_SYNC_LISTINGS, LISTING_SYNC_MESSAGES.tooMany),
+  pauseMissing: z.boolean().optional().default(false),
+});
+
+export const SYNC_RESULTS = ["created", "updated", "unchanged", "error"] as const;
+
+export const listingSyncItemResultSchema = z.object({
+  /** The item's position in the request, from 0. */
+  index: z.number().int(),
+  externalId: z.string().nullable(),
+  result: z.enum(SYNC_RESULTS),
+  /** The listing's id (absent for an error). */
+  id: z.uuid().optional(),
+  message: z.string().optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+
+export const listingSyncResponseSchema = z.object({
+  results: z.array(listingSyncItemResultSchema),
+  counts: z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    error: z.number().int(),
+    paused: z.number().int(),
+  }),
+});
+export type ListingSyncResponse = z.infer<typeof listingSyncResponseSchema>;
+
+/** PUT by externalId answers the listing and what happened to it. */
+export const upsertListingResponseSchema = z.object({
+  result: z.enum(["created", "updated", "unchanged"]),
+  listing: listingSchema,
+});

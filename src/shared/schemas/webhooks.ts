@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEvent } from "../constants";
+import { plainText } from "./common";
+
+// Outbound webhooks (docs/api.md#webhooks): an endpoint of the user's own that receives signed events.
+
+export const WEBHOOK_MESSAGES = {
+  urlInvalid: "Enter the endpoint's full address, starting with https://",
+  httpsRequired: "Webhook endpoints must use https://",
+  eventsRequired: "Choose at least one event",
+  endpointNotFound: "That webhook endpoint does not exist or is not yours.",
+  deliveryNotFound: "That delivery does not exist or is not yours.",
+  endpointDisabled: "This endpoint is disabled. Delete it and register it again to receive events.",
+  tooMany: "You can register at most 10 webhook endpoints.",
+  testQueued: "A test event is on its way.",
+  redeliveryQueued: "The event will be sent again.",
+  shownOnce: "Copy the signing secret now: it is shown only once.",
+} as const;
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  "listing.matched": "A new listing matches one of your alerts or saved searches",
+  "deal_intent.created": "A publisher requests a deal on one of your listings",
+  "deal_intent.decided": "A buyer accepts or rejects your deal request",
+  "review.created": "Someone reviews you after a deal",
+  "dispute.updated": "A dispute on one of your deals is opened or decided",
+};
+
+/** Endpoints a user may register at once. */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+/** How long a delivery is retried, and after how long of failing only an endpoint is disabled. */
+export const WEBHOOK_RETRY_HOURS = 24;
+/** The signature header of every delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export const WEBHOOK_SIGNATURE_HEADER = "X-Signature";
+
+/** POST /api/webhooks */
+export const createWebhookSchema = z.object({
+  url: plainText(WEBHOOK_MESSAGES.urlInvalid).trim().min(1, WEBHOOK_MESSAGES.urlInvalid).max(2000),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS))
+    .min(1, WEBHOOK_MESSAGES.eventsRequired)
+    .transform((events) => [...new Set(events)]),
+});
+export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
+
+/** GET /api/webhooks: the caller's endpoints, newest first. */
+export const webhookEndpointSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  createdAt: z.string(),
+  /** Since when every attempt failed (null while deliveries succeed). */
+  failingSince: z.string().nullable(),
+  disabledAt: z.string().nullable(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** POST /api/webhooks answers the signing secret, this once. */
+export const createdWebhookSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+/** GET /api/webhooks/{id}/deliveries: the delivery log, newest first (the last 50). */
+export const webhookDeliverySchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  eventType: z.enum([...WEBHOOK_EVENTS, "ping"]),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/**
+ * The body of every delivery. `data` is the event's object as the receiving user may see it (a
+ * listing's contact only where the contact rule lets them see it). "ping" is the test event.
+ */
+export const webhookEventSchema = z.object({
+  id: z.uuid(),
+  type: z.enum([...WEBHOOK_EVENTS, "ping"]),
+  createdAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEventBody = z.infer<typeof webhookEventSchema>;
