@@ -16,6 +16,23 @@ import { serializeError } from "./logging";
 /** Every route's error answers, declared once: `response: { 200: ..., ...errorResponses }`. */
 export const errorResponses = { "4xx": errorSchema, "5xx": errorSchema };
 
+/**
+ * A public API route's error answers (docs/api.md): `response: { 200: ..., ...apiErrors("validation",
+ * "not_found") }`. The codes named are documented one by one in the OpenAPI document, each under its
+ * status; every other answer is still covered by the 4xx and 5xx ranges. Every API route can answer
+ * unauthorized, forbidden (a key without the scope) and rate_limited, so those are always listed.
+ */
+export function apiErrors(...codes: ErrorCode[]) {
+  const documented = new Set<ErrorCode>([...codes, "unauthorized", "forbidden", "rate_limited"]);
+  const byStatus: Record<string, typeof errorSchema> = {};
+  for (const code of documented) {
+    const status = ERROR_CODES[code];
+    const named = [...documented].filter((c) => ERROR_CODES[c] === status).join(", ");
+    byStatus[String(status)] = errorSchema.describe(`Error: ${named}`);
+  }
+  return { ...byStatus, ...errorResponses };
+}
+
 export const NOT_FOUND_MESSAGE = "Not Found";
 const PAYLOAD_TOO_LARGE_MESSAGE = "Request body is too large";
 const INTERNAL_MESSAGE = "Internal Server Error";
