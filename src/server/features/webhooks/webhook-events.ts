@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { WebhookEvent } from "../../../shared/constants";
 import type { WebhookEventBody } from "../../../shared/schemas/webhooks";
 import type { Db } from "../../db/client";
-import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 
 // Events to the webhook endpoints of the user they concern (docs/api.md#webhooks). Emitted inside the
@@ -71,14 +71,18 @@ export async function emitWebhookEvent(
     now = new Date(),
   }: { userId: string; type: WebhookEvent; data: EventData | (() => Promise<EventData>); now?: Date },
 ): Promise<void> {
+  // A disabled or deleted account's endpoints hear nothing more (a dispute decided after they left).
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
+    .innerJoin(users, eq(users.id, webhookEndpoints.userId))
     .where(
       and(
         eq(webhookEndpoints.userId, userId),
         isNull(webhookEndpoints.disabledAt),
         sql`${type} = any(${webhookEndpoints.events})`,
+        isNull(users.disabledAt),
+        isNull(users.deletedAt),
       ),
     );
   if (endpoints.length === 0) return;
