@@ -67,6 +67,7 @@ describe("webhooks", () => {
       req.on("end", () => {
         received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString() });
         res.statusCode = answers.shift() ?? 200;
+        if (res.statusCode === 301) res.setHeader("location", `${base}/elsewhere`);
         res.end("ok");
       });
     });
@@ -222,13 +223,19 @@ describe("webhooks", () => {
 
   it("retries a failing receiver with backoff until it answers 2xx, then clears failing_since", async () => {
     const { user, endpoint } = await registerEndpoint("buyer", "/flaky", ["review.created"]);
-    answers = [500, 500];
+    // A redirect is not followed: it counts as a failure like a 500.
+    answers = [301, 500];
     await emit(user.id);
 
     // The retry waits for its backoff: a run now makes the first attempt only.
     expect(await deliver()).toEqual({ completed: 1, failed: 0 });
     const [afterOne] = await deliveries();
-    expect(afterOne).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500 });
+    expect(afterOne).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: 301,
+      lastError: "HTTP 301: redirects are not followed",
+    });
     expect(afterOne!.nextAttemptAt!.getTime()).toBeGreaterThan(afterOne!.lastAttemptAt!.getTime());
     expect((await endpointOf(endpoint.id)).failingSince).not.toBeNull();
 
