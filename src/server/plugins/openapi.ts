@@ -64,7 +64,6 @@ export const API_TAGS = [
       "their delivery log and redelivery.",
   },
 ] as const;
-export type ApiTag = (typeof API_TAGS)[number]["name"];
 
 /**
  * Shared schemas that many operations use become named components (a $ref each) instead of being
