@@ -36,7 +36,8 @@ export const listingQuerySchema = z
       .trim()
       .max(LISTING_SEARCH_MAX_LENGTH, `must be at most ${LISTING_SEARCH_MAX_LENGTH} characters`)
       .optional()
-      .transform((v) => (v ? v : undefined)),
+      .transform((v) => (v ? v : undefined))
+      .describe("Words to find in the title or description (partial words match titles)."),
     // A link saved before a vertical was renamed ("Auto") still shows that vertical's listings.
     vertical: plainText()
       .transform((v, ctx) => {
@@ -44,10 +45,14 @@ export const listingQuerySchema = z
         if (!vertical) ctx.addIssue({ code: "custom", message: "is not a known vertical" });
         return vertical ?? v;
       })
-      .optional(),
-    payoutMin: money.optional(),
-    payoutMax: money.optional(),
-    geo: z.enum(GEOGRAPHIES, { message: "is not a known geography" }).optional(),
+      .optional()
+      .describe("One vertical, e.g. Legal."),
+    payoutMin: money.optional().describe("Lowest payout per call in dollars, inclusive (45 or 45.00)."),
+    payoutMax: money.optional().describe("Payout per call below this amount in dollars (exclusive)."),
+    geo: z
+      .enum(GEOGRAPHIES, { message: "is not a known geography" })
+      .optional()
+      .describe("Listings that take calls from this geography."),
     // Requirement tags, comma separated (tags=trustedform,no-ivr): a listing must carry all of them.
     tags: plainText()
       .max(TAGS_PARAM_MAX_LENGTH, "is too long")
@@ -59,17 +64,30 @@ export const listingQuerySchema = z
             message: `must be requirement tag ids: ${REQUIREMENT_TAG_IDS.join(", ")}`,
           }),
         ),
+      )
+      .describe(
+        `Requirement tags a listing must all carry, comma separated: ${REQUIREMENT_TAG_IDS.join(", ")}.`,
       ),
-    sort: z.enum(LISTING_SORTS, { message: `must be one of ${LISTING_SORTS.join(", ")}` }).default("boosted"),
+    sort: z
+      .enum(LISTING_SORTS, { message: `must be one of ${LISTING_SORTS.join(", ")}` })
+      .default("boosted")
+      .describe("Boosted listings first (then newest), newest first, or highest payout first."),
     limit: z.coerce
       .number({ message: "must be a number" })
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .max(MAX_LISTING_LIMIT, `must be at most ${MAX_LISTING_LIMIT}`)
-      .default(DEFAULT_LISTING_LIMIT),
-    cursor: plainText().max(512, "is too long").optional(),
+      .default(DEFAULT_LISTING_LIMIT)
+      .describe("Listings per page."),
+    cursor: plainText()
+      .max(512, "is too long")
+      .optional()
+      .describe("Where the next page starts: take it from the Link header of the page before."),
     // The buyer dashboard asks for its own listings with ?mine=1; without it this is the public directory.
-    mine: z.enum(["1", "true"], { message: "must be 1" }).optional(),
+    mine: z
+      .enum(["1", "true"], { message: "must be 1" })
+      .optional()
+      .describe("1: the caller's own listings (a buyer), in every status."),
   })
   .refine((q) => !q.payoutMin || !q.payoutMax || Number(q.payoutMin) < Number(q.payoutMax), {
     message: "payoutMin must be less than payoutMax",
