@@ -71,7 +71,7 @@ export const listingQuerySchema = z
     sort: z
       .enum(LISTING_SORTS, { message: `must be one of ${LISTING_SORTS.join(", ")}` })
       .default("boosted")
-      .describe("Boosted listings first (then newest), newest first, or highest payout first."),
+      .describe("boosted: boosted listings first, newest first within each; newest; payout: highest first."),
     limit: z.coerce
       .number({ message: "must be a number" })
       .int("must be a whole number")
