@@ -106,7 +106,7 @@ export type ListingContact = z.infer<typeof listingContactSchema>;
 
 // Examples for the API reference (the OpenAPI document): a Legal listing as anyone sees it (contacts
 // masked) and as its buyer, a Premium publisher or an admin sees it.
-const LISTING_EXAMPLE = {
+export const LISTING_EXAMPLE = {
   id: "5f0c6a1e-3b7d-4c1a-9a53-2d6f8e4b7c10",
   buyerId: "7d3f9a2c-1e4b-4f6a-8c2d-9b0e1f2a3c4d",
   buyerName: "Buyer 7d3f9a2c",
