@@ -45,6 +45,7 @@ function appliesTo(request: FastifyRequest): boolean {
 }
 
 export function registerIdempotency(app: FastifyInstance): void {
+  app.decorateRequest("idempotency", undefined);
   // The hash covers the raw bytes, so it is taken as the body streams past the parser: the same
   // request sent twice hashes the same, and any change to the body, the path or the query does not.
   app.addHook("preParsing", async (request, _reply, payload) => {
@@ -84,7 +85,7 @@ export function registerIdempotency(app: FastifyInstance): void {
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, viewer.id), eq(idempotencyKeys.key, claim.key)));
-    // Gone in between: the first request failed and released it. Its retry may run now.
+    // Gone in between: the first request failed and released it just now. The next retry will run.
     if (!first) throw new AppError("conflict", LISTING_SYNC_MESSAGES.idempotencyInProgress);
     if (first.requestHash !== requestHash) {
       throw new AppError("unprocessable", LISTING_SYNC_MESSAGES.idempotencyKeyReused);

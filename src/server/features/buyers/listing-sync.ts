@@ -26,7 +26,7 @@ import { requireBuyerProfile } from "./buyer-profile";
 
 // Listing sync (docs/api.md#listing-sync): a buyer's system pushes its offers under its own ids, again
 // and again, and each lands on the same listing. Writes go through the same code as the dashboard's
-// (insertOwnListing, writeListingChange: audit entries, the payout history trigger, activated_at), and
+// (insertOwnListings, writeListingChanges: audit entries, the payout history trigger, activated_at), and
 // listings that become active are announced to the alerts in the same transaction.
 
 /** The fields a sync or PUT by externalId states in full: a listing is unchanged when all of them are. */
