@@ -48,6 +48,7 @@ const TIME_LIMIT_MS = 45_000;
 const ENGINE = process.env.TEST_DB_ENGINE;
 const APP_ORIGIN = "http://localhost:5000";
 const WEBHOOK_SECRET = "whsec_fuzz_0123456789abcdef";
+const SMS_PRICE_ID = "price_sms_monthly";
 
 type Role = "visitor" | "forged" | "guest" | "publisher" | "buyer" | "premium" | "admin";
 const ROLES: Role[] = ["visitor", "forged", "guest", "publisher", "buyer", "premium", "admin"];
@@ -398,7 +399,13 @@ function requestFor(world: World, route: RouteOptions, method: HTTPMethods): fc.
 // ---- the world -----------------------------------------------------------------------------------------
 
 async function buildWorld(): Promise<World> {
-  const fake = await startFakeStripe();
+  // Both prices configured, so the checkout routes answer as in production and not a 503 "not configured".
+  const fake = await startFakeStripe({
+    prices: [
+      { id: FAKE_STRIPE_PRICE_ID, unitAmount: 49900, currency: "usd", interval: "year" },
+      { id: SMS_PRICE_ID, unitAmount: 4900, currency: "usd", interval: "month" },
+    ],
+  });
   const database = await openTestDatabase();
   const config = testConfig({
     APP_ENV: "development",
@@ -406,8 +413,7 @@ async function buildWorld(): Promise<World> {
     STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
-    // Every paid product configured, so that no generated request meets "payments are not configured".
-    STRIPE_SMS_PRICE_ID: FAKE_STRIPE_PRICE_ID,
+    STRIPE_SMS_PRICE_ID: SMS_PRICE_ID,
     STRIPE_API_URL: fake.url,
     ADMIN_EMAILS: "fuzz-admin@example.test",
   });

@@ -13,6 +13,10 @@ export const LISTING_SYNC_MESSAGES = {
   idempotencyKeyReused:
     "This Idempotency-Key was used with a different request. Use a new key for a new request.",
   idempotencyInProgress: "A request with this Idempotency-Key is still running. Retry in a moment.",
+  idempotencyKeyInvalid: "Idempotency-Key must be 1 to 255 visible ASCII characters.",
+  createdConcurrently:
+    "Another request created a listing with this externalId at the same moment. Send it again.",
+  itemRefused: "This listing could not be saved: a value is malformed or out of range.",
 } as const;
 
 export const MAX_SYNC_LISTINGS = 1000;
@@ -67,6 +71,7 @@ export const listingSyncItemResultSchema = z.object({
   message: z.string().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
+export type ListingSyncItemResult = z.infer<typeof listingSyncItemResultSchema>;
 
 export const listingSyncResponseSchema = z
   .object({
@@ -112,3 +117,4 @@ export const upsertListingResponseSchema = z
     listing: listingSchema,
   })
   .meta({ examples: [{ result: "created", listing: LISTING_EXAMPLE }] });
+export type UpsertListingResponse = z.infer<typeof upsertListingResponseSchema>;

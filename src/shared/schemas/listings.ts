@@ -170,6 +170,8 @@ export const listingSchema = z
     contact: listingContactSchema.nullable(),
     /** The buyer's reliability score, stored per buyer and read with the row. */
     reliability: reliabilitySchema,
+    /** The buyer's own id for the listing (listing sync): only in the owner's answers. */
+    externalId: z.string().nullable().optional(),
   })
   .meta({
     examples: [

@@ -18,8 +18,14 @@ import { requireBuyerProfile } from "./buyer-profile";
 // by the database itself (trigger buyer_listings_record_payout_change, drizzle/0003). A listing that
 // becomes active (created active, or resumed) is announced to the listing alerts in the same transaction.
 
-/** The listing as the owner sees it now (the directory's shape, contact included). */
-async function readOwnListing(db: Db, viewer: Viewer, listingId: string): Promise<Listing> {
+export type BuyerListingRow = typeof buyerListings.$inferSelect;
+
+/** A buyer may not change the status of a listing an administrator deactivated. */
+export const ADMIN_DEACTIVATED_MESSAGE =
+  "An administrator deactivated this listing; contact support to make it active again.";
+
+/** The listing as the owner sees it now (the directory's shape, contact and externalId included). */
+export async function readOwnListing(db: Db, viewer: Viewer, listingId: string): Promise<Listing> {
   const row = await requireVisibleListing(db, viewer, listingId);
   return toListing(row, viewer, new Date());
 }
@@ -38,23 +44,46 @@ export async function createBuyerListing({
 }): Promise<Listing> {
   const profile = await requireBuyerProfile(db, viewer);
   const { id } = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(buyerListings)
-      .values({ ...input, buyerId: profile.id })
-      .returning({ id: buyerListings.id, status: buyerListings.status });
+    const [row] = await insertOwnListings(tx, { viewer, buyerId: profile.id, inputs: [input] });
     if (!row) throw new AppError("internal", "The listing could not be created");
-    await tx.insert(auditLogs).values({
-      userId: viewer.id,
-      action: "listing.created",
-      targetId: row.id,
-      metaJson: { after: input },
-    });
     if (row.status === "active") {
       await announceListingsActivated({ jobs, listingIds: [row.id], within: transactionClient(tx) });
     }
     return row;
   });
   return readOwnListing(db, viewer, id);
+}
+
+type NewListing = CreateBuyerListing & { externalId?: string };
+
+/**
+ * The write behind every new buyer listing (the form, one at a time; the sync, many in one statement):
+ * the rows and their audit entries. Answers the rows in the order of `inputs`. The caller announces the
+ * active ones, in the same transaction.
+ */
+export async function insertOwnListings(
+  tx: Db,
+  { viewer, buyerId, inputs }: { viewer: Viewer; buyerId: string; inputs: NewListing[] },
+): Promise<Pick<BuyerListingRow, "id" | "status" | "externalId">[]> {
+  if (inputs.length === 0) return [];
+  const rows = await tx
+    .insert(buyerListings)
+    .values(inputs.map((input) => ({ ...input, buyerId })))
+    .returning({ id: buyerListings.id, status: buyerListings.status, externalId: buyerListings.externalId });
+  // PostgreSQL answers a multi-row insert's rows in the order of its values; the audit entries rely on it.
+  const inOrder = rows.every((row, i) => row.externalId === (inputs[i]?.externalId ?? null));
+  if (rows.length !== inputs.length || !inOrder) {
+    throw new AppError("internal", "The listing could not be created");
+  }
+  await tx.insert(auditLogs).values(
+    rows.map((row, i) => ({
+      userId: viewer.id,
+      action: "listing.created",
+      targetId: row.id,
+      metaJson: { after: inputs[i] },
+    })),
+  );
+  return rows;
 }
 
 /** The viewer's own listing row, locked for the change; anyone else's is not found. */
@@ -95,32 +124,46 @@ export async function updateBuyerListing({
   await db.transaction(async (tx) => {
     const current = await lockOwnListing(tx, viewer, listingId);
     if (input.status !== undefined && current.status === "inactive") {
-      throw new AppError(
-        "conflict",
-        "An administrator deactivated this listing; contact support to make it active again.",
-      );
+      throw new AppError("conflict", ADMIN_DEACTIVATED_MESSAGE);
     }
+    const activated = await writeListingChanges(tx, { viewer, changes: [{ current, input }] });
+    await announceListingsActivated({ jobs, listingIds: activated, within: transactionClient(tx) });
+  });
+  return readOwnListing(db, viewer, listingId);
+}
+
+/**
+ * The write behind every change of a buyer's own listings (the form, one at a time; the sync, many):
+ * the fields given, updated_at, activated_at when a listing becomes active, and the audit entries with
+ * the values before (one statement for all). The caller has locked each `current` and announces the
+ * answered ids, the listings that became active, in the same transaction.
+ */
+export async function writeListingChanges(
+  tx: Db,
+  { viewer, changes }: { viewer: Viewer; changes: { current: BuyerListingRow; input: UpdateBuyerListing }[] },
+): Promise<string[]> {
+  if (changes.length === 0) return [];
+  const activated: string[] = [];
+  for (const { current, input } of changes) {
     const activating = input.status === "active" && current.status !== "active";
     await tx
       .update(buyerListings)
       .set({ ...input, updatedAt: sql`now()`, ...(activating ? { activatedAt: sql`now()` } : {}) })
       .where(eq(buyerListings.id, current.id));
-    const changed = Object.keys(input) as (keyof UpdateBuyerListing)[];
-    await tx.insert(auditLogs).values({
-      userId: viewer.id,
-      action: "listing.updated",
-      targetId: current.id,
-      metaJson: {
-        fields: changed,
-        before: Object.fromEntries(changed.map((k) => [k, current[k]])),
-        after: input,
-      },
-    });
-    if (activating) {
-      await announceListingsActivated({ jobs, listingIds: [current.id], within: transactionClient(tx) });
-    }
-  });
-  return readOwnListing(db, viewer, listingId);
+    if (activating) activated.push(current.id);
+  }
+  await tx.insert(auditLogs).values(
+    changes.map(({ current, input }) => {
+      const fields = Object.keys(input) as (keyof UpdateBuyerListing)[];
+      return {
+        userId: viewer.id,
+        action: "listing.updated",
+        targetId: current.id,
+        metaJson: { fields, before: Object.fromEntries(fields.map((k) => [k, current[k]])), after: input },
+      };
+    }),
+  );
+  return activated;
 }
 
 /**

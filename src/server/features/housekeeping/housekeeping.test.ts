@@ -5,6 +5,7 @@ import { KNOWN_DEVICE_DAYS } from "../../../shared/schemas/account";
 import { queryRows } from "../../db/client";
 import {
   accountTokens,
+  idempotencyKeys,
   knownDevices,
   magicLinkTokens,
   mailOutbox,
@@ -19,6 +20,7 @@ import { useTestApp } from "../../test/context";
 import { createUser } from "../../test/factories";
 import {
   FAILED_MAIL_KEEP_DAYS,
+  IDEMPOTENCY_KEEP_HOURS,
   OUTBOX_KEEP_DAYS,
   runHousekeeping,
   SENT_MAIL_KEEP_DAYS,
@@ -64,6 +66,12 @@ describe("housekeeping", () => {
     });
     const limitRow = (windowEndsAt: Date) => ({ key: `magic-ip:${randomUUID()}`, count: 3, windowEndsAt });
     const mailRow = (createdAt: Date) => ({ to: "someone@example.test", subject: "s", text: "t", createdAt });
+    const idempotencyRow = (createdAt: Date) => ({
+      userId: user.id,
+      key: randomUUID(),
+      requestHash: "h",
+      createdAt,
+    });
     // The mail queue's rows: sent ones go after a month, failed ones after three, others never.
     const queuedMail = (status: "queued" | "sent" | "failed", when: Date) => {
       const key = `test:${randomUUID()}`;
@@ -99,6 +107,7 @@ describe("housekeeping", () => {
     const mailsDue: ReturnType<typeof mailRow>[] = [];
     const queuedDue: ReturnType<typeof queuedMail>[] = [];
     const deliveriesDue: ReturnType<typeof deliveryRow>[] = [];
+    const idempotencyDue: ReturnType<typeof idempotencyRow>[] = [];
     rows(due, (i) => {
       deliveriesDue.push(deliveryRow(at(-(WEBHOOK_DELIVERY_KEEP_DAYS * DAY + (i + 1) * 1000))));
       sessionsDue.push(sessionRow(at(-(i + 1) * 1000)));
@@ -110,6 +119,7 @@ describe("housekeeping", () => {
       devicesDue.push(deviceRow(at(-(KNOWN_DEVICE_DAYS * DAY + (i + 1) * 1000))));
       limitsDue.push(limitRow(at(-(i + 1) * 1000)));
       mailsDue.push(mailRow(at(-(OUTBOX_KEEP_DAYS * DAY + (i + 1) * 1000))));
+      idempotencyDue.push(idempotencyRow(at(-(IDEMPOTENCY_KEEP_HOURS * HOUR + (i + 1) * 1000))));
       queuedDue.push(
         i % 2
           ? queuedMail("failed", at(-(FAILED_MAIL_KEEP_DAYS * DAY + (i + 1) * 1000)))
@@ -128,6 +138,7 @@ describe("housekeeping", () => {
         .values(mailsDue.map(({ createdAt }) => ({ to: "+12015550123", body: "t", createdAt })));
       await db().insert(mails).values(queuedDue);
       await db().insert(webhookDeliveries).values(deliveriesDue);
+      await db().insert(idempotencyKeys).values(idempotencyDue);
     }
     const liveIds = {
       sessions: [] as string[],
@@ -154,6 +165,9 @@ describe("housekeeping", () => {
       await db().insert(accountTokens).values(accountToken);
       await db().insert(knownDevices).values(device);
       await db().insert(rateLimits).values(limit);
+      await db()
+        .insert(idempotencyKeys)
+        .values(idempotencyRow(at(-(IDEMPOTENCY_KEEP_HOURS - 1) * HOUR)));
       await db()
         .insert(mailOutbox)
         .values(mailRow(at(-(OUTBOX_KEEP_DAYS * DAY - HOUR))));
@@ -187,6 +201,7 @@ describe("housekeeping", () => {
       { table: "rate_limits", deleted: 5, more: false },
       { table: "mail_outbox", deleted: 5, more: false },
       { table: "sms_outbox", deleted: 5, more: false },
+      { table: "idempotency_keys", deleted: 5, more: false },
       { table: "mails", deleted: 5, more: false },
       { table: "webhook_deliveries", deleted: 5, more: false },
     ]);
@@ -200,6 +215,7 @@ describe("housekeeping", () => {
     expect(devices.map((r) => r.hash).sort()).toEqual([...live.devices].sort());
     const keys = await db().select({ key: rateLimits.key }).from(rateLimits);
     expect(keys.map((r) => r.key).sort()).toEqual([...live.limits].sort());
+    expect(await count("idempotency_keys")).toBe(3);
     expect(await count("mail_outbox")).toBe(3);
     expect(await count("sms_outbox")).toBe(3);
     const statuses = await db().select({ status: mails.status }).from(mails);
@@ -219,6 +235,7 @@ describe("housekeeping", () => {
       ["rate_limits", 12, true],
       ["mail_outbox", 12, true],
       ["sms_outbox", 12, true],
+      ["idempotency_keys", 12, true],
       ["mails", 12, true],
       ["webhook_deliveries", 12, true],
     ]);
@@ -237,6 +254,7 @@ describe("housekeeping", () => {
       "rate_limits",
       "mail_outbox",
       "sms_outbox",
+      "idempotency_keys",
       "mails",
       "webhook_deliveries",
     ]) {

@@ -5,6 +5,7 @@ import { KNOWN_DEVICE_DAYS } from "../../../shared/schemas/account";
 import { type Db, selectRows } from "../../db/client";
 import {
   accountTokens,
+  idempotencyKeys,
   knownDevices,
   magicLinkTokens,
   mailOutbox,
@@ -21,9 +22,9 @@ import type { JobQueue } from "../../jobs/job-queue";
 // account's one-time links past theirs (used or not), browsers an account has not signed in from for
 // KNOWN_DEVICE_DAYS (their cookie is gone by then: the next sign-in there is a new browser anyway), rate-limit
 // windows that are over (a window that has ended restarts at its next use, so deleting it changes
-// nothing), the development outboxes' old mails and texts, the mail queue's rows of mails long sent or long
-// given up on, and webhook deliveries older than a month. The job queue's own tables are pg-boss's business: its
-// supervisor archives and deletes finished jobs (jobs/job-queue.ts, docs/operations.md#background-jobs).
+// nothing), the development outboxes' old mails and texts, the API's Idempotency-Keys after a day, the mail
+// queue's rows of mails long sent or long given up on, and webhook deliveries older than a month. The job
+// queue's own tables are pg-boss's business: its supervisor archives and deletes finished jobs (jobs/job-queue.ts, docs/operations.md#background-jobs).
 //
 // Every sweep deletes in small batches, each its own short statement that picks the rows by key, so a
 // large backlog (an attack that filled the rate-limit table, months without a run) never holds locks or a
@@ -43,6 +44,11 @@ export const FAILED_MAIL_KEEP_DAYS = 90;
  * receiver that missed an event can still have it redelivered.
  */
 export const WEBHOOK_DELIVERY_KEEP_DAYS = 30;
+/**
+ * How long an Idempotency-Key holds its first answer (plugins/idempotency.ts): a client retries within
+ * minutes, and a day also covers one that retries after an outage overnight.
+ */
+export const IDEMPOTENCY_KEEP_HOURS = 24;
 
 interface Sweep {
   /** The table's name, as logged. */
@@ -103,6 +109,14 @@ const SWEEPS: Sweep[] = [
     key: [smsOutbox.id],
     due: (now) =>
       sql`${smsOutbox.createdAt} < ${now}::timestamptz - make_interval(days => ${OUTBOX_KEEP_DAYS})`,
+  },
+  {
+    // A key still running a day later belongs to a request that died with its instance: freed too.
+    name: "idempotency_keys",
+    table: idempotencyKeys,
+    key: [idempotencyKeys.userId, idempotencyKeys.key],
+    due: (now) =>
+      sql`${idempotencyKeys.createdAt} < ${now}::timestamptz - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS})`,
   },
   {
     // Queued and sending rows are never due: they are mails still on their way.

@@ -54,9 +54,18 @@ function acceptedDealColumn(viewer: Viewer | null): SQL {
   ) as "hasAcceptedDeal"`;
 }
 
+/**
+ * The buyer's own id for the listing (the API's sync) is the owner's business only. A visitor's read
+ * leaves it out altogether, so the directory's hottest statement stays as it was.
+ */
+function externalIdColumn(viewer: Viewer | null): SQL {
+  if (!viewer) return sql``;
+  return sql`, case when bp.user_id = ${viewer.id} then l.external_id end as "externalId"`;
+}
+
 /** LISTING_COLUMNS plus what the contact rule needs to know about this viewer: use it to read rows. */
 export function listingColumnsFor(viewer: Viewer | null): SQL {
-  return sql`${LISTING_COLUMNS}, ${acceptedDealColumn(viewer)}`;
+  return sql`${LISTING_COLUMNS}, ${acceptedDealColumn(viewer)}${externalIdColumn(viewer)}`;
 }
 
 /** The join every listing query reads from; visibleTo and the filters name its aliases l and bp. */
@@ -96,6 +105,8 @@ export const listingRowSchema = z.object({
   reliabilityBasedOn: z.number().int(),
   /** See acceptedDealColumn; a query that does not read it masks (the safe side). */
   hasAcceptedDeal: z.boolean().default(false),
+  /** See externalIdColumn: absent when the query did not read it, null for anyone but the owner. */
+  externalId: z.string().nullable().optional(),
 });
 export type ListingRow = z.infer<typeof listingRowSchema>;
 
@@ -161,6 +172,7 @@ export const toContact = (row: ListingRow): ListingContact => ({
 
 export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Listing {
   const contact = canSeeContact(viewer, row) ? toContact(row) : null;
+  const isOwner = viewer !== null && viewer.id === row.ownerUserId;
   return {
     id: row.id,
     buyerId: row.buyerId,
@@ -185,6 +197,7 @@ export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Li
     updatedAt: row.updatedAt.toISOString(),
     contact,
     reliability: { score: row.reliabilityScore, basedOn: row.reliabilityBasedOn },
+    ...(isOwner && row.externalId !== undefined ? { externalId: row.externalId } : {}),
   };
 }
 

@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { LISTING_SYNC_MESSAGES } from "../../shared/schemas/listing-sync";
+import { buyerListings, idempotencyKeys } from "../db/schema";
+import { useTestApp } from "../test/context";
+import { createBuyer, signIn } from "../test/factories";
+
+// Idempotency-Key on the public API's POSTs (both engines): a retry gets the first answer and does
+// nothing again; a key reused for another request, a malformed key, and a key still running are refused.
+
+const SYNC_URL = "/api/buyer-listings/sync";
+
+describe("Idempotency-Key", () => {
+  const ctx = useTestApp();
+  const db = () => ctx.database.db;
+
+  async function signedInBuyer() {
+    const buyer = await createBuyer(ctx.database.db);
+    return { ...buyer, cookie: await signIn(ctx, buyer.user.email) };
+  }
+
+  const post = (cookie: string, key: string, body: string) =>
+    ctx.app.inject({
+      method: "POST",
+      url: SYNC_URL,
+      headers: { cookie, "idempotency-key": key, "content-type": "application/json" },
+      payload: body,
+    });
+
+  const syncBody = (payout: string) =>
+    JSON.stringify({ listings: [{ externalId: "o-1", title: "Solar", vertical: "Solar", payout }] });
+
+  it("answers a retry with the first answer, runs nothing twice, and keeps keys per user", async () => {
+    const buyer = await signedInBuyer();
+    const first = await post(buyer.cookie, "retry-1", syncBody("30"));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().counts.created).toBe(1);
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+
+    const replay = await post(buyer.cookie, "retry-1", syncBody("30"));
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.body).toBe(first.body);
+    // Run again, it would have answered "unchanged" and audited nothing; replayed, it still says created.
+    expect(replay.json().counts.created).toBe(1);
+    expect(await db().$count(buyerListings)).toBe(1);
+
+    const reused = await post(buyer.cookie, "retry-1", syncBody("31"));
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toEqual({
+      code: "unprocessable",
+      message: LISTING_SYNC_MESSAGES.idempotencyKeyReused,
+    });
+
+    const malformed = await post(buyer.cookie, "two words", syncBody("30"));
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe("validation");
+
+    // Another user's key of the same name is theirs: their request runs.
+    const other = await signedInBuyer();
+    const theirs = await post(other.cookie, "retry-1", syncBody("30"));
+    expect(theirs.headers["idempotent-replayed"]).toBeUndefined();
+    expect(await db().$count(buyerListings)).toBe(2);
+    expect(await db().$count(idempotencyKeys)).toBe(2);
+  });
+
+  it("refuses a retry while the first request under its key is still running", async () => {
+    const buyer = await signedInBuyer();
+    const body = syncBody("30");
+    // The first request's claim, as it stands while that request runs: no status yet.
+    const requestHash = createHash("sha256").update(`POST\n${SYNC_URL}\n${body}`).digest("hex");
+    await db().insert(idempotencyKeys).values({ userId: buyer.user.id, key: "busy", requestHash });
+
+    const retry = await post(buyer.cookie, "busy", body);
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json().message).toBe(LISTING_SYNC_MESSAGES.idempotencyInProgress);
+    expect(await db().$count(buyerListings)).toBe(0);
+  });
+});
