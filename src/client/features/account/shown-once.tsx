@@ -1,5 +1,5 @@
 import { Copy } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
@@ -13,6 +13,8 @@ export function ShownOnce({ label, value, warning }: { label: string; value: str
   const warningId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState("");
+  // It replaces the form whose button had focus: focus (and so select) the secret, ready to copy.
+  useEffect(() => input.current?.focus(), []);
 
   const copy = async () => {
     try {
