@@ -122,6 +122,9 @@ const PLANTED: Planted[] = [
     "../alerts/alert-jobs",
   ]),
   ...each("src/server/features/auth/planted.ts", FEATURE_RANK, ["../system/system-status"]),
+  // The guard sits below every feature: webhooks (rank 1, under the features that emit events) uses it.
+  ...each("src/server/features/webhooks/planted.ts", null, ["../auth/guard"]),
+  ...each("src/server/features/auth/planted.ts", FEATURE_RANK, ["../webhooks/webhook-events"]),
   ...each("src/server/features/newcomer/planted.ts", NO_RANK, ["../listings/listing-row"]),
   ...each("src/server/features/disputes/planted.ts", null, [
     "../deal-intents/deal-intent-mail",

@@ -31,6 +31,7 @@ import { registerSmsJobs } from "./features/sms/sms-alert-jobs";
 import { registerSmsReplyJob } from "./features/sms/sms-inbound";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
 import { systemRoutes } from "./features/system/system.routes";
+import { registerWebhookJobs } from "./features/webhooks/webhook-delivery";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
 import { countJobs, JobQueue } from "./jobs/job-queue";
 import { MailQueue, registerMailJobs } from "./jobs/mail";
@@ -56,7 +57,7 @@ interface BuildAppOptions {
   mailer?: Mailer;
   /** false: no logs (most tests); an object: added to the pino settings (a test's stream, say). */
   logger?: false | object;
-  /** The clock SMS quiet hours and caps read (tests move it); the real one by default. */
+  /** The clock SMS quiet hours and caps and webhook retries read (tests move it); the real one by default. */
   now?: () => Date;
 }
 
@@ -141,6 +142,14 @@ export async function buildApp({
     mailQueue,
   });
   registerSmsReplyJob(jobs, { db: database.db, sms: app.sms });
+  registerWebhookJobs(jobs, {
+    db: database.db,
+    mailQueue,
+    now,
+    appName: config.appName,
+    appUrl: config.appUrl,
+    allowPrivate: config.verifyAllowPrivate,
+  });
   app.decorate("jobs", jobs);
   app.decorate("mailQueue", mailQueue);
   app.addHook("onClose", async () => {

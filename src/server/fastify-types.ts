@@ -28,7 +28,7 @@ declare module "fastify" {
     stripe: StripeClient | undefined;
     /** Texts (lib/sms.ts): Twilio, the development outbox, or undefined when SMS is not set up. */
     sms: SmsSender | undefined;
-    /** The time as the app reads it for SMS quiet hours and caps (tests set it; else the real clock). */
+    /** The time as the app reads it for SMS quiet hours and caps and webhook retries (tests set it; else the real clock). */
     now: () => Date;
     /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */
     apiRoutes: RouteOptions[];

@@ -328,7 +328,8 @@ export const DEFAULT_ALERT_FREQUENCY: AlertFrequency = "weekly";
  * How an alert reached someone (alert_deliveries.channel). The Alerts tab's channels choose email only:
  * SMS alerts have their own switch, the SMS Alerts section (a verified number with consent).
  */
-export const ALERT_CHANNELS = ["email", "sms"] as const;
+/** How a listing reached a user (alert_deliveries): webhook is the listing.matched event. */
+export const ALERT_CHANNELS = ["email", "sms", "webhook"] as const;
 export const ALERT_PREFERENCE_CHANNELS = ["email"] as const;
 
 export const ALERT_LIMITS = {

@@ -35,6 +35,8 @@ export interface JobPayloads {
   "sms-release": { userId: string };
   /** One prepared text of sms_messages (a reply to STOP, START or HELP). */
   "sms-send": { messageId: string };
+  /** One attempt at one webhook delivery; a failed attempt sends the next one itself (features/webhooks). */
+  "webhook-delivery": { deliveryId: string };
 }
 
 export type QueueName = keyof JobPayloads;
@@ -58,6 +60,10 @@ const SIGN_IN_MAIL: QueueOptions = { retryLimit: 5, retryDelay: 5, retryBackoff:
 // A text that the provider could not take is tried again after 20 s, 40 s, 80 s, 160 s and 320 s: a
 // provider hiccup passes; an alert later than ten minutes is no longer instant.
 const SMS: QueueOptions = { retryLimit: 5, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 };
+// A webhook attempt that fails at the receiver is recorded and scheduled again by its handler, over a
+// day (features/webhooks/webhook-delivery.ts); pg-boss's own retries only cover a handler that could not
+// record its attempt (the database away). 10 s for the request, the rest for the statements.
+const WEBHOOK: QueueOptions = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 };
 const PLANNING: QueueOptions = { retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 };
 
 export const QUEUES: Record<QueueName, QueueOptions> = {
@@ -75,6 +81,7 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
   "sms-alert": SMS,
   "sms-release": SMS,
   "sms-send": SMS,
+  "webhook-delivery": WEBHOOK,
 };
 
 /**

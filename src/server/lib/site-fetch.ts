@@ -4,11 +4,12 @@ import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { blockedAddressReason } from "./address-guard";
 
-// Fetches a publisher's homepage for the domain check with the limits a server-side fetch
-// of a user's URL needs: names are resolved here and every address is vetted (address-guard.ts), the
-// socket connects to the vetted address (a `lookup` that answers it), so a second DNS answer cannot
-// swap in an internal one (DNS rebinding); each redirect is vetted again, at most MAX_REDIRECTS of them;
-// one deadline covers the whole chain; reading stops at the byte cap.
+// Requests to a URL a user typed, with the limits a server-side fetch of one needs: names are resolved
+// here and every address is vetted (address-guard.ts), the socket connects to the vetted address (a
+// `lookup` that answers it), so a second DNS answer cannot swap in an internal one (DNS rebinding); one
+// deadline covers the whole exchange; reading stops at the byte cap. Two callers: the domain check GETs
+// a publisher's homepage (each redirect vetted again, at most MAX_REDIRECTS of them), and webhooks POST
+// an event to an endpoint (postToSite: no redirect is followed).
 
 export const SITE_FETCH_LIMITS = {
   timeoutMs: 5_000,
@@ -19,6 +20,19 @@ export const SITE_FETCH_LIMITS = {
 /** A fetch that did not give us a page to read; the message says why, for the publisher. */
 export class SiteFetchError extends Error {
   override name = "SiteFetchError";
+}
+
+/** The host resolves to an address the guard refuses; `reason` is the guard's ("a loopback address"). */
+export class BlockedAddressError extends SiteFetchError {
+  override name = "BlockedAddressError";
+  constructor(
+    message: string,
+    readonly host: string,
+    readonly address: string,
+    readonly reason: string,
+  ) {
+    super(message);
+  }
 }
 
 interface ResolvedAddress {
@@ -94,8 +108,11 @@ async function vetHost(url: URL, options: SiteFetchOptions): Promise<ResolvedAdd
     for (const { address } of addresses) {
       const reason = blockedAddressReason(address);
       if (reason && !options.allowedAddresses?.includes(address)) {
-        throw new SiteFetchError(
+        throw new BlockedAddressError(
           `Refused to fetch ${url.origin}: ${host} resolves to ${address}, ${reason}. Only public websites can be verified.`,
+          host,
+          address,
+          reason,
         );
       }
     }
@@ -111,10 +128,26 @@ interface Hop {
   truncated: boolean;
 }
 
+interface Outgoing {
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const PAGE_REQUEST: Outgoing = {
+  method: "GET",
+  headers: {
+    "user-agent": USER_AGENT,
+    accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
+    "accept-encoding": "identity",
+  },
+};
+
 /** One request to the vetted address; the deadline is shared by every hop. */
 function requestOnce(
   url: URL,
   target: ResolvedAddress,
+  outgoing: Outgoing,
   deadline: number,
   maxBytes: number,
   timeoutMessage: string,
@@ -128,14 +161,10 @@ function requestOnce(
     };
     const client = url.protocol === "https:" ? https : http;
     const request = client.request(url, {
-      method: "GET",
+      method: outgoing.method,
       agent: false,
       lookup,
-      headers: {
-        "user-agent": USER_AGENT,
-        accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5",
-        "accept-encoding": "identity",
-      },
+      headers: outgoing.headers,
     });
     const remaining = deadline - Date.now();
     const timer = setTimeout(
@@ -199,7 +228,7 @@ function requestOnce(
         finish(() => reject(new SiteFetchError(`The connection to ${url.origin} was cut off.`))),
       );
     });
-    request.end();
+    request.end(outgoing.body);
   });
 }
 
@@ -212,12 +241,11 @@ export async function fetchSitePage(address: string, options: SiteFetchOptions):
   const maxBytes = options.maxBytes ?? SITE_FETCH_LIMITS.maxBytes;
   const maxRedirects = options.maxRedirects ?? SITE_FETCH_LIMITS.maxRedirects;
   const deadline = Date.now() + timeoutMs;
-  const seconds = timeoutMs / 1000;
   let url = parseHttpUrl(address);
   for (let redirects = 0; ; redirects++) {
-    const timeoutMessage = `${url.origin} did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`;
+    const timeoutMessage = timeoutMessageFor(url, timeoutMs);
     const target = await withDeadline(vetHost(url, options), deadline, timeoutMessage);
-    const hop = await requestOnce(url, target, deadline, maxBytes, timeoutMessage);
+    const hop = await requestOnce(url, target, PAGE_REQUEST, deadline, maxBytes, timeoutMessage);
     if (hop.location !== null) {
       if (redirects >= maxRedirects) {
         throw new SiteFetchError(
@@ -234,6 +262,48 @@ export async function fetchSitePage(address: string, options: SiteFetchOptions):
     }
     return { url: url.href, status: hop.status, body: hop.body, truncated: hop.truncated };
   }
+}
+
+const timeoutMessageFor = (url: URL, timeoutMs: number) => {
+  const seconds = timeoutMs / 1000;
+  return `${url.origin} did not answer within ${seconds} second${seconds === 1 ? "" : "s"}.`;
+};
+
+/**
+ * Resolves the host of `address` and vets every address it has, as a fetch would (a webhook endpoint is
+ * checked this way when it is registered). Throws SiteFetchError (BlockedAddressError for a refused one).
+ */
+export async function vetSiteAddress(address: string, options: SiteFetchOptions): Promise<void> {
+  const url = parseHttpUrl(address);
+  const timeoutMs = options.timeoutMs ?? SITE_FETCH_LIMITS.timeoutMs;
+  await withDeadline(vetHost(url, options), Date.now() + timeoutMs, timeoutMessageFor(url, timeoutMs));
+}
+
+/** What a receiver's answer to a POST is read for: its status, and a little of its body at most. */
+const POST_ANSWER_BYTES = 4096;
+
+/**
+ * POSTs `body` to `address` (a vetted address, as fetchSitePage connects) and answers the status,
+ * whatever it is: a redirect is not followed, its 3xx is the answer. Throws SiteFetchError when no
+ * answer came (refused address, DNS, connection, timeout).
+ */
+export async function postToSite(
+  address: string,
+  { body, headers }: { body: string; headers: Record<string, string> },
+  options: SiteFetchOptions,
+): Promise<{ status: number }> {
+  const timeoutMs = options.timeoutMs ?? SITE_FETCH_LIMITS.timeoutMs;
+  const deadline = Date.now() + timeoutMs;
+  const url = parseHttpUrl(address);
+  const timeoutMessage = timeoutMessageFor(url, timeoutMs);
+  const target = await withDeadline(vetHost(url, options), deadline, timeoutMessage);
+  const outgoing: Outgoing = {
+    method: "POST",
+    headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+    body,
+  };
+  const hop = await requestOnce(url, target, outgoing, deadline, POST_ANSWER_BYTES, timeoutMessage);
+  return { status: hop.status };
 }
 
 /** A slow DNS answer counts against the same 5 seconds. */

@@ -14,15 +14,21 @@ import { activeSubscriptionNow } from "./premium";
 export type Viewer = Pick<CurrentUser, "id" | "email" | "role" | "hasActiveSubscription">;
 
 /**
- * The current user's columns over `users u`, Premium included. The join condition of every read below
- * leaves a disabled account out: it reads as nobody, so a session that outlived the disabling (they are
- * deleted at once anyway) is signed out everywhere.
+ * The current user's columns over `users u`, Premium included: every read of the current user (the
+ * session's below, an API key's in features/auth/api-keys.ts) selects exactly these, with
+ * ENABLED_USER in its join condition.
  */
-const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
+export const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName",
   u.profile_image_url as "profileImageUrl", u.role,
   to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
   exists (select 1 from ${subscriptions} where ${subscriptions.userId} = u.id and ${activeSubscriptionNow()})
     as "hasActiveSubscription"`;
+
+/**
+ * A disabled account reads as nobody: a session or an API key that outlived the disabling is signed out
+ * at once, everywhere. A deleted account is disabled too (features/account/delete-account.ts).
+ */
+export const ENABLED_USER = sql`u.disabled_at is null`;
 
 /** The current-user read (GET /api/auth/user): one query. */
 export async function readCurrentUser({
@@ -35,7 +41,7 @@ export async function readCurrentUser({
   const [row] = await selectRows(
     db,
     currentUserSchema,
-    sql`select ${USER_COLUMNS} from users u where u.id = ${userId} and u.disabled_at is null`,
+    sql`select ${USER_COLUMNS} from users u where u.id = ${userId} and ${ENABLED_USER}`,
   );
   return row ?? null;
 }
@@ -69,7 +75,7 @@ export async function readSessionWithUser(
   lastSeenAt: Date | null;
   user: CurrentUser | null;
 } | null> {
-  const userJoin: SQL = sql`u.id = s.user_id and u.disabled_at is null`;
+  const userJoin: SQL = sql`u.id = s.user_id and ${ENABLED_USER}`;
   const [row] = await selectRows(
     db,
     sessionWithUserSchema,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 import type { AppConfig } from "../config";
 import { AppError } from "../lib/app-error";
+import { bearerToken } from "../lib/bearer-token";
 
 // A sentence a person can act on: it is shown as it is, e.g. on the sign-in card.
 const CROSS_SITE_MESSAGE =
@@ -81,6 +82,11 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.routeOptions.config?.allowForeignOrigin) return;
+    // A request with an API key (Authorization: Bearer) is signed in by that key alone: the guard ignores
+    // any cookie on it, so another site gains nothing by making one. And a browser page cannot send an
+    // Authorization header to another origin without a CORS preflight, which this app never grants: a
+    // Bearer request that passes is a program's (a script, a server, curl), where Origin proves nothing.
+    if (bearerToken(request) !== null) return;
     const origin = request.headers.origin;
     const site = request.headers["sec-fetch-site"];
     if ((origin && !ownOrigins.has(origin)) || site === "cross-site") {

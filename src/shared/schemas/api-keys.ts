@@ -11,6 +11,10 @@ export const API_KEY_MESSAGES = {
   scopeNotForRole: "Your account cannot give a key that scope.",
   keyInvalid: "This API key is not valid, or it was revoked.",
   keyNotFound: "That API key does not exist or is not yours.",
+  rateLimited:
+    "This API key made too many requests this minute. Wait the seconds Retry-After says, then try again.",
+  tooManyKeys: (max: number) =>
+    `An account may hold ${max} API keys at most. Revoke one you no longer use first.`,
   /** A route a key may not call at all (the account's own settings, payments, admin). */
   routeNotForKeys: "This route cannot be called with an API key. Sign in to the app instead.",
   scopeMissing: (scope: ApiKeyScope) => `This API key does not have the "${scope}" scope.`,

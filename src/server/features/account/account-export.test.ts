@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { EXPORT_PER_HOUR } from "../../../shared/schemas/account";
 import { LISTING_CSV_COLUMNS } from "../../../shared/schemas/listing-import";
 import {
+  apiKeys,
   compliance,
   disputes,
   notificationPreferences,
@@ -11,6 +12,7 @@ import {
   savedSearches,
   sessions,
   smsMessages,
+  webhookEndpoints,
 } from "../../db/schema";
 import { useTestApp } from "../../test/context";
 import {
@@ -46,6 +48,8 @@ const SECTIONS = [
   "smsConsentRecords",
   "smsTexts",
   "sessions",
+  "apiKeys",
+  "webhookEndpoints",
   "subscription",
   "boostPurchases",
 ];
@@ -149,6 +153,23 @@ describe("GET /api/account/export", () => {
     await db()
       .update(sessions)
       .set({ ip: "198.51.100.23", userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0" });
+    await db()
+      .insert(apiKeys)
+      .values({
+        userId: publisher.user.id,
+        name: "Zapier",
+        prefix: "ppc_abcdefgh",
+        keyHash: "a".repeat(64),
+        scopes: ["listings:read"],
+      });
+    await db()
+      .insert(webhookEndpoints)
+      .values({
+        userId: publisher.user.id,
+        url: "https://hooks.pub.example/in",
+        events: ["listing.matched"],
+        secret: "whsec_never_exported",
+      });
     const { res, files, text, json } = await exported(cookie);
 
     expect(res.headers["content-type"]).toBe("application/zip");
@@ -174,8 +195,13 @@ describe("GET /api/account/export", () => {
       smsTexts: [{ body: "New listing: Legal", kind: "alert" }],
       // As the sessions list shows them: the address cut short, never the cookie's secret.
       sessions: [{ current: true, ipPrefix: "198.51.100.x", browser: expect.stringContaining("Firefox") }],
+      apiKeys: [{ name: "Zapier", prefix: "ppc_abcdefgh", scopes: ["listings:read"], lastUsedAt: null }],
+      webhookEndpoints: [{ url: "https://hooks.pub.example/in", events: ["listing.matched"] }],
       subscription: { hasActiveSubscription: false, smsAddon: false },
     });
+    // A key's hash and an endpoint's signing secret never leave the server.
+    expect(text).not.toContain("a".repeat(64));
+    expect(text).not.toContain("whsec_never_exported");
     const account = json.account as Record<string, unknown>;
     expect(account).not.toHaveProperty("stripeCustomerId");
     const dealIntents = json.dealIntents as { direction: string; status: string }[];

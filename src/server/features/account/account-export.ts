@@ -5,12 +5,14 @@ import { z } from "zod";
 import { EXPORT_PER_HOUR } from "../../../shared/schemas/account";
 import { type Db, selectRows } from "../../db/client";
 import {
+  apiKeys,
   boostPurchases,
   buyerListings,
   buyerProfiles,
   compliance,
   publisherProfiles,
   users,
+  webhookEndpoints,
 } from "../../db/schema";
 import { createdKeyColumn } from "../../lib/admin-page";
 import { sqlLimit } from "../../lib/paging";
@@ -172,6 +174,8 @@ function exportSections(
     ["smsConsentRecords", () => readSmsConsents(db, viewer.id, limit)],
     ["smsTexts", () => smsTexts(db, viewer.id)],
     ["sessions", () => listUserSessions({ db, userId: viewer.id, currentSid: sessionId })],
+    ["apiKeys", () => readApiKeys(db, viewer.id)],
+    ["webhookEndpoints", () => readWebhookEndpoints(db, viewer.id)],
     ["subscription", () => readSubscription(db, stripe, viewer)],
     ["boostPurchases", () => readBoostPurchases(db, viewer.id)],
   ];
@@ -275,6 +279,40 @@ async function* ownListings(db: Db, viewer: Viewer, now: Date) {
     (createdKey, id) => sql`(l.created_at, l.id) < (${createdKey}::timestamptz, ${id}::uuid)`,
   );
   for await (const row of rows) yield toListing(row, viewer, now);
+}
+
+/**
+ * The account's API keys, revoked ones included (it made them), newest first: what the Account page
+ * shows of a key, never its hash, which would let anyone test guesses offline.
+ */
+function readApiKeys(db: Db, userId: string) {
+  return db
+    .select({
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(EXPORT_SECTION_LIMIT);
+}
+
+/** The account's webhook endpoints, newest first; never the signing secret, which still signs deliveries. */
+function readWebhookEndpoints(db: Db, userId: string) {
+  return db
+    .select({
+      url: webhookEndpoints.url,
+      events: webhookEndpoints.events,
+      createdAt: webhookEndpoints.createdAt,
+    })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId))
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+    .limit(EXPORT_SECTION_LIMIT);
 }
 
 /** Premium as the subscription summary tells it, and whether the SMS Alerts add-on runs. */

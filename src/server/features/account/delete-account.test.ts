@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES, FORMER_MEMBER_NAME } from "../../../shared/schemas/ac
 import { type Db, queryRows } from "../../db/client";
 import {
   accountTokens,
+  apiKeys,
   auditLogs,
   buyerListings,
   buyerProfiles,
@@ -22,6 +23,7 @@ import {
   smsNumbers,
   subscriptions,
   users,
+  webhookEndpoints,
 } from "../../db/schema";
 import { accountMailKey } from "../../lib/deleted-account";
 import type { TestContext } from "../../test/context";
@@ -249,6 +251,12 @@ describe("DELETE /api/account", () => {
         .statusCode,
     ).toBe(202);
     const secondBrowser = await signIn(ctx, address);
+    const { key } = (
+      await call(publisherCookie, "POST", "/api/api-keys", { name: "Sync", scopes: ["listings:read"] })
+    ).json();
+    await db()
+      .insert(webhookEndpoints)
+      .values({ userId: publisher.user.id, url: "https://hooks.pub.example/in", secret: "whsec_x" });
     await sendQueuedMail(ctx);
     expect(await findEverywhere(db(), address)).not.toEqual([]);
 
@@ -260,6 +268,11 @@ describe("DELETE /api/account", () => {
     for (const cookie of [publisherCookie, secondBrowser]) {
       expect((await call(cookie, "GET", "/api/auth/user")).statusCode).toBe(401);
     }
+    const byKey = await ctx.app.inject({
+      url: "/api/deal-intents",
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(byKey.statusCode).toBe(401);
 
     // The row: nameless, unreachable.
     const row = await userRow(publisher.user.id);
@@ -279,8 +292,10 @@ describe("DELETE /api/account", () => {
       .where(eq(publisherProfiles.id, publisher.profile.id));
     expect(profile).toMatchObject({ website: null, references: [] });
 
-    // Gone: sessions, devices, links, saved items, alerts, the number.
+    // Gone: sessions, API keys, webhook endpoints, devices, links, saved items, alerts, the number.
     const gone = [
+      await db().select().from(apiKeys).where(eq(apiKeys.userId, publisher.user.id)),
+      await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, publisher.user.id)),
       await db().select().from(sessions).where(sql`${sessions.sess}->>'userId' = ${publisher.user.id}`),
       await db().select().from(knownDevices).where(eq(knownDevices.userId, publisher.user.id)),
       await db().select().from(accountTokens).where(eq(accountTokens.userId, publisher.user.id)),

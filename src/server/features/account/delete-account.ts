@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import {
   accountTokens,
   alertDeliveries,
+  apiKeys,
   buyerListings,
   buyerProfiles,
   dealIntents,
@@ -24,6 +25,7 @@ import {
   smsNumbers,
   subscriptions,
   users,
+  webhookEndpoints,
 } from "../../db/schema";
 import { JOB_SCHEMA } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
@@ -223,8 +225,11 @@ async function addressesOf(tx: Db, user: { id: string; email: string }): Promise
 /** The account's personal data: deleted, cleared, or (in what other people keep) its address removed. */
 async function forgetPersonalData(tx: Db, user: { id: string; email: string; role: string }): Promise<void> {
   const addresses = await addressesOf(tx, user);
-  // Signed out everywhere, and every device and link of the account forgotten.
+  // Signed out everywhere, every API key gone (their counters by cascade) and no event sent anywhere any
+  // more (the endpoints' delivery logs by cascade), and every device and link of the account forgotten.
   await endAllUserSessions(tx, user.id);
+  await tx.delete(apiKeys).where(eq(apiKeys.userId, user.id));
+  await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id));
   await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
   await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
   await tx.delete(magicLinkTokens).where(inArray(magicLinkTokens.email, addresses));

@@ -16,12 +16,14 @@ import {
   findRecipient,
   findUndeliveredMatches,
 } from "./alert-matching";
+import { sendListingMatchedEvents } from "./alert-webhooks";
 import { unsubscribeUrl } from "./unsubscribe";
 
 // Listing alerts through the job queue (docs/decisions/011-job-queue.md):
 //
 //   a listing becomes active ─ announceListingsActivated ─> alert-listings-activated
-//        └─ Premium users with instant alerts that match ─> alert-instant-mail (one per user)
+//        ├─ Premium users with instant alerts that match ─> alert-instant-mail (one per user)
+//        └─ publishers with a listing.matched webhook whose alerts match ─> its events (alert-webhooks.ts)
 //   the daily / weekly schedule ─> alert-digest-daily / -weekly ─> alert-digest-mail (one per user due)
 //
 // Never the same listing twice to one user: before a mail goes out, each of its listings is claimed in
@@ -128,7 +130,10 @@ async function deliver(
   return mine.length;
 }
 
-/** alert-listings-activated: one instant-mail job per user with something new for them. */
+/**
+ * alert-listings-activated: one instant-mail job per user with something new for them, and the
+ * listing.matched webhook events.
+ */
 async function planInstantAlerts(
   deps: AlertJobDeps,
   jobs: JobQueue,
@@ -141,6 +146,7 @@ async function planInstantAlerts(
     "alert-instant-mail",
     [...byUser].map(([userId, ids]) => ({ userId, listingIds: ids })),
   );
+  await sendListingMatchedEvents({ db: deps.db, jobs, listingIds });
 }
 
 /**

@@ -81,6 +81,30 @@ export async function findInstantMatches(db: Db, listingIds: string[]) {
   );
 }
 
+/**
+ * The listing.matched webhook events a set of newly active listings calls for: publishers with an
+ * enabled endpoint subscribed to it, paired with each live listing that matches one of their alerts and
+ * that no event announced to them before. Premium and the mail's frequency and channels do not matter:
+ * the endpoint is a channel of its own, and what the event shows is masked like the directory.
+ */
+export async function findWebhookMatches(db: Db, listingIds: string[]) {
+  if (listingIds.length === 0) return [];
+  return selectRows(
+    db,
+    pairSchema,
+    sql`select p.user_id as "userId", l.id as "listingId"
+        from ${LISTING_FROM} cross join ${FROM_PREFERENCES}
+        where l.id = any(${sql.param(listingIds)}::uuid[]) and ${LISTING_IS_LIVE}
+          and u.role = 'publisher' and u.disabled_at is null
+          and exists (select 1 from webhook_endpoints e where e.user_id = p.user_id
+            and e.disabled_at is null and 'listing.matched' = any(e.events))
+          and ${MATCHES_AN_ALERT}
+          and not exists (select 1 from alert_deliveries d
+            where d.user_id = p.user_id and d.listing_id = l.id and d.channel = 'webhook')
+        order by p.user_id, l.activated_at, l.id`,
+  );
+}
+
 /** The user an alert mail goes to, as the mail needs them; null when they no longer receive alert mail. */
 const recipientSchema = z.object({
   userId: z.string(),

@@ -2,6 +2,8 @@ import type {
   FastifyBaseLogger,
   FastifyInstance,
   FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
   FastifySchema,
   FastifyTypeProvider,
   RawReplyDefaultExpression,
@@ -12,15 +14,25 @@ import type {
   RouteOptions,
 } from "fastify";
 import { MESSAGES } from "../../../shared/constants";
+import { API_KEY_MESSAGES } from "../../../shared/schemas/api-keys";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
+import { bearerToken } from "../../lib/bearer-token";
 import { readCurrentUser } from "../../lib/viewer";
+import { API_RATE_WINDOW_SECONDS, authenticateApiKey } from "./api-keys";
 
 // Deny by default (ADR 007). Every /api route declares who may call it in its config:
 //   public    anyone; `request.viewer` is the signed-in user (the current-user read) or null
 //   signedIn  401 {code: "unauthorized"} when signed out
 //   admin     as signedIn, then 403 {code: "admin_required"} for anyone but an admin
 // A route that declares nothing is treated as signedIn, and the route-table test fails on it.
+//
+// A request with `Authorization: Bearer <key>` is signed in with that personal API key alone (the
+// session cookie, if sent too, is ignored): an unknown or revoked key is 401, a key over its rate limit
+// 429, a route outside the public API (no `config.publicApi`, or `scope: null`) 403, a key without the
+// route's scope 403; then the access level applies to the key's user as to a signed-in one. Any other
+// scheme is no key at all (the request is read as it would be without the header): a staging site
+// behind a proxy's Basic auth must still reach the app with its cookie.
 
 const ACCESS_LEVELS = ["public", "signedIn", "admin"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -40,6 +52,7 @@ function isApiPath(url: string): boolean {
  */
 export function registerAccessGuard(app: FastifyInstance): void {
   app.decorateRequest("viewer", null);
+  app.decorateRequest("apiKey", null);
   const apiRoutes: RouteOptions[] = [];
   app.decorate("apiRoutes", apiRoutes);
 
@@ -53,15 +66,20 @@ export function registerAccessGuard(app: FastifyInstance): void {
     apiRoutes.push(route);
   });
 
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
     if (request.is404 || !isApiPath(request.routeOptions.url ?? "")) return;
-    const session = request.session;
-    if (session?.userId) {
-      // Read with the session in the same query; a session without that read is read here.
-      request.viewer =
-        session.loadedViewer !== undefined
-          ? session.loadedViewer
-          : await readCurrentUser({ db: request.server.db, userId: session.userId });
+    const key = bearerToken(request);
+    if (key !== null) {
+      await signInWithApiKey(request, reply, key);
+    } else {
+      const session = request.session;
+      if (session?.userId) {
+        // Read with the session in the same query; a session without that read is read here.
+        request.viewer =
+          session.loadedViewer !== undefined
+            ? session.loadedViewer
+            : await readCurrentUser({ db: request.server.db, userId: session.userId });
+      }
     }
     const access = request.routeOptions.config.access ?? UNDECLARED_ACCESS;
     if (access === "public") return;
@@ -70,6 +88,39 @@ export function registerAccessGuard(app: FastifyInstance): void {
       throw new AppError("admin_required", MESSAGES.adminRequired);
     }
   });
+}
+
+/**
+ * The Bearer half of the guard: the key's user becomes the viewer, or the request is refused. Every
+ * answer to a known key carries its rate window (the IETF RateLimit header fields), errors included.
+ */
+async function signInWithApiKey(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
+  const found = key ? await authenticateApiKey({ db: request.server.db, key, ip: request.ip || null }) : null;
+  if (!found) {
+    throw new AppError("unauthorized", API_KEY_MESSAGES.keyInvalid, {
+      headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+    });
+  }
+  const limit = request.server.config.apiRateLimit;
+  const { count, resetSeconds } = found.window;
+  reply.headers({
+    "RateLimit-Limit": String(limit),
+    "RateLimit-Remaining": String(Math.max(0, limit - count)),
+    "RateLimit-Reset": String(resetSeconds),
+    "RateLimit-Policy": `${limit};w=${API_RATE_WINDOW_SECONDS}`,
+  });
+  if (count > limit) {
+    throw new AppError("rate_limited", API_KEY_MESSAGES.rateLimited, {
+      headers: { "Retry-After": String(resetSeconds) },
+    });
+  }
+  const publicApi = request.routeOptions.config.publicApi;
+  if (!publicApi?.scope) throw new AppError("forbidden", API_KEY_MESSAGES.routeNotForKeys);
+  if (!found.key.scopes.includes(publicApi.scope)) {
+    throw new AppError("forbidden", API_KEY_MESSAGES.scopeMissing(publicApi.scope));
+  }
+  request.viewer = found.user;
+  request.apiKey = found.key;
 }
 
 /** "GET /api/x" for each /api route of the app that declares no access level (the route-table test). */

@@ -1,4 +1,5 @@
 import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
+import type { JobQueue } from "../../jobs/job-queue";
 import type { MailQueue, OutgoingMail } from "../../jobs/mail";
 import type { ListingRow } from "../listings/listing-row";
 import type { IntentRow } from "./intent-row";
@@ -13,6 +14,8 @@ export interface DealMailContext {
   appUrl: string;
   /** Where the mails are queued, inside the transaction of the step that causes them. */
   mailQueue: MailQueue;
+  /** Where the parties' webhook deliveries are sent, in that transaction too (features/webhooks). */
+  jobs: JobQueue;
 }
 
 /** A plain-text mail of the deal flow, named by `key` (its idempotency key, jobs/mail.ts). */

@@ -28,6 +28,7 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
     appName: app.config.appName,
     appUrl: app.config.appUrl,
     mailQueue: app.mailQueue,
+    jobs: app.jobs,
   });
 
   app.get(

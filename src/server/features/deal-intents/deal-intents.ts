@@ -13,6 +13,7 @@ import { isUniqueViolation } from "../../plugins/database-errors";
 import { findVisibleListing } from "../listings/listing-row";
 import { computeQualityScore, qualityFactsOf } from "../publishers/quality-score";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
+import { emitWebhookEvent } from "../webhooks/webhook-events";
 import { type DealMailContext, decisionMails, outgoing, requestMails } from "./deal-intent-mail";
 import { type IntentRow, intentRowSchema } from "./intent-row";
 
@@ -72,8 +73,9 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /**
  * The intent as this viewer may see it. The publisher's profile and compliance record go only to the
  * buyer, and only once they accepted (accepting is the consent): never while pending, never after a reject.
+ * A webhook event shapes it for its recipient the same way.
  */
-function toDealIntent(row: IntentRow, viewer: Viewer): DealIntent {
+function toDealIntent(row: IntentRow, viewer: Pick<Viewer, "id">): DealIntent {
   const direction = row.publisherUserId === viewer.id ? "sent" : "received";
   const intent: DealIntent = {
     id: row.id,
@@ -228,6 +230,11 @@ export async function requestDealIntent({
       tx,
       outgoing("deal-intent", requestMails(mail, { intent: intent!, listing })),
     );
+    await emitWebhookEvent(tx, mail.jobs, {
+      userId: intent!.buyerUserId,
+      type: "deal_intent.created",
+      data: toDealIntent(intent!, { id: intent!.buyerUserId }),
+    });
     return intent!;
   });
   return toDealIntent(row, viewer);
@@ -288,6 +295,11 @@ export async function decideDealIntent({
       tx,
       outgoing("deal-intent", decisionMails(mail, { intent: intent!, listing: contactRow ?? null })),
     );
+    await emitWebhookEvent(tx, mail.jobs, {
+      userId: intent!.publisherUserId,
+      type: "deal_intent.decided",
+      data: toDealIntent(intent!, { id: intent!.publisherUserId }),
+    });
     return intent!;
   });
   return toDealIntent(row, viewer);

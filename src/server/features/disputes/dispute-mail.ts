@@ -117,5 +117,10 @@ export function resolvedMails(ctx: DealMailContext, row: DisputeRow): Mail[] {
 
 /** The mail settings: the app's name and address, and the queue the mails go to. */
 export function disputeMailContext(app: FastifyInstance): DealMailContext {
-  return { appName: app.config.appName, appUrl: app.config.appUrl, mailQueue: app.mailQueue };
+  return {
+    appName: app.config.appName,
+    appUrl: app.config.appUrl,
+    mailQueue: app.mailQueue,
+    jobs: app.jobs,
+  };
 }

@@ -19,6 +19,7 @@ import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { type DealMailContext, outgoing } from "../deal-intents/deal-intent-mail";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
+import { emitWebhookEvent } from "../webhooks/webhook-events";
 import { openedMails, resolvedMails, respondedMails } from "./dispute-mail";
 import { type DisputeRow, disputeRowSchema } from "./dispute-row";
 
@@ -55,13 +56,13 @@ const DISPUTE_FROM = sql`disputes d
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-function sideOf(row: DisputeRow, viewer: Viewer | null): DealSide | null {
+function sideOf(row: DisputeRow, viewer: Pick<Viewer, "id"> | null): DealSide | null {
   if (viewer?.id === row.buyerUserId) return "buyer";
   if (viewer?.id === row.publisherUserId) return "publisher";
   return null;
 }
 
-function toDispute(row: DisputeRow, viewer: Viewer | null): Dispute {
+function toDispute(row: DisputeRow, viewer: Pick<Viewer, "id"> | null): Dispute {
   const side = sideOf(row, viewer);
   return {
     id: row.id,
@@ -89,6 +90,17 @@ const toAdminDispute = (row: DisputeRow): AdminDispute => ({
   buyerEmail: row.buyerEmail,
   publisherEmail: row.publisherEmail,
 });
+
+/** dispute.updated to both parties (when it is opened and when it is decided), each as they see it. */
+async function emitDisputeUpdated(tx: Db, mail: DealMailContext, row: DisputeRow): Promise<void> {
+  for (const userId of [row.buyerUserId, row.publisherUserId]) {
+    await emitWebhookEvent(tx, mail.jobs, {
+      userId,
+      type: "dispute.updated",
+      data: toDispute(row, { id: userId }),
+    });
+  }
+}
 
 async function readDispute(db: Db, disputeId: string): Promise<DisputeRow> {
   const [row] = await selectRows(
@@ -227,6 +239,7 @@ export async function openDispute({
     if (openedBy === "publisher") await refreshBuyerReliability({ db: tx, buyerId: intent.buyerId });
     const opened = await readDispute(tx, disputeId);
     await mail.mailQueue.enqueue(tx, outgoing("dispute", openedMails(mail, opened)));
+    await emitDisputeUpdated(tx, mail, opened);
     return opened;
   });
   return toDispute(row, viewer);
@@ -342,6 +355,7 @@ export async function resolveDispute({
     if (current.openedBy === "publisher") await refreshBuyerReliability({ db: tx, buyerId: current.buyerId });
     const decided = await readDispute(tx, disputeId);
     await mail.mailQueue.enqueue(tx, outgoing("dispute", resolvedMails(mail, decided)));
+    await emitDisputeUpdated(tx, mail, decided);
     return decided;
   });
   return toAdminDispute(row);

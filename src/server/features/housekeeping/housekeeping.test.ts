@@ -12,6 +12,8 @@ import {
   rateLimits,
   sessions,
   smsOutbox,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "../../db/schema";
 import { useTestApp } from "../../test/context";
 import { createUser } from "../../test/factories";
@@ -20,6 +22,7 @@ import {
   OUTBOX_KEEP_DAYS,
   runHousekeeping,
   SENT_MAIL_KEEP_DAYS,
+  WEBHOOK_DELIVERY_KEEP_DAYS,
 } from "./housekeeping";
 
 // The sweep on the database (both engines): what is due goes, what is live stays, a run deletes in
@@ -76,6 +79,18 @@ describe("housekeeping", () => {
         sentAt: status === "sent" ? when : null,
       };
     };
+    const [endpoint] = await db()
+      .insert(webhookEndpoints)
+      .values({ userId: user.id, url: "https://hooks.example/in", events: ["review.created"], secret: "s" })
+      .returning();
+    const deliveryRow = (createdAt: Date) => ({
+      endpointId: endpoint!.id,
+      eventId: randomUUID(),
+      eventType: "review.created",
+      payload: "{}",
+      status: "succeeded" as const,
+      createdAt,
+    });
     const sessionsDue: ReturnType<typeof sessionRow>[] = [];
     const tokensDue: ReturnType<typeof tokenRow>[] = [];
     const accountTokensDue: ReturnType<typeof accountTokenRow>[] = [];
@@ -83,7 +98,9 @@ describe("housekeeping", () => {
     const limitsDue: ReturnType<typeof limitRow>[] = [];
     const mailsDue: ReturnType<typeof mailRow>[] = [];
     const queuedDue: ReturnType<typeof queuedMail>[] = [];
+    const deliveriesDue: ReturnType<typeof deliveryRow>[] = [];
     rows(due, (i) => {
+      deliveriesDue.push(deliveryRow(at(-(WEBHOOK_DELIVERY_KEEP_DAYS * DAY + (i + 1) * 1000))));
       sessionsDue.push(sessionRow(at(-(i + 1) * 1000)));
       // Used ones too: a used link is dead, and goes with its expiry.
       tokensDue.push(tokenRow(at(-(i + 1) * 1000), i % 2 ? at(-DAY) : null));
@@ -110,6 +127,7 @@ describe("housekeeping", () => {
         .insert(smsOutbox)
         .values(mailsDue.map(({ createdAt }) => ({ to: "+12015550123", body: "t", createdAt })));
       await db().insert(mails).values(queuedDue);
+      await db().insert(webhookDeliveries).values(deliveriesDue);
     }
     const liveIds = {
       sessions: [] as string[],
@@ -151,6 +169,9 @@ describe("housekeeping", () => {
       await db()
         .insert(mails)
         .values(kept[i % 3]!);
+      await db()
+        .insert(webhookDeliveries)
+        .values(deliveryRow(at(-(WEBHOOK_DELIVERY_KEEP_DAYS * DAY - HOUR))));
     }
     return liveIds;
   }
@@ -167,6 +188,7 @@ describe("housekeeping", () => {
       { table: "mail_outbox", deleted: 5, more: false },
       { table: "sms_outbox", deleted: 5, more: false },
       { table: "mails", deleted: 5, more: false },
+      { table: "webhook_deliveries", deleted: 5, more: false },
     ]);
     const sids = await db().select({ sid: sessions.sid }).from(sessions);
     expect(sids.map((r) => r.sid).sort()).toEqual([...live.sessions].sort());
@@ -182,6 +204,7 @@ describe("housekeeping", () => {
     expect(await count("sms_outbox")).toBe(3);
     const statuses = await db().select({ status: mails.status }).from(mails);
     expect(statuses.map((r) => r.status).sort()).toEqual(["failed", "queued", "sent"]);
+    expect(await count("webhook_deliveries")).toBe(3);
   });
 
   it("deletes in batches and stops at its bound, leaving the rest for the next run", async () => {
@@ -197,6 +220,7 @@ describe("housekeeping", () => {
       ["mail_outbox", 12, true],
       ["sms_outbox", 12, true],
       ["mails", 12, true],
+      ["webhook_deliveries", 12, true],
     ]);
     expect(await count("sessions")).toBe(25 - 12 + 2);
 
@@ -214,6 +238,7 @@ describe("housekeeping", () => {
       "mail_outbox",
       "sms_outbox",
       "mails",
+      "webhook_deliveries",
     ]) {
       expect(await count(table)).toBe(2);
     }

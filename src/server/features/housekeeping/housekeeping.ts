@@ -12,6 +12,7 @@ import {
   rateLimits,
   sessions,
   smsOutbox,
+  webhookDeliveries,
 } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 
@@ -20,8 +21,8 @@ import type { JobQueue } from "../../jobs/job-queue";
 // account's one-time links past theirs (used or not), browsers an account has not signed in from for
 // KNOWN_DEVICE_DAYS (their cookie is gone by then: the next sign-in there is a new browser anyway), rate-limit
 // windows that are over (a window that has ended restarts at its next use, so deleting it changes
-// nothing), the development outboxes' old mails and texts, and the mail queue's rows of mails long sent or long
-// given up on. The job queue's own tables are pg-boss's business: its
+// nothing), the development outboxes' old mails and texts, the mail queue's rows of mails long sent or long
+// given up on, and webhook deliveries older than a month. The job queue's own tables are pg-boss's business: its
 // supervisor archives and deletes finished jobs (jobs/job-queue.ts, docs/operations.md#background-jobs).
 //
 // Every sweep deletes in small batches, each its own short statement that picks the rows by key, so a
@@ -37,6 +38,11 @@ export const OUTBOX_KEEP_DAYS = 7;
 export const SENT_MAIL_KEEP_DAYS = 30;
 /** A mail given up on stays on the admins' Failed Mail list for three months. */
 export const FAILED_MAIL_KEEP_DAYS = 90;
+/**
+ * A webhook delivery stays in its endpoint's log for a month: every retry is over within a day, and a
+ * receiver that missed an event can still have it redelivered.
+ */
+export const WEBHOOK_DELIVERY_KEEP_DAYS = 30;
 
 interface Sweep {
   /** The table's name, as logged. */
@@ -106,6 +112,13 @@ const SWEEPS: Sweep[] = [
     due: (now) =>
       sql`(${mails.status} = 'sent' and ${mails.sentAt} < ${now}::timestamptz - make_interval(days => ${SENT_MAIL_KEEP_DAYS}))
         or (${mails.status} = 'failed' and ${mails.updatedAt} < ${now}::timestamptz - make_interval(days => ${FAILED_MAIL_KEEP_DAYS}))`,
+  },
+  {
+    name: "webhook_deliveries",
+    table: webhookDeliveries,
+    key: [webhookDeliveries.id],
+    due: (now) =>
+      sql`${webhookDeliveries.createdAt} < ${now}::timestamptz - make_interval(days => ${WEBHOOK_DELIVERY_KEEP_DAYS})`,
   },
 ];
 

@@ -62,7 +62,7 @@ export async function reviewRoutes(fastify: FastifyInstance) {
       schema: { body: createReviewSchema, response: { 201: ownReviewSchema, ...errorResponses } },
     },
     withViewer(async (req, reply, viewer) => {
-      const review = await createReview({ db: app.db, viewer, ...req.body });
+      const review = await createReview({ db: app.db, jobs: app.jobs, viewer, ...req.body });
       return reply.code(201).send(review);
     }),
   );

@@ -7,6 +7,7 @@ import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import type { AwaitingReview, MyReviews, OwnReview, Review } from "../../../shared/schemas/reviews";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs } from "../../db/schema";
+import type { JobQueue } from "../../jobs/job-queue";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
@@ -16,6 +17,7 @@ import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
+import { emitWebhookEvent } from "../webhooks/webhook-events";
 
 // Reviews of buyers (only a real deal can be reviewed, so reviews hang off accepted deal intents): the
 // publisher of an accepted deal intent reviews its buyer once; the buyer replies once; an
@@ -249,7 +251,7 @@ export async function listMyReviews({
   };
 }
 
-async function readOwnReview(db: Db, reviewId: string, viewer: Viewer, as: "author" | "buyer") {
+async function readOwnReview(db: Db, reviewId: string, viewer: Pick<Viewer, "id">, as: "author" | "buyer") {
   const [row] =
     as === "author"
       ? await readOwnReviews(db, sql`r.id = ${reviewId} and pp.user_id = ${viewer.id}`, sql`bp.company`)
@@ -264,16 +266,19 @@ const ALREADY_REVIEWED_MESSAGE = "You have already reviewed this deal.";
 
 /**
  * POST /api/reviews: the publisher of the deal intent only (anyone else: 404, the intent is not theirs
- * to see), once the buyer accepted it (403 before, or after a reject), once per intent (409).
+ * to see), once the buyer accepted it (403 before, or after a reject), once per intent (409). The
+ * reviewed buyer's webhooks hear of it (review.created), with the review as their workspace shows it.
  */
 export async function createReview({
   db,
+  jobs,
   viewer,
   dealIntentId,
   rating,
   comment,
 }: {
   db: Db;
+  jobs: JobQueue;
   viewer: Viewer;
   dealIntentId: string;
   rating: number;
@@ -282,10 +287,18 @@ export async function createReview({
   const id = await db.transaction(async (tx) => {
     const [intent] = await selectRows(
       tx,
-      z.object({ status: z.string(), buyerId: z.string(), publisherId: z.string(), reviewed: z.boolean() }),
+      z.object({
+        status: z.string(),
+        buyerId: z.string(),
+        publisherId: z.string(),
+        buyerUserId: z.string(),
+        reviewed: z.boolean(),
+      }),
       sql`select di.status, di.buyer_id as "buyerId", di.publisher_id as "publisherId",
+            bp.user_id as "buyerUserId",
             exists (select 1 from reviews r where r.deal_intent_id = di.id) as reviewed
           from deal_intents di join publisher_profiles pp on pp.id = di.publisher_id
+          join buyer_profiles bp on bp.id = di.buyer_id
           where di.id = ${dealIntentId} and pp.user_id = ${viewer.id} for update of di`,
     );
     if (!intent) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
@@ -313,6 +326,12 @@ export async function createReview({
       metaJson: { after: { dealIntentId, rating } },
     });
     await refreshBuyerReliability({ db: tx, buyerId: intent.buyerId });
+    const reviewed = { id: intent.buyerUserId };
+    await emitWebhookEvent(tx, jobs, {
+      userId: reviewed.id,
+      type: "review.created",
+      data: () => readOwnReview(tx, reviewId, reviewed, "buyer"),
+    });
     return reviewId;
   });
   return readOwnReview(db, id, viewer, "author");

@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { WebhookEvent } from "../../../shared/constants";
+import {
+  type CreatedWebhook,
+  type CreateWebhookInput,
+  createWebhookSchema,
+  MAX_WEBHOOK_ENDPOINTS,
+  WEBHOOK_MESSAGES,
+  type WebhookEndpoint,
+} from "../../../shared/schemas/webhooks";
+import type { Db } from "../../db/client";
+import { users, webhookEndpoints } from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
+import { isUuid } from "../../lib/ids";
+import { BlockedAddressError, SiteFetchError, vetSiteAddress } from "../../lib/site-fetch";
+import type { Viewer } from "../../lib/viewer";
+
+// A user's webhook endpoints (docs/api.md#webhooks). The server POSTs to an address the user typed, so
+// the address is vetted like the domain check's (lib/address-guard.ts) when it is registered, to refuse
+// an internal one with a clear reason at once; every delivery vets it again (the name may resolve
+// elsewhere by then).
+
+const ROLE_MESSAGE = "Webhooks are for publishers and buyers: choose your role first.";
+const ADMIN_MESSAGE = "Admin accounts cannot register webhooks.";
+const CREDENTIALS_MESSAGE = "A webhook address cannot contain a user name or password.";
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toWebhookEndpoint(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events as WebhookEvent[],
+    createdAt: row.createdAt.toISOString(),
+    failingSince: iso(row.failingSince),
+    disabledAt: iso(row.disabledAt),
+  };
+}
+
+function requireWebhookRole(viewer: Viewer): void {
+  if (viewer.role === "admin") throw new AppError("forbidden", ADMIN_MESSAGE);
+  if (viewer.role !== "publisher" && viewer.role !== "buyer") throw new AppError("forbidden", ROLE_MESSAGE);
+}
+
+/**
+ * The endpoint's address, checked: https (plain http only where private addresses are allowed, for
+ * local development and tests), no credentials, and a host whose every address is public.
+ */
+async function checkEndpointUrl(text: string, allowPrivate: boolean): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new AppError("validation", WEBHOOK_MESSAGES.urlInvalid);
+  }
+  if (url.protocol === "http:" && !allowPrivate)
+    throw new AppError("validation", WEBHOOK_MESSAGES.httpsRequired);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw new AppError("validation", WEBHOOK_MESSAGES.urlInvalid);
+  if (url.username || url.password) throw new AppError("validation", CREDENTIALS_MESSAGE);
+  if (!allowPrivate) {
+    try {
+      await vetSiteAddress(url.href, { allowPrivate });
+    } catch (error) {
+      if (error instanceof BlockedAddressError) {
+        const where =
+          error.host === error.address ? error.host : `${error.host} resolves to ${error.address}, which`;
+        throw new AppError(
+          "validation",
+          `${where} is ${error.reason}: webhooks are sent to public internet addresses only.`,
+          { cause: error },
+        );
+      }
+      if (error instanceof SiteFetchError) throw new AppError("validation", error.message, { cause: error });
+      throw error;
+    }
+  }
+  return url.href;
+}
+
+/**
+ * POST /api/webhooks: publishers and buyers (others: 403), at most MAX_WEBHOOK_ENDPOINTS (409). The
+ * signing secret is answered here and never again. Audited without the secret, and with the address's
+ * host only (its path or query may carry the receiver's own token).
+ */
+export async function createWebhookEndpoint({
+  db,
+  viewer,
+  input,
+  allowPrivate,
+}: {
+  db: Db;
+  viewer: Viewer;
+  input: CreateWebhookInput;
+  /** VERIFY_ALLOW_PRIVATE: loopback, private addresses and plain http are accepted (development, tests). */
+  allowPrivate: boolean;
+}): Promise<CreatedWebhook> {
+  requireWebhookRole(viewer);
+  const { url: text, events } = createWebhookSchema.parse(input);
+  const url = await checkEndpointUrl(text, allowPrivate);
+  const secret = `whsec_${randomBytes(32).toString("base64url")}`;
+  const row = await db.transaction(async (tx) => {
+    // Serialises this user's registrations, so the cap holds under concurrent requests.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, viewer.id)).for("update");
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.userId, viewer.id));
+    if ((count?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) throw new AppError("conflict", WEBHOOK_MESSAGES.tooMany);
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({ userId: viewer.id, url, events, secret })
+      .returning();
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: "account.webhook_created",
+      targetId: created!.id,
+      before: null,
+      after: { host: new URL(url).host, events },
+    });
+    return created!;
+  });
+  return { ...toWebhookEndpoint(row), secret };
+}
+
+/** GET /api/webhooks: the viewer's endpoints, newest first (without their secrets). */
+export async function listWebhookEndpoints({
+  db,
+  viewer,
+}: {
+  db: Db;
+  viewer: Viewer;
+}): Promise<WebhookEndpoint[]> {
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, viewer.id))
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+  return rows.map(toWebhookEndpoint);
+}
+
+/** The viewer's endpoint with this id, or 404 (another user's id finds nothing). */
+export async function requireOwnEndpoint(db: Db, viewer: Viewer, endpointId: string): Promise<EndpointRow> {
+  if (!isUuid(endpointId)) throw new AppError("not_found", WEBHOOK_MESSAGES.endpointNotFound);
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, viewer.id)));
+  if (!row) throw new AppError("not_found", WEBHOOK_MESSAGES.endpointNotFound);
+  return row;
+}
+
+/** DELETE /api/webhooks/{id}: its delivery log goes with it; audited. */
+export async function deleteWebhookEndpoint({
+  db,
+  viewer,
+  endpointId,
+}: {
+  db: Db;
+  viewer: Viewer;
+  endpointId: string;
+}): Promise<void> {
+  if (!isUuid(endpointId)) throw new AppError("not_found", WEBHOOK_MESSAGES.endpointNotFound);
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.userId, viewer.id)))
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events });
+    if (!deleted) throw new AppError("not_found", WEBHOOK_MESSAGES.endpointNotFound);
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: "account.webhook_deleted",
+      targetId: deleted.id,
+      before: { host: new URL(deleted.url).host, events: deleted.events },
+      after: null,
+    });
+  });
+}

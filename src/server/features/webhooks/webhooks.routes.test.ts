@@ -1,0 +1,304 @@
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { CreatedWebhook, WebhookDelivery } from "../../../shared/schemas/webhooks";
+import {
+  mails,
+  notificationPreferences,
+  publisherProfiles,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../../db/schema";
+import { AppError } from "../../lib/app-error";
+import type { Viewer } from "../../lib/viewer";
+import { testConfig, useTestApp } from "../../test/context";
+import {
+  createBuyer,
+  createListing,
+  createPublisher,
+  createUser,
+  grantPremium,
+  signIn,
+} from "../../test/factories";
+import { createWebhookEndpoint } from "./webhook-endpoints";
+import { emitWebhookEvent } from "./webhook-events";
+
+// Webhooks end to end against a loopback receiver (node:http): registration and its address rules,
+// signed deliveries verified by the snippet docs/api.md publishes, retries with backoff, disabling after
+// a day of failures, test events and redeliveries, and what listing.matched shows to whom. The app's
+// clock moves instead of the tests waiting; workUntilIdle runs the jobs.
+
+interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** The docs' verifyWebhook, read from docs/api.md and run as published. */
+function documentedVerifier(): (rawBody: string, header: string, secret: string) => boolean {
+  const docs = readFileSync(new URL("../../../../docs/api.md", import.meta.url), "utf8");
+  const section = docs.slice(docs.indexOf("## Webhooks"));
+  const code = section.match(/```js\n([\s\S]*?)```/)?.[1];
+  if (!code) throw new Error("docs/api.md has no js block in its Webhooks section");
+  const require = createRequire(import.meta.url);
+  return new Function("require", `${code}\nreturn verifyWebhook;`)(require);
+}
+
+describe("webhooks", () => {
+  let clockOffsetMs = 0;
+  const ctx = useTestApp({
+    env: { VERIFY_ALLOW_PRIVATE: "1" },
+    now: () => new Date(Date.now() + clockOffsetMs),
+  });
+  const db = () => ctx.database.db;
+  const received: Received[] = [];
+  /** The statuses the receiver answers next, in order; then 200. */
+  let answers: number[] = [];
+  let server: Server;
+  let base = "";
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString() });
+        res.statusCode = answers.shift() ?? 200;
+        if (res.statusCode === 301) res.setHeader("location", `${base}/elsewhere`);
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    clockOffsetMs = 0;
+    received.length = 0;
+    answers = [];
+  });
+
+  const deliver = (ignoreStartAfter = false) =>
+    ctx.app.jobs.workUntilIdle({ queues: ["webhook-delivery"], ignoreStartAfter });
+  const call = (cookie: string, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
+    ctx.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const deliveries = () => db().select().from(webhookDeliveries);
+  const endpointOf = async (id: string) =>
+    (await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!;
+
+  /** An endpoint registered through the service (no sign-in needed), on the receiver at `path`. */
+  async function registerEndpoint(
+    role: "publisher" | "buyer",
+    path: string,
+    events: CreatedWebhook["events"],
+  ) {
+    const user = await createUser(db(), { role });
+    const viewer = { id: user.id, email: user.email, role, hasActiveSubscription: false };
+    const endpoint = await createWebhookEndpoint({
+      db: db(),
+      viewer,
+      input: { url: `${base}${path}`, events },
+      allowPrivate: true,
+    });
+    return { user, endpoint };
+  }
+
+  const emit = (userId: string) =>
+    db().transaction((tx) =>
+      emitWebhookEvent(tx, ctx.app.jobs, { userId, type: "review.created", data: { rating: 5 } }),
+    );
+
+  it("refuses plain http and private addresses unless VERIFY_ALLOW_PRIVATE, and guests", async () => {
+    const buyer = await createUser(db(), { role: "buyer" });
+    const viewer: Viewer = { id: buyer.id, email: buyer.email, role: "buyer", hasActiveSubscription: false };
+    const strict = testConfig({ VERIFY_ALLOW_PRIVATE: "0" }).verifyAllowPrivate;
+    const register = (url: string, allowPrivate: boolean, as = viewer) =>
+      createWebhookEndpoint({
+        db: db(),
+        viewer: as,
+        input: { url, events: ["review.created"] },
+        allowPrivate,
+      });
+
+    await expect(register(`${base}/hook`, strict)).rejects.toMatchObject({
+      statusCode: 400,
+      message: "Webhook endpoints must use https://",
+    });
+    await expect(register("https://127.0.0.1:8443/hook", strict)).rejects.toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining("127.0.0.1 is a loopback address"),
+    });
+    await expect(register("https://user:pw@hooks.example/in", strict)).rejects.toBeInstanceOf(AppError);
+    const guest: Viewer = { ...viewer, role: "guest" };
+    await expect(register(`${base}/hook`, true, guest)).rejects.toMatchObject({ statusCode: 403 });
+    // Development and tests (VERIFY_ALLOW_PRIVATE=1): a local receiver is accepted.
+    const created = await register(`${base}/hook`, true);
+    expect(created.url).toBe(`${base}/hook`);
+    expect(await db().select().from(webhookEndpoints)).toHaveLength(1);
+  });
+
+  it("sends a buyer a signed deal_intent.created the documented snippet verifies; test, redeliver, 404s", async () => {
+    const buyer = await createBuyer(db(), { contactEmail: "deals@buyer.example" });
+    const listing = await createListing(db(), buyer.profile.id, { title: "Solar Inbound Calls" });
+    const publisher = await createPublisher(db(), { status: "approved" });
+    const buyerCookie = await signIn(ctx, buyer.user.email);
+    const publisherCookie = await signIn(ctx, publisher.user.email);
+
+    const created = await call(buyerCookie, "POST", "/api/webhooks", {
+      url: `${base}/buyer`,
+      events: ["deal_intent.created", "deal_intent.decided"],
+    });
+    expect(created.statusCode).toBe(201);
+    const endpoint = created.json<CreatedWebhook>();
+    expect(endpoint.secret).toMatch(/^whsec_[\w-]{43}$/);
+    // The secret is answered once: the list never carries it.
+    const { secret: _, ...shown } = endpoint;
+    const listed = await call(buyerCookie, "GET", "/api/webhooks");
+    expect(listed.json()).toEqual([shown]);
+    expect(listed.body).not.toContain(endpoint.secret);
+
+    const requested = await call(publisherCookie, "POST", "/api/deal-intents", {
+      listingId: listing.id,
+      message: "Let's work together",
+    });
+    expect(requested.statusCode).toBe(201);
+    expect(await deliver()).toEqual({ completed: 1, failed: 0 });
+
+    expect(received).toHaveLength(1);
+    const [hit] = received;
+    expect(hit!.path).toBe("/buyer");
+    expect(hit!.headers["content-type"]).toBe("application/json");
+    expect(hit!.headers["user-agent"]).toBe("PayPerCallHub-Webhooks/1.0");
+    expect(hit!.headers["x-webhook-event"]).toBe("deal_intent.created");
+    const verify = documentedVerifier();
+    const signature = hit!.headers["x-signature"] as string;
+    expect(verify(hit!.body, signature, endpoint.secret)).toBe(true);
+    expect(verify(`${hit!.body} `, signature, endpoint.secret)).toBe(false);
+    expect(verify(hit!.body, signature, "whsec_another")).toBe(false);
+    const event = JSON.parse(hit!.body);
+    expect(event).toMatchObject({
+      type: "deal_intent.created",
+      data: {
+        id: requested.json().id,
+        direction: "received",
+        status: "pending",
+        listingTitle: "Solar Inbound Calls",
+      },
+    });
+    // Pending: the buyer sees nothing of the publisher's profile or email.
+    expect(hit!.body).not.toContain(publisher.user.email);
+
+    // Another user's endpoint is not found.
+    expect((await call(publisherCookie, "GET", `/api/webhooks/${endpoint.id}/deliveries`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(publisherCookie, "DELETE", `/api/webhooks/${endpoint.id}`)).statusCode).toBe(404);
+
+    // A test event, then the deal intent's event again: the same event id and body, a new delivery.
+    expect((await call(buyerCookie, "POST", `/api/webhooks/${endpoint.id}/test`)).statusCode).toBe(202);
+    const [first] = (await call(buyerCookie, "GET", `/api/webhooks/${endpoint.id}/deliveries`))
+      .json<WebhookDelivery[]>()
+      .filter((d) => d.eventType === "deal_intent.created");
+    expect(first).toMatchObject({ status: "succeeded", attempts: 1, lastStatusCode: 200 });
+    const again = await call(
+      buyerCookie,
+      "POST",
+      `/api/webhooks/${endpoint.id}/deliveries/${first!.id}/redeliver`,
+    );
+    expect(again.statusCode).toBe(202);
+    expect(await deliver()).toEqual({ completed: 2, failed: 0 });
+    const ping = received.find((r) => r.headers["x-webhook-event"] === "ping");
+    expect(JSON.parse(ping!.body)).toMatchObject({ type: "ping", data: { endpointId: endpoint.id } });
+    const redelivered = received.filter((r) => r.headers["x-webhook-event"] === "deal_intent.created");
+    expect(redelivered).toHaveLength(2);
+    expect(redelivered[1]!.body).toBe(hit!.body);
+    expect(redelivered[1]!.headers["x-webhook-delivery"]).not.toBe(hit!.headers["x-webhook-delivery"]);
+
+    expect((await call(buyerCookie, "DELETE", `/api/webhooks/${endpoint.id}`)).statusCode).toBe(204);
+    expect(await deliveries()).toHaveLength(0);
+  });
+
+  it("retries a failing receiver with backoff until it answers 2xx, then clears failing_since", async () => {
+    const { user, endpoint } = await registerEndpoint("buyer", "/flaky", ["review.created"]);
+    // A redirect is not followed: it counts as a failure like a 500.
+    answers = [301, 500];
+    await emit(user.id);
+
+    // The retry waits for its backoff: a run now makes the first attempt only.
+    expect(await deliver()).toEqual({ completed: 1, failed: 0 });
+    const [afterOne] = await deliveries();
+    expect(afterOne).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lastStatusCode: 301,
+      lastError: "HTTP 301: redirects are not followed",
+    });
+    expect(afterOne!.nextAttemptAt!.getTime()).toBeGreaterThan(afterOne!.lastAttemptAt!.getTime());
+    expect((await endpointOf(endpoint.id)).failingSince).not.toBeNull();
+
+    await deliver(true);
+    expect(received).toHaveLength(3);
+    const [done] = await deliveries();
+    expect(done).toMatchObject({ status: "succeeded", attempts: 3, lastStatusCode: 200, lastError: null });
+    expect(done!.deliveredAt).not.toBeNull();
+    expect((await endpointOf(endpoint.id)).failingSince).toBeNull();
+  });
+
+  it("disables an endpoint failing for a day, stops its deliveries and mails its owner once", async () => {
+    const { user, endpoint } = await registerEndpoint("publisher", "/down", ["review.created"]);
+    answers = Array(10).fill(503);
+    await emit(user.id);
+    await emit(user.id);
+    await deliver();
+    expect(received).toHaveLength(2);
+
+    clockOffsetMs = 25 * 3600 * 1000;
+    await deliver(true);
+    // The first retry fails, a day after the first failure: disabled; the other delivery stops unsent.
+    expect(received).toHaveLength(3);
+    expect((await endpointOf(endpoint.id)).disabledAt).not.toBeNull();
+    expect((await deliveries()).map((d) => d.status)).toEqual(["failed", "failed"]);
+    const sent = await db().select().from(mails).where(eq(mails.kind, "webhook"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: user.email });
+    expect(sent[0]!.text).toContain(`${base}/down`);
+    // A disabled endpoint gets no new deliveries.
+    await emit(user.id);
+    expect(await deliveries()).toHaveLength(2);
+  });
+
+  it("sends listing.matched with a masked contact to a free publisher and the contact to a Premium one", async () => {
+    const free = await registerEndpoint("publisher", "/free", ["listing.matched"]);
+    const premium = await registerEndpoint("publisher", "/premium", ["listing.matched"]);
+    await grantPremium(db(), premium.user.id);
+    for (const { user } of [free, premium]) {
+      await db().insert(publisherProfiles).values({ userId: user.id, website: "https://pub.example" });
+      // Alert filters on, with nothing narrowed: every new listing matches.
+      await db().insert(notificationPreferences).values({ userId: user.id, frequency: "daily" });
+    }
+    const buyer = await createBuyer(db(), { contactEmail: "calls@buyer.example" });
+    const listing = await createListing(db(), buyer.profile.id);
+
+    const announce = async () => {
+      await ctx.app.jobs.send("alert-listings-activated", { listingIds: [listing.id] });
+      await ctx.app.jobs.workUntilIdle({ queues: ["alert-listings-activated", "webhook-delivery"] });
+    };
+    await announce();
+    const byPath = Object.fromEntries(received.map((r) => [r.path, JSON.parse(r.body)]));
+    expect(byPath["/free"]).toMatchObject({
+      type: "listing.matched",
+      data: { id: listing.id, contact: null },
+    });
+    expect(byPath["/premium"]).toMatchObject({
+      type: "listing.matched",
+      data: { id: listing.id, contact: { email: "calls@buyer.example" } },
+    });
+    expect(received.find((r) => r.path === "/free")!.body).not.toContain("calls@buyer.example");
+    // Once per user and listing: the same news again sends nothing.
+    await announce();
+    expect(received).toHaveLength(2);
+  });
+});
