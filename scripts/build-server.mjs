@@ -28,6 +28,8 @@ const result = await build({
 });
 // The page served when the client is not built: read from beside the server (src/server/paths.ts).
 cpSync("src/server/missing-build", `${outdir}/missing-build`, { recursive: true });
+// The API reference page's own files, read from beside the server too.
+cpSync("src/server/api-docs", `${outdir}/api-docs`, { recursive: true });
 
 const inputs = Object.keys(result.metafile.inputs);
 const seed = inputs.filter((path) => path.includes("demo-seed"));

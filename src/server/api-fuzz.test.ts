@@ -406,6 +406,8 @@ async function buildWorld(): Promise<World> {
     STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
+    // Every paid product configured, so that no generated request meets "payments are not configured".
+    STRIPE_SMS_PRICE_ID: FAKE_STRIPE_PRICE_ID,
     STRIPE_API_URL: fake.url,
     ADMIN_EMAILS: "fuzz-admin@example.test",
   });

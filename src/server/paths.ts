@@ -13,3 +13,6 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("drizzle", root));
 
 /** The page served when the client is not built yet (copied beside the compiled server). */
 export const MISSING_BUILD_DIR = fileURLToPath(new URL("./missing-build", import.meta.url));
+
+/** The API reference page's own files (plugins/openapi.ts; copied beside the compiled server). */
+export const API_DOCS_DIR = fileURLToPath(new URL("./api-docs", import.meta.url));

@@ -6,32 +6,14 @@ import type {
   FastifyServerOptions,
 } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { MESSAGES } from "../../shared/constants";
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorSchema } from "../../shared/errors";
 import { matchClientRoute } from "../../shared/routes";
+import { API_KEY_MESSAGES } from "../../shared/schemas/api-keys";
 import { AppError } from "../lib/app-error";
 import { LogThrottle } from "../lib/log-throttle";
 import { classifyDatabaseError } from "./database-errors";
 import { serializeError } from "./logging";
-
-/** Every route's error answers, declared once: `response: { 200: ..., ...errorResponses }`. */
-export const errorResponses = { "4xx": errorSchema, "5xx": errorSchema };
-
-/**
- * A public API route's error answers (docs/api.md): `response: { 200: ..., ...apiErrors("validation",
- * "not_found") }`. The codes named are documented one by one in the OpenAPI document, each under its
- * status; every other answer is still covered by the 4xx and 5xx ranges. Every API route can answer
- * unauthorized, forbidden (a key without the scope) and rate_limited, so those are always listed.
- */
-export function apiErrors(...codes: ErrorCode[]) {
-  const documented = new Set<ErrorCode>([...codes, "unauthorized", "forbidden", "rate_limited"]);
-  const byStatus: Record<string, typeof errorSchema> = {};
-  for (const code of documented) {
-    const status = ERROR_CODES[code];
-    const named = [...documented].filter((c) => ERROR_CODES[c] === status).join(", ");
-    byStatus[String(status)] = errorSchema.describe(`Error: ${named}`);
-  }
-  return { ...byStatus, ...errorResponses };
-}
 
 export const NOT_FOUND_MESSAGE = "Not Found";
 const PAYLOAD_TOO_LARGE_MESSAGE = "Request body is too large";
@@ -39,6 +21,62 @@ const INTERNAL_MESSAGE = "Internal Server Error";
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The service is temporarily unavailable. Please try again shortly.";
 const INVALID_DATA_MESSAGE = "Invalid request: a value is malformed or out of range";
+
+/** Every route's error answers, declared once: `response: { 200: ..., ...errorResponses }`. */
+export const errorResponses = { "4xx": errorSchema, "5xx": errorSchema };
+
+/** What each error code's answer looks like, for the OpenAPI document's examples. */
+const ERROR_EXAMPLES: Record<ErrorCode, ErrorBody> = {
+  validation: {
+    message: "Invalid body.payout: Payout must be an amount like 50 or 49.99 (at most 2 decimals)",
+    code: "validation",
+    issues: [
+      {
+        path: "body.payout",
+        message: "Payout must be an amount like 50 or 49.99 (at most 2 decimals)",
+      },
+    ],
+  },
+  unauthorized: { message: MESSAGES.unauthorized, code: "unauthorized" },
+  admin_required: { message: MESSAGES.adminRequired, code: "admin_required" },
+  forbidden: { message: API_KEY_MESSAGES.scopeMissing("listings:write"), code: "forbidden" },
+  premium_required: { message: MESSAGES.premiumRequired, code: "premium_required" },
+  not_found: { message: MESSAGES.listingNotFound, code: "not_found" },
+  conflict: { message: "You already saved this search.", code: "conflict" },
+  payload_too_large: { message: PAYLOAD_TOO_LARGE_MESSAGE, code: "payload_too_large" },
+  unprocessable: { message: "The request cannot be carried out as it stands.", code: "unprocessable" },
+  rate_limited: { message: "Too many requests. Please wait and try again.", code: "rate_limited" },
+  internal: { message: INTERNAL_MESSAGE, code: "internal" },
+  bad_gateway: { message: "The payment provider did not answer. Try again shortly.", code: "bad_gateway" },
+  unavailable: { message: DATABASE_UNAVAILABLE_MESSAGE, code: "unavailable" },
+};
+
+/**
+ * A public API route's error answers (docs/api.md): `response: { 200: ..., ...apiErrors("validation",
+ * "not_found") }`. The codes named are documented one by one in the OpenAPI document, each under its
+ * status with an example; every other answer is still covered by the 4xx and 5xx ranges. Every API
+ * route can answer unauthorized, forbidden (a key without the scope) and rate_limited, so those are
+ * always listed.
+ */
+export function apiErrors(...codes: ErrorCode[]) {
+  const documented = new Set<ErrorCode>([...codes, "unauthorized", "forbidden", "rate_limited"]);
+  const byStatus: Record<string, typeof errorSchema> = {};
+  for (const code of documented) {
+    const status = ERROR_CODES[code];
+    const named = [...documented].filter((c) => ERROR_CODES[c] === status);
+    byStatus[String(status)] = errorSchema.meta({
+      description: `Error: ${named.join(", ")}`,
+      // Named examples, one per code (the document's media type examples).
+      "x-examples": Object.fromEntries(named.map((c) => [c, { summary: c, value: ERROR_EXAMPLES[c] }])),
+    });
+  }
+  return {
+    ...byStatus,
+    "4xx": errorSchema.meta({ description: "Another client error: {message, code}" }),
+    "5xx": errorSchema.meta({ description: "A server error: {message, code}" }),
+  };
+}
+
 /** Seconds a client should wait before retrying a 503 (the load balancer's probe is /api/ready). */
 export const RETRY_AFTER_SECONDS = 5;
 

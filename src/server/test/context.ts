@@ -80,18 +80,23 @@ export interface TestContext {
 
 /**
  * Registers hooks that give the test file one app on its worker's database, emptied before each test.
- * Read `ctx.app` inside tests (it is set in beforeAll).
+ * Read `ctx.app` inside tests (it is set in beforeAll). `resetEach: false` empties it once, before the
+ * file's own beforeAll: for tests that read one world made there and change nothing another test reads.
  */
-export function useTestApp(options: { env?: Record<string, string>; now?: () => Date } = {}): TestContext {
+export function useTestApp(
+  options: { env?: Record<string, string>; now?: () => Date; resetEach?: boolean } = {},
+): TestContext {
   const ctx = {} as TestContext;
+  const resetEach = options.resetEach ?? true;
   beforeAll(async () => {
     ctx.database = await workerTestDatabase();
+    if (!resetEach) await resetDatabase(ctx.database);
     ctx.config = testConfig(options.env);
     ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false, now: options.now });
     await ctx.app.ready();
   });
   beforeEach(async () => {
-    await resetDatabase(ctx.database);
+    if (resetEach) await resetDatabase(ctx.database);
   });
   afterAll(async () => {
     await ctx.app?.close();

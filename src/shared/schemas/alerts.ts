@@ -78,24 +78,42 @@ const timeZoneSchema = plainText()
   .refine(isTimeZone, ALERT_MESSAGES.invalidTimeZone);
 
 /** GET /api/notification-preferences and the answer to PUT. */
-export const alertPreferencesSchema = z.object({
-  /** False until the user saves the form or a search for the first time (defaults are shown). */
-  configured: z.boolean(),
-  /** Whether the filters below send alerts (saved searches alert either way). */
-  filtersEnabled: z.boolean(),
-  /** Empty lists mean "any". */
-  verticals: z.array(z.string()),
-  geos: z.array(z.string()),
-  tags: z.array(z.string()),
-  minPayout: z.string().nullable(),
-  /** What the server acts on: instant is Premium's, so without Premium this reads daily. */
-  frequency: z.enum(ALERT_FREQUENCIES),
-  channels: z.array(z.enum(ALERT_PREFERENCE_CHANNELS)),
-  /** The IANA time zone SMS quiet hours follow; null until chosen (DEFAULT_TIME_ZONE applies). */
-  timeZone: z.string().nullable(),
-  /** When the mail's unsubscribe link last took email off the channels (null: never, or email is back). */
-  unsubscribedAt: z.string().nullable(),
-});
+export const alertPreferencesSchema = z
+  .object({
+    /** False until the user saves the form or a search for the first time (defaults are shown). */
+    configured: z.boolean(),
+    /** Whether the filters below send alerts (saved searches alert either way). */
+    filtersEnabled: z.boolean(),
+    /** Empty lists mean "any". */
+    verticals: z.array(z.string()),
+    geos: z.array(z.string()),
+    tags: z.array(z.string()),
+    minPayout: z.string().nullable(),
+    /** What the server acts on: instant is Premium's, so without Premium this reads daily. */
+    frequency: z.enum(ALERT_FREQUENCIES),
+    channels: z.array(z.enum(ALERT_PREFERENCE_CHANNELS)),
+    /** The IANA time zone SMS quiet hours follow; null until chosen (DEFAULT_TIME_ZONE applies). */
+    timeZone: z.string().nullable(),
+    /** When the mail's unsubscribe link last took email off the channels (null: never, or email is back). */
+    unsubscribedAt: z.string().nullable(),
+  })
+  .meta({
+    // The API reference's example (the OpenAPI document).
+    examples: [
+      {
+        configured: true,
+        filtersEnabled: true,
+        verticals: ["Legal", "Insurance"],
+        geos: ["California", "Texas"],
+        tags: [],
+        minPayout: "40.00",
+        frequency: "daily",
+        channels: ["email"],
+        timeZone: "America/Los_Angeles",
+        unsubscribedAt: null,
+      },
+    ],
+  });
 export type AlertPreferences = z.infer<typeof alertPreferencesSchema>;
 
 /** PUT /api/notification-preferences: any subset of the fields; what is not sent stays as it is. */
@@ -144,18 +162,33 @@ export const createSavedSearchSchema = z.object({
 });
 export type SavedSearchFilters = z.output<typeof createSavedSearchSchema>;
 
-export const savedSearchSchema = z.object({
-  id: z.string(),
-  search: z.string().nullable(),
-  vertical: z.string().nullable(),
-  /** The payout range's id (PAYOUT_BUCKETS). */
-  payout: z.string().nullable(),
-  geo: z.string().nullable(),
-  tags: z.array(z.string()),
-  /** The /browse query that shows these filters ("vertical=Insurance&geo=Texas"). */
-  query: z.string(),
-  createdAt: z.string(),
-});
+export const savedSearchSchema = z
+  .object({
+    id: z.string(),
+    search: z.string().nullable(),
+    vertical: z.string().nullable(),
+    /** The payout range's id (PAYOUT_BUCKETS). */
+    payout: z.string().nullable(),
+    geo: z.string().nullable(),
+    tags: z.array(z.string()),
+    /** The /browse query that shows these filters ("vertical=Insurance&geo=Texas"). */
+    query: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: "4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d",
+        search: "auto accident",
+        vertical: "Legal",
+        payout: "25-50",
+        geo: "California",
+        tags: ["trustedform"],
+        query: "search=auto+accident&vertical=Legal&payout=25-50&geo=California&tags=trustedform",
+        createdAt: "2026-11-18T11:00:00.000Z",
+      },
+    ],
+  });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 
 /**

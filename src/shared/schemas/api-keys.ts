@@ -41,29 +41,51 @@ export const API_KEY_SCOPES_BY_ROLE: Record<Role, readonly ApiKeyScope[]> = {
 export const MAX_API_KEYS = 10;
 
 /** POST /api/api-keys */
-export const createApiKeySchema = z.object({
-  name: plainText(API_KEY_MESSAGES.nameRequired).trim().min(1, API_KEY_MESSAGES.nameRequired).max(60),
-  scopes: z
-    .array(z.enum(API_KEY_SCOPES))
-    .min(1, API_KEY_MESSAGES.scopesRequired)
-    .transform((scopes) => [...new Set(scopes)]),
-});
+export const createApiKeySchema = z
+  .object({
+    name: plainText(API_KEY_MESSAGES.nameRequired).trim().min(1, API_KEY_MESSAGES.nameRequired).max(60),
+    scopes: z
+      .array(z.enum(API_KEY_SCOPES))
+      .min(1, API_KEY_MESSAGES.scopesRequired)
+      .transform((scopes) => [...new Set(scopes)]),
+  })
+  .meta({
+    // The API reference's examples (the OpenAPI document). A request schema that transforms takes
+    // `example`: zod leaves `examples` out of its request side.
+    example: { name: "CRM sync", scopes: ["listings:read", "listings:write"] },
+  });
 export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
 
+const API_KEY_EXAMPLE = {
+  id: "0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+  name: "CRM sync",
+  prefix: "ppc_1a2b3c4d",
+  scopes: ["listings:read", "listings:write"],
+  createdAt: "2026-11-20T10:00:00.000Z",
+  lastUsedAt: "2026-11-26T08:15:00.000Z",
+  lastUsedIp: "203.0.113.x",
+};
+
 /** GET /api/api-keys: the caller's keys that are not revoked, newest first. */
-export const apiKeySchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  /** The key's first characters ("ppc_1a2b3c4d"): enough to tell keys apart, useless to call with. */
-  prefix: z.string(),
-  scopes: z.array(z.enum(API_KEY_SCOPES)),
-  createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  /** Truncated like the sessions list's addresses ("203.0.113.x"). */
-  lastUsedIp: z.string().nullable(),
-});
+export const apiKeySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    /** The key's first characters ("ppc_1a2b3c4d"): enough to tell keys apart, useless to call with. */
+    prefix: z.string(),
+    scopes: z.array(z.enum(API_KEY_SCOPES)),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+    /** Truncated like the sessions list's addresses ("203.0.113.x"). */
+    lastUsedIp: z.string().nullable(),
+  })
+  .meta({ examples: [API_KEY_EXAMPLE] });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** POST /api/api-keys answers the whole key, this once. */
-export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() }).meta({
+  examples: [
+    { ...API_KEY_EXAMPLE, lastUsedAt: null, lastUsedIp: null, key: "ppc_1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d" },
+  ],
+});
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

@@ -110,10 +110,28 @@ const createFields = {
 };
 
 /** POST /api/buyer-listings: a buyer's new listing (status active or paused). */
-export const createBuyerListingSchema = z.object({
-  ...createFields,
-  status: buyerListingStatus.optional().default(LISTING_DEFAULTS.status),
-});
+export const createBuyerListingSchema = z
+  .object({
+    ...createFields,
+    status: buyerListingStatus.optional().default(LISTING_DEFAULTS.status),
+  })
+  .meta({
+    // The API reference's example (the OpenAPI document). `example`, not `examples`: zod leaves examples
+    // out of the request side of a schema that transforms, as they describe what it answers.
+    example: {
+      title: "Personal injury intake: auto accidents",
+      description: "Motor vehicle accident claimants from the last 12 months with no attorney yet.",
+      vertical: "Legal",
+      payout: "45.00",
+      paymentTerms: "Net 15",
+      durationRequirement: 90,
+      geos: ["California", "Texas"],
+      minVolume: 20,
+      tags: ["trustedform", "call-recording"],
+      disputeWindowDays: 7,
+      status: "active",
+    },
+  });
 export type CreateBuyerListingInput = z.input<typeof createBuyerListingSchema>;
 export type CreateBuyerListing = z.output<typeof createBuyerListingSchema>;
 
@@ -121,7 +139,8 @@ export type CreateBuyerListing = z.output<typeof createBuyerListingSchema>;
 export const updateBuyerListingSchema = z
   .object({ ...fields, status: buyerListingStatus })
   .partial()
-  .refine((v) => Object.keys(v).length > 0, "Send at least one field to change");
+  .refine((v) => Object.keys(v).length > 0, "Send at least one field to change")
+  .meta({ example: { payout: "50.00", status: "paused" } });
 export type UpdateBuyerListing = z.output<typeof updateBuyerListingSchema>;
 
 /** The admin form, which also picks the buyer profile that owns the listing. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { plainText } from "./common";
 import { createBuyerListingSchema } from "./listing-input";
-import { listingSchema } from "./listings";
+import { LISTING_EXAMPLE, listingSchema } from "./listings";
 
 // Listing sync (docs/api.md#listing-sync): a buyer's own listings keyed by their own id, so a system
 // that holds the buyer's offers can push them again and again without duplicates.
@@ -33,10 +33,27 @@ export const syncListingSchema = createBuyerListingSchema.extend({ externalId: e
  * not a 400 for all); pauseMissing pauses the caller's active listings with an externalId not in this
  * request.
  */
-export const listingSyncRequestSchema = z.object({
-  listings: z.array(z.unknown()).max(MAX_SYNC_LISTINGS, LISTING_SYNC_MESSAGES.tooMany),
-  pauseMissing: z.boolean().optional().default(false),
-});
+export const listingSyncRequestSchema = z
+  .object({
+    listings: z.array(z.unknown()).max(MAX_SYNC_LISTINGS, LISTING_SYNC_MESSAGES.tooMany),
+    pauseMissing: z.boolean().optional().default(false),
+  })
+  .meta({
+    // The API reference's example (the OpenAPI document); `example` on a request schema that transforms
+    // (zod leaves `examples` out of its request side).
+    example: {
+      listings: [
+        {
+          externalId: "crm-offer-1042",
+          title: "Personal injury intake: auto accidents",
+          vertical: "Legal",
+          payout: "45.00",
+          geos: ["California", "Texas"],
+        },
+      ],
+      pauseMissing: true,
+    },
+  });
 
 export const SYNC_RESULTS = ["created", "updated", "unchanged", "error"] as const;
 
@@ -51,20 +68,47 @@ export const listingSyncItemResultSchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
-export const listingSyncResponseSchema = z.object({
-  results: z.array(listingSyncItemResultSchema),
-  counts: z.object({
-    created: z.number().int(),
-    updated: z.number().int(),
-    unchanged: z.number().int(),
-    error: z.number().int(),
-    paused: z.number().int(),
-  }),
-});
+export const listingSyncResponseSchema = z
+  .object({
+    results: z.array(listingSyncItemResultSchema),
+    counts: z.object({
+      created: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      error: z.number().int(),
+      paused: z.number().int(),
+    }),
+  })
+  .meta({
+    examples: [
+      {
+        results: [
+          {
+            index: 0,
+            externalId: "crm-offer-1042",
+            result: "updated",
+            id: "5f0c6a1e-3b7d-4c1a-9a53-2d6f8e4b7c10",
+          },
+          {
+            index: 1,
+            externalId: "crm-offer-1043",
+            result: "error",
+            message: "Invalid payout: Payout must be an amount like 50 or 49.99 (at most 2 decimals)",
+            issues: [
+              { path: "payout", message: "Payout must be an amount like 50 or 49.99 (at most 2 decimals)" },
+            ],
+          },
+        ],
+        counts: { created: 0, updated: 1, unchanged: 0, error: 1, paused: 2 },
+      },
+    ],
+  });
 export type ListingSyncResponse = z.infer<typeof listingSyncResponseSchema>;
 
 /** PUT by externalId answers the listing and what happened to it. */
-export const upsertListingResponseSchema = z.object({
-  result: z.enum(["created", "updated", "unchanged"]),
-  listing: listingSchema,
-});
+export const upsertListingResponseSchema = z
+  .object({
+    result: z.enum(["created", "updated", "unchanged"]),
+    listing: listingSchema,
+  })
+  .meta({ examples: [{ result: "created", listing: LISTING_EXAMPLE }] });

@@ -36,7 +36,8 @@ export const listingQuerySchema = z
       .trim()
       .max(LISTING_SEARCH_MAX_LENGTH, `must be at most ${LISTING_SEARCH_MAX_LENGTH} characters`)
       .optional()
-      .transform((v) => (v ? v : undefined)),
+      .transform((v) => (v ? v : undefined))
+      .describe("Words to find in the title or description (partial words match titles)."),
     // A link saved before a vertical was renamed ("Auto") still shows that vertical's listings.
     vertical: plainText()
       .transform((v, ctx) => {
@@ -44,10 +45,14 @@ export const listingQuerySchema = z
         if (!vertical) ctx.addIssue({ code: "custom", message: "is not a known vertical" });
         return vertical ?? v;
       })
-      .optional(),
-    payoutMin: money.optional(),
-    payoutMax: money.optional(),
-    geo: z.enum(GEOGRAPHIES, { message: "is not a known geography" }).optional(),
+      .optional()
+      .describe("One vertical, e.g. Legal."),
+    payoutMin: money.optional().describe("Lowest payout per call in dollars, inclusive (45 or 45.00)."),
+    payoutMax: money.optional().describe("Payout per call below this amount in dollars (exclusive)."),
+    geo: z
+      .enum(GEOGRAPHIES, { message: "is not a known geography" })
+      .optional()
+      .describe("Listings that take calls from this geography."),
     // Requirement tags, comma separated (tags=trustedform,no-ivr): a listing must carry all of them.
     tags: plainText()
       .max(TAGS_PARAM_MAX_LENGTH, "is too long")
@@ -59,17 +64,30 @@ export const listingQuerySchema = z
             message: `must be requirement tag ids: ${REQUIREMENT_TAG_IDS.join(", ")}`,
           }),
         ),
+      )
+      .describe(
+        `Requirement tags a listing must all carry, comma separated: ${REQUIREMENT_TAG_IDS.join(", ")}.`,
       ),
-    sort: z.enum(LISTING_SORTS, { message: `must be one of ${LISTING_SORTS.join(", ")}` }).default("boosted"),
+    sort: z
+      .enum(LISTING_SORTS, { message: `must be one of ${LISTING_SORTS.join(", ")}` })
+      .default("boosted")
+      .describe("boosted: boosted listings first, newest first within each; newest; payout: highest first."),
     limit: z.coerce
       .number({ message: "must be a number" })
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .max(MAX_LISTING_LIMIT, `must be at most ${MAX_LISTING_LIMIT}`)
-      .default(DEFAULT_LISTING_LIMIT),
-    cursor: plainText().max(512, "is too long").optional(),
+      .default(DEFAULT_LISTING_LIMIT)
+      .describe("Listings per page."),
+    cursor: plainText()
+      .max(512, "is too long")
+      .optional()
+      .describe("Where the next page starts: take it from the Link header of the page before."),
     // The buyer dashboard asks for its own listings with ?mine=1; without it this is the public directory.
-    mine: z.enum(["1", "true"], { message: "must be 1" }).optional(),
+    mine: z
+      .enum(["1", "true"], { message: "must be 1" })
+      .optional()
+      .describe("1: the caller's own listings (a buyer), in every status."),
   })
   .refine((q) => !q.payoutMin || !q.payoutMax || Number(q.payoutMin) < Number(q.payoutMax), {
     message: "payoutMin must be less than payoutMax",
@@ -86,65 +104,158 @@ const listingContactSchema = z.object({
 });
 export type ListingContact = z.infer<typeof listingContactSchema>;
 
-export const listingSchema = z.object({
-  id: z.string(),
-  buyerId: z.string(),
-  /** "Buyer" + first 8 chars of buyerId while masked (the company is contact), the company once visible. */
-  buyerName: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  vertical: z.string(),
-  payout: z.string(),
-  paymentTerms: z.string().nullable(),
-  /** Seconds; cards show minutes. */
-  durationRequirement: z.number().int().nullable(),
-  geos: z.array(z.string()),
-  minVolume: z.number().int().nullable(),
-  /** The buyer profile's daily cap (calls per day). */
-  dailyCap: z.number().int().nullable(),
-  status: z.string(),
-  boostedUntil: z.string().nullable(),
-  isBoosted: z.boolean(),
-  /** Requirement tag ids (REQUIREMENT_TAGS). */
-  tags: z.array(z.string()),
-  /** Days a publisher has to dispute a call (null: not stated). */
-  disputeWindowDays: z.number().int().nullable(),
-  /** The payout is higher than it was PAYOUT_RAISED_WINDOW_DAYS days ago. */
-  isPayoutRaised: z.boolean(),
-  isVerified: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  contact: listingContactSchema.nullable(),
-  /** The buyer's reliability score, stored per buyer and read with the row. */
-  reliability: reliabilitySchema,
-});
+// Examples for the API reference (the OpenAPI document): a Legal listing as anyone sees it (contacts
+// masked) and as its buyer, a Premium publisher or an admin sees it.
+export const LISTING_EXAMPLE = {
+  id: "5f0c6a1e-3b7d-4c1a-9a53-2d6f8e4b7c10",
+  buyerId: "7d3f9a2c-1e4b-4f6a-8c2d-9b0e1f2a3c4d",
+  buyerName: "Buyer 7d3f9a2c",
+  title: "Personal injury intake: auto accidents",
+  description: "Motor vehicle accident claimants from the last 12 months with no attorney yet.",
+  vertical: "Legal",
+  payout: "45.00",
+  paymentTerms: "Net 15",
+  durationRequirement: 90,
+  geos: ["California", "Texas"],
+  minVolume: 20,
+  dailyCap: 150,
+  status: "active",
+  boostedUntil: null,
+  isBoosted: false,
+  tags: ["trustedform", "call-recording"],
+  disputeWindowDays: 7,
+  isPayoutRaised: false,
+  isVerified: true,
+  createdAt: "2026-11-02T15:04:05.000Z",
+  updatedAt: "2026-11-20T09:30:00.000Z",
+  contact: null,
+  reliability: { score: 87, basedOn: 12 },
+};
+const LISTING_CONTACT_EXAMPLE = {
+  company: "Harbor Legal Partners",
+  email: "intake@harborlegal.example",
+  phone: "+1 415 555 0142",
+  applicationUrl: "https://harborlegal.example/partners",
+};
+
+export const listingSchema = z
+  .object({
+    id: z.string(),
+    buyerId: z.string(),
+    /** "Buyer" + first 8 chars of buyerId while masked (the company is contact), the company once visible. */
+    buyerName: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    vertical: z.string(),
+    payout: z.string(),
+    paymentTerms: z.string().nullable(),
+    /** Seconds; cards show minutes. */
+    durationRequirement: z.number().int().nullable(),
+    geos: z.array(z.string()),
+    minVolume: z.number().int().nullable(),
+    /** The buyer profile's daily cap (calls per day). */
+    dailyCap: z.number().int().nullable(),
+    status: z.string(),
+    boostedUntil: z.string().nullable(),
+    isBoosted: z.boolean(),
+    /** Requirement tag ids (REQUIREMENT_TAGS). */
+    tags: z.array(z.string()),
+    /** Days a publisher has to dispute a call (null: not stated). */
+    disputeWindowDays: z.number().int().nullable(),
+    /** The payout is higher than it was PAYOUT_RAISED_WINDOW_DAYS days ago. */
+    isPayoutRaised: z.boolean(),
+    isVerified: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    contact: listingContactSchema.nullable(),
+    /** The buyer's reliability score, stored per buyer and read with the row. */
+    reliability: reliabilitySchema,
+  })
+  .meta({
+    examples: [
+      LISTING_EXAMPLE,
+      { ...LISTING_EXAMPLE, buyerName: LISTING_CONTACT_EXAMPLE.company, contact: LISTING_CONTACT_EXAMPLE },
+    ],
+  });
 export type Listing = z.infer<typeof listingSchema>;
 
 const payoutChangeSchema = z.object({ from: z.string(), to: z.string(), changedAt: z.string() });
 export type PayoutChange = z.infer<typeof payoutChangeSchema>;
 
-export const listingDetailSchema = listingSchema.extend({
-  isSaved: z.boolean(),
-  /** Facts from listing_events over the last 30 days (no invented figures). */
-  stats: z.object({ views: z.number().int(), reveals: z.number().int() }),
-  /** When the payout last changed (null: never since the listing was created). */
-  payoutChangedAt: z.string().nullable(),
-  /** Payout changes, newest first (at most PAYOUT_HISTORY_LIMIT). */
-  payoutHistory: z.array(payoutChangeSchema),
-  /** The viewer is the buyer who owns the listing. */
-  isOwn: z.boolean(),
-  /** The viewer is an approved publisher, so "Request Deal" can succeed (only they may send one). */
-  canRequestDeal: z.boolean(),
-  /** The viewer's latest deal intent on this listing, if they sent one. */
-  dealIntent: z
-    .object({ id: z.string(), status: z.enum(DEAL_INTENT_STATUSES), createdAt: z.string() })
-    .nullable(),
-  /** The score with the factors behind it. */
-  reliability: reliabilityDetailSchema,
-  /** The buyer's visible reviews: average, count and the newest few. */
-  reviews: reviewSummarySchema,
-});
+export const listingDetailSchema = listingSchema
+  .extend({
+    isSaved: z.boolean(),
+    /** Facts from listing_events over the last 30 days (no invented figures). */
+    stats: z.object({ views: z.number().int(), reveals: z.number().int() }),
+    /** When the payout last changed (null: never since the listing was created). */
+    payoutChangedAt: z.string().nullable(),
+    /** Payout changes, newest first (at most PAYOUT_HISTORY_LIMIT). */
+    payoutHistory: z.array(payoutChangeSchema),
+    /** The viewer is the buyer who owns the listing. */
+    isOwn: z.boolean(),
+    /** The viewer is an approved publisher, so "Request Deal" can succeed (only they may send one). */
+    canRequestDeal: z.boolean(),
+    /** The viewer's latest deal intent on this listing, if they sent one. */
+    dealIntent: z
+      .object({ id: z.string(), status: z.enum(DEAL_INTENT_STATUSES), createdAt: z.string() })
+      .nullable(),
+    /** The score with the factors behind it. */
+    reliability: reliabilityDetailSchema,
+    /** The buyer's visible reviews: average, count and the newest few. */
+    reviews: reviewSummarySchema,
+  })
+  .meta({
+    examples: [
+      {
+        ...LISTING_EXAMPLE,
+        isSaved: false,
+        stats: { views: 214, reveals: 9 },
+        payoutChangedAt: "2026-11-20T09:30:00.000Z",
+        payoutHistory: [{ from: "40.00", to: "45.00", changedAt: "2026-11-20T09:30:00.000Z" }],
+        isOwn: false,
+        canRequestDeal: true,
+        dealIntent: null,
+        reliability: {
+          score: 87,
+          basedOn: 12,
+          factors: {
+            reviewedDeals: 12,
+            weightedRating: 4.5,
+            ratingFactor: 0.88,
+            requestsDue: 30,
+            answeredInTime: 27,
+            responsivenessFactor: 0.9,
+            acceptedDeals: 18,
+            disputesAgainst: 1,
+            disputesUpheld: 0,
+            disputesOpen: 0,
+            disputeFactor: 1,
+          },
+          computedAt: "2026-11-26T03:00:00.000Z",
+        },
+        reviews: {
+          average: 4.5,
+          count: 2,
+          latest: [
+            {
+              id: "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+              buyerId: LISTING_EXAMPLE.buyerId,
+              rating: 5,
+              comment: "Paid on time and gave clear call feedback.",
+              verifiedDeal: true,
+              createdAt: "2026-11-10T12:00:00.000Z",
+              reviewer: "Publisher 2b4c6d8e",
+              reply: null,
+              hidden: null,
+            },
+          ],
+        },
+      },
+    ],
+  });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 
-export const revealContactResponseSchema = z.object({ contact: listingContactSchema });
+export const revealContactResponseSchema = z
+  .object({ contact: listingContactSchema })
+  .meta({ examples: [{ contact: LISTING_CONTACT_EXAMPLE }] });
 export type RevealContactResponse = z.infer<typeof revealContactResponseSchema>;

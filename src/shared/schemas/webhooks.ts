@@ -33,45 +33,85 @@ export const WEBHOOK_RETRY_HOURS = 24;
 export const WEBHOOK_SIGNATURE_HEADER = "X-Signature";
 
 /** POST /api/webhooks */
-export const createWebhookSchema = z.object({
-  url: plainText(WEBHOOK_MESSAGES.urlInvalid).trim().min(1, WEBHOOK_MESSAGES.urlInvalid).max(2000),
-  events: z
-    .array(z.enum(WEBHOOK_EVENTS))
-    .min(1, WEBHOOK_MESSAGES.eventsRequired)
-    .transform((events) => [...new Set(events)]),
-});
+export const createWebhookSchema = z
+  .object({
+    url: plainText(WEBHOOK_MESSAGES.urlInvalid).trim().min(1, WEBHOOK_MESSAGES.urlInvalid).max(2000),
+    events: z
+      .array(z.enum(WEBHOOK_EVENTS))
+      .min(1, WEBHOOK_MESSAGES.eventsRequired)
+      .transform((events) => [...new Set(events)]),
+  })
+  .meta({
+    // The API reference's examples (the OpenAPI document); `example` on a request schema that transforms
+    // (zod leaves `examples` out of its request side).
+    example: {
+      url: "https://crm.example/hooks/paypercall",
+      events: ["deal_intent.created", "deal_intent.decided"],
+    },
+  });
 export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
 
+const WEBHOOK_ENDPOINT_EXAMPLE = {
+  id: "6e7f8a9b-0c1d-4e2f-9a3b-4c5d6e7f8a9b",
+  url: "https://crm.example/hooks/paypercall",
+  events: ["deal_intent.created", "deal_intent.decided"],
+  createdAt: "2026-11-20T10:05:00.000Z",
+  failingSince: null,
+  disabledAt: null,
+};
+
 /** GET /api/webhooks: the caller's endpoints, newest first. */
-export const webhookEndpointSchema = z.object({
-  id: z.uuid(),
-  url: z.string(),
-  events: z.array(z.enum(WEBHOOK_EVENTS)),
-  createdAt: z.string(),
-  /** Since when every attempt failed (null while deliveries succeed). */
-  failingSince: z.string().nullable(),
-  disabledAt: z.string().nullable(),
-});
+export const webhookEndpointSchema = z
+  .object({
+    id: z.uuid(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    createdAt: z.string(),
+    /** Since when every attempt failed (null while deliveries succeed). */
+    failingSince: z.string().nullable(),
+    disabledAt: z.string().nullable(),
+  })
+  .meta({ examples: [WEBHOOK_ENDPOINT_EXAMPLE] });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
 /** POST /api/webhooks answers the signing secret, this once. */
-export const createdWebhookSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export const createdWebhookSchema = webhookEndpointSchema
+  .extend({ secret: z.string() })
+  .meta({ examples: [{ ...WEBHOOK_ENDPOINT_EXAMPLE, secret: "whsec_3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e" }] });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
 /** GET /api/webhooks/{id}/deliveries: the delivery log, newest first (the last 50). */
-export const webhookDeliverySchema = z.object({
-  id: z.uuid(),
-  eventId: z.uuid(),
-  eventType: z.enum([...WEBHOOK_EVENTS, "ping"]),
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
-  attempts: z.number().int(),
-  lastStatusCode: z.number().int().nullable(),
-  lastError: z.string().nullable(),
-  lastAttemptAt: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const webhookDeliverySchema = z
+  .object({
+    id: z.uuid(),
+    eventId: z.uuid(),
+    eventType: z.enum([...WEBHOOK_EVENTS, "ping"]),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    lastAttemptAt: z.string().nullable(),
+    nextAttemptAt: z.string().nullable(),
+    deliveredAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        id: "1f2e3d4c-5b6a-4978-8a9b-0c1d2e3f4a5b",
+        eventId: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+        eventType: "deal_intent.created",
+        status: "succeeded",
+        attempts: 1,
+        lastStatusCode: 200,
+        lastError: null,
+        lastAttemptAt: "2026-11-21T10:12:03.000Z",
+        nextAttemptAt: null,
+        deliveredAt: "2026-11-21T10:12:03.000Z",
+        createdAt: "2026-11-21T10:12:01.000Z",
+      },
+    ],
+  });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /**

@@ -11,7 +11,7 @@ import {
 } from "../../../shared/schemas/alerts";
 import { plainText } from "../../../shared/schemas/common";
 import { idParams } from "../../lib/ids";
-import { errorResponses } from "../../plugins/errors";
+import { apiErrors, errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import { getAlertPreferences, updateAlertPreferences } from "./alert-preferences";
@@ -32,7 +32,18 @@ export async function alertRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/notification-preferences",
-    { config: ALERTS_READ, schema: { response: { 200: alertPreferencesSchema, ...errorResponses } } },
+    {
+      config: ALERTS_READ,
+      schema: {
+        operationId: "getAlertPreferences",
+        summary: "Read your alert preferences",
+        description:
+          "Which new listings a publisher hears of, how often and how. Before the first save the " +
+          "defaults are answered, with `configured: false`. Alerts are for publishers (forbidden otherwise).",
+        tags: ["Alerts"],
+        response: { 200: alertPreferencesSchema, ...apiErrors() },
+      },
+    },
     withViewer(async (_req, _reply, viewer) => getAlertPreferences({ db: app.db, viewer })),
   );
 
@@ -52,7 +63,18 @@ export async function alertRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/saved-searches",
-    { config: ALERTS_READ, schema: { response: { 200: z.array(savedSearchSchema), ...errorResponses } } },
+    {
+      config: ALERTS_READ,
+      schema: {
+        operationId: "listSavedSearches",
+        summary: "List your saved searches",
+        description:
+          "A publisher's saved directory searches, newest first; each alerts them to new listings it " +
+          "matches. `query` is the directory query that shows the same listings.",
+        tags: ["Alerts"],
+        response: { 200: z.array(savedSearchSchema), ...apiErrors() },
+      },
+    },
     withViewer(async (_req, _reply, viewer) => listSavedSearches({ db: app.db, viewer })),
   );
 

@@ -11,7 +11,7 @@ import {
 import { createBuyerListingSchema, updateBuyerListingSchema } from "../../../shared/schemas/listing-input";
 import { listingSchema } from "../../../shared/schemas/listings";
 import { idParams } from "../../lib/ids";
-import { errorResponses } from "../../plugins/errors";
+import { apiErrors, errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import { getBuyerAnalytics, getBuyerStats } from "./buyer-analytics";
@@ -62,7 +62,16 @@ export async function buyerRoutes(fastify: FastifyInstance) {
     "/api/buyer-listings",
     {
       config: LISTINGS_WRITE,
-      schema: { body: createBuyerListingSchema, response: { 201: listingSchema, ...errorResponses } },
+      schema: {
+        operationId: "createListing",
+        summary: "Create a listing",
+        description:
+          "A new listing of the caller's buyer profile. Fields left out take their defaults; an active " +
+          "listing is announced to the publishers whose alerts it matches.",
+        tags: ["Listings"],
+        body: createBuyerListingSchema,
+        response: { 201: listingSchema, ...apiErrors("validation") },
+      },
     },
     withViewer(async (req, reply, viewer) => {
       const listing = await createBuyerListing({ db: app.db, jobs: app.jobs, viewer, input: req.body });
@@ -75,9 +84,15 @@ export async function buyerRoutes(fastify: FastifyInstance) {
     {
       config: LISTINGS_WRITE,
       schema: {
+        operationId: "updateListing",
+        summary: "Update a listing",
+        description:
+          "Changes the fields sent, and only those; `status` pauses or resumes the listing. A listing an " +
+          "administrator deactivated cannot change status (conflict).",
+        tags: ["Listings"],
         params: idParams,
         body: updateBuyerListingSchema,
-        response: { 200: listingSchema, ...errorResponses },
+        response: { 200: listingSchema, ...apiErrors("validation", "not_found", "conflict") },
       },
     },
     withViewer(async (req, _reply, viewer) =>
@@ -87,7 +102,17 @@ export async function buyerRoutes(fastify: FastifyInstance) {
 
   app.delete(
     "/api/buyer-listings/:id",
-    { config: LISTINGS_WRITE, schema: { params: idParams, response: { 204: z.null(), ...errorResponses } } },
+    {
+      config: LISTINGS_WRITE,
+      schema: {
+        operationId: "deleteListing",
+        summary: "Delete a listing",
+        description: "Deletes one of the caller's listings. Deal intents on it stay, without the listing.",
+        tags: ["Listings"],
+        params: idParams,
+        response: { 204: z.null(), ...apiErrors("not_found") },
+      },
+    },
     withViewer(async (req, reply, viewer) => {
       await deleteBuyerListing({ db: app.db, viewer, listingId: req.params.id });
       return reply.code(204).send(null);

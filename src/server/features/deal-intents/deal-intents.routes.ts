@@ -7,7 +7,7 @@ import {
   decideDealIntentSchema,
 } from "../../../shared/schemas/deal-intents";
 import { idParams } from "../../lib/ids";
-import { errorResponses } from "../../plugins/errors";
+import { apiErrors } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import type { DealMailContext } from "./deal-intent-mail";
@@ -33,7 +33,18 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/deal-intents",
-    { config: READ, schema: { response: { 200: z.array(dealIntentSchema), ...errorResponses } } },
+    {
+      config: READ,
+      schema: {
+        operationId: "listDealIntents",
+        summary: "List your deal intents",
+        description:
+          "The deal intents the caller sent (a publisher) or received on their listings (a buyer), newest " +
+          "first. A received intent the buyer accepted carries the publisher's details.",
+        tags: ["Deal intents"],
+        response: { 200: z.array(dealIntentSchema), ...apiErrors() },
+      },
+    },
     withViewer(async (_req, _reply, viewer) => listDealIntents({ db: app.db, viewer })),
   );
 
@@ -41,7 +52,16 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
     "/api/deal-intents",
     {
       config: REQUEST,
-      schema: { body: createDealIntentSchema, response: { 201: dealIntentSchema, ...errorResponses } },
+      schema: {
+        operationId: "requestDealIntent",
+        summary: "Request a deal",
+        description:
+          "An approved publisher asks the buyer of an active listing for a deal, with an optional " +
+          "message; the buyer hears of it by mail. One open request per listing, and a daily limit.",
+        tags: ["Deal intents"],
+        body: createDealIntentSchema,
+        response: { 201: dealIntentSchema, ...apiErrors("validation", "not_found", "conflict") },
+      },
     },
     withViewer(async (req, reply, viewer) => {
       const intent = await requestDealIntent({
@@ -55,18 +75,33 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
     }),
   );
 
-  for (const [action, decision] of [
-    ["accept", "accepted"],
-    ["reject", "rejected"],
+  for (const [action, decision, summary, description] of [
+    [
+      "accept",
+      "accepted",
+      "Accept a deal intent",
+      "The listing's buyer accepts a pending request, with an optional note: the publisher hears of it, " +
+        "and the buyer now sees the publisher's details and contact.",
+    ],
+    [
+      "reject",
+      "rejected",
+      "Reject a deal intent",
+      "The listing's buyer turns down a pending request, with an optional note the publisher reads.",
+    ],
   ] as const) {
     app.post(
       `/api/deal-intents/:id/${action}`,
       {
         config: DECIDE,
         schema: {
+          operationId: `${action}DealIntent`,
+          summary,
+          description,
+          tags: ["Deal intents"],
           params: idParams,
           body: decideDealIntentSchema,
-          response: { 200: dealIntentSchema, ...errorResponses },
+          response: { 200: dealIntentSchema, ...apiErrors("validation", "not_found", "conflict") },
         },
       },
       withViewer(async (req, _reply, viewer) =>

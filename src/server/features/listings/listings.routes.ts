@@ -10,7 +10,7 @@ import {
 import { marketFiguresSchema } from "../../../shared/schemas/market-figures";
 import { idParams } from "../../lib/ids";
 import { nextLink } from "../../lib/paging";
-import { errorResponses } from "../../plugins/errors";
+import { apiErrors, errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
 import { revealContact } from "./contact-reveal";
 import { listListings } from "./directory-query";
@@ -46,8 +46,15 @@ export async function listingRoutes(fastify: FastifyInstance) {
     {
       config: { access: "public", publicApi: { scope: "listings:read" } },
       schema: {
+        operationId: "listListings",
+        summary: "Search the directory",
+        description:
+          "Active listings matching the filters, a page at a time: the next page's URL is in the `Link` " +
+          'header (rel="next"). Contacts are null unless the caller may see them (the listing\'s buyer, ' +
+          "a Premium publisher, an admin). With `mine=1`, a buyer's own listings in every status.",
+        tags: ["Listings"],
         querystring: listingQuerySchema,
-        response: { 200: z.array(listingSchema), ...errorResponses },
+        response: { 200: z.array(listingSchema), ...apiErrors("validation") },
       },
     },
     async (req, reply) => {
@@ -64,7 +71,16 @@ export async function listingRoutes(fastify: FastifyInstance) {
     "/api/buyer-listings/:id",
     {
       config: { access: "public", publicApi: { scope: "listings:read" } },
-      schema: { params: idParams, response: { 200: listingDetailSchema, ...errorResponses } },
+      schema: {
+        operationId: "getListing",
+        summary: "Read a listing",
+        description:
+          "One listing with its payout history, the buyer's reliability score and reviews, and the " +
+          "caller's own state (saved, their deal intent). Contacts follow the same rule as the directory.",
+        tags: ["Listings"],
+        params: idParams,
+        response: { 200: listingDetailSchema, ...apiErrors("not_found") },
+      },
     },
     async (req, reply) => {
       const listing = await getListing({
@@ -85,7 +101,16 @@ export async function listingRoutes(fastify: FastifyInstance) {
     "/api/reveal-contact/:id",
     {
       config: { access: "signedIn", publicApi: { scope: "listings:read" } },
-      schema: { params: idParams, response: { 200: revealContactResponseSchema, ...errorResponses } },
+      schema: {
+        operationId: "revealContact",
+        summary: "Reveal a listing's contact",
+        description:
+          "The buyer's company, email, phone and application URL, recorded as a reveal. Contacts are a " +
+          "Premium benefit: a free publisher gets premium_required.",
+        tags: ["Listings"],
+        params: idParams,
+        response: { 200: revealContactResponseSchema, ...apiErrors("premium_required", "not_found") },
+      },
     },
     withViewer(async (req, reply, viewer) => {
       const result = await revealContact({ db: app.db, viewer, listingId: req.params.id });

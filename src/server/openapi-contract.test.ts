@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./test/context";
+import { createBuyer, createListing, createPublisher, grantPremium, signIn } from "./test/factories";
+import { expectDocumentedAnswer, findOperation, type OpenApiDocument } from "./test/openapi-contract";
+
+// The public API answers as its OpenAPI document says: real answers of every documented operation,
+// for the callers that see different things (anonymous, buyer, free and Premium publisher), and the
+// errors a client meets most. An operation added to the document must be exercised here too (the last
+// test lists those that were not).
+
+describe("the public API's answers against its OpenAPI document", () => {
+  const ctx = useTestApp({ resetEach: false });
+  let document: OpenApiDocument;
+  /** "METHOD /template" of every operation a test got a 2xx answer from. */
+  const answered = new Set<string>();
+  const world = {} as {
+    listingId: string;
+    buyer: string;
+    publisher: string;
+    premium: string;
+  };
+
+  /** Calls the app as `cookie` (or nobody) and checks the answer against the document. */
+  async function call(
+    cookie: string | undefined,
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse> {
+    const response = await ctx.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload ? { payload } : {}),
+    });
+    expectDocumentedAnswer(document, response);
+    const found = findOperation(document, method, url);
+    if (found && response.statusCode < 300) answered.add(`${method} ${found.template}`);
+    return response;
+  }
+
+  beforeAll(async () => {
+    document = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const db = ctx.database.db;
+    const buyer = await createBuyer(db, { company: "Harbor Legal Partners" });
+    const listing = await createListing(db, buyer.profile.id, { vertical: "Legal", payout: "45.00" });
+    const publisher = await createPublisher(db, { status: "approved", verticals: ["Legal"] });
+    const premium = await createPublisher(db, { status: "approved" });
+    await grantPremium(db, premium.user.id);
+    Object.assign(world, {
+      listingId: listing.id,
+      buyer: await signIn(ctx, buyer.user.email),
+      publisher: await signIn(ctx, publisher.user.email),
+      premium: await signIn(ctx, premium.user.email),
+    });
+  });
+
+  it("answers the directory and a listing to anyone, contacts masked", async () => {
+    const directory = await call(undefined, "GET", "/api/buyer-listings?vertical=Legal&sort=payout");
+    expect(directory.json()).toEqual([expect.objectContaining({ id: world.listingId, contact: null })]);
+    const detail = await call(undefined, "GET", `/api/buyer-listings/${world.listingId}`);
+    expect(detail.json().contact).toBeNull();
+  });
+
+  it("masks contacts for a free publisher and shows them to a Premium one", async () => {
+    const free = await call(world.publisher, "GET", "/api/buyer-listings");
+    expect(free.json()[0].contact).toBeNull();
+    // premium_required: one of the codes the 403 answer documents.
+    const refused = await call(world.publisher, "POST", `/api/reveal-contact/${world.listingId}`);
+    expect(refused.json().code).toBe("premium_required");
+    const premium = await call(world.premium, "GET", "/api/buyer-listings");
+    expect(premium.json()[0].contact).toMatchObject({ company: "Harbor Legal Partners" });
+    await call(world.premium, "POST", `/api/reveal-contact/${world.listingId}`);
+  });
+
+  it("lets a buyer create, update and delete a listing", async () => {
+    const created = await call(world.buyer, "POST", "/api/buyer-listings", {
+      title: "Personal injury intake: auto accidents",
+      vertical: "Legal",
+      payout: "45",
+      geos: ["California"],
+      tags: ["trustedform"],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const updated = await call(world.buyer, "PUT", `/api/buyer-listings/${id}`, { status: "paused" });
+    expect(updated.json().status).toBe("paused");
+    expect((await call(world.buyer, "DELETE", `/api/buyer-listings/${id}`)).statusCode).toBe(204);
+  });
+
+  it("carries a deal intent from the request to the accept", async () => {
+    const requested = await call(world.publisher, "POST", "/api/deal-intents", {
+      listingId: world.listingId,
+      message: "About 40 calls a day from search.",
+    });
+    expect(requested.statusCode).toBe(201);
+    await call(world.publisher, "GET", "/api/deal-intents");
+    const received = await call(world.buyer, "GET", "/api/deal-intents");
+    expect(received.json()).toHaveLength(1);
+    const accepted = await call(world.buyer, "POST", `/api/deal-intents/${requested.json().id}/accept`, {
+      note: "Welcome aboard.",
+    });
+    expect(accepted.json().publisher).toBeDefined();
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/deal-intents",
+      headers: { cookie: world.premium },
+      payload: { listingId: world.listingId },
+    });
+    const [pending] = (await call(world.buyer, "GET", "/api/deal-intents"))
+      .json()
+      .filter((i: { status: string }) => i.status === "pending");
+    await call(world.buyer, "POST", `/api/deal-intents/${pending.id}/reject`);
+  });
+
+  it("answers a publisher's alert preferences and saved searches", async () => {
+    await call(world.publisher, "GET", "/api/notification-preferences");
+    const saved = await ctx.app.inject({
+      method: "POST",
+      url: "/api/saved-searches",
+      headers: { cookie: world.publisher },
+      payload: { vertical: "Legal", geo: "California" },
+    });
+    expect(saved.statusCode).toBe(201);
+    const searches = await call(world.publisher, "GET", "/api/saved-searches");
+    expect(searches.json()).toHaveLength(1);
+  });
+
+  it("documents the errors a client meets: bad input, signed out, not found", async () => {
+    expect((await call(undefined, "GET", "/api/buyer-listings?limit=0")).statusCode).toBe(400);
+    expect((await call(world.buyer, "POST", "/api/buyer-listings", { vertical: "Legal" })).statusCode).toBe(
+      400,
+    );
+    expect((await call(undefined, "GET", "/api/deal-intents")).statusCode).toBe(401);
+    expect((await call(undefined, "GET", `/api/buyer-listings/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await call(world.buyer, "DELETE", `/api/buyer-listings/${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it("refuses an answer the document does not promise", async () => {
+    const answer = await ctx.app.inject({ method: "GET", url: `/api/buyer-listings/${world.listingId}` });
+    const { buyerName: _, ...withoutName } = answer.json();
+    const tampered = { ...answer, body: JSON.stringify(withoutName) };
+    expect(() => expectDocumentedAnswer(document, tampered)).toThrow(/buyerName/);
+    expect(() => expectDocumentedAnswer(document, { ...answer, statusCode: 418 })).toThrow(/does not list/);
+    const notListed = {
+      ...answer,
+      statusCode: 409,
+      body: JSON.stringify({ message: "x", code: "conflict" }),
+    };
+    expect(() => expectDocumentedAnswer(document, notListed)).toThrow(/does not list/);
+  });
+
+  // Last: every operation of the document was answered above, those added later too.
+  it("has exercised every operation of the document", () => {
+    const operations = Object.entries(document.paths).flatMap(([template, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    expect(operations.filter((operation) => !answered.has(operation))).toEqual([]);
+  });
+});

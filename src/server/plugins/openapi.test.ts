@@ -1,0 +1,168 @@
+import { createConfig, lintFromString } from "@redocly/openapi-core";
+import type { LightMyRequestResponse } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES, type ErrorCode } from "../../shared/errors";
+import { useTestApp } from "../test/context";
+import type { OpenApiDocument, OpenApiMedia } from "../test/openapi-contract";
+import { API_TAGS } from "./openapi";
+
+// The public API's OpenAPI document (GET /api/openapi.json): valid and clean by the linter, made of
+// exactly the routes that declare publicApi, each operation complete, and the reference page served
+// from our own origin. Written over the document and the route table, so routes added later are held to
+// the same rules without a change here.
+
+const METHODS = ["get", "put", "post", "delete", "patch"];
+
+describe("the OpenAPI document", () => {
+  const ctx = useTestApp({ resetEach: false });
+  let answer: LightMyRequestResponse;
+  let document: OpenApiDocument;
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => METHODS.includes(method))
+        .map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+
+  beforeAll(async () => {
+    answer = await ctx.app.inject({ method: "GET", url: "/api/openapi.json" });
+    document = answer.json();
+  });
+
+  it("passes the linter's recommended rules, and stricter ones, without a warning", async () => {
+    const config = await createConfig({
+      extends: ["recommended"],
+      rules: {
+        // A private product's API: no licence to state.
+        "info-license": "off",
+        // The tests' APP_URL is localhost; a deployment's is its own address.
+        "no-server-example.com": "off",
+        // Ours on top: the examples must fit their schemas, every operation is named, described and
+        // grouped under a described tag, and the document carries no unused schema.
+        "no-invalid-schema-examples": "error",
+        "no-invalid-media-type-examples": "error",
+        "operation-summary": "error",
+        "operation-operationId": "error",
+        "operation-description": "error",
+        "operation-tag-defined": "error",
+        "tag-description": "error",
+        "operation-4xx-response": "error",
+        "no-unused-components": "error",
+      },
+    });
+    const problems = await lintFromString({ source: answer.body, absoluteRef: "openapi.json", config });
+    const described = problems.map(
+      (p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`,
+    );
+    expect(described).toEqual([]);
+  });
+
+  it("lists exactly the routes of the public API, and nothing of admin, dev or the payment webhooks", () => {
+    const publicRoutes = ctx.app.apiRoutes
+      .filter((route) => route.config?.publicApi)
+      .flatMap((route) =>
+        [route.method]
+          .flat()
+          .filter((m) => m !== "HEAD")
+          .map((m) => `${m} ${route.url}`),
+      );
+    const documented = operations().map((o) => o.name.replace(/\{(\w+)\}/g, ":$1"));
+    expect(documented.sort()).toEqual([...new Set(publicRoutes)].sort());
+    expect(documented.length).toBeGreaterThanOrEqual(12);
+    expect(
+      Object.keys(document.paths).filter((p) => /admin|\/dev\/|stripe|twilio|\/account/.test(p)),
+    ).toEqual([]);
+  });
+
+  it("gives every operation a summary, a tag, its security, its error codes and examples", () => {
+    const tags = new Set<string>(API_TAGS.map((t) => t.name));
+    const schemas = document.components?.schemas ?? {};
+    const resolve = (schema: unknown): Record<string, unknown> => {
+      const ref = (schema as { $ref?: string })?.$ref;
+      return ref
+        ? resolve(schemas[ref.replace("#/components/schemas/", "")])
+        : (schema as Record<string, unknown>);
+    };
+    const hasExample = (media: OpenApiMedia | undefined) => {
+      if (!media) return false;
+      if (media.example !== undefined || media.examples !== undefined) return true;
+      const schema = resolve(media.schema);
+      const shown = schema.type === "array" ? resolve(schema.items) : schema;
+      return shown.example !== undefined || Array.isArray(shown.examples);
+    };
+    const gaps: string[] = [];
+    for (const { name, operation } of operations()) {
+      const gap = (what: string) => gaps.push(`${name}: ${what}`);
+      if (!operation.summary || operation.summary.length > 60) gap("a short summary");
+      if (!/^[a-z][a-zA-Z]+$/.test(operation.operationId ?? "")) gap("a camelCase operationId");
+      if (operation.tags?.length !== 1 || !tags.has(operation.tags[0]!)) gap("one tag of the document's");
+      const scope = operation.security?.find((s) => s.apiKey)?.apiKey?.[0];
+      const stated = scope ? `API key scope: \`${scope}\`` : "API keys cannot call this operation";
+      if (!operation.description?.includes(stated)) gap(`its scope stated (${stated})`);
+      if (!operation.security?.some((s) => "session" in s)) gap("the session in its security");
+      if (operation.requestBody && !hasExample(operation.requestBody.content["application/json"])) {
+        gap("a request example");
+      }
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const media = response.content?.["application/json"];
+        if (/^2\d\d$/.test(status) && media && !hasExample(media)) gap(`an example of its ${status} answer`);
+        if (/^[45]\d\d$/.test(status)) {
+          const codes = Object.values(media?.examples ?? {}).map(
+            (e) => (e.value as { code: ErrorCode }).code,
+          );
+          if (codes.length === 0 || codes.some((code) => String(ERROR_CODES[code]) !== status)) {
+            gap(`the codes of its ${status} answer, each with an example`);
+          }
+        }
+      }
+      for (const always of ["401", "403", "429", "4XX", "5XX"]) {
+        if (!operation.responses[always]) gap(`a ${always} answer (apiErrors)`);
+      }
+      // An id of ours in the path may name nothing the caller may see (an externalId upsert creates).
+      if (
+        operation.parameters?.some((p) => p.in === "path" && p.name === "id") &&
+        !operation.responses["404"]
+      ) {
+        gap("its 404 (an id in the path)");
+      }
+    }
+    expect(gaps).toEqual([]);
+  });
+
+  it("is served once computed, cacheable, and revalidated by its ETag", async () => {
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["cache-control"]).toMatch(/^public/);
+    const again = await ctx.app.inject({
+      method: "GET",
+      url: "/api/openapi.json",
+      headers: { "if-none-match": String(answer.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("serves the reference page and its own scripts, and no other file of Swagger UI's package", async () => {
+    const get = (url: string) => ctx.app.inject({ method: "GET", url });
+    expect((await get("/api/docs")).headers.location).toBe("/api/docs/");
+    const page = await get("/api/docs/");
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    // The pages' policy: scripts from this origin only, so the page has no inline script.
+    expect(page.headers["content-security-policy"]).toMatch(/script-src 'self'/);
+    expect(page.body).not.toMatch(/<script>/);
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    expect(assets).toEqual([
+      "/api/docs/swagger-ui.css",
+      "/api/docs/swagger-ui-bundle.js",
+      "/api/docs/api-docs.js",
+    ]);
+    for (const asset of assets) {
+      const served = await get(asset);
+      expect(served.statusCode, asset).toBe(200);
+      expect(served.headers["content-type"], asset).toMatch(
+        asset.endsWith(".css") ? /^text\/css/ : /^(text|application)\/javascript/,
+      );
+    }
+    expect((await get("/api/docs/api-docs.js")).body).toContain('"/api/openapi.json"');
+    // The package's own page points at a demo API on the internet.
+    expect((await get("/api/docs/swagger-initializer.js")).statusCode).toBe(404);
+  });
+});
