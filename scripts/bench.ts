@@ -170,6 +170,18 @@ async function createPremiumUser(
   return signIn(app, database, email);
 }
 
+/** An API key of the signed-in user, made as the Account page makes one. */
+async function createApiKey(app: Awaited<ReturnType<typeof buildApp>>, cookie: string): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/api-keys",
+    headers: { cookie },
+    payload: { name: "bench", scopes: ["listings:read"] },
+  });
+  if (res.statusCode !== 201) throw new Error(`the bench's API key was refused (${res.statusCode})`);
+  return (res.json() as { key: string }).key;
+}
+
 async function createBuyers(database: Database): Promise<string[]> {
   const userRows = Array.from({ length: BUYERS }, (_, i) => ({
     email: `bench-buyer-${i}@bench.example`,
@@ -249,6 +261,8 @@ interface ReadyMessage {
   listingIds: string[];
   /** The Cookie header of a signed-in Premium user (the "signed in Premium" scenario). */
   premiumCookie: string;
+  /** The same user's API key with listings:read (the "with an API key" scenario). */
+  premiumApiKey: string;
   /** For the import scenario: an admin's session, the buyer the rows go to, the database (PostgreSQL). */
   adminCookie: string;
   importBuyerId: string;
@@ -339,11 +353,14 @@ async function serve(engine: Engine) {
     APP_URL: "http://127.0.0.1",
     SESSION_SECRET,
     LOG_LEVEL: "silent",
+    // The key scenario sends far more than a client may: the limit would answer 429s, fast ones.
+    API_RATE_LIMIT: "1000000000",
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
+  const premiumCookie = await createPremiumUser(app, database);
   const ready: ReadyMessage = {
     type: "ready",
     port,
@@ -351,7 +368,8 @@ async function serve(engine: Engine) {
     rows: counts!.rows,
     activeRows: counts!.active,
     listingIds,
-    premiumCookie: await createPremiumUser(app, database),
+    premiumCookie,
+    premiumApiKey: await createApiKey(app, premiumCookie),
     adminCookie: await createAdmin(app, database),
     importBuyerId: buyerIds[0]!,
     databaseUrl: databaseUrl ?? null,
@@ -449,16 +467,20 @@ async function nextLink(base: string, path: string): Promise<string> {
  * The Premium scenario measures contacts shown, so it must really show them: the signed-in Premium page
  * carries every listing's contact and the signed-out page none. Anything else fails the bench.
  */
-async function checkContacts(base: string, premiumCookie: string) {
+async function checkContacts(base: string, premiumCookie: string, premiumApiKey: string) {
   const page = async (headers: Record<string, string>) => {
     const res = await fetch(`${base}/api/buyer-listings?limit=20`, { headers });
     if (!res.ok) throw new Error(`the contacts check got ${res.status}`);
     return (await res.json()) as { contact: unknown }[];
   };
   const premium = await page({ cookie: premiumCookie });
+  const withKey = await page({ authorization: `Bearer ${premiumApiKey}` });
   const signedOut = await page({});
   if (premium.length === 0 || premium.some((l) => l.contact === null)) {
     throw new Error("the signed-in Premium page does not show every listing's contact");
+  }
+  if (withKey.length === 0 || withKey.some((l) => l.contact === null)) {
+    throw new Error("the Premium user's API key does not show every listing's contact");
   }
   if (signedOut.some((l) => l.contact !== null)) throw new Error("the signed-out page shows contacts");
 }
@@ -466,11 +488,17 @@ async function checkContacts(base: string, premiumCookie: string) {
 // The scenarios the report's ratios and goals refer to by name.
 const PLAIN = "browse, no filter";
 const PREMIUM = "browse, signed in Premium";
+const API_KEY = "browse, Premium API key";
 const DETAIL = "listing detail";
 const FLOOR_BROWSE = "floor: browse";
 const FLOOR_DETAIL = "floor: detail";
 
-async function scenariosFor(base: string, listingIds: string[], premiumCookie: string): Promise<Scenario[]> {
+async function scenariosFor(
+  base: string,
+  listingIds: string[],
+  premiumCookie: string,
+  premiumApiKey: string,
+): Promise<Scenario[]> {
   const page2 = await nextLink(base, "/api/buyer-listings?limit=20");
   const page3 = await nextLink(base, page2);
   const browseBudget = { minRps: 2000, maxP99: 40 };
@@ -489,6 +517,13 @@ async function scenariosFor(base: string, listingIds: string[], premiumCookie: s
       ...browse,
       paths: ["/api/buyer-listings?limit=20"],
       headers: { cookie: premiumCookie },
+    },
+    {
+      // The same user and page through an API key: the key is read and its window counted per request.
+      name: API_KEY,
+      ...browse,
+      paths: ["/api/buyer-listings?limit=20"],
+      headers: { authorization: `Bearer ${premiumApiKey}` },
     },
     {
       name: "browse, vertical + payout",
@@ -633,8 +668,10 @@ async function runEngine(
   let imported: ImportBenchResult | null = null;
   let floor: ChildProcess | undefined;
   try {
-    await checkContacts(base, ready.premiumCookie);
-    const scenarios = (await scenariosFor(base, ready.listingIds, ready.premiumCookie)).filter(
+    await checkContacts(base, ready.premiumCookie, ready.premiumApiKey);
+    const scenarios = (
+      await scenariosFor(base, ready.listingIds, ready.premiumCookie, ready.premiumApiKey)
+    ).filter(
       (s) =>
         (!SCENARIO_WORDS || SCENARIO_WORDS.some((word) => s.name.toLowerCase().includes(word))) &&
         // The floor needs a second connection to the same database: PostgreSQL only.
@@ -800,6 +837,16 @@ function goalsTable(rows: Row[]): string {
         premium.rps >= 0.8 * plain.rps,
         [premium, plain],
       );
+      const keyed = at(API_KEY);
+      if (keyed) {
+        line(
+          engine,
+          "Premium API key >= 0.9x signed in Premium",
+          rate(keyed, premium),
+          keyed.rps >= 0.9 * premium.rps,
+          [keyed, premium],
+        );
+      }
     }
   }
   // PGlite, the embedded engine, against PostgreSQL scenario by scenario (no floor: it has none).
