@@ -202,7 +202,7 @@ describe("the public API on the Account page", () => {
       .waitFor();
 
     await keys.getByRole("link", { name: "API reference" }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/api/docs");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/api/docs/");
     await page.getByText("PayPerCall Hub API").first().waitFor();
     await page.locator('.opblock-get [data-path="/api/buyer-listings"]').first().waitFor();
   });

@@ -285,8 +285,8 @@ export function ApiKeysSection({ role }: { role: Role }) {
         <>
           Keys let your own scripts and systems use the PayPerCall Hub API as you: read the directory, keep
           your listings in step, follow your deals. What each call does is in the{" "}
-          {/* Served by the server, outside the app's routes: a plain link loads it. */}
-          <a href="/api/docs" className="font-medium text-brand-700 underline">
+          {/* Swagger UI, served by the server outside the app's routes: a plain link loads it. */}
+          <a href="/api/docs/" className="font-medium text-brand-700 underline">
             API reference
           </a>
           .
