@@ -1,4 +1,4 @@
-import type { SignInMethod } from "../../../shared/constants";
+import type { SignInMethod, WebhookDeliveryStatus } from "../../../shared/constants";
 import { formatDate, formatDateTime } from "../../../shared/format";
 import type { AccountSession, AccountSummary } from "../../../shared/schemas/account";
 import type { ApiKey } from "../../../shared/schemas/api-keys";
@@ -131,7 +131,7 @@ export function webhookStatus(endpoint: Pick<WebhookEndpoint, "failingSince" | "
   return { label: "Active", tone: "green" };
 }
 
-const DELIVERY_STATUS: Record<WebhookDelivery["status"], { label: string; tone: StatusTone }> = {
+const DELIVERY_STATUS: Record<WebhookDeliveryStatus, { label: string; tone: StatusTone }> = {
   pending: { label: "Pending", tone: "yellow" },
   succeeded: { label: "Succeeded", tone: "green" },
   failed: { label: "Failed", tone: "red" },
