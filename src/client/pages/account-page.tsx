@@ -2,17 +2,18 @@ import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
 import {
   ACCOUNT_SECTIONS,
+  ApiKeysSection,
   DataSection,
   DeleteSection,
   EmailSection,
   SessionsSection,
   SummarySection,
   useAccountSummary,
+  WebhooksSection,
 } from "../features/account";
 
 /**
- * The signed-in user's own settings, one section each, listed by the in-page navigation (later
- * personal settings, such as API keys, are added as sections there).
+ * The signed-in user's own settings, one section each, listed by the in-page navigation.
  */
 export default function AccountPage() {
   const summary = useAccountSummary();
@@ -20,7 +21,9 @@ export default function AccountPage() {
     <main className="mx-auto w-full max-w-6xl px-4 py-8">
       <header className="space-y-1">
         <h1 className="text-3xl font-bold tracking-tight">Account</h1>
-        <p className="text-slate-600">Your email, where you are signed in, your data and your account.</p>
+        <p className="text-slate-600">
+          Your email, where you are signed in, API keys and webhooks, your data and your account.
+        </p>
       </header>
       <div className="mt-6 grid gap-6 lg:grid-cols-[12rem_1fr] lg:items-start">
         <nav aria-label="Account sections" className="lg:sticky lg:top-20">
@@ -51,6 +54,12 @@ export default function AccountPage() {
             )}
           </QueryState>
           <SessionsSection />
+          {summary.data && (
+            <>
+              <ApiKeysSection role={summary.data.role} />
+              <WebhooksSection role={summary.data.role} />
+            </>
+          )}
           <DataSection />
           {summary.data && (
             <DeleteSection email={summary.data.email} isLastAdmin={summary.data.isLastAdmin} />

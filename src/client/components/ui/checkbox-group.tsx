@@ -22,6 +22,7 @@ export function CheckboxGroup({
   onChange,
   error,
   firstRef,
+  columns = 2,
   className,
 }: {
   id: string;
@@ -32,6 +33,8 @@ export function CheckboxGroup({
   error: string | undefined;
   /** Given to the first box, so a failed submit can move focus to the group (Controller's field.ref). */
   firstRef?: Ref<HTMLButtonElement>;
+  /** 1 for options that read as sentences (they would wrap in two columns). */
+  columns?: 1 | 2;
   className?: string;
 }) {
   const errorId = `${id}-error`;
@@ -45,7 +48,7 @@ export function CheckboxGroup({
   return (
     <fieldset id={id} aria-describedby={error ? errorId : undefined} className={cn("space-y-3", className)}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
-      <div className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-2">
+      <div className={cn("grid grid-cols-1 gap-x-4 gap-y-2", columns === 2 && "sm:grid-cols-2")}>
         {choices.map((choice, index) => {
           const optionId = `${id}-${index}`;
           return (

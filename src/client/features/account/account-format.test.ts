@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { formatDate, formatDateTime } from "../../../shared/format";
 import type { AccountSession } from "../../../shared/schemas/account";
 import {
+  deliveryResult,
+  describeLastUse,
   describePlanStatus,
   formatLastActive,
   isConfirmEmail,
   sessionLabel,
   signInMethodLabel,
   signOutNames,
+  webhookStatus,
 } from "./account-format";
 
 const session = (overrides: Partial<AccountSession>): AccountSession => ({
@@ -102,5 +106,43 @@ describe("isConfirmEmail", () => {
     expect(isConfirmEmail(" Pat@Example.test ", "pat@example.test")).toBe(true);
     expect(isConfirmEmail("pat@example.tes", "pat@example.test")).toBe(false);
     expect(isConfirmEmail("", "pat@example.test")).toBe(false);
+  });
+});
+
+describe("describeLastUse", () => {
+  it("says when and from which network a key was last used, or that it never was", () => {
+    const at = "2026-11-26T11:00:00Z";
+    expect(describeLastUse({ lastUsedAt: at, lastUsedIp: "203.0.113.x" })).toBe(
+      `${formatDateTime(at)} from 203.0.113.x`,
+    );
+    expect(describeLastUse({ lastUsedAt: at, lastUsedIp: null })).toBe(formatDateTime(at));
+    expect(describeLastUse({ lastUsedAt: null, lastUsedIp: null })).toBe("Never used");
+  });
+});
+
+describe("webhookStatus", () => {
+  it("reads disabled before failing before active", () => {
+    const at = "2026-11-25T08:00:00Z";
+    expect(webhookStatus({ failingSince: at, disabledAt: at }).label).toBe(`Disabled on ${formatDate(at)}`);
+    expect(webhookStatus({ failingSince: at, disabledAt: null }).label).toBe(
+      `Failing since ${formatDateTime(at)}`,
+    );
+    expect(webhookStatus({ failingSince: null, disabledAt: null })).toEqual({
+      label: "Active",
+      tone: "green",
+    });
+  });
+});
+
+describe("deliveryResult", () => {
+  it("gives the status code, the error, both, or that no attempt was made", () => {
+    expect(deliveryResult({ lastStatusCode: 200, lastError: null })).toBe("HTTP 200");
+    expect(deliveryResult({ lastStatusCode: 500, lastError: "Internal error" })).toBe(
+      "HTTP 500: Internal error",
+    );
+    expect(deliveryResult({ lastStatusCode: null, lastError: "Connection refused" })).toBe(
+      "Connection refused",
+    );
+    expect(deliveryResult({ lastStatusCode: null, lastError: null })).toBe("Not tried yet");
   });
 });

@@ -1,9 +1,12 @@
-import type { SignInMethod } from "../../../shared/constants";
+import type { SignInMethod, WebhookDeliveryStatus } from "../../../shared/constants";
 import { formatDate, formatDateTime } from "../../../shared/format";
 import type { AccountSession, AccountSummary } from "../../../shared/schemas/account";
+import type { ApiKey } from "../../../shared/schemas/api-keys";
 import { normalizeEmail } from "../../../shared/schemas/auth";
+import type { WebhookDelivery, WebhookEndpoint } from "../../../shared/schemas/webhooks";
 
-// How the Account page writes sessions, sign-in methods and the plan: one formatter for each.
+// How the Account page writes sessions, sign-in methods, the plan, API keys and webhooks: one formatter
+// for each.
 
 const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
   email: "Email link",
@@ -102,4 +105,51 @@ export function describePlanStatus(plan: AccountSummary["plan"]): string | null 
  */
 export function isConfirmEmail(typed: string, email: string): boolean {
   return normalizeEmail(typed) === normalizeEmail(email);
+}
+
+/** An API key's last call: "Nov 26, 2026, 3:04 PM from 203.0.113.x", or "Never used". */
+export function describeLastUse(key: Pick<ApiKey, "lastUsedAt" | "lastUsedIp">): string {
+  if (!key.lastUsedAt) return "Never used";
+  const when = formatDateTime(key.lastUsedAt);
+  return key.lastUsedIp ? `${when} from ${key.lastUsedIp}` : when;
+}
+
+export type StatusTone = "green" | "yellow" | "red";
+
+/**
+ * A webhook endpoint's state: "Active", "Failing since <when>" (every attempt since then failed), or
+ * "Disabled on <date>" (it failed for too long and receives nothing more).
+ */
+export function webhookStatus(endpoint: Pick<WebhookEndpoint, "failingSince" | "disabledAt">): {
+  label: string;
+  tone: StatusTone;
+} {
+  if (endpoint.disabledAt) return { label: `Disabled on ${formatDate(endpoint.disabledAt)}`, tone: "red" };
+  if (endpoint.failingSince) {
+    return { label: `Failing since ${formatDateTime(endpoint.failingSince)}`, tone: "yellow" };
+  }
+  return { label: "Active", tone: "green" };
+}
+
+const DELIVERY_STATUS: Record<WebhookDeliveryStatus, { label: string; tone: StatusTone }> = {
+  pending: { label: "Pending", tone: "yellow" },
+  succeeded: { label: "Succeeded", tone: "green" },
+  failed: { label: "Failed", tone: "red" },
+};
+
+export function deliveryStatus(delivery: Pick<WebhookDelivery, "status">): {
+  label: string;
+  tone: StatusTone;
+} {
+  return DELIVERY_STATUS[delivery.status];
+}
+
+/** The last attempt's outcome: "HTTP 200", the error ("Connection refused"), or "Not tried yet". */
+export function deliveryResult(delivery: Pick<WebhookDelivery, "lastStatusCode" | "lastError">): string {
+  if (delivery.lastStatusCode !== null) {
+    return delivery.lastError
+      ? `HTTP ${delivery.lastStatusCode}: ${delivery.lastError}`
+      : `HTTP ${delivery.lastStatusCode}`;
+  }
+  return delivery.lastError ?? "Not tried yet";
 }

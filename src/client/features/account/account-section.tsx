@@ -4,7 +4,7 @@ import { cn } from "../../lib/cn";
 
 /**
  * One section of the Account page: a card with its heading (an h2 the in-page navigation links to by
- * `id`) and a one-line description. Later personal settings (API keys) are one more of these.
+ * `id`) and a one-line description.
  */
 export function AccountSection({
   id,
@@ -46,6 +46,8 @@ export const ACCOUNT_SECTIONS = [
   { id: "summary", title: "Overview" },
   { id: "email", title: "Email address" },
   { id: "sessions", title: "Where you're signed in" },
+  { id: "api-keys", title: "API keys" },
+  { id: "webhooks", title: "Webhooks" },
   { id: "your-data", title: "Your data" },
   { id: "delete-account", title: "Delete account" },
 ] as const;

@@ -2,6 +2,7 @@
 // sections and the pages of the account mails' one-time links.
 export { AccountLinkCard } from "./account-link-card";
 export { ACCOUNT_SECTIONS } from "./account-section";
+export { ApiKeysSection } from "./api-keys-section";
 export { DataSection } from "./data-section";
 export { DeleteSection } from "./delete-section";
 export { EmailSection } from "./email-section";
@@ -13,3 +14,4 @@ export {
   useSecureAccount,
   useUndoEmailChange,
 } from "./use-account";
+export { WebhooksSection } from "./webhooks-section";

@@ -1,6 +1,6 @@
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { applicantName } from "./admin-format";
 import { ApprovalWarningList } from "./approval-warning-list";
-import { ConfirmDialog } from "./confirm-dialog";
 import { type DecisionDialogProps, useDecidePublisher } from "./use-publisher-review";
 
 /**

@@ -11,6 +11,7 @@ import {
   type GrantBoostInput,
   grantBoostSchema,
 } from "../../../shared/schemas/boosts";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import {
   Dialog,
   DialogContent,
@@ -24,7 +25,6 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { errorMessage } from "../../lib/api";
-import { ConfirmDialog } from "./confirm-dialog";
 import { useEndBoost, useGrantBoost } from "./use-admin-boosts";
 
 // "Grant boost" and "End boost" on an admin's listing card. Both need a reason, which the audit log

@@ -1,13 +1,6 @@
 import type { ReactNode } from "react";
-import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
+import { Button } from "./button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./dialog";
 
 /**
  * Asks before a step that cannot simply be undone (delete, disable, approve); the dialog names what
@@ -28,7 +21,7 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Where focus goes when it closes (useFocusReturn().restore). */
+  /** Where focus goes when it closes (by default, back to the button that opened it). */
   onCloseAutoFocus?: (event: Event) => void;
   title: string;
   description: ReactNode;

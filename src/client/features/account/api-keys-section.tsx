@@ -1,0 +1,349 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus } from "lucide-react";
+import { useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import type { Role } from "../../../shared/constants";
+import { formatDate } from "../../../shared/format";
+import {
+  API_KEY_MESSAGES,
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES_BY_ROLE,
+  type ApiKey,
+  type CreateApiKeyInput,
+  createApiKeySchema,
+  MAX_API_KEYS,
+} from "../../../shared/schemas/api-keys";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { DialogFormActions } from "../../components/ui/dialog-form-actions";
+import { FormAlert } from "../../components/ui/form-alert";
+import { FormField } from "../../components/ui/form-field";
+import { Input } from "../../components/ui/input";
+import { QueryState } from "../../components/ui/query-state";
+import { Skeleton } from "../../components/ui/skeleton";
+import { errorMessage } from "../../lib/api";
+import { describeLastUse } from "./account-format";
+import { AccountSection, sectionTitle } from "./account-section";
+import { ShownOnce } from "./shown-once";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
+
+const HEADING_ID = "api-keys-heading";
+
+/** The form, then (once the server made the key) the key itself, this one time. */
+function CreateKeyDialog({
+  role,
+  open,
+  onOpenChange,
+}: {
+  role: Role;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const create = useCreateApiKey();
+  const form = useForm<CreateApiKeyInput, unknown, z.output<typeof createApiKeySchema>>({
+    resolver: zodResolver(createApiKeySchema),
+    defaultValues: { name: "", scopes: [] },
+  });
+  const errors = form.formState.errors;
+  const scopes = API_KEY_SCOPES_BY_ROLE[role].map((scope) => ({
+    value: scope,
+    label: `${API_KEY_SCOPE_LABELS[scope]} (${scope})`,
+  }));
+
+  // Closing forgets the key: the mutation's answer is the only place it was held.
+  const close = (next: boolean) => {
+    if (create.isPending) return;
+    if (!next) {
+      create.reset();
+      form.reset();
+    }
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        {create.isSuccess ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>Key “{create.data.name}” created</DialogTitle>
+              <DialogDescription>Send it as “Authorization: Bearer” followed by the key.</DialogDescription>
+            </DialogHeader>
+            <ShownOnce
+              label="Your new API key"
+              value={create.data.key}
+              warning={API_KEY_MESSAGES.shownOnce}
+            />
+            <DialogFooter>
+              <Button type="button" onClick={() => close(false)}>
+                Done
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>Create an API key</DialogTitle>
+              <DialogDescription>
+                The key acts as you, limited to the scopes you tick. Name it for the script or system that
+                will use it.
+              </DialogDescription>
+            </DialogHeader>
+            <form
+              noValidate
+              className="space-y-4"
+              onSubmit={form.handleSubmit((values) => create.mutate(values))}
+            >
+              <FormField id="api-key-name" label="Name" error={errors.name?.message}>
+                {(control) => (
+                  <Input {...control} autoComplete="off" maxLength={60} {...form.register("name")} />
+                )}
+              </FormField>
+              <Controller
+                control={form.control}
+                name="scopes"
+                render={({ field }) => (
+                  <CheckboxGroup
+                    id="api-key-scopes"
+                    legend="Scopes"
+                    options={scopes}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.scopes?.message}
+                    firstRef={field.ref}
+                    columns={1}
+                  />
+                )}
+              />
+              <DialogFormActions
+                mutation={create}
+                onCancel={() => close(false)}
+                submitLabel="Create key"
+                pendingLabel="Creating..."
+              />
+            </form>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const keyPrefix = (key: ApiKey) => `${key.prefix}…`;
+
+function Scopes({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {apiKey.scopes.map((scope) => (
+        <Badge key={scope} tone="blue">
+          {scope}
+        </Badge>
+      ))}
+    </span>
+  );
+}
+
+function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) => void }) {
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      size="sm"
+      aria-label={`Revoke key ${apiKey.name}`}
+      onClick={() => onRevoke(apiKey)}
+    >
+      Revoke
+    </Button>
+  );
+}
+
+interface ListProps {
+  keys: ApiKey[];
+  onRevoke: (key: ApiKey) => void;
+}
+
+function KeyTable({ keys, onRevoke }: ListProps) {
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Your API keys, newest first</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Name
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Key
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Scopes
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Created
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Last used
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id} className="border-b border-slate-100 last:border-b-0">
+              <th scope="row" className="break-words py-3 pr-4 text-left font-medium">
+                {key.name}
+              </th>
+              <td className="whitespace-nowrap py-3 pr-4 font-mono">{keyPrefix(key)}</td>
+              <td className="py-3 pr-4">
+                <Scopes apiKey={key} />
+              </td>
+              <td className="whitespace-nowrap py-3 pr-4">{formatDate(key.createdAt)}</td>
+              <td className="py-3 pr-4">{describeLastUse(key)}</td>
+              <td className="py-3 text-right">
+                <RevokeButton apiKey={key} onRevoke={onRevoke} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Below the md breakpoint the table's columns would not fit: one stacked card per key. */
+function KeyList({ keys, onRevoke }: ListProps) {
+  return (
+    <ul className="space-y-3 md:hidden" aria-label="Your API keys, newest first">
+      {keys.map((key) => (
+        <li key={key.id} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm">
+          <p className="break-words font-medium">{key.name}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="text-slate-600">Key</dt>
+            <dd className="font-mono">{keyPrefix(key)}</dd>
+            <dt className="text-slate-600">Scopes</dt>
+            <dd>
+              <Scopes apiKey={key} />
+            </dd>
+            <dt className="text-slate-600">Created</dt>
+            <dd>{formatDate(key.createdAt)}</dd>
+            <dt className="text-slate-600">Last used</dt>
+            <dd>{describeLastUse(key)}</dd>
+          </dl>
+          <RevokeButton apiKey={key} onRevoke={onRevoke} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The user's personal API keys: create one (shown once), see when each was last used, revoke. */
+export function ApiKeysSection({ role }: { role: Role }) {
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  // The revoked key's row (and the button that opened the dialog) is gone: focus goes to the heading.
+  const revoked = useRef(false);
+  const [outcome, setOutcome] = useState("");
+  const atLimit = (keys.data?.length ?? 0) >= MAX_API_KEYS;
+
+  const closeRevoke = (open: boolean) => {
+    if (open || revoke.isPending) return;
+    setRevoking(null);
+    revoke.reset();
+  };
+  const confirmRevoke = () => {
+    if (!revoking) return;
+    const name = revoking.name;
+    revoke.mutate(revoking, {
+      onSuccess: () => {
+        revoked.current = true;
+        setOutcome(`Revoked key ${name}.`);
+        setRevoking(null);
+      },
+    });
+  };
+
+  return (
+    <AccountSection
+      id="api-keys"
+      title={sectionTitle("api-keys")}
+      description={
+        <>
+          Keys let your own scripts and systems use the PayPerCall Hub API as you: read the directory, keep
+          your listings in step, follow your deals. What each call does is in the{" "}
+          {/* Swagger UI, served by the server outside the app's routes: a plain link loads it. */}
+          <a href="/api/docs/" className="font-medium text-brand-700 underline">
+            API reference
+          </a>
+          .
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <QueryState
+          query={keys}
+          loadingLabel="Loading your API keys…"
+          loading={<Skeleton className="h-16 w-full" />}
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <p className="text-sm text-slate-700">You have no API keys yet.</p>
+            ) : (
+              <>
+                <KeyTable keys={list} onRevoke={setRevoking} />
+                <KeyList keys={list} onRevoke={setRevoking} />
+              </>
+            )
+          }
+        </QueryState>
+        <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-700">
+            {atLimit
+              ? `You hold ${MAX_API_KEYS} keys, the most at once. Revoke one to create another.`
+              : "A key is shown once, when you create it. Revoke any key you no longer use."}
+          </p>
+          <Button type="button" disabled={atLimit} onClick={() => setCreating(true)}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Create key
+          </Button>
+        </div>
+        <p role="status" className="text-sm font-medium text-green-800">
+          {outcome}
+        </p>
+      </div>
+      <CreateKeyDialog role={role} open={creating} onOpenChange={setCreating} />
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={closeRevoke}
+        onCloseAutoFocus={(event) => {
+          if (!revoked.current) return;
+          revoked.current = false;
+          event.preventDefault();
+          document.getElementById(HEADING_ID)?.focus();
+        }}
+        title={`Revoke key ${revoking?.name ?? ""}?`}
+        description="Scripts that use it are refused from the next request. This cannot be undone."
+        confirmLabel="Revoke key"
+        pendingLabel="Revoking..."
+        isPending={revoke.isPending}
+        onConfirm={confirmRevoke}
+      >
+        <FormAlert>{revoke.isError && errorMessage(revoke.error)}</FormAlert>
+      </ConfirmDialog>
+    </AccountSection>
+  );
+}
