@@ -17,8 +17,8 @@ import { AppError } from "../lib/app-error";
 
 /** 1 to 255 visible ASCII characters (no spaces): what clients send (UUIDs, random strings). */
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
-export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
-export const REPLAYED_HEADER = "Idempotent-Replayed";
+const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+const REPLAYED_HEADER = "Idempotent-Replayed";
 
 interface Claim {
   key: string;

@@ -59,9 +59,9 @@ export const listingSyncRequestSchema = z
     },
   });
 
-export const SYNC_RESULTS = ["created", "updated", "unchanged", "error"] as const;
+const SYNC_RESULTS = ["created", "updated", "unchanged", "error"] as const;
 
-export const listingSyncItemResultSchema = z.object({
+const listingSyncItemResultSchema = z.object({
   /** The item's position in the request, from 0. */
   index: z.number().int(),
   externalId: z.string().nullable(),

@@ -118,7 +118,7 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
  * The body of every delivery. `data` is the event's object as the receiving user may see it (a
  * listing's contact only where the contact rule lets them see it). "ping" is the test event.
  */
-export const webhookEventSchema = z.object({
+const webhookEventSchema = z.object({
   id: z.uuid(),
   type: z.enum([...WEBHOOK_EVENTS, "ping"]),
   createdAt: z.string(),

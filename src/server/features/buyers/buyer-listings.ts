@@ -21,7 +21,7 @@ import { requireBuyerProfile } from "./buyer-profile";
 export type BuyerListingRow = typeof buyerListings.$inferSelect;
 
 /** A buyer may not change the status of a listing an administrator deactivated. */
-export const ADMIN_DEACTIVATED_MESSAGE =
+const ADMIN_DEACTIVATED_MESSAGE =
   "An administrator deactivated this listing; contact support to make it active again.";
 
 /** The listing as the owner sees it now (the directory's shape, contact and externalId included). */

@@ -40,13 +40,13 @@ export interface WebhookJobDeps {
 }
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, the value of WEBHOOK_SIGNATURE_HEADER. */
-export function signWebhook(secret: string, timestamp: number, body: string): string {
+function signWebhook(secret: string, timestamp: number, body: string): string {
   const digest = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
   return `t=${timestamp},v1=${digest}`;
 }
 
 /** The wait before the attempt after `attempts` failed ones. */
-export const retryDelayMs = (attempts: number) =>
+const retryDelayMs = (attempts: number) =>
   Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
 
 /** What a failed attempt records: short, the status or the kind of failure; never a secret or a body. */
@@ -75,7 +75,7 @@ const deliveryRead = {
 };
 
 /** One attempt at the delivery; nothing when it is no longer pending. */
-export async function attemptDelivery(
+async function attemptDelivery(
   deps: WebhookJobDeps,
   jobs: JobQueue,
   { deliveryId }: { deliveryId: string },

@@ -30,7 +30,7 @@ type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function toWebhookEndpoint(row: EndpointRow): WebhookEndpoint {
+function toWebhookEndpoint(row: EndpointRow): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
