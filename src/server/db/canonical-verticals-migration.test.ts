@@ -45,10 +45,12 @@ describe("migration 0008: one list of verticals", () => {
       .insert(buyerProfiles)
       .values({ userId: buyerUser!.id, company: "Old Motors", verticals: ["Auto", "Insurance"] })
       .returning();
-    await db.insert(buyerListings).values([
-      { buyerId: buyer!.id, title: "Auto Warranty Calls", vertical: "Auto", payout: "40.00" },
-      { buyerId: buyer!.id, title: "Final Expense Calls", vertical: "Insurance", payout: "50.00" },
-    ]);
+    // In SQL: the table as it was then (today's schema has columns a later migration added).
+    await db.execute(
+      sql`insert into buyer_listings (buyer_id, title, vertical, payout) values
+        (${buyer!.id}, 'Auto Warranty Calls', 'Auto', '40.00'),
+        (${buyer!.id}, 'Final Expense Calls', 'Insurance', '50.00')`,
+    );
     await db.insert(publisherProfiles).values([
       // Both spellings in one list: one Automotive is left, where the first of them was.
       { userId: publisherUser!.id, verticals: ["Legal", "Auto", "Solar", "Automotive"] },
