@@ -1,10 +1,12 @@
 import { createHash, type Hash } from "node:crypto";
 import { Transform } from "node:stream";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import { ERROR_CODES } from "../../shared/errors";
 import { LISTING_SYNC_MESSAGES } from "../../shared/schemas/listing-sync";
 import { idempotencyKeys } from "../db/schema";
 import { AppError } from "../lib/app-error";
+import { apiErrors } from "./errors";
 
 // Idempotency-Key on the public API's POSTs (docs/api.md#retries): a retry with the same key and body
 // gets the first answer again instead of doing the work twice.
@@ -35,6 +37,23 @@ declare module "fastify" {
   }
 }
 
+/** A malformed key, a key whose first request still runs, a key sent again with another request. */
+const KEY_ERRORS = ["validation", "conflict", "unprocessable"] as const;
+const KEY_ERROR_ANSWERS: Record<string, unknown> = apiErrors(...KEY_ERRORS);
+
+/**
+ * Every POST of the public API may answer KEY_ERRORS, whatever its own errors: its response schema (and
+ * so the OpenAPI document) gets those it does not already list. Each of these statuses has that one code.
+ */
+function declareKeyErrors(route: RouteOptions): void {
+  const response = route.schema?.response as Record<string, unknown> | undefined;
+  if (!response || !route.config?.publicApi || ![route.method].flat().includes("POST")) return;
+  const added = Object.fromEntries(
+    KEY_ERRORS.map((code) => String(ERROR_CODES[code])).map((status) => [status, KEY_ERROR_ANSWERS[status]]),
+  );
+  route.schema = { ...route.schema, response: { ...added, ...response } };
+}
+
 function appliesTo(request: FastifyRequest): boolean {
   return (
     request.method === "POST" &&
@@ -46,6 +65,7 @@ function appliesTo(request: FastifyRequest): boolean {
 
 export function registerIdempotency(app: FastifyInstance): void {
   app.decorateRequest("idempotency", undefined);
+  app.addHook("onRoute", declareKeyErrors);
   // The hash covers the raw bytes, so it is taken as the body streams past the parser: the same
   // request sent twice hashes the same, and any change to the body, the path or the query does not.
   app.addHook("preParsing", async (request, _reply, payload) => {

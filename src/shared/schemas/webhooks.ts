@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEvent } from "../constants";
+import { messageSchema } from "./auth";
 import { plainText } from "./common";
 
 // Outbound webhooks (docs/api.md#webhooks): an endpoint of the user's own that receives signed events.
@@ -113,6 +114,14 @@ export const webhookDeliverySchema = z
     ],
   });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+/** POST /api/webhooks/{id}/test: the ping is queued (a job sends it). */
+export const testQueuedSchema = messageSchema.meta({ examples: [{ message: WEBHOOK_MESSAGES.testQueued }] });
+
+/** POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver: the new delivery is queued. */
+export const redeliveryQueuedSchema = messageSchema.meta({
+  examples: [{ message: WEBHOOK_MESSAGES.redeliveryQueued }],
+});
 
 /**
  * The body of every delivery. `data` is the event's object as the receiving user may see it (a

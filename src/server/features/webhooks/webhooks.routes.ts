@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema } from "../../../shared/schemas/auth";
 import { plainText } from "../../../shared/schemas/common";
 import {
   createdWebhookSchema,
   createWebhookSchema,
+  redeliveryQueuedSchema,
+  testQueuedSchema,
   WEBHOOK_MESSAGES,
   webhookDeliverySchema,
   webhookEndpointSchema,
@@ -92,7 +93,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
         description: 'Sends a signed "ping" event to this endpoint only. A disabled endpoint answers 409.',
         tags: TAGS,
         params: idParams,
-        response: { 202: messageSchema, ...apiErrors("not_found", "conflict") },
+        response: { 202: testQueuedSchema, ...apiErrors("not_found", "conflict") },
       },
     },
     withViewer(async (req, reply, viewer) => {
@@ -128,7 +129,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
           "Sends the same event again (same event id, same body) as a new delivery, now. A disabled endpoint answers 409.",
         tags: TAGS,
         params: deliveryParams,
-        response: { 202: messageSchema, ...apiErrors("not_found", "conflict") },
+        response: { 202: redeliveryQueuedSchema, ...apiErrors("not_found", "conflict") },
       },
     },
     withViewer(async (req, reply, viewer) => {
