@@ -340,9 +340,15 @@ describe("signup", () => {
   it("hands over to /api/login when sign-in goes through an OIDC provider", async () => {
     const page = await harness.newPage();
     // This server signs in by email; the answer of /api/config is what the page decides by.
+    let finished = false;
     await page.route("**/api/config", async (route) => {
-      const response = await route.fetch();
-      route.fulfill({ response, json: { ...(await response.json()), signInMethod: "oidc" } });
+      try {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), signInMethod: "oidc" } });
+      } catch (error) {
+        // Once the test is over, unrouteAll below may have answered this request already.
+        if (!finished) throw error;
+      }
     });
     let linkRequested = false;
     page.on("request", (request) => {
@@ -360,6 +366,7 @@ describe("signup", () => {
     );
     // The sign-in page may still be reading /api/config when the test's context closes: a route.fetch
     // then rejects after the test, unhandled.
+    finished = true;
     await page.unrouteAll({ behavior: "ignoreErrors" });
   });
 
