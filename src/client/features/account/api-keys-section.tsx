@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { Role } from "../../../shared/constants";
@@ -18,15 +18,6 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { CheckboxGroup } from "../../components/ui/checkbox-group";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -35,8 +26,9 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { errorMessage } from "../../lib/api";
 import { describeLastUse } from "./account-format";
 import { AccountSection, sectionTitle } from "./account-section";
-import { ShownOnce } from "./shown-once";
+import { CreateWithSecretDialog } from "./shown-once";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
+import { useConfirmedRemoval } from "./use-confirmed-removal";
 
 const HEADING_ID = "api-keys-heading";
 
@@ -61,82 +53,45 @@ function CreateKeyDialog({
     label: `${API_KEY_SCOPE_LABELS[scope]} (${scope})`,
   }));
 
-  // Closing forgets the key: the mutation's answer is the only place it was held.
-  const close = (next: boolean) => {
-    if (create.isPending) return;
-    if (!next) {
-      create.reset();
-      form.reset();
-    }
-    onOpenChange(next);
-  };
-
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        {create.isSuccess ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Key “{create.data.name}” created</DialogTitle>
-              <DialogDescription>Send it as “Authorization: Bearer” followed by the key.</DialogDescription>
-            </DialogHeader>
-            <ShownOnce
-              label="Your new API key"
-              value={create.data.key}
-              warning={API_KEY_MESSAGES.shownOnce}
-            />
-            <DialogFooter>
-              <Button type="button" onClick={() => close(false)}>
-                Done
-              </Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <>
-            <DialogHeader>
-              <DialogTitle>Create an API key</DialogTitle>
-              <DialogDescription>
-                The key acts as you, limited to the scopes you tick. Name it for the script or system that
-                will use it.
-              </DialogDescription>
-            </DialogHeader>
-            <form
-              noValidate
-              className="space-y-4"
-              onSubmit={form.handleSubmit((values) => create.mutate(values))}
-            >
-              <FormField id="api-key-name" label="Name" error={errors.name?.message}>
-                {(control) => (
-                  <Input {...control} autoComplete="off" maxLength={60} {...form.register("name")} />
-                )}
-              </FormField>
-              <Controller
-                control={form.control}
-                name="scopes"
-                render={({ field }) => (
-                  <CheckboxGroup
-                    id="api-key-scopes"
-                    legend="Scopes"
-                    options={scopes}
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={errors.scopes?.message}
-                    firstRef={field.ref}
-                    columns={1}
-                  />
-                )}
-              />
-              <DialogFormActions
-                mutation={create}
-                onCancel={() => close(false)}
-                submitLabel="Create key"
-                pendingLabel="Creating..."
-              />
-            </form>
-          </>
+    <CreateWithSecretDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      mutation={create}
+      resetForm={() => form.reset()}
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      title="Create an API key"
+      description="The key acts as you, limited to the scopes you tick. Name it for the script or system that will use it."
+      submitLabel="Create key"
+      pendingLabel="Creating..."
+      shown={(created) => ({
+        title: `Key “${created.name}” created`,
+        description: "Send it as “Authorization: Bearer” followed by the key.",
+        label: "Your new API key",
+        value: created.key,
+        warning: API_KEY_MESSAGES.shownOnce,
+      })}
+    >
+      <FormField id="api-key-name" label="Name" error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="off" maxLength={60} {...form.register("name")} />}
+      </FormField>
+      <Controller
+        control={form.control}
+        name="scopes"
+        render={({ field }) => (
+          <CheckboxGroup
+            id="api-key-scopes"
+            legend="Scopes"
+            options={scopes}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.scopes?.message}
+            firstRef={field.ref}
+            columns={1}
+          />
         )}
-      </DialogContent>
-    </Dialog>
+      />
+    </CreateWithSecretDialog>
   );
 }
 
@@ -252,30 +207,14 @@ function KeyList({ keys, onRevoke }: ListProps) {
 /** The user's personal API keys: create one (shown once), see when each was last used, revoke. */
 export function ApiKeysSection({ role }: { role: Role }) {
   const keys = useApiKeys();
-  const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  // The revoked key's row (and the button that opened the dialog) is gone: focus goes to the heading.
-  const revoked = useRef(false);
-  const [outcome, setOutcome] = useState("");
+  const revoke = useRevokeApiKey();
+  const revoking = useConfirmedRemoval({
+    mutation: revoke,
+    headingId: HEADING_ID,
+    describeOutcome: (key: ApiKey) => `Revoked key ${key.name}.`,
+  });
   const atLimit = (keys.data?.length ?? 0) >= MAX_API_KEYS;
-
-  const closeRevoke = (open: boolean) => {
-    if (open || revoke.isPending) return;
-    setRevoking(null);
-    revoke.reset();
-  };
-  const confirmRevoke = () => {
-    if (!revoking) return;
-    const name = revoking.name;
-    revoke.mutate(revoking, {
-      onSuccess: () => {
-        revoked.current = true;
-        setOutcome(`Revoked key ${name}.`);
-        setRevoking(null);
-      },
-    });
-  };
 
   return (
     <AccountSection
@@ -304,8 +243,8 @@ export function ApiKeysSection({ role }: { role: Role }) {
               <p className="text-sm text-slate-700">You have no API keys yet.</p>
             ) : (
               <>
-                <KeyTable keys={list} onRevoke={setRevoking} />
-                <KeyList keys={list} onRevoke={setRevoking} />
+                <KeyTable keys={list} onRevoke={revoking.ask} />
+                <KeyList keys={list} onRevoke={revoking.ask} />
               </>
             )
           }
@@ -322,25 +261,16 @@ export function ApiKeysSection({ role }: { role: Role }) {
           </Button>
         </div>
         <p role="status" className="text-sm font-medium text-green-800">
-          {outcome}
+          {revoking.outcome}
         </p>
       </div>
       <CreateKeyDialog role={role} open={creating} onOpenChange={setCreating} />
       <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={closeRevoke}
-        onCloseAutoFocus={(event) => {
-          if (!revoked.current) return;
-          revoked.current = false;
-          event.preventDefault();
-          document.getElementById(HEADING_ID)?.focus();
-        }}
-        title={`Revoke key ${revoking?.name ?? ""}?`}
+        {...revoking.dialog}
+        title={`Revoke key ${revoking.target?.name ?? ""}?`}
         description="Scripts that use it are refused from the next request. This cannot be undone."
         confirmLabel="Revoke key"
         pendingLabel="Revoking..."
-        isPending={revoke.isPending}
-        onConfirm={confirmRevoke}
       >
         <FormAlert>{revoke.isError && errorMessage(revoke.error)}</FormAlert>
       </ConfirmDialog>
