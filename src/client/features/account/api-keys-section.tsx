@@ -26,6 +26,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { errorMessage } from "../../lib/api";
 import { describeLastUse } from "./account-format";
 import { AccountSection, sectionTitle } from "./account-section";
+import { type Column, ResponsiveTable } from "./responsive-table";
 import { CreateWithSecretDialog } from "./shown-once";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
 import { useConfirmedRemoval } from "./use-confirmed-removal";
@@ -123,86 +124,12 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: Ap
   );
 }
 
-interface ListProps {
-  keys: ApiKey[];
-  onRevoke: (key: ApiKey) => void;
-}
-
-function KeyTable({ keys, onRevoke }: ListProps) {
-  return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your API keys, newest first</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Name
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Key
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Scopes
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Created
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Last used
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              <span className="sr-only">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.id} className="border-b border-slate-100 last:border-b-0">
-              <th scope="row" className="break-words py-3 pr-4 text-left font-medium">
-                {key.name}
-              </th>
-              <td className="whitespace-nowrap py-3 pr-4 font-mono">{keyPrefix(key)}</td>
-              <td className="py-3 pr-4">
-                <Scopes apiKey={key} />
-              </td>
-              <td className="whitespace-nowrap py-3 pr-4">{formatDate(key.createdAt)}</td>
-              <td className="py-3 pr-4">{describeLastUse(key)}</td>
-              <td className="py-3 text-right">
-                <RevokeButton apiKey={key} onRevoke={onRevoke} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Below the md breakpoint the table's columns would not fit: one stacked card per key. */
-function KeyList({ keys, onRevoke }: ListProps) {
-  return (
-    <ul className="space-y-3 md:hidden" aria-label="Your API keys, newest first">
-      {keys.map((key) => (
-        <li key={key.id} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm">
-          <p className="break-words font-medium">{key.name}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-slate-600">Key</dt>
-            <dd className="font-mono">{keyPrefix(key)}</dd>
-            <dt className="text-slate-600">Scopes</dt>
-            <dd>
-              <Scopes apiKey={key} />
-            </dd>
-            <dt className="text-slate-600">Created</dt>
-            <dd>{formatDate(key.createdAt)}</dd>
-            <dt className="text-slate-600">Last used</dt>
-            <dd>{describeLastUse(key)}</dd>
-          </dl>
-          <RevokeButton apiKey={key} onRevoke={onRevoke} />
-        </li>
-      ))}
-    </ul>
-  );
-}
+const KEY_COLUMNS: Column<ApiKey>[] = [
+  { label: "Key", cell: keyPrefix, className: "whitespace-nowrap font-mono", cardClassName: "font-mono" },
+  { label: "Scopes", cell: (key) => <Scopes apiKey={key} /> },
+  { label: "Created", cell: (key) => formatDate(key.createdAt), className: "whitespace-nowrap" },
+  { label: "Last used", cell: describeLastUse },
+];
 
 /** The user's personal API keys: create one (shown once), see when each was last used, revoke. */
 export function ApiKeysSection({ role }: { role: Role }) {
@@ -242,10 +169,15 @@ export function ApiKeysSection({ role }: { role: Role }) {
             list.length === 0 ? (
               <p className="text-sm text-slate-700">You have no API keys yet.</p>
             ) : (
-              <>
-                <KeyTable keys={list} onRevoke={revoking.ask} />
-                <KeyList keys={list} onRevoke={revoking.ask} />
-              </>
+              <ResponsiveTable
+                caption="Your API keys, newest first"
+                rows={list}
+                rowKey={(key) => key.id}
+                rowHeader={{ label: "Name", cell: (key) => key.name, className: "break-words font-medium" }}
+                columns={KEY_COLUMNS}
+                cardTitle={(key) => <p className="break-words font-medium">{key.name}</p>}
+                action={(key) => <RevokeButton apiKey={key} onRevoke={revoking.ask} />}
+              />
             )
           }
         </QueryState>
