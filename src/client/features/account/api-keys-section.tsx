@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { Role } from "../../../shared/constants";
@@ -18,15 +18,6 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { CheckboxGroup } from "../../components/ui/checkbox-group";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -35,8 +26,10 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { errorMessage } from "../../lib/api";
 import { describeLastUse } from "./account-format";
 import { AccountSection, sectionTitle } from "./account-section";
-import { ShownOnce } from "./shown-once";
+import { type Column, ResponsiveTable } from "./responsive-table";
+import { CreateWithSecretDialog } from "./shown-once";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
+import { useConfirmedRemoval } from "./use-confirmed-removal";
 
 const HEADING_ID = "api-keys-heading";
 
@@ -61,82 +54,45 @@ function CreateKeyDialog({
     label: `${API_KEY_SCOPE_LABELS[scope]} (${scope})`,
   }));
 
-  // Closing forgets the key: the mutation's answer is the only place it was held.
-  const close = (next: boolean) => {
-    if (create.isPending) return;
-    if (!next) {
-      create.reset();
-      form.reset();
-    }
-    onOpenChange(next);
-  };
-
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        {create.isSuccess ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Key “{create.data.name}” created</DialogTitle>
-              <DialogDescription>Send it as “Authorization: Bearer” followed by the key.</DialogDescription>
-            </DialogHeader>
-            <ShownOnce
-              label="Your new API key"
-              value={create.data.key}
-              warning={API_KEY_MESSAGES.shownOnce}
-            />
-            <DialogFooter>
-              <Button type="button" onClick={() => close(false)}>
-                Done
-              </Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <>
-            <DialogHeader>
-              <DialogTitle>Create an API key</DialogTitle>
-              <DialogDescription>
-                The key acts as you, limited to the scopes you tick. Name it for the script or system that
-                will use it.
-              </DialogDescription>
-            </DialogHeader>
-            <form
-              noValidate
-              className="space-y-4"
-              onSubmit={form.handleSubmit((values) => create.mutate(values))}
-            >
-              <FormField id="api-key-name" label="Name" error={errors.name?.message}>
-                {(control) => (
-                  <Input {...control} autoComplete="off" maxLength={60} {...form.register("name")} />
-                )}
-              </FormField>
-              <Controller
-                control={form.control}
-                name="scopes"
-                render={({ field }) => (
-                  <CheckboxGroup
-                    id="api-key-scopes"
-                    legend="Scopes"
-                    options={scopes}
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={errors.scopes?.message}
-                    firstRef={field.ref}
-                    columns={1}
-                  />
-                )}
-              />
-              <DialogFormActions
-                mutation={create}
-                onCancel={() => close(false)}
-                submitLabel="Create key"
-                pendingLabel="Creating..."
-              />
-            </form>
-          </>
+    <CreateWithSecretDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      mutation={create}
+      resetForm={() => form.reset()}
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      title="Create an API key"
+      description="The key acts as you, limited to the scopes you tick. Name it for the script or system that will use it."
+      submitLabel="Create key"
+      pendingLabel="Creating..."
+      shown={(created) => ({
+        title: `Key “${created.name}” created`,
+        description: "Send it as “Authorization: Bearer” followed by the key.",
+        label: "Your new API key",
+        value: created.key,
+        warning: API_KEY_MESSAGES.shownOnce,
+      })}
+    >
+      <FormField id="api-key-name" label="Name" error={errors.name?.message}>
+        {(control) => <Input {...control} autoComplete="off" maxLength={60} {...form.register("name")} />}
+      </FormField>
+      <Controller
+        control={form.control}
+        name="scopes"
+        render={({ field }) => (
+          <CheckboxGroup
+            id="api-key-scopes"
+            legend="Scopes"
+            options={scopes}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.scopes?.message}
+            firstRef={field.ref}
+            columns={1}
+          />
         )}
-      </DialogContent>
-    </Dialog>
+      />
+    </CreateWithSecretDialog>
   );
 }
 
@@ -168,114 +124,24 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: Ap
   );
 }
 
-interface ListProps {
-  keys: ApiKey[];
-  onRevoke: (key: ApiKey) => void;
-}
-
-function KeyTable({ keys, onRevoke }: ListProps) {
-  return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your API keys, newest first</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Name
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Key
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Scopes
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Created
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Last used
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              <span className="sr-only">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.id} className="border-b border-slate-100 last:border-b-0">
-              <th scope="row" className="break-words py-3 pr-4 text-left font-medium">
-                {key.name}
-              </th>
-              <td className="whitespace-nowrap py-3 pr-4 font-mono">{keyPrefix(key)}</td>
-              <td className="py-3 pr-4">
-                <Scopes apiKey={key} />
-              </td>
-              <td className="whitespace-nowrap py-3 pr-4">{formatDate(key.createdAt)}</td>
-              <td className="py-3 pr-4">{describeLastUse(key)}</td>
-              <td className="py-3 text-right">
-                <RevokeButton apiKey={key} onRevoke={onRevoke} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Below the md breakpoint the table's columns would not fit: one stacked card per key. */
-function KeyList({ keys, onRevoke }: ListProps) {
-  return (
-    <ul className="space-y-3 md:hidden" aria-label="Your API keys, newest first">
-      {keys.map((key) => (
-        <li key={key.id} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm">
-          <p className="break-words font-medium">{key.name}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-slate-600">Key</dt>
-            <dd className="font-mono">{keyPrefix(key)}</dd>
-            <dt className="text-slate-600">Scopes</dt>
-            <dd>
-              <Scopes apiKey={key} />
-            </dd>
-            <dt className="text-slate-600">Created</dt>
-            <dd>{formatDate(key.createdAt)}</dd>
-            <dt className="text-slate-600">Last used</dt>
-            <dd>{describeLastUse(key)}</dd>
-          </dl>
-          <RevokeButton apiKey={key} onRevoke={onRevoke} />
-        </li>
-      ))}
-    </ul>
-  );
-}
+const KEY_COLUMNS: Column<ApiKey>[] = [
+  { label: "Key", cell: keyPrefix, className: "whitespace-nowrap font-mono", cardClassName: "font-mono" },
+  { label: "Scopes", cell: (key) => <Scopes apiKey={key} /> },
+  { label: "Created", cell: (key) => formatDate(key.createdAt), className: "whitespace-nowrap" },
+  { label: "Last used", cell: describeLastUse },
+];
 
 /** The user's personal API keys: create one (shown once), see when each was last used, revoke. */
 export function ApiKeysSection({ role }: { role: Role }) {
   const keys = useApiKeys();
-  const revoke = useRevokeApiKey();
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  // The revoked key's row (and the button that opened the dialog) is gone: focus goes to the heading.
-  const revoked = useRef(false);
-  const [outcome, setOutcome] = useState("");
+  const revoke = useRevokeApiKey();
+  const revoking = useConfirmedRemoval({
+    mutation: revoke,
+    headingId: HEADING_ID,
+    describeOutcome: (key: ApiKey) => `Revoked key ${key.name}.`,
+  });
   const atLimit = (keys.data?.length ?? 0) >= MAX_API_KEYS;
-
-  const closeRevoke = (open: boolean) => {
-    if (open || revoke.isPending) return;
-    setRevoking(null);
-    revoke.reset();
-  };
-  const confirmRevoke = () => {
-    if (!revoking) return;
-    const name = revoking.name;
-    revoke.mutate(revoking, {
-      onSuccess: () => {
-        revoked.current = true;
-        setOutcome(`Revoked key ${name}.`);
-        setRevoking(null);
-      },
-    });
-  };
 
   return (
     <AccountSection
@@ -303,10 +169,15 @@ export function ApiKeysSection({ role }: { role: Role }) {
             list.length === 0 ? (
               <p className="text-sm text-slate-700">You have no API keys yet.</p>
             ) : (
-              <>
-                <KeyTable keys={list} onRevoke={setRevoking} />
-                <KeyList keys={list} onRevoke={setRevoking} />
-              </>
+              <ResponsiveTable
+                caption="Your API keys, newest first"
+                rows={list}
+                rowKey={(key) => key.id}
+                rowHeader={{ label: "Name", cell: (key) => key.name, className: "break-words font-medium" }}
+                columns={KEY_COLUMNS}
+                cardTitle={(key) => <p className="break-words font-medium">{key.name}</p>}
+                action={(key) => <RevokeButton apiKey={key} onRevoke={revoking.ask} />}
+              />
             )
           }
         </QueryState>
@@ -322,25 +193,16 @@ export function ApiKeysSection({ role }: { role: Role }) {
           </Button>
         </div>
         <p role="status" className="text-sm font-medium text-green-800">
-          {outcome}
+          {revoking.outcome}
         </p>
       </div>
       <CreateKeyDialog role={role} open={creating} onOpenChange={setCreating} />
       <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={closeRevoke}
-        onCloseAutoFocus={(event) => {
-          if (!revoked.current) return;
-          revoked.current = false;
-          event.preventDefault();
-          document.getElementById(HEADING_ID)?.focus();
-        }}
-        title={`Revoke key ${revoking?.name ?? ""}?`}
+        {...revoking.dialog}
+        title={`Revoke key ${revoking.target?.name ?? ""}?`}
         description="Scripts that use it are refused from the next request. This cannot be undone."
         confirmLabel="Revoke key"
         pendingLabel="Revoking..."
-        isPending={revoke.isPending}
-        onConfirm={confirmRevoke}
       >
         <FormAlert>{revoke.isError && errorMessage(revoke.error)}</FormAlert>
       </ConfirmDialog>

@@ -10,6 +10,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { errorMessage } from "../../lib/api";
 import { formatLastActive, sessionLabel, signInMethodLabel, signOutNames } from "./account-format";
 import { AccountSection, sectionTitle } from "./account-section";
+import { type Column, ResponsiveTable } from "./responsive-table";
 import { useAccountSessions, useEndOtherSessions, useEndSession } from "./use-account";
 
 const HEADING_ID = "sessions-heading";
@@ -57,77 +58,12 @@ function SignOutButton({ session, signOutName, isEnding, isBusy, onSignOut }: Om
 const lastActive = (session: AccountSession, readAt: number) =>
   session.current ? "Now" : formatLastActive(session.lastSeenAt, readAt);
 
-function SessionTable({ rows }: { rows: RowProps[] }) {
-  return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Your signed-in sessions, this device first</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Device
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Signed in
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Last active
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Network
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Signed in with
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              <span className="sr-only">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.session.id} className="border-b border-slate-100 last:border-b-0">
-              <th scope="row" className="py-3 pr-4 text-left font-normal">
-                <DeviceName session={row.session} />
-              </th>
-              <td className="whitespace-nowrap py-3 pr-4">{formatDate(row.session.createdAt)}</td>
-              <td className="py-3 pr-4">{lastActive(row.session, row.readAt)}</td>
-              <td className="break-all py-3 pr-4">{row.session.ipPrefix ?? "Unknown"}</td>
-              <td className="py-3 pr-4">{signInMethodLabel(row.session.signInMethod)}</td>
-              <td className="py-3 text-right">
-                <SignOutButton {...row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Below the md breakpoint the table's columns would not fit: one stacked card per session. */
-function SessionList({ rows }: { rows: RowProps[] }) {
-  return (
-    <ul className="space-y-3 md:hidden" aria-label="Your signed-in sessions, this device first">
-      {rows.map((row) => (
-        <li key={row.session.id} className="space-y-2 rounded-md border border-slate-200 p-3 text-sm">
-          <DeviceName session={row.session} />
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-slate-600">Signed in</dt>
-            <dd>{formatDate(row.session.createdAt)}</dd>
-            <dt className="text-slate-600">Last active</dt>
-            <dd>{lastActive(row.session, row.readAt)}</dd>
-            <dt className="text-slate-600">Network</dt>
-            <dd>{row.session.ipPrefix ?? "Unknown"}</dd>
-            <dt className="text-slate-600">Signed in with</dt>
-            <dd>{signInMethodLabel(row.session.signInMethod)}</dd>
-          </dl>
-          <SignOutButton {...row} />
-        </li>
-      ))}
-    </ul>
-  );
-}
+const SESSION_COLUMNS: Column<RowProps>[] = [
+  { label: "Signed in", cell: (row) => formatDate(row.session.createdAt), className: "whitespace-nowrap" },
+  { label: "Last active", cell: (row) => lastActive(row.session, row.readAt) },
+  { label: "Network", cell: (row) => row.session.ipPrefix ?? "Unknown", className: "break-all" },
+  { label: "Signed in with", cell: (row) => signInMethodLabel(row.session.signInMethod) },
+];
 
 /** Every browser signed in to the account, with a way to sign any other one out. */
 export function SessionsSection() {
@@ -195,8 +131,19 @@ export function SessionsSection() {
             const others = list.filter((session) => !session.current).length;
             return (
               <>
-                <SessionTable rows={rows} />
-                <SessionList rows={rows} />
+                <ResponsiveTable
+                  caption="Your signed-in sessions, this device first"
+                  rows={rows}
+                  rowKey={(row) => row.session.id}
+                  rowHeader={{
+                    label: "Device",
+                    cell: (row) => <DeviceName session={row.session} />,
+                    className: "font-normal",
+                  }}
+                  columns={SESSION_COLUMNS}
+                  cardTitle={(row) => <DeviceName session={row.session} />}
+                  action={(row) => <SignOutButton {...row} />}
+                />
                 <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
                   <p className="text-sm text-slate-700">
                     {others === 0

@@ -1,6 +1,15 @@
 import { Copy } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type FormEventHandler, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../components/ui/dialog";
+import { DialogFormActions, type FormMutation } from "../../components/ui/dialog-form-actions";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 
@@ -56,5 +65,96 @@ export function ShownOnce({ label, value, warning }: { label: string; value: str
         {copied}
       </p>
     </div>
+  );
+}
+
+/** What the dialog shows once the server made the thing: its header and the secret it answered. */
+export interface ShownSecret {
+  title: string;
+  description: ReactNode;
+  descriptionClassName?: string;
+  label: string;
+  value: string;
+  warning: string;
+}
+
+/**
+ * A form in a dialog that creates something with a secret (an API key, a webhook endpoint), then, once
+ * the server made it, that secret, this one time. Closing forgets the secret: the mutation's answer is
+ * the only place it was held, so closing resets the mutation, and the form with it.
+ */
+export function CreateWithSecretDialog<TData>({
+  open,
+  onOpenChange,
+  mutation,
+  resetForm,
+  onSubmit,
+  title,
+  description,
+  submitLabel,
+  pendingLabel,
+  shown,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  mutation: FormMutation & { isSuccess: boolean; data: TData | undefined; reset: () => void };
+  resetForm: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  title: string;
+  description: ReactNode;
+  submitLabel: string;
+  pendingLabel: string;
+  shown: (data: TData) => ShownSecret;
+  /** The form's fields. */
+  children: ReactNode;
+}) {
+  const close = (next: boolean) => {
+    if (mutation.isPending) return;
+    if (!next) {
+      mutation.reset();
+      resetForm();
+    }
+    onOpenChange(next);
+  };
+  const secret = mutation.isSuccess && mutation.data !== undefined ? shown(mutation.data) : null;
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        {secret ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{secret.title}</DialogTitle>
+              <DialogDescription className={secret.descriptionClassName}>
+                {secret.description}
+              </DialogDescription>
+            </DialogHeader>
+            <ShownOnce label={secret.label} value={secret.value} warning={secret.warning} />
+            <DialogFooter>
+              <Button type="button" onClick={() => close(false)}>
+                Done
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <>
+            <DialogHeader>
+              <DialogTitle>{title}</DialogTitle>
+              <DialogDescription>{description}</DialogDescription>
+            </DialogHeader>
+            <form noValidate className="space-y-4" onSubmit={onSubmit}>
+              {children}
+              <DialogFormActions
+                mutation={mutation}
+                onCancel={() => close(false)}
+                submitLabel={submitLabel}
+                pendingLabel={pendingLabel}
+              />
+            </form>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -7,6 +7,7 @@ import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { deliveryResult, deliveryStatus } from "./account-format";
+import { type Column, ResponsiveTable } from "./responsive-table";
 import { useRedeliver, useWebhookDeliveries } from "./use-webhooks";
 
 interface RowProps {
@@ -50,96 +51,28 @@ function RedeliverButton({ delivery, redeliverName, isBusy, onRedeliver }: RowPr
   );
 }
 
-function DeliveryTable({ rows, caption }: { rows: RowProps[]; caption: string }) {
-  return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Event
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Status
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Attempts
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Last result
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Created
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              Timing
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              <span className="sr-only">Action</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.delivery.id} className="border-b border-slate-100 last:border-b-0">
-              <th scope="row" className="py-3 pr-4 text-left font-mono font-normal">
-                {row.delivery.eventType}
-              </th>
-              <td className="py-3 pr-4">
-                <Status delivery={row.delivery} />
-              </td>
-              <td className="py-3 pr-4">{row.delivery.attempts}</td>
-              <td className="break-words py-3 pr-4">{deliveryResult(row.delivery)}</td>
-              <td className="whitespace-nowrap py-3 pr-4">{formatDateTime(row.delivery.createdAt)}</td>
-              <td className="py-3 pr-4">
-                <Timing delivery={row.delivery} />
-              </td>
-              <td className="py-3 text-right">
-                <RedeliverButton {...row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Below the md breakpoint: one stacked card per delivery. */
-function DeliveryList({ rows, caption }: { rows: RowProps[]; caption: string }) {
-  return (
-    <ul className="space-y-3 md:hidden" aria-label={caption}>
-      {rows.map((row) => (
-        <li key={row.delivery.id} className="space-y-2 rounded-md border border-slate-200 p-3">
-          <span className="flex flex-wrap items-center gap-2">
-            <span className="font-mono">{row.delivery.eventType}</span>
-            <Status delivery={row.delivery} />
-          </span>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-slate-600">Attempts</dt>
-            <dd>{row.delivery.attempts}</dd>
-            <dt className="text-slate-600">Last result</dt>
-            <dd className="break-words">{deliveryResult(row.delivery)}</dd>
-            <dt className="text-slate-600">Created</dt>
-            <dd>{formatDateTime(row.delivery.createdAt)}</dd>
-            <dt className="text-slate-600">Timing</dt>
-            <dd>
-              <Timing delivery={row.delivery} />
-            </dd>
-          </dl>
-          <RedeliverButton {...row} />
-        </li>
-      ))}
-    </ul>
-  );
-}
+const DELIVERY_COLUMNS: Column<RowProps>[] = [
+  // In a card the status stands beside the event, in its title line.
+  { label: "Status", cell: (row) => <Status delivery={row.delivery} />, inCard: false },
+  { label: "Attempts", cell: (row) => row.delivery.attempts },
+  {
+    label: "Last result",
+    cell: (row) => deliveryResult(row.delivery),
+    className: "break-words",
+    cardClassName: "break-words",
+  },
+  {
+    label: "Created",
+    cell: (row) => formatDateTime(row.delivery.createdAt),
+    className: "whitespace-nowrap",
+  },
+  { label: "Timing", cell: (row) => <Timing delivery={row.delivery} /> },
+];
 
 /** One endpoint's delivery log, newest first, read when its panel opens and on Refresh. */
 export function WebhookDeliveries({ endpoint, enabled }: { endpoint: WebhookEndpoint; enabled: boolean }) {
   const deliveries = useWebhookDeliveries(endpoint.id, enabled);
   const redeliver = useRedeliver();
-  const caption = `Deliveries to ${endpoint.url}, newest first`;
 
   const send = (delivery: WebhookDelivery) =>
     redeliver.mutate(
@@ -183,10 +116,24 @@ export function WebhookDeliveries({ endpoint, enabled }: { endpoint: WebhookEndp
             onRedeliver: send,
           }));
           return (
-            <>
-              <DeliveryTable rows={rows} caption={caption} />
-              <DeliveryList rows={rows} caption={caption} />
-            </>
+            <ResponsiveTable
+              caption={`Deliveries to ${endpoint.url}, newest first`}
+              rows={rows}
+              rowKey={(row) => row.delivery.id}
+              rowHeader={{
+                label: "Event",
+                cell: (row) => row.delivery.eventType,
+                className: "font-mono font-normal",
+              }}
+              columns={DELIVERY_COLUMNS}
+              cardTitle={(row) => (
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono">{row.delivery.eventType}</span>
+                  <Status delivery={row.delivery} />
+                </span>
+              )}
+              action={(row) => <RedeliverButton {...row} />}
+            />
           );
         }}
       </QueryState>

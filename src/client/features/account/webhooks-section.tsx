@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Send, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type Role, WEBHOOK_EVENTS } from "../../../shared/constants";
@@ -18,15 +18,6 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { CheckboxGroup } from "../../components/ui/checkbox-group";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { Disclosure } from "../../components/ui/disclosure";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
@@ -37,7 +28,8 @@ import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
 import { webhookStatus } from "./account-format";
 import { AccountSection, sectionTitle } from "./account-section";
-import { ShownOnce } from "./shown-once";
+import { CreateWithSecretDialog } from "./shown-once";
+import { useConfirmedRemoval } from "./use-confirmed-removal";
 import { useCreateWebhook, useDeleteWebhook, useSendTestEvent, useWebhooks } from "./use-webhooks";
 import { WebhookDeliveries } from "./webhook-deliveries";
 
@@ -59,91 +51,61 @@ function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpenChange
   });
   const errors = form.formState.errors;
 
-  // Closing forgets the secret: the mutation's answer is the only place it was held.
-  const close = (next: boolean) => {
-    if (create.isPending) return;
-    if (!next) {
-      create.reset();
-      form.reset();
-    }
-    onOpenChange(next);
-  };
-
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent>
-        {create.isSuccess ? (
+    <CreateWithSecretDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      mutation={create}
+      resetForm={() => form.reset()}
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      title="Add a webhook endpoint"
+      description="We send each event you tick to this address as a signed POST request."
+      submitLabel="Add endpoint"
+      pendingLabel="Adding..."
+      shown={(created) => ({
+        title: "Endpoint added",
+        description: (
           <>
-            <DialogHeader>
-              <DialogTitle>Endpoint added</DialogTitle>
-              <DialogDescription className="break-all">
-                Events for {create.data.url} are signed with this secret: check the {`"X-Signature"`} header
-                of each delivery with it.
-              </DialogDescription>
-            </DialogHeader>
-            <ShownOnce
-              label="Signing secret"
-              value={create.data.secret}
-              warning={WEBHOOK_MESSAGES.shownOnce}
-            />
-            <DialogFooter>
-              <Button type="button" onClick={() => close(false)}>
-                Done
-              </Button>
-            </DialogFooter>
+            Events for {created.url} are signed with this secret: check the {`"X-Signature"`} header of each
+            delivery with it.
           </>
-        ) : (
-          <>
-            <DialogHeader>
-              <DialogTitle>Add a webhook endpoint</DialogTitle>
-              <DialogDescription>
-                We send each event you tick to this address as a signed POST request.
-              </DialogDescription>
-            </DialogHeader>
-            <form
-              noValidate
-              className="space-y-4"
-              onSubmit={form.handleSubmit((values) => create.mutate(values))}
-            >
-              <FormField id="webhook-url" label="Endpoint URL" error={errors.url?.message}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    type="url"
-                    inputMode="url"
-                    autoComplete="off"
-                    placeholder="https://example.com/webhooks/payper"
-                    {...form.register("url")}
-                  />
-                )}
-              </FormField>
-              <Controller
-                control={form.control}
-                name="events"
-                render={({ field }) => (
-                  <CheckboxGroup
-                    id="webhook-events"
-                    legend="Events"
-                    options={EVENT_OPTIONS}
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={errors.events?.message}
-                    firstRef={field.ref}
-                    columns={1}
-                  />
-                )}
-              />
-              <DialogFormActions
-                mutation={create}
-                onCancel={() => close(false)}
-                submitLabel="Add endpoint"
-                pendingLabel="Adding..."
-              />
-            </form>
-          </>
+        ),
+        // A long URL has no spaces to wrap at.
+        descriptionClassName: "break-all",
+        label: "Signing secret",
+        value: created.secret,
+        warning: WEBHOOK_MESSAGES.shownOnce,
+      })}
+    >
+      <FormField id="webhook-url" label="Endpoint URL" error={errors.url?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://example.com/webhooks/payper"
+            {...form.register("url")}
+          />
         )}
-      </DialogContent>
-    </Dialog>
+      </FormField>
+      <Controller
+        control={form.control}
+        name="events"
+        render={({ field }) => (
+          <CheckboxGroup
+            id="webhook-events"
+            legend="Events"
+            options={EVENT_OPTIONS}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.events?.message}
+            firstRef={field.ref}
+            columns={1}
+          />
+        )}
+      />
+    </CreateWithSecretDialog>
   );
 }
 
@@ -221,30 +183,14 @@ function EndpointCard({
 export function WebhooksSection({ role }: { role: Role }) {
   const allowed = canUseWebhooks(role);
   const endpoints = useWebhooks(allowed);
-  const remove = useDeleteWebhook();
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
-  // The deleted endpoint's card (and the button that opened the dialog) is gone: focus the heading.
-  const deleted = useRef(false);
-  const [outcome, setOutcome] = useState("");
+  const remove = useDeleteWebhook();
+  const deleting = useConfirmedRemoval({
+    mutation: remove,
+    headingId: HEADING_ID,
+    describeOutcome: (endpoint: WebhookEndpoint) => `Deleted endpoint ${endpoint.url}.`,
+  });
   const atLimit = (endpoints.data?.length ?? 0) >= MAX_WEBHOOK_ENDPOINTS;
-
-  const closeDelete = (open: boolean) => {
-    if (open || remove.isPending) return;
-    setDeleting(null);
-    remove.reset();
-  };
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const url = deleting.url;
-    remove.mutate(deleting, {
-      onSuccess: () => {
-        deleted.current = true;
-        setOutcome(`Deleted endpoint ${url}.`);
-        setDeleting(null);
-      },
-    });
-  };
 
   return (
     <AccountSection
@@ -265,7 +211,7 @@ export function WebhooksSection({ role }: { role: Role }) {
               ) : (
                 <ul className="space-y-3" aria-label="Your webhook endpoints, newest first">
                   {list.map((endpoint) => (
-                    <EndpointCard key={endpoint.id} endpoint={endpoint} onDelete={setDeleting} />
+                    <EndpointCard key={endpoint.id} endpoint={endpoint} onDelete={deleting.ask} />
                   ))}
                 </ul>
               )
@@ -283,28 +229,19 @@ export function WebhooksSection({ role }: { role: Role }) {
             </Button>
           </div>
           <p role="status" className="text-sm font-medium text-green-800">
-            {outcome}
+            {deleting.outcome}
           </p>
           <AddEndpointDialog open={adding} onOpenChange={setAdding} />
           <ConfirmDialog
-            open={deleting !== null}
-            onOpenChange={closeDelete}
-            onCloseAutoFocus={(event) => {
-              if (!deleted.current) return;
-              deleted.current = false;
-              event.preventDefault();
-              document.getElementById(HEADING_ID)?.focus();
-            }}
+            {...deleting.dialog}
             title="Delete this endpoint?"
             description={
               <span className="break-all">
-                {deleting?.url} receives no more events, and its delivery log is deleted with it.
+                {deleting.target?.url} receives no more events, and its delivery log is deleted with it.
               </span>
             }
             confirmLabel="Delete endpoint"
             pendingLabel="Deleting..."
-            isPending={remove.isPending}
-            onConfirm={confirmDelete}
           >
             <FormAlert>{remove.isError && errorMessage(remove.error)}</FormAlert>
           </ConfirmDialog>
