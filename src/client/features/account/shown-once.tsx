@@ -17,7 +17,7 @@ import { Label } from "../../components/ui/label";
  * A secret the server answers once (a new API key, a webhook's signing secret): read-only, selected
  * whole on focus, with a Copy button and the warning that it will not be shown again.
  */
-export function ShownOnce({ label, value, warning }: { label: string; value: string; warning: string }) {
+function ShownOnce({ label, value, warning }: { label: string; value: string; warning: string }) {
   const inputId = useId();
   const warningId = useId();
   const input = useRef<HTMLInputElement>(null);
