@@ -268,7 +268,7 @@ const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve("swagger-u
 const DOCS_FILES = new Set(["/", "/index.html", "/api-docs.js", "/swagger-ui.css", "/swagger-ui-bundle.js"]);
 
 /**
- * GET /api/openapi.json (computed once, when the app is ready) and the reference page at /api/docs.
+ * GET /api/openapi.json (computed at its first request, then kept) and the reference page at /api/docs.
  * Both are public: the document describes the API, it grants nothing.
  */
 async function apiDocsRoutes(app: FastifyInstance) {
@@ -276,13 +276,21 @@ async function apiDocsRoutes(app: FastifyInstance) {
     route.config = { ...route.config, access: "public" };
   });
 
-  let document = "";
-  let etag = "";
-  app.addHook("onReady", async () => {
-    document = JSON.stringify(app.swagger());
-    etag = `"${createHash("sha256").update(document).digest("base64url").slice(0, 27)}"`;
-  });
+  // Not at start-up: turning every schema into JSON Schema takes a few hundred milliseconds, which every
+  // app start (and every test's app) would pay for a document few of them are ever asked for.
+  let answer: { document: string; etag: string } | undefined;
+  const documentAnswer = () => {
+    if (!answer) {
+      const document = JSON.stringify(app.swagger());
+      answer = {
+        document,
+        etag: `"${createHash("sha256").update(document).digest("base64url").slice(0, 27)}"`,
+      };
+    }
+    return answer;
+  };
   app.get("/api/openapi.json", async (request, reply) => {
+    const { document, etag } = documentAnswer();
     reply.header("Cache-Control", "public, max-age=300").header("ETag", etag);
     if (request.headers["if-none-match"] === etag) return reply.code(304).send();
     return reply.type("application/json; charset=utf-8").send(document);
