@@ -59,7 +59,14 @@ declare module "fastify" {
      * `scope` may call it. `scope: null`: documented, but only for a signed-in browser (the API keys'
      * own routes). A route without it refuses every API key.
      */
-    publicApi?: { scope: ApiKeyScope | null };
+    publicApi?: {
+      scope: ApiKeyScope | null;
+      /**
+       * The answer holds a secret shown once (a new key, a webhook's signing secret): it takes no
+       * Idempotency-Key, since keeping the answer for a replay would keep the secret (plugins/idempotency.ts).
+       */
+      answersSecret?: true;
+    };
   }
 }
 

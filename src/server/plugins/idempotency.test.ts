@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { LISTING_SYNC_MESSAGES } from "../../shared/schemas/listing-sync";
-import { buyerListings, idempotencyKeys } from "../db/schema";
+import { apiKeys, buyerListings, idempotencyKeys } from "../db/schema";
 import { useTestApp } from "../test/context";
 import { createBuyer, signIn } from "../test/factories";
 
@@ -75,5 +75,23 @@ describe("Idempotency-Key", () => {
     expect(retry.statusCode).toBe(409);
     expect(retry.json().message).toBe(LISTING_SYNC_MESSAGES.idempotencyInProgress);
     expect(await db().$count(buyerListings)).toBe(0);
+  });
+
+  it("never keeps an answer that holds a secret: a new API key is not stored to be answered again", async () => {
+    const buyer = await signedInBuyer();
+    const create = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/api-keys",
+        headers: { cookie: buyer.cookie, "idempotency-key": "key-1" },
+        payload: { name: "CRM", scopes: ["listings:read"] },
+      });
+    const first = await create();
+    const second = await create();
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.headers["idempotent-replayed"]).toBeUndefined();
+    expect(second.json().key).not.toBe(first.json().key);
+    expect(await db().$count(apiKeys)).toBe(2);
+    expect(await db().$count(idempotencyKeys)).toBe(0);
   });
 });

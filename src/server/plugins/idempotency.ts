@@ -47,17 +47,21 @@ const KEY_ERROR_ANSWERS: Record<string, unknown> = apiErrors(...KEY_ERRORS);
  */
 function declareKeyErrors(route: RouteOptions): void {
   const response = route.schema?.response as Record<string, unknown> | undefined;
-  if (!response || !route.config?.publicApi || ![route.method].flat().includes("POST")) return;
+  const publicApi = route.config?.publicApi;
+  if (!response || !publicApi || publicApi.answersSecret || ![route.method].flat().includes("POST")) return;
   const added = Object.fromEntries(
     KEY_ERRORS.map((code) => String(ERROR_CODES[code])).map((status) => [status, KEY_ERROR_ANSWERS[status]]),
   );
   route.schema = { ...route.schema, response: { ...added, ...response } };
 }
 
+/** A secret answered once is never stored for a replay: those routes ignore the header. */
 function appliesTo(request: FastifyRequest): boolean {
+  const publicApi = request.routeOptions.config.publicApi;
   return (
     request.method === "POST" &&
-    request.routeOptions.config.publicApi !== undefined &&
+    publicApi !== undefined &&
+    !publicApi.answersSecret &&
     request.viewer !== null &&
     request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined
   );

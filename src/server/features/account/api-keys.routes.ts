@@ -12,6 +12,7 @@ import { withViewer } from "../auth/guard";
 // never makes or ends keys (documented in the public API, with no scope a key could hold).
 
 const KEYS_BY_SESSION = { access: "signedIn", publicApi: { scope: null } } as const;
+const CREATE_KEY = { access: "signedIn", publicApi: { scope: null, answersSecret: true } } as const;
 const TAGS = ["API keys"];
 
 export async function apiKeyRoutes(fastify: FastifyInstance) {
@@ -21,12 +22,13 @@ export async function apiKeyRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/api-keys",
     {
-      config: KEYS_BY_SESSION,
+      config: CREATE_KEY,
       schema: {
         summary: "Create an API key",
         description:
           "Makes a personal API key with the scopes your role may give. The answer is the only time the " +
-          "whole key is shown: store it at once. Signed-in browsers only; an API key cannot make keys.",
+          "whole key is shown: store it at once. Signed-in browsers only; an API key cannot make keys. " +
+          "Takes no Idempotency-Key: the key is never kept to be answered again.",
         tags: TAGS,
         body: createApiKeySchema,
         response: { 201: createdApiKeySchema, ...apiErrors("validation", "conflict") },

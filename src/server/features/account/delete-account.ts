@@ -11,6 +11,7 @@ import {
   buyerListings,
   buyerProfiles,
   dealIntents,
+  idempotencyKeys,
   knownDevices,
   listingImports,
   magicLinkTokens,
@@ -230,6 +231,8 @@ async function forgetPersonalData(tx: Db, user: { id: string; email: string; rol
   await endAllUserSessions(tx, user.id);
   await tx.delete(apiKeys).where(eq(apiKeys.userId, user.id));
   await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id));
+  // Answers kept for an Idempotency-Key replay hold the account's own data.
+  await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
   await tx.delete(knownDevices).where(eq(knownDevices.userId, user.id));
   await tx.delete(accountTokens).where(eq(accountTokens.userId, user.id));
   await tx.delete(magicLinkTokens).where(inArray(magicLinkTokens.email, addresses));

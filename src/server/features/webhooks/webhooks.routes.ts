@@ -22,6 +22,10 @@ import { listWebhookDeliveries, redeliverWebhook, sendTestEvent } from "./webhoo
 // delete, send a test event, read the delivery log, redeliver.
 
 const MANAGE = { access: "signedIn", publicApi: { scope: "webhooks:manage" } } as const;
+const REGISTER = {
+  access: "signedIn",
+  publicApi: { scope: "webhooks:manage", answersSecret: true },
+} as const;
 const TAGS = ["Webhooks"];
 const deliveryParams = z.object({ id: plainText().max(64), deliveryId: plainText().max(64) });
 
@@ -32,11 +36,11 @@ export async function webhookRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/webhooks",
     {
-      config: MANAGE,
+      config: REGISTER,
       schema: {
         summary: "Register a webhook endpoint",
         description:
-          "Publishers and buyers only. The address must use https and reach a public internet address. The answer carries the endpoint's signing secret, shown this once.",
+          "Publishers and buyers only. The address must use https and reach a public internet address. The answer carries the endpoint's signing secret, shown this once; the route takes no Idempotency-Key, so the secret is never kept to be answered again.",
         tags: TAGS,
         body: createWebhookSchema,
         response: { 201: createdWebhookSchema, ...apiErrors("validation", "conflict") },
