@@ -5,6 +5,9 @@ import { plainText } from "./common";
 
 // Outbound webhooks (docs/api.md#webhooks): an endpoint of the user's own that receives signed events.
 
+/** Endpoints a user may register at once. */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+
 export const WEBHOOK_MESSAGES = {
   urlInvalid: "Enter the endpoint's full address, starting with https://",
   httpsRequired: "Webhook endpoints must use https://",
@@ -12,7 +15,8 @@ export const WEBHOOK_MESSAGES = {
   endpointNotFound: "That webhook endpoint does not exist or is not yours.",
   deliveryNotFound: "That delivery does not exist or is not yours.",
   endpointDisabled: "This endpoint is disabled. Delete it and register it again to receive events.",
-  tooMany: "You can register at most 10 webhook endpoints.",
+  tooMany: `You can register at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints.`,
+  credentials: "A webhook address cannot contain a user name or password.",
   testQueued: "A test event is on its way.",
   redeliveryQueued: "The event will be sent again.",
   shownOnce: "Copy the signing secret now: it is shown only once.",
@@ -26,8 +30,6 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "dispute.updated": "A dispute on one of your deals is opened or decided",
 };
 
-/** Endpoints a user may register at once. */
-export const MAX_WEBHOOK_ENDPOINTS = 10;
 /** How long a delivery is retried, and after how long of failing only an endpoint is disabled. */
 export const WEBHOOK_RETRY_HOURS = 24;
 /** The signature header of every delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
@@ -51,6 +53,7 @@ export const createWebhookSchema = z
     },
   });
 export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
+export type CreateWebhook = z.output<typeof createWebhookSchema>;
 
 const WEBHOOK_ENDPOINT_EXAMPLE = {
   id: "6e7f8a9b-0c1d-4e2f-9a3b-4c5d6e7f8a9b",

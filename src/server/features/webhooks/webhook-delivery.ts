@@ -6,7 +6,8 @@ import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import type { MailQueue } from "../../jobs/mail";
 import { mailMoment } from "../../lib/mail-dates";
-import { postToSite, SiteFetchError } from "../../lib/site-fetch";
+import { BlockedAddressError, postToSite, SiteFetchError } from "../../lib/site-fetch";
+import { blockedAddressMessage } from "./webhook-endpoints";
 
 // One attempt at one delivery (the "webhook-delivery" job), and the next one scheduled on failure:
 //
@@ -26,6 +27,8 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
 const RETRY_WINDOW_MS = WEBHOOK_RETRY_HOURS * 60 * 60 * 1000;
+/** Longer than the longest backoff with room for a slow queue: no attempt for this long ends a failing spell. */
+const QUIET_SPELL_MS = 2 * MAX_RETRY_MS;
 const DISABLED_MESSAGE = "The endpoint was disabled; this delivery was not sent.";
 
 export interface WebhookJobDeps {
@@ -56,7 +59,12 @@ function describeFailure(status: number | null, error: unknown): string {
       ? `HTTP ${status}: redirects are not followed`
       : `HTTP ${status}: not a 2xx answer`;
   }
-  const message = error instanceof SiteFetchError ? error.message : "The request failed.";
+  const message =
+    error instanceof BlockedAddressError
+      ? blockedAddressMessage(error)
+      : error instanceof SiteFetchError
+        ? error.message
+        : "The request failed.";
   return message.slice(0, 300);
 }
 
@@ -142,10 +150,18 @@ async function attemptDelivery(
   }
 
   await deps.db.transaction(async (tx) => {
+    // A failing spell runs on while attempts keep failing at most an hour or so apart (the longest
+    // backoff). After a quiet spell (no attempt at all for longer), this failure starts a new one: an
+    // endpoint that failed for an hour weeks ago is not "failing for a day" at its next 503.
+    const at = sql`${attemptAt.toISOString()}::timestamptz`;
+    const spellGoesOn = sql`exists (select 1 from ${webhookDeliveries} d
+      where d.endpoint_id = ${delivery.endpointId}
+        and d.last_attempt_at > ${at} - make_interval(secs => ${QUIET_SPELL_MS / 1000}))`;
     const [endpoint] = await tx
       .update(webhookEndpoints)
       .set({
-        failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${attemptAt.toISOString()}::timestamptz)`,
+        failingSince: sql`case when ${webhookEndpoints.failingSince} is not null and ${spellGoesOn}
+          then ${webhookEndpoints.failingSince} else ${at} end`,
       })
       .where(eq(webhookEndpoints.id, delivery.endpointId))
       .returning({ failingSince: webhookEndpoints.failingSince, disabledAt: webhookEndpoints.disabledAt });

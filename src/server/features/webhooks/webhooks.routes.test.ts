@@ -4,7 +4,11 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CreatedWebhook, WebhookDelivery } from "../../../shared/schemas/webhooks";
+import {
+  type CreatedWebhook,
+  WEBHOOK_MESSAGES,
+  type WebhookDelivery,
+} from "../../../shared/schemas/webhooks";
 import {
   mails,
   notificationPreferences,
@@ -12,7 +16,6 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../../db/schema";
-import { AppError } from "../../lib/app-error";
 import type { Viewer } from "../../lib/viewer";
 import { testConfig, useTestApp } from "../../test/context";
 import {
@@ -131,7 +134,10 @@ describe("webhooks", () => {
       statusCode: 400,
       message: expect.stringContaining("127.0.0.1 is a loopback address"),
     });
-    await expect(register("https://user:pw@hooks.example/in", strict)).rejects.toBeInstanceOf(AppError);
+    await expect(register("https://user:pw@hooks.example/in", strict)).rejects.toMatchObject({
+      statusCode: 400,
+      message: WEBHOOK_MESSAGES.credentials,
+    });
     const guest: Viewer = { ...viewer, role: "guest" };
     await expect(register(`${base}/hook`, true, guest)).rejects.toMatchObject({ statusCode: 403 });
     // Development and tests (VERIFY_ALLOW_PRIVATE=1): a local receiver is accepted.
@@ -247,27 +253,51 @@ describe("webhooks", () => {
     expect((await endpointOf(endpoint.id)).failingSince).toBeNull();
   });
 
-  it("disables an endpoint failing for a day, stops its deliveries and mails its owner once", async () => {
+  it("disables an endpoint whose attempts failed for a day on end, stops its deliveries and mails its owner once", async () => {
     const { user, endpoint } = await registerEndpoint("publisher", "/down", ["review.created"]);
-    answers = Array(10).fill(503);
-    await emit(user.id);
-    await emit(user.id);
-    await deliver();
-    expect(received).toHaveLength(2);
-
-    clockOffsetMs = 25 * 3600 * 1000;
+    const hour = 3600 * 1000;
+    answers = Array(30).fill(503);
+    // An event an hour, each attempt failing: a spell of failures with no quiet hour in it.
+    let disabledAtHour: number | null = null;
+    for (let at = 0; at <= 25 && disabledAtHour === null; at++) {
+      clockOffsetMs = at * hour;
+      await emit(user.id);
+      await deliver();
+      if ((await endpointOf(endpoint.id)).disabledAt) disabledAtHour = at;
+    }
+    // Disabled at the first failure more than a day into the spell, not before.
+    expect(disabledAtHour).not.toBeNull();
+    expect(disabledAtHour).toBeGreaterThanOrEqual(24);
+    expect(received).toHaveLength(disabledAtHour! + 1);
+    // The retries still waiting stop unsent.
     await deliver(true);
-    // The first retry fails, a day after the first failure: disabled; the other delivery stops unsent.
-    expect(received).toHaveLength(3);
-    expect((await endpointOf(endpoint.id)).disabledAt).not.toBeNull();
-    expect((await deliveries()).map((d) => d.status)).toEqual(["failed", "failed"]);
+    expect(received).toHaveLength(disabledAtHour! + 1);
+    expect((await deliveries()).every((d) => d.status === "failed")).toBe(true);
     const sent = await db().select().from(mails).where(eq(mails.kind, "webhook"));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: user.email });
     expect(sent[0]!.text).toContain(`${base}/down`);
     // A disabled endpoint gets no new deliveries.
+    const before = (await deliveries()).length;
     await emit(user.id);
-    expect(await deliveries()).toHaveLength(2);
+    expect(await deliveries()).toHaveLength(before);
+  });
+
+  it("starts a new failing spell after a quiet one, so one failure weeks later disables nothing", async () => {
+    const { user, endpoint } = await registerEndpoint("publisher", "/flaky-once", ["review.created"]);
+    answers = [503, 503];
+    await emit(user.id);
+    await deliver();
+    const firstSpell = (await endpointOf(endpoint.id)).failingSince;
+    expect(firstSpell).not.toBeNull();
+
+    clockOffsetMs = 30 * 24 * 3600 * 1000;
+    await emit(user.id);
+    await deliver();
+    const later = await endpointOf(endpoint.id);
+    expect(later.disabledAt).toBeNull();
+    expect(later.failingSince!.getTime()).toBeGreaterThan(firstSpell!.getTime() + 29 * 24 * 3600 * 1000);
+    expect(await db().select().from(mails).where(eq(mails.kind, "webhook"))).toHaveLength(0);
   });
 
   it("sends listing.matched with a masked contact to a free publisher and the contact to a Premium one", async () => {

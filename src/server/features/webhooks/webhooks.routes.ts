@@ -27,7 +27,7 @@ const REGISTER = {
   publicApi: { scope: "webhooks:manage", answersSecret: true },
 } as const;
 const TAGS = ["Webhooks"];
-const deliveryParams = z.object({ id: plainText().max(64), deliveryId: plainText().max(64) });
+const deliveryParams = idParams.extend({ deliveryId: plainText().max(64) });
 
 export async function webhookRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
