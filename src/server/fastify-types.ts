@@ -44,8 +44,6 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, set by the access guard before any handler; null when signed out. */
     viewer: CurrentUser | null;
-    /** The API key the request was signed in with (Authorization: Bearer), null for a cookie or nobody. */
-    apiKey: { id: string; scopes: readonly ApiKeyScope[] } | null;
   }
   interface FastifyContextConfig {
     /** Who may call the route (deny by default: see features/auth/guard.ts). */

@@ -10,6 +10,7 @@ import { MESSAGES } from "../../shared/constants";
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorSchema } from "../../shared/errors";
 import { matchClientRoute } from "../../shared/routes";
 import { API_KEY_MESSAGES } from "../../shared/schemas/api-keys";
+import { LISTING_SYNC_MESSAGES } from "../../shared/schemas/listing-sync";
 import { AppError } from "../lib/app-error";
 import { LogThrottle } from "../lib/log-throttle";
 import { classifyDatabaseError } from "./database-errors";
@@ -44,8 +45,8 @@ const ERROR_EXAMPLES: Record<ErrorCode, ErrorBody> = {
   not_found: { message: MESSAGES.listingNotFound, code: "not_found" },
   conflict: { message: "You already saved this search.", code: "conflict" },
   payload_too_large: { message: PAYLOAD_TOO_LARGE_MESSAGE, code: "payload_too_large" },
-  unprocessable: { message: "The request cannot be carried out as it stands.", code: "unprocessable" },
-  rate_limited: { message: "Too many requests. Please wait and try again.", code: "rate_limited" },
+  unprocessable: { message: LISTING_SYNC_MESSAGES.idempotencyKeyReused, code: "unprocessable" },
+  rate_limited: { message: API_KEY_MESSAGES.rateLimited, code: "rate_limited" },
   internal: { message: INTERNAL_MESSAGE, code: "internal" },
   bad_gateway: { message: "The payment provider did not answer. Try again shortly.", code: "bad_gateway" },
   unavailable: { message: DATABASE_UNAVAILABLE_MESSAGE, code: "unavailable" },

@@ -24,6 +24,7 @@ export async function apiKeyRoutes(fastify: FastifyInstance) {
     {
       config: CREATE_KEY,
       schema: {
+        operationId: "createApiKey",
         summary: "Create an API key",
         description:
           "Makes a personal API key with the scopes your role may give. The answer is the only time the " +
@@ -45,6 +46,7 @@ export async function apiKeyRoutes(fastify: FastifyInstance) {
     {
       config: KEYS_BY_SESSION,
       schema: {
+        operationId: "listApiKeys",
         summary: "List your API keys",
         description:
           "Your keys that are not revoked, newest first: name, prefix, scopes, and when and from which " +
@@ -61,6 +63,7 @@ export async function apiKeyRoutes(fastify: FastifyInstance) {
     {
       config: KEYS_BY_SESSION,
       schema: {
+        operationId: "revokeApiKey",
         summary: "Revoke an API key",
         description: "The key stops working at once: its next request is answered 401.",
         tags: TAGS,

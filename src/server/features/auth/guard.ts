@@ -52,7 +52,6 @@ function isApiPath(url: string): boolean {
  */
 export function registerAccessGuard(app: FastifyInstance): void {
   app.decorateRequest("viewer", null);
-  app.decorateRequest("apiKey", null);
   const apiRoutes: RouteOptions[] = [];
   app.decorate("apiRoutes", apiRoutes);
 
@@ -120,7 +119,6 @@ async function signInWithApiKey(request: FastifyRequest, reply: FastifyReply, ke
     throw new AppError("forbidden", API_KEY_MESSAGES.scopeMissing(publicApi.scope));
   }
   request.viewer = found.user;
-  request.apiKey = found.key;
 }
 
 /** "GET /api/x" for each /api route of the app that declares no access level (the route-table test). */

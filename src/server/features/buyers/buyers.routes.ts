@@ -120,6 +120,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
     {
       config: LISTINGS_WRITE,
       schema: {
+        operationId: "upsertListingByExternalId",
         summary: "Create or update a listing by your own id",
         description:
           "Sends the whole listing under your externalId (fields left out take their defaults). The first call creates it (201); later calls update the fields that differ (200, result updated) or change nothing when none does (200, result unchanged). A listing an administrator deactivated keeps that status.",
@@ -151,6 +152,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
       config: LISTINGS_WRITE,
       bodyLimit: SYNC_BODY_LIMIT,
       schema: {
+        operationId: "syncListings",
         summary: "Sync many listings by your own ids",
         description: `Creates, updates or leaves unchanged up to ${MAX_SYNC_LISTINGS.toLocaleString("en-US")} listings, each keyed by its externalId and answered by its index. An invalid item is an error in the answer and the others are still written. With pauseMissing, your active listings that have an externalId missing from the request are paused. Send an Idempotency-Key to retry safely.`,
         tags: ["Listing sync"],

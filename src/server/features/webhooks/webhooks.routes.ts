@@ -38,6 +38,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     {
       config: REGISTER,
       schema: {
+        operationId: "createWebhook",
         summary: "Register a webhook endpoint",
         description:
           "Publishers and buyers only. The address must use https and reach a public internet address. The answer carries the endpoint's signing secret, shown this once; the route takes no Idempotency-Key, so the secret is never kept to be answered again.",
@@ -62,6 +63,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     {
       config: MANAGE,
       schema: {
+        operationId: "listWebhooks",
         summary: "List your webhook endpoints",
         tags: TAGS,
         response: { 200: z.array(webhookEndpointSchema), ...apiErrors() },
@@ -75,6 +77,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     {
       config: MANAGE,
       schema: {
+        operationId: "deleteWebhook",
         summary: "Delete a webhook endpoint",
         description: "Its delivery log goes with it.",
         tags: TAGS,
@@ -93,6 +96,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     {
       config: MANAGE,
       schema: {
+        operationId: "sendWebhookTest",
         summary: "Send a test event",
         description: 'Sends a signed "ping" event to this endpoint only. A disabled endpoint answers 409.',
         tags: TAGS,
@@ -111,6 +115,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     {
       config: MANAGE,
       schema: {
+        operationId: "listWebhookDeliveries",
         summary: "Read an endpoint's delivery log",
         description: "The latest 50 deliveries, newest first, with their attempts and last answer.",
         tags: TAGS,
@@ -128,6 +133,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
     {
       config: MANAGE,
       schema: {
+        operationId: "redeliverWebhookEvent",
         summary: "Redeliver an event",
         description:
           "Sends the same event again (same event id, same body) as a new delivery, now. A disabled endpoint answers 409.",
