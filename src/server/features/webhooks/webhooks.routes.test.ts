@@ -227,6 +227,44 @@ describe("webhooks", () => {
     expect(await deliveries()).toHaveLength(0);
   });
 
+  it("tells the publisher of the buyer's decision, the buyer of a review, and both parties of a dispute", async () => {
+    const buyer = await createBuyer(db());
+    const listing = await createListing(db(), buyer.profile.id);
+    const publisher = await createPublisher(db(), { status: "approved" });
+    const buyerCookie = await signIn(ctx, buyer.user.email);
+    const publisherCookie = await signIn(ctx, publisher.user.email);
+    const register = async (cookie: string, path: string, events: CreatedWebhook["events"]) =>
+      (await call(cookie, "POST", "/api/webhooks", { url: `${base}${path}`, events })).json<CreatedWebhook>();
+    const toBuyer = await register(buyerCookie, "/b", ["review.created", "dispute.updated"]);
+    const toPublisher = await register(publisherCookie, "/p", ["deal_intent.decided", "dispute.updated"]);
+    const sentTo = async (endpointId: string) =>
+      (await deliveries())
+        .filter((d) => d.endpointId === endpointId)
+        .map((d) => d.eventType)
+        .sort();
+
+    const intent = (
+      await call(publisherCookie, "POST", "/api/deal-intents", { listingId: listing.id })
+    ).json();
+    expect((await call(buyerCookie, "POST", `/api/deal-intents/${intent.id}/accept`, {})).statusCode).toBe(
+      200,
+    );
+    expect(await sentTo(toPublisher.id)).toEqual(["deal_intent.decided"]);
+
+    const review = await call(publisherCookie, "POST", "/api/reviews", {
+      dealIntentId: intent.id,
+      rating: 4,
+    });
+    expect(review.statusCode, review.body).toBe(201);
+    const dispute = await call(publisherCookie, "POST", "/api/disputes", {
+      dealIntentId: intent.id,
+      reason: "Twelve qualified calls from last week were not paid for.",
+    });
+    expect(dispute.statusCode, dispute.body).toBe(201);
+    expect(await sentTo(toBuyer.id)).toEqual(["dispute.updated", "review.created"]);
+    expect(await sentTo(toPublisher.id)).toEqual(["deal_intent.decided", "dispute.updated"]);
+  });
+
   it("retries a failing receiver with backoff until it answers 2xx, then clears failing_since", async () => {
     const { user, endpoint } = await registerEndpoint("buyer", "/flaky", ["review.created"]);
     // A redirect is not followed: it counts as a failure like a 500.
