@@ -1,9 +1,22 @@
 import { z } from "zod";
-import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEvent } from "../constants";
+import { type Role, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS, type WebhookEvent } from "../constants";
 import { messageSchema } from "./auth";
 import { plainText } from "./common";
 
 // Outbound webhooks (docs/api.md#webhooks): an endpoint of the user's own that receives signed events.
+
+/**
+ * The events each role can receive (each event goes to one side of a deal): what the Account page
+ * offers and the server accepts. A role with none cannot register endpoints.
+ */
+export const WEBHOOK_EVENTS_BY_ROLE: Record<Role, readonly WebhookEvent[]> = {
+  publisher: ["listing.matched", "deal_intent.decided", "dispute.updated"],
+  buyer: ["deal_intent.created", "review.created", "dispute.updated"],
+  guest: [],
+  admin: [],
+};
+
+export const canUseWebhooks = (role: Role): boolean => WEBHOOK_EVENTS_BY_ROLE[role].length > 0;
 
 /** Endpoints a user may register at once. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
@@ -17,6 +30,8 @@ export const WEBHOOK_MESSAGES = {
   endpointDisabled: "This endpoint is disabled. Delete it and register it again to receive events.",
   tooMany: `You can register at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints.`,
   credentials: "A webhook address cannot contain a user name or password.",
+  eventNotForRole:
+    "Your account never receives one of those events: choose among those offered to your role.",
   testQueued: "A test event is on its way.",
   redeliveryQueued: "The event will be sent again.",
   shownOnce: "Copy the signing secret now: it is shown only once.",

@@ -3,13 +3,15 @@ import { Plus, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
-import { type Role, WEBHOOK_EVENTS } from "../../../shared/constants";
+import type { Role } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import {
   type CreateWebhookInput,
+  canUseWebhooks,
   createWebhookSchema,
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS_BY_ROLE,
   WEBHOOK_MESSAGES,
   WEBHOOK_RETRY_HOURS,
   type WebhookEndpoint,
@@ -34,16 +36,23 @@ import { useCreateWebhook, useDeleteWebhook, useSendTestEvent, useWebhooks } fro
 import { WebhookDeliveries } from "./webhook-deliveries";
 
 const HEADING_ID = "webhooks-heading";
-const EVENT_OPTIONS = WEBHOOK_EVENTS.map((event) => ({
-  value: event,
-  label: `${WEBHOOK_EVENT_LABELS[event]} (${event})`,
-}));
-
-/** Who may register endpoints: the events are about listings, deals, reviews and disputes. */
-const canUseWebhooks = (role: Role) => role === "buyer" || role === "publisher";
+/** The events the role receives, as checkboxes. */
+const eventOptions = (role: Role) =>
+  WEBHOOK_EVENTS_BY_ROLE[role].map((event) => ({
+    value: event,
+    label: `${WEBHOOK_EVENT_LABELS[event]} (${event})`,
+  }));
 
 /** The form, then (once the server registered the endpoint) its signing secret, this one time. */
-function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function AddEndpointDialog({
+  role,
+  open,
+  onOpenChange,
+}: {
+  role: Role;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const create = useCreateWebhook();
   const form = useForm<CreateWebhookInput, unknown, z.output<typeof createWebhookSchema>>({
     resolver: zodResolver(createWebhookSchema),
@@ -96,7 +105,7 @@ function AddEndpointDialog({ open, onOpenChange }: { open: boolean; onOpenChange
           <CheckboxGroup
             id="webhook-events"
             legend="Events"
-            options={EVENT_OPTIONS}
+            options={eventOptions(role)}
             value={field.value}
             onChange={field.onChange}
             error={errors.events?.message}
@@ -231,7 +240,7 @@ export function WebhooksSection({ role }: { role: Role }) {
           <p role="status" className="text-sm font-medium text-green-800">
             {deleting.outcome}
           </p>
-          <AddEndpointDialog open={adding} onOpenChange={setAdding} />
+          <AddEndpointDialog role={role} open={adding} onOpenChange={setAdding} />
           <ConfirmDialog
             {...deleting.dialog}
             title="Delete this endpoint?"

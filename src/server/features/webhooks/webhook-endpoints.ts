@@ -4,7 +4,9 @@ import type { WebhookEvent } from "../../../shared/constants";
 import {
   type CreatedWebhook,
   type CreateWebhook,
+  canUseWebhooks,
   MAX_WEBHOOK_ENDPOINTS,
+  WEBHOOK_EVENTS_BY_ROLE,
   WEBHOOK_MESSAGES,
   type WebhookEndpoint,
 } from "../../../shared/schemas/webhooks";
@@ -39,9 +41,14 @@ function toWebhookEndpoint(row: EndpointRow): WebhookEndpoint {
   };
 }
 
-function requireWebhookRole(viewer: Viewer): void {
+/** Publishers and buyers, for the events their role receives (WEBHOOK_EVENTS_BY_ROLE). */
+function requireWebhookRole(viewer: Viewer, events: readonly WebhookEvent[] = []): void {
   if (viewer.role === "admin") throw new AppError("forbidden", ADMIN_MESSAGE);
-  if (viewer.role !== "publisher" && viewer.role !== "buyer") throw new AppError("forbidden", ROLE_MESSAGE);
+  if (!canUseWebhooks(viewer.role)) throw new AppError("forbidden", ROLE_MESSAGE);
+  const receivable = WEBHOOK_EVENTS_BY_ROLE[viewer.role];
+  if (events.some((event) => !receivable.includes(event))) {
+    throw new AppError("validation", WEBHOOK_MESSAGES.eventNotForRole);
+  }
 }
 
 /** Why an endpoint's address is refused, at registration and in the delivery log alike. */
@@ -98,8 +105,8 @@ export async function createWebhookEndpoint({
   /** VERIFY_ALLOW_PRIVATE: loopback, private addresses and plain http are accepted (development, tests). */
   allowPrivate: boolean;
 }): Promise<CreatedWebhook> {
-  requireWebhookRole(viewer);
   const { url: text, events } = input;
+  requireWebhookRole(viewer, events);
   const url = await checkEndpointUrl(text, allowPrivate);
   const secret = `whsec_${randomBytes(32).toString("base64url")}`;
   const row = await db.transaction(async (tx) => {

@@ -114,7 +114,7 @@ describe("webhooks", () => {
       emitWebhookEvent(tx, ctx.app.jobs, { userId, type: "review.created", data: { rating: 5 } }),
     );
 
-  it("refuses plain http and private addresses unless VERIFY_ALLOW_PRIVATE, and guests", async () => {
+  it("refuses plain http and private addresses unless VERIFY_ALLOW_PRIVATE, guests, and events the role never receives", async () => {
     const buyer = await createUser(db(), { role: "buyer" });
     const viewer: Viewer = { id: buyer.id, email: buyer.email, role: "buyer", hasActiveSubscription: false };
     const strict = testConfig({ VERIFY_ALLOW_PRIVATE: "0" }).verifyAllowPrivate;
@@ -140,6 +140,12 @@ describe("webhooks", () => {
     });
     const guest: Viewer = { ...viewer, role: "guest" };
     await expect(register(`${base}/hook`, true, guest)).rejects.toMatchObject({ statusCode: 403 });
+    // A review is about a buyer: a publisher never receives one.
+    const publisher: Viewer = { ...viewer, role: "publisher" };
+    await expect(register(`${base}/hook`, true, publisher)).rejects.toMatchObject({
+      statusCode: 400,
+      message: WEBHOOK_MESSAGES.eventNotForRole,
+    });
     // Development and tests (VERIFY_ALLOW_PRIVATE=1): a local receiver is accepted.
     const created = await register(`${base}/hook`, true);
     expect(created.url).toBe(`${base}/hook`);
@@ -155,7 +161,7 @@ describe("webhooks", () => {
 
     const created = await call(buyerCookie, "POST", "/api/webhooks", {
       url: `${base}/buyer`,
-      events: ["deal_intent.created", "deal_intent.decided"],
+      events: ["deal_intent.created", "review.created"],
     });
     expect(created.statusCode).toBe(201);
     const endpoint = created.json<CreatedWebhook>();
@@ -292,7 +298,7 @@ describe("webhooks", () => {
   });
 
   it("disables an endpoint whose attempts failed for a day on end, stops its deliveries and mails its owner once", async () => {
-    const { user, endpoint } = await registerEndpoint("publisher", "/down", ["review.created"]);
+    const { user, endpoint } = await registerEndpoint("buyer", "/down", ["review.created"]);
     const hour = 3600 * 1000;
     answers = Array(30).fill(503);
     // An event an hour, each attempt failing: a spell of failures with no quiet hour in it.
@@ -322,7 +328,7 @@ describe("webhooks", () => {
   });
 
   it("starts a new failing spell after a quiet one, so one failure weeks later disables nothing", async () => {
-    const { user, endpoint } = await registerEndpoint("publisher", "/flaky-once", ["review.created"]);
+    const { user, endpoint } = await registerEndpoint("buyer", "/flaky-once", ["review.created"]);
     answers = [503, 503];
     await emit(user.id);
     await deliver();
