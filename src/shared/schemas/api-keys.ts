@@ -37,13 +37,19 @@ export const API_KEY_SCOPES_BY_ROLE: Record<Role, readonly ApiKeyScope[]> = {
   admin: ["listings:read"],
 };
 
+/** The longest name a key may have. */
+export const API_KEY_NAME_MAX = 60;
+
 /** Keys a user may hold at once (revoked ones do not count). */
 export const MAX_API_KEYS = 10;
 
 /** POST /api/api-keys */
 export const createApiKeySchema = z
   .object({
-    name: plainText(API_KEY_MESSAGES.nameRequired).trim().min(1, API_KEY_MESSAGES.nameRequired).max(60),
+    name: plainText(API_KEY_MESSAGES.nameRequired)
+      .trim()
+      .min(1, API_KEY_MESSAGES.nameRequired)
+      .max(API_KEY_NAME_MAX),
     scopes: z
       .array(z.enum(API_KEY_SCOPES))
       .min(1, API_KEY_MESSAGES.scopesRequired)

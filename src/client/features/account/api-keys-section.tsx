@@ -7,6 +7,7 @@ import type { Role } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import {
   API_KEY_MESSAGES,
+  API_KEY_NAME_MAX,
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES_BY_ROLE,
   type ApiKey,
@@ -74,7 +75,9 @@ function CreateKeyDialog({
       })}
     >
       <FormField id="api-key-name" label="Name" error={errors.name?.message}>
-        {(control) => <Input {...control} autoComplete="off" maxLength={60} {...form.register("name")} />}
+        {(control) => (
+          <Input {...control} autoComplete="off" maxLength={API_KEY_NAME_MAX} {...form.register("name")} />
+        )}
       </FormField>
       <Controller
         control={form.control}

@@ -112,7 +112,8 @@ export function WebhookDeliveries({ endpoint, enabled }: { endpoint: WebhookEndp
           const rows = list.map((delivery) => ({
             delivery,
             redeliverName: `Redeliver ${delivery.eventType} of ${formatDateTime(delivery.createdAt)}`,
-            isBusy: redeliver.isPending,
+            // A disabled endpoint refuses redeliveries (as it does test events).
+            isBusy: redeliver.isPending || endpoint.disabledAt !== null,
             onRedeliver: send,
           }));
           return (
