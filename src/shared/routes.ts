@@ -52,6 +52,19 @@ export type ClientRoutePath = (typeof CLIENT_ROUTES)[number]["path"];
 /** A listing's own page (the directory's detail page): linked from alert mails and texts. */
 export const listingPagePath = (listingId: string) => `/buyer/${listingId}`;
 
+/**
+ * A directory page of one vertical or one location ("/browse?vertical=Legal", "/browse?geo=Texas"): the
+ * form the sitemap lists and the canonical URL names, so a search engine sees one address per page.
+ * Vertical first, then geography, spaces as "+" (URLSearchParams), nothing else.
+ */
+export function browsePagePath(filter: { vertical?: string; geo?: string }): string {
+  const params = new URLSearchParams();
+  if (filter.vertical) params.set("vertical", filter.vertical);
+  if (filter.geo) params.set("geo", filter.geo);
+  const query = params.toString();
+  return query ? `/browse?${query}` : "/browse";
+}
+
 /** A listing's boost page (its owner's): linked from My Listings, the listing page and the reminder mail. */
 export const boostPagePath = (listingId: string) => `/buyer/listings/${listingId}/boost`;
 
