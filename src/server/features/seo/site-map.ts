@@ -67,8 +67,8 @@ export interface Sitemaps {
 
 interface SitemapEntry {
   path: string;
-  /** W3C datetime in UTC to the second; absent where nothing dates the page. */
-  lastmod?: string;
+  /** When the page last changed, in whole seconds since 1970; absent where nothing dates it. */
+  updated?: number;
 }
 
 const xmlEscape = (text: string) =>
@@ -77,31 +77,25 @@ const xmlEscape = (text: string) =>
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 
-/** `<tag><loc>…</loc><lastmod>…</lastmod></tag>`, one line. */
-function entryXml(tag: "url" | "sitemap", appUrl: string, { path, lastmod }: SitemapEntry): string {
-  const loc = `<loc>${xmlEscape(new URL(path, appUrl).href)}</loc>`;
-  return `  <${tag}>${loc}${lastmod ? `<lastmod>${xmlEscape(lastmod)}</lastmod>` : ""}</${tag}>`;
+/** A lastmod: W3C datetime in UTC, to the second ("2026-11-26T23:53:22Z"). */
+const lastmodOf = (seconds: number) => `${new Date(seconds * 1000).toISOString().slice(0, 19)}Z`;
+
+/** `<tag><loc>…</loc><lastmod>…</lastmod></tag>`, one line, for an absolute URL. */
+function entryXml(tag: "url" | "sitemap", url: string, updated: number | undefined): string {
+  const lastmod = updated === undefined ? "" : `<lastmod>${lastmodOf(updated)}</lastmod>`;
+  return `  <${tag}><loc>${xmlEscape(url)}</loc>${lastmod}</${tag}>`;
 }
 
-function urlsetXml(appUrl: string, entries: SitemapEntry[]): string {
-  return [
-    XML_DECLARATION,
-    `<urlset xmlns="${SITEMAP_NAMESPACE}">`,
-    ...entries.map((entry) => entryXml("url", appUrl, entry)),
-    "</urlset>",
-    "",
-  ].join("\n");
-}
+const urlsetXml = (lines: string[]) =>
+  [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NAMESPACE}">`, ...lines, "</urlset>", ""].join("\n");
 
-/** The newer of two lastmods (same format, so text order is time order). */
-const newer = (a: string | undefined, b: string | undefined) => (a === undefined || (b && b > a) ? b : a);
-
-const newestOf = (entries: SitemapEntry[]) =>
-  entries.reduce<string | undefined>((newest, e) => newer(newest, e.lastmod), undefined);
+/** The later of two times, either of which may be unknown. */
+const newer = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.max(a, b);
 
 const visibleListingRow = z.object({
   id: z.string(),
-  lastmod: z.string(),
+  updated: z.coerce.number(),
   vertical: z.string(),
   geos: z.array(z.string()),
 });
@@ -122,20 +116,25 @@ export async function buildSitemaps({
   fileUrls?: number;
   readRows?: number;
 }): Promise<Sitemaps> {
+  const siteUrl = (path: string) => new URL(path, appUrl).href;
+  // Every listing's address is this prefix and its id (a uuid needs no escaping): no URL parse per row.
+  const listingUrlPrefix = xmlEscape(siteUrl(listingPagePath("")));
   const files = new Map<string, string>();
   const index: SitemapEntry[] = [];
-  let chunk: SitemapEntry[] = [];
+  let lines: string[] = [];
+  let newestInFile: number | undefined;
   const closeListingsFile = () => {
     const name = listingsFile(index.length + 1);
-    files.set(name, urlsetXml(appUrl, chunk));
-    index.push({ path: sitemapFilePath(name), lastmod: newestOf(chunk) });
-    chunk = [];
+    files.set(name, urlsetXml(lines));
+    index.push({ path: sitemapFilePath(name), updated: newestInFile });
+    lines = [];
+    newestInFile = undefined;
   };
 
   // The newest change among the listings each vertical's and each location's page shows.
-  const newestByVertical = new Map<string, string>();
-  const newestByGeo = new Map<string, string>();
-  let newestNational: string | undefined;
+  const newestByVertical = new Map<string, number>();
+  const newestByGeo = new Map<string, number>();
+  let newestNational: number | undefined;
 
   let lastId: string | undefined;
   for (;;) {
@@ -143,48 +142,52 @@ export async function buildSitemaps({
       db,
       visibleListingRow,
       sql`select l.id,
-            to_char(l.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as lastmod,
+            floor(extract(epoch from l.updated_at))::int8 as updated,
             l.vertical, l.geos
           from ${LISTING_FROM}
           where ${visibleTo(null)}${lastId === undefined ? sql`` : sql` and l.id > ${lastId}`}
           order by l.id limit ${sqlLimit(readRows)}`,
     );
     for (const row of rows) {
-      chunk.push({ path: listingPagePath(row.id), lastmod: row.lastmod });
-      if (chunk.length === fileUrls) closeListingsFile();
-      newestByVertical.set(row.vertical, newer(newestByVertical.get(row.vertical), row.lastmod)!);
+      lines.push(
+        `  <url><loc>${listingUrlPrefix}${row.id}</loc><lastmod>${lastmodOf(row.updated)}</lastmod></url>`,
+      );
+      newestInFile = newer(newestInFile, row.updated);
+      if (lines.length === fileUrls) closeListingsFile();
+      newestByVertical.set(row.vertical, newer(newestByVertical.get(row.vertical), row.updated)!);
       // As the directory's location filter reads geos: no geos at all is US National, and a US National
       // listing shows on every location's page.
       if (row.geos.length === 0 || row.geos.includes(US_NATIONAL)) {
-        newestNational = newer(newestNational, row.lastmod);
+        newestNational = newer(newestNational, row.updated);
       }
-      for (const geo of row.geos) newestByGeo.set(geo, newer(newestByGeo.get(geo), row.lastmod)!);
+      for (const geo of row.geos) newestByGeo.set(geo, newer(newestByGeo.get(geo), row.updated)!);
     }
     if (rows.length < readRows) break;
     lastId = rows.at(-1)!.id;
   }
-  if (chunk.length > 0) closeListingsFile();
+  if (lines.length > 0) closeListingsFile();
 
   // Only the known verticals and locations: the browse page refuses any other value in its address.
   const pages: SitemapEntry[] = [
     ...PUBLIC_PAGES.map((path) => ({ path })),
     ...VERTICALS.flatMap((vertical) => {
-      const lastmod = newestByVertical.get(vertical);
-      return lastmod ? [{ path: browsePagePath({ vertical }), lastmod }] : [];
+      const updated = newestByVertical.get(vertical);
+      return updated === undefined ? [] : [{ path: browsePagePath({ vertical }), updated }];
     }),
     ...GEOGRAPHIES.flatMap((geo) => {
-      const lastmod = geo === US_NATIONAL ? newestNational : newer(newestByGeo.get(geo), newestNational);
-      return lastmod ? [{ path: browsePagePath({ geo }), lastmod }] : [];
+      const updated = geo === US_NATIONAL ? newestNational : newer(newestByGeo.get(geo), newestNational);
+      return updated === undefined ? [] : [{ path: browsePagePath({ geo }), updated }];
     }),
   ];
-  files.set(PAGES_FILE, urlsetXml(appUrl, pages));
+  files.set(PAGES_FILE, urlsetXml(pages.map((p) => entryXml("url", siteUrl(p.path), p.updated))));
   // The public pages carry no date of their own, so an empty directory leaves pages.xml undated.
-  index.unshift({ path: sitemapFilePath(PAGES_FILE), lastmod: newestOf(pages) });
+  const pagesUpdated = pages.reduce<number | undefined>((newest, p) => newer(newest, p.updated), undefined);
+  index.unshift({ path: sitemapFilePath(PAGES_FILE), updated: pagesUpdated });
 
   const indexXml = [
     XML_DECLARATION,
     `<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`,
-    ...index.map((entry) => entryXml("sitemap", appUrl, entry)),
+    ...index.map((entry) => entryXml("sitemap", siteUrl(entry.path), entry.updated)),
     "</sitemapindex>",
     "",
   ].join("\n");
