@@ -4,6 +4,7 @@
 // that no file holds more than sitemaps.org's 50,000 URLs, and times the first fetch (which builds every
 // file) against a second one (from the cache). Any failed check throws: the bench stops.
 import pg from "pg";
+import { rssMb } from "./bench-import";
 
 const FILE_URL_LIMIT = 50_000;
 
@@ -16,6 +17,8 @@ export interface SitemapBenchResult {
   listingUrls: number;
   /** Whether the listings were compared with the database's (PostgreSQL only). */
   checkedAgainstDatabase: boolean;
+  /** The server's resident memory before the build, its peak during it, and after every file was read. */
+  rss: { beforeMb: number; peakMb: number; afterMb: number };
 }
 
 async function timedGet(url: string): Promise<{ body: string; ms: number }> {
@@ -36,11 +39,18 @@ const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m
 export async function benchSitemap({
   base,
   databaseUrl,
+  serverPid,
 }: {
   base: string;
   databaseUrl: string | null;
+  serverPid: number;
 }): Promise<SitemapBenchResult> {
-  const cold = await timedGet(`${base}/sitemap.xml`);
+  const beforeMb = rssMb(serverPid);
+  let peakMb = beforeMb;
+  const sampler = setInterval(() => {
+    peakMb = Math.max(peakMb, rssMb(serverPid));
+  }, 100);
+  const cold = await timedGet(`${base}/sitemap.xml`).finally(() => clearInterval(sampler));
   const warm = await timedGet(`${base}/sitemap.xml`);
   if (warm.body !== cold.body) throw new Error("sitemap check: the second index differs from the first");
   if (!cold.body.includes("<sitemapindex ")) throw new Error("sitemap check: /sitemap.xml is not an index");
@@ -98,7 +108,15 @@ export async function benchSitemap({
       await client.end();
     }
   }
-  return { coldMs: cold.ms, warmIndexMs: warm.ms, files, listingUrls: seen.size, checkedAgainstDatabase };
+  const rss = { beforeMb, peakMb: Math.max(peakMb, rssMb(serverPid)), afterMb: rssMb(serverPid) };
+  return {
+    coldMs: cold.ms,
+    warmIndexMs: warm.ms,
+    files,
+    listingUrls: seen.size,
+    checkedAgainstDatabase,
+    rss,
+  };
 }
 
 /** The bench's lines for the step. */
@@ -112,5 +130,6 @@ export function sitemapReport(result: SitemapBenchResult): string {
   return [
     `  sitemaps: cold /sitemap.xml ${result.coldMs.toFixed(0)} ms (builds every file), warm ${result.warmIndexMs.toFixed(1)} ms; ${result.files.length} files, ${result.listingUrls} listing URLs${checked}`,
     `    ${files}`,
+    `    server RSS ${Math.round(result.rss.beforeMb)} MB before the build, peak ${Math.round(result.rss.peakMb)} MB during it, ${Math.round(result.rss.afterMb)} MB after every file was read`,
   ].join("\n");
 }

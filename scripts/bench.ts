@@ -673,7 +673,9 @@ async function runEngine(
     await checkContacts(base, ready.premiumCookie, ready.premiumApiKey);
     // First, while nothing has read the sitemaps yet: its first fetch is the cold build.
     if (!SCENARIO_WORDS || SCENARIO_WORDS.some((word) => "sitemaps".includes(word))) {
-      console.log(sitemapReport(await benchSitemap({ base, databaseUrl: ready.databaseUrl })));
+      console.log(
+        sitemapReport(await benchSitemap({ base, databaseUrl: ready.databaseUrl, serverPid: child.pid! })),
+      );
     }
     const scenarios = (
       await scenariosFor(base, ready.listingIds, ready.premiumCookie, ready.premiumApiKey)

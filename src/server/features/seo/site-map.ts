@@ -33,16 +33,16 @@ const CLOSED_TO_CRAWLERS = [
 ];
 
 /** The most URLs one sitemap file may hold (sitemaps.org's limit, which search engines enforce). */
-export const SITEMAP_FILE_URLS = 50_000;
+const SITEMAP_FILE_URLS = 50_000;
 
 /**
  * Listings read per statement: a keyset walk by id, so each statement is one short index range however
  * far along the walk is (an OFFSET would re-read every row before it), and no statement holds the whole
  * directory in one answer.
  */
-export const SITEMAP_READ_ROWS = 10_000;
+const SITEMAP_READ_ROWS = 10_000;
 
-/** The name of the index's own address and of the files, under APP_URL. */
+/** Where the index and the files it names are served, under APP_URL. */
 export const SITEMAP_INDEX_PATH = "/sitemap.xml";
 const sitemapFilePath = (name: string) => `/sitemaps/${name}`;
 const PAGES_FILE = "pages.xml";
