@@ -14,6 +14,7 @@
 //   BENCH_IMPORT_ROWS   rows of the CSV import scenario, run last (default 100000; 0 skips it)
 //   BENCH_CONNECTIONS   comma list of connection counts (default 10,50)
 //   BENCH_SCENARIOS     comma list of words; only scenarios whose name contains one of them run
+//                       ("sitemaps" names the sitemaps' check, scripts/bench-sitemap.ts)
 //   BENCH_KEEP_DATABASE a database name (PostgreSQL): load into it and keep it afterwards, for EXPLAIN;
 //                       when it already holds the listings, the load is skipped
 import { type ChildProcess, fork } from "node:child_process";
@@ -43,6 +44,7 @@ import {
   type Vertical,
 } from "../src/shared/constants";
 import { benchImport, IMPORT_ROWS, type ImportBenchResult, importTable, rssMb } from "./bench-import";
+import { benchSitemap, sitemapReport } from "./bench-sitemap";
 
 type Engine = "postgres" | "pglite";
 
@@ -669,6 +671,12 @@ async function runEngine(
   let floor: ChildProcess | undefined;
   try {
     await checkContacts(base, ready.premiumCookie, ready.premiumApiKey);
+    // First, while nothing has read the sitemaps yet: its first fetch is the cold build.
+    if (!SCENARIO_WORDS || SCENARIO_WORDS.some((word) => "sitemaps".includes(word))) {
+      console.log(
+        sitemapReport(await benchSitemap({ base, databaseUrl: ready.databaseUrl, serverPid: child.pid! })),
+      );
+    }
     const scenarios = (
       await scenariosFor(base, ready.listingIds, ready.premiumCookie, ready.premiumApiKey)
     ).filter(
