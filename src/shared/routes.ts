@@ -58,12 +58,20 @@ export const listingPagePath = (listingId: string) => `/buyer/${listingId}`;
  * Vertical first, then geography, spaces as "+" (URLSearchParams), nothing else.
  */
 export function browsePagePath(filter: { vertical?: string; geo?: string }): string {
-  const params = new URLSearchParams();
-  if (filter.vertical) params.set("vertical", filter.vertical);
-  if (filter.geo) params.set("geo", filter.geo);
-  const query = params.toString();
-  return query ? `/browse?${query}` : "/browse";
+  // Written out rather than with URLSearchParams, which the shared code's types (neither the DOM's nor
+  // Node's) do not know; the same encoding for every vertical and geography.
+  const params = [
+    ...(filter.vertical ? [`vertical=${formEncode(filter.vertical)}`] : []),
+    ...(filter.geo ? [`geo=${formEncode(filter.geo)}`] : []),
+  ];
+  return params.length ? `/browse?${params.join("&")}` : "/browse";
 }
+
+/** application/x-www-form-urlencoded, as URLSearchParams writes it: spaces as "+". */
+const formEncode = (value: string) =>
+  encodeURIComponent(value)
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, "+");
 
 /** A listing's boost page (its owner's): linked from My Listings, the listing page and the reminder mail. */
 export const boostPagePath = (listingId: string) => `/buyer/listings/${listingId}/boost`;
