@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { recordStatements, TEST_APP_URL, useTestApp } from "../../test/context";
 import { createBuyer, createListing, createSignedInUser, signIn } from "../../test/factories";
-import { resolvePage } from "./page-head";
+import { LOGO_IMAGE_PATH, resolvePage, SHARE_IMAGE } from "./page-head";
 import { readPageTemplate, splitPageTemplate } from "./page-shell";
 
 // The head of the HTML each page path is answered with: what link unfurlers and crawlers (no JavaScript)
@@ -329,5 +331,18 @@ describe("the page template", () => {
     const template = readPageTemplate();
     expect(template.before).not.toContain("<title>");
     expect(template.after).not.toContain("<title>");
+  });
+});
+
+describe("the images the head names", () => {
+  it("are PNGs in the client's public files, the card 1200×630 and small", () => {
+    const png = (name: string) =>
+      readFileSync(fileURLToPath(new URL(`../../../client/public/${name}`, import.meta.url)));
+    const size = (file: Buffer) => ({ width: file.readUInt32BE(16), height: file.readUInt32BE(20) });
+    const card = png(SHARE_IMAGE.path.slice(1));
+    expect(card.subarray(1, 4).toString()).toBe("PNG");
+    expect(size(card)).toEqual({ width: SHARE_IMAGE.width, height: SHARE_IMAGE.height });
+    expect(card.length).toBeLessThan(100_000);
+    expect(size(png(LOGO_IMAGE_PATH.slice(1)))).toEqual({ width: 512, height: 512 });
   });
 });
