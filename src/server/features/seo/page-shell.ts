@@ -42,7 +42,9 @@ export function readPageTemplate(): PageTemplate {
  * server) is left out. A page without them (a build from before the markers) gets the head just before
  * </head>, its own title and description taken out.
  */
-export function splitPageTemplate(html: string): PageTemplate {
+export function splitPageTemplate(source: string): PageTemplate {
+  // Comments are notes for whoever reads the source file; no browser needs them on every page.
+  const html = source.replace(/<!--(?! page-head -->| \/page-head -->)[\s\S]*?-->\s*/g, "");
   const start = html.indexOf(HEAD_START);
   const end = html.indexOf(HEAD_END);
   if (start !== -1 && end > start) {
