@@ -79,7 +79,7 @@ const jsonLd = (data: object) =>
   JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => JSON_LD_ESCAPES[c] ?? c);
 
 /** The head's tags for a page: title, description, robots, canonical, Open Graph, Twitter card, JSON-LD. */
-export function renderHead(
+function renderHead(
   page: ResolvedPage,
   { appName, appUrl }: Pick<AppConfig, "appName" | "appUrl">,
 ): string {
