@@ -79,10 +79,7 @@ const jsonLd = (data: object) =>
   JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (c) => JSON_LD_ESCAPES[c] ?? c);
 
 /** The head's tags for a page: title, description, robots, canonical, Open Graph, Twitter card, JSON-LD. */
-function renderHead(
-  page: ResolvedPage,
-  { appName, appUrl }: Pick<AppConfig, "appName" | "appUrl">,
-): string {
+function renderHead(page: ResolvedPage, { appName, appUrl }: Pick<AppConfig, "appName" | "appUrl">): string {
   const { head } = page;
   const meta = (attribute: "name" | "property", key: string, value: string | number) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`;
