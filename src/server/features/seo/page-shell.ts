@@ -110,8 +110,9 @@ function renderHead(page: ResolvedPage, { appName, appUrl }: Pick<AppConfig, "ap
 /**
  * Answers a page path: the shell with its head, its status, `no-cache` (always revalidated, so a deploy
  * or an edited listing shows at once) and an ETag, so a revalidation that changes nothing is a bodiless
- * 304. The ETag is of the HTML, which holds nothing of one user's; a personal answer is `private` too. A page that is the same for every visitor is rendered once and kept (a bounded set: the routes,
- * and the directory's vertical and location pages).
+ * 304. The ETag is of the HTML, which holds nothing of one user's; a personal answer is `private` too.
+ * A page that is the same for every visitor is rendered once and kept (a bounded set: the routes, and
+ * the directory's vertical and location pages).
  */
 export function createPageShell({
   db,
@@ -122,18 +123,20 @@ export function createPageShell({
   config: Pick<AppConfig, "appName" | "appUrl">;
   template: PageTemplate;
 }) {
+  const { appName, appUrl } = config;
   const rendered = new Map<string, string>();
-  const render = (page: ResolvedPage) => `${template.before}${renderHead(page, config)}${template.after}`;
+  const render = (page: ResolvedPage) =>
+    `${template.before}${renderHead(page, { appName, appUrl })}${template.after}`;
 
   return async function answerPage(request: FastifyRequest, reply: FastifyReply) {
     // Pages read no session: the session cookie is sent to /api only (plugins/session.ts), so these
     // requests are served without the database but for a listing's, which is answered as a visitor
     // sees it. The app then loads the listing through the API, as its owner if it is theirs.
-    const page = await resolvePage({ db, url: request.url, viewer: null, ...config }).catch((error) => {
+    const page = await resolvePage({ db, url: request.url, viewer: null, appName, appUrl }).catch((error) => {
       // Pages are served while the database is down; a listing's then goes without its own head.
       if (classifyDatabaseError(error)?.kind !== "unavailable") throw error;
       reply.header("Retry-After", String(RETRY_AFTER_SECONDS));
-      return unavailableListingPage(config.appName);
+      return unavailableListingPage(appName);
     });
     let html = page.cacheKey === null ? undefined : rendered.get(page.cacheKey);
     if (html === undefined) {
