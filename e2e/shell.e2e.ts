@@ -338,9 +338,11 @@ describe("route guards and errors", () => {
     await page.getByText("Did you forget to add the page to the router?").waitFor();
     await expect.poll(() => page.title()).toBe("Page Not Found · PayPerCall Hub");
     await expectAccessible(page);
-    // A path the client routes is a page: 200, whatever the listing id.
-    expect((await page.goto("/buyer/no-such-listing"))?.status()).toBe(200);
+    // A listing nobody may see is a 404 too, with the title the page then shows.
+    const listing = await page.goto("/buyer/no-such-listing");
+    expect(listing?.status()).toBe(404);
     await page.getByRole("heading", { name: "Listing Not Found" }).waitFor();
+    expect(await page.title()).toBe("Listing Not Found · PayPerCall Hub");
   });
 
   it("sends a non-admin away from /admin/dashboard with the Access Denied toast", async () => {

@@ -25,6 +25,7 @@ import { listingRoutes } from "./features/listings/listings.routes";
 import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { registerReliabilityJobs } from "./features/reliability/refresh-reliability";
 import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.routes";
+import { createPageShell, readPageTemplate } from "./features/seo/page-shell";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { smsAdminRoutes, smsRoutes } from "./features/sms/sms.routes";
 import { registerSmsJobs } from "./features/sms/sms-alert-jobs";
@@ -197,7 +198,10 @@ export async function buildApp({
     }
   });
 
-  registerErrorHandling(app);
+  // Every page path: the built index.html, read once here, with each page's own head (features/seo).
+  registerErrorHandling(app, {
+    answerPage: createPageShell({ db: database.db, config, template: readPageTemplate() }),
+  });
   registerSecurity(app, config);
   await registerSessions(app, config);
   // Before any route: it records every /api route and refuses what a route's access level does not allow.

@@ -1,4 +1,23 @@
+import { FLEXIBLE, US_NATIONAL } from "./constants";
+
 // Pure display helpers shared by pages (one formatter for each thing).
+
+/** A listing's payout per call: money travels as a string ("50.00"), so it is shown as sent, never through a float. */
+export function formatPayout(payout: string): string {
+  return `$${payout}`;
+}
+
+/** durationRequirement is stored in seconds; listings show minutes ("1.5 min"), "Flexible" when absent. */
+export function formatDuration(seconds: number | null): string {
+  if (!seconds) return FLEXIBLE;
+  const minutes = Math.round((seconds / 60) * 10) / 10;
+  return `${minutes} min`;
+}
+
+/** A listing's geographies; none means US National. */
+export function formatGeos(geos: readonly string[]): string {
+  return geos.length ? geos.join(", ") : US_NATIONAL;
+}
 
 export function formatPriceCents(cents: number): string {
   const dollars = cents / 100;

@@ -1,9 +1,10 @@
 import { type ComponentType, lazy, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
-import { CLIENT_ROUTES, type ClientRoutePath, NOT_FOUND_TITLE } from "../../shared/routes";
+import { notFoundPageHead, routePageHead } from "../../shared/page-head";
+import { CLIENT_ROUTES, type ClientRoute, type ClientRoutePath } from "../../shared/routes";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards";
 import { useAuth } from "../features/auth/use-auth";
-import { usePageTitle } from "../features/config/use-page-title";
+import { usePageHead } from "../features/config/use-page-head";
 import { Layout } from "./layout";
 
 // Pages of the route table. Each page is its own chunk (route-level code splitting), so a visitor
@@ -125,12 +126,13 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
 };
 
 /**
- * Sets the route's document title. Drawn before the page, its effect runs before the page's own, so a
- * page that knows better (the listing's title on the detail page) has the last word. Keyed by the path
- * below, so going from one listing to another shows the route's title again until the new one loads.
+ * Sets the route's document title and description (the not-found page's without a route). Drawn before
+ * the page, its effect runs before the page's own, so a page that knows better (the listing's title on
+ * the detail page, the filtered directory's) has the last word. Keyed by the path below, so going from
+ * one listing to another shows the route's title again until the new one loads.
  */
-function RouteTitle({ title }: { title: string | null }) {
-  usePageTitle(title);
+function RouteHead({ route }: { route: ClientRoute | undefined }) {
+  usePageHead(route ? (appName) => routePageHead(route, appName) : notFoundPageHead);
   return null;
 }
 
@@ -138,17 +140,17 @@ function Routes() {
   const [location] = useLocation();
   return (
     <Switch>
-      {CLIENT_ROUTES.map(({ path, title }) => {
-        const Page = PAGES[path];
+      {CLIENT_ROUTES.map((route) => {
+        const Page = PAGES[route.path];
         return (
-          <Route key={path} path={path}>
-            <RouteTitle key={location} title={title} />
+          <Route key={route.path} path={route.path}>
+            <RouteHead key={location} route={route} />
             <Page />
           </Route>
         );
       })}
       <Route>
-        <RouteTitle title={NOT_FOUND_TITLE} />
+        <RouteHead route={undefined} />
         <NotFoundPage />
       </Route>
     </Switch>

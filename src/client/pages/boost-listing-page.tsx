@@ -1,6 +1,7 @@
 import { ArrowLeft, PauseCircle } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "wouter";
+import { LISTING_NOT_FOUND_HEADING, listingNotFoundPageHead, privatePageHead } from "../../shared/page-head";
 import type { BoostStatus } from "../../shared/schemas/boosts";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
@@ -10,7 +11,7 @@ import { BoostCheckout, BoostConfirmationPanel } from "../features/boosts/boost-
 import { BoostHistory } from "../features/boosts/boost-history";
 import { BoostSummary } from "../features/boosts/boost-summary";
 import { useBoostConfirmation, useBoostStatus } from "../features/boosts/use-boosts";
-import { usePageTitle } from "../features/config/use-page-title";
+import { usePageHead } from "../features/config/use-page-head";
 import { SetupRequired } from "../features/payments";
 import { errorMessage, hasErrorCode, isNotFoundError } from "../lib/api";
 
@@ -19,16 +20,16 @@ import { errorMessage, hasErrorCode, isNotFoundError } from "../lib/api";
 // waits for the server to list the purchase (docs/buyers.md, "Boosting a listing").
 
 const MY_LISTINGS_PATH = "/buyer/dashboard";
-const NOT_FOUND_HEADING = "Listing Not Found";
 
 export default function BoostListingPage() {
   const { id = "" } = useParams<{ id: string }>();
   const status = useBoostStatus(id);
-  usePageTitle(
-    status.data
-      ? `Boost ${status.data.title}`
+  const title = status.data?.title;
+  usePageHead(
+    title !== undefined
+      ? (appName) => privatePageHead(`Boost ${title}`, appName)
       : isNotFoundError(status.error)
-        ? NOT_FOUND_HEADING
+        ? listingNotFoundPageHead
         : undefined,
   );
   return (
@@ -145,7 +146,7 @@ function NotActive({ status }: { status: BoostStatus }) {
 function NotFound() {
   return (
     <div className="mx-auto max-w-md space-y-4 py-12 text-center">
-      <h1 className="text-2xl font-bold">{NOT_FOUND_HEADING}</h1>
+      <h1 className="text-2xl font-bold">{LISTING_NOT_FOUND_HEADING}</h1>
       <p className="text-slate-600">This listing does not exist, or it is not one of yours to boost.</p>
       <Button asChild>
         <Link href={MY_LISTINGS_PATH}>Go to My Listings</Link>

@@ -1,10 +1,12 @@
 import { Link, useLocation, useSearch } from "wouter";
+import { browsePageHead } from "../../shared/page-head";
 import { Button } from "../components/ui/button";
 import { LoadMore } from "../components/ui/load-more";
 import { QueryState } from "../components/ui/query-state";
 // Straight from its file: the alerts feature's other modules carry zod and react-hook-form, which the
 // directory's speed budget keeps out of this page (features/listings/listing-filters.tsx).
 import { SaveSearchButton } from "../features/alerts/save-search-button";
+import { usePageHead } from "../features/config/use-page-head";
 import { useBrowsePlace } from "../features/listings/browse-place";
 import { ListingCard } from "../features/listings/listing-card";
 import { ListingGridSkeleton } from "../features/listings/listing-card-skeleton";
@@ -31,6 +33,8 @@ export default function BrowsePage() {
   const items = listings.data?.pages.flatMap((p) => p.listings) ?? [];
   const savedIds = useSavedIds();
   useBrowsePlace(search ? `/browse?${search}` : "/browse", listings.data !== undefined);
+  // One vertical and/or one location make a page of their own ("Legal Call Buyers in Texas").
+  usePageHead((appName) => browsePageHead(filters, appName));
 
   // Filters live in the URL so a search can be shared and survives a reload; a keyword being typed
   // replaces its own history entry (one entry per search, not per keystroke).

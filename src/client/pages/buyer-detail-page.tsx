@@ -3,13 +3,19 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import { FLEXIBLE, LISTING_STATS_WINDOW_DAYS } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
+import {
+  LISTING_NOT_FOUND_HEADING,
+  LISTING_NOT_FOUND_TEXT,
+  listingNotFoundPageHead,
+  listingPageHead,
+} from "../../shared/page-head";
 import type { ListingDetail, PayoutChange } from "../../shared/schemas/listings";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
 import { useAuth } from "../features/auth";
 import { OwnerBoostCard } from "../features/boosts/owner-boost-card";
-import { usePageTitle } from "../features/config/use-page-title";
+import { usePageHead } from "../features/config/use-page-head";
 import { RequestDeal } from "../features/deal-intents/request-deal";
 import { browseReturnUrl } from "../features/listings/browse-place";
 import { ContactDetails, MaskedContact } from "../features/listings/contact-details";
@@ -51,13 +57,11 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const NOT_FOUND_HEADING = "Listing Not Found";
-
 function NotFound() {
   return (
     <div className="mx-auto max-w-md space-y-4 py-12 text-center">
-      <h1 className="text-2xl font-bold">{NOT_FOUND_HEADING}</h1>
-      <p className="text-slate-600">This listing does not exist or is no longer active.</p>
+      <h1 className="text-2xl font-bold">{LISTING_NOT_FOUND_HEADING}</h1>
+      <p className="text-slate-600">{LISTING_NOT_FOUND_TEXT}</p>
       <Button asChild>
         <Link href="/browse">Browse Buyers</Link>
       </Button>
@@ -208,7 +212,14 @@ function ListingView({ listing }: { listing: ListingDetail }) {
 export default function BuyerDetailPage() {
   const { id = "" } = useParams<{ id: string }>();
   const listing = useListing(id);
-  usePageTitle(listing.data?.title ?? (isNotFoundError(listing.error) ? NOT_FOUND_HEADING : undefined));
+  const { data } = listing;
+  usePageHead(
+    data
+      ? (appName) => listingPageHead(data, appName)
+      : isNotFoundError(listing.error)
+        ? listingNotFoundPageHead
+        : undefined,
+  );
   return (
     <main className="mx-auto w-full max-w-6xl space-y-4 px-4 py-8">
       <BackToBrowse />

@@ -139,6 +139,14 @@ describe(`database outage (${ENGINE})`, () => {
         expect(res.statusCode, request.url).toBe(200);
       }
     }
+    // A listing's page reads its listing for its head: without it, the shell still, with the route's
+    // own head and a 503 that tells crawlers to come back.
+    const listingPage = await o.app.inject({ url: `/buyer/${listingId}` });
+    expect(listingPage.statusCode).toBe(503);
+    expect(listingPage.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
+    expect(listingPage.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(listingPage.body).toContain("<title>Buyer Listing · PayPerCall Hub</title>");
+    expect(listingPage.body).toContain('<meta name="robots" content="noindex" />');
 
     const text = logs.lines.slice(from).join("");
     expect(text).not.toContain(sid);

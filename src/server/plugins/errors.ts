@@ -8,7 +8,6 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MESSAGES } from "../../shared/constants";
 import { ERROR_CODES, type ErrorBody, type ErrorCode, errorSchema } from "../../shared/errors";
-import { matchClientRoute } from "../../shared/routes";
 import { API_KEY_MESSAGES } from "../../shared/schemas/api-keys";
 import { LISTING_SYNC_MESSAGES } from "../../shared/schemas/listing-sync";
 import { AppError } from "../lib/app-error";
@@ -135,7 +134,17 @@ export const answerFrameworkError: NonNullable<FastifyServerOptions["frameworkEr
 // One error handler for the whole API, so clients meet one contract: every body is {message, code};
 // validation errors add `issues`; 5xx never leak internals. Database failures: out of
 // reach is 503 `unavailable` with Retry-After, a value PostgreSQL refuses (SQLSTATE class 22) is 400.
-export function registerErrorHandling(app: FastifyInstance, { now = () => Date.now() } = {}): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  {
+    answerPage,
+    now = () => Date.now(),
+  }: {
+    /** The single-page app's HTML for a page path, its head and status included (features/seo/page-shell.ts). */
+    answerPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+    now?: () => number;
+  },
+): void {
   const outageLog = new LogThrottle(OUTAGE_LOG_WINDOW_MS, now);
   const expectedLog = new LogThrottle(EXPECTED_LOG_WINDOW_MS, now);
   const retryAfter = { "Retry-After": String(RETRY_AFTER_SECONDS) };
@@ -211,11 +220,10 @@ export function registerErrorHandling(app: FastifyInstance, { now = () => Date.n
       const body: ErrorBody = { message: NOT_FOUND_MESSAGE, code: "not_found" };
       return reply.code(ERROR_CODES.not_found).send(body);
     }
-    // Any other page is the single-page app (the static plugin decorates sendFile, see app.ts): 200 for
-    // a path the client routes, else 404, so crawlers and link checkers learn what the client's 404
+    // Any other page is the single-page app with the page's head: 200 for a path the client routes (and
+    // a listing anyone may see), else 404, so crawlers and link checkers learn what the client's 404
     // page tells a person. The one route list in src/shared decides for both sides.
-    if (!matchClientRoute(request.url)) reply.code(404);
-    return reply.type("text/html").sendFile("index.html");
+    return answerPage(request, reply);
   });
 }
 

@@ -1,22 +1,8 @@
-import { DEFAULT_PAYMENT_TERMS, FLEXIBLE, US_NATIONAL } from "../../../shared/constants";
+import { DEFAULT_PAYMENT_TERMS, FLEXIBLE } from "../../../shared/constants";
 
 // Display rules for listings, with the defaults shown when a field is empty: one formatter for each figure.
-
-/** Money travels as a string ("50.00"), so it is shown as sent, never through a float. */
-export function formatPayout(payout: string): string {
-  return `$${payout}`;
-}
-
-/** durationRequirement is stored in seconds; cards show minutes. */
-export function formatDuration(seconds: number | null): string {
-  if (!seconds) return FLEXIBLE;
-  const minutes = Math.round((seconds / 60) * 10) / 10;
-  return `${minutes} min`;
-}
-
-export function formatGeos(geos: string[]): string {
-  return geos.length ? geos.join(", ") : US_NATIONAL;
-}
+// Payout, duration and geography are in src/shared: the server writes them into a listing page's head.
+export { formatDuration, formatGeos, formatPayout } from "../../../shared/format";
 
 export function formatPerDay(value: number | null): string {
   return value ? `${value} calls/day` : FLEXIBLE;
