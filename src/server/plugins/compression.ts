@@ -15,6 +15,7 @@ export const COMPRESSION_THRESHOLD = 1024;
  * (docs/performance.md, "Transfer sizes and compression").
  */
 export const BROTLI_QUALITY = 4;
+const SYNC_COMPRESSION_LIMIT = 64 * 1024;
 const ENCODINGS: ("br" | "gzip")[] = ["br", "gzip"];
 /**
  * JSON (and +json), HTML and XML; the library adds every type its MIME table calls compressible
@@ -32,6 +33,10 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     threshold: COMPRESSION_THRESHOLD,
     brotliOptions: BROTLI_OPTIONS,
     customTypes: COMPRESSIBLE,
+    // Bodies up to 64 KB (a browse page is about 15 KB) are compressed in one synchronous call rather
+    // than through a zlib stream on the thread pool: on two cores there is no spare core for the pool to
+    // win back the stream's setup, which cost more than the compression itself (docs/performance.md).
+    syncThreshold: SYNC_COMPRESSION_LIMIT,
     // Request bodies stay what the routes read today: a compressed upload is not something clients send.
     globalDecompression: false,
   });

@@ -18,6 +18,7 @@ describe("ETag on the directory and a listing for signed-out visitors", () => {
   function expectNotModified(res: LightMyRequestResponse, etag: string) {
     expect(res.statusCode).toBe(304);
     expect(res.rawPayload).toHaveLength(0);
+    expect(res.headers["content-length"]).toBeUndefined();
     expect(res.headers.etag).toBe(etag);
   }
 

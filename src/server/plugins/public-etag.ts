@@ -13,6 +13,9 @@ export function registerPublicEtag(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
     if (!request.routeOptions.config?.publicEtag || request.viewer !== null) return payload;
     if (reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    return sendWithEtag(request, reply, payload);
+    const body = sendWithEtag(request, reply, payload);
+    // No body at all, rather than an empty one: Fastify then writes no Content-Length: 0, which a 304
+    // must not carry (it would claim the held body is empty).
+    return reply.statusCode === 304 ? null : body;
   });
 }
