@@ -17,7 +17,7 @@ mkdirSync(join(clientDir, "assets"));
 for (const [name, text] of [
   ["assets/index-Ab12Cd34.js", script],
   ["index.html", shell],
-]) {
+] as const) {
   writeFileSync(join(clientDir, name), text);
   writeFileSync(join(clientDir, `${name}.br`), brotliCompressSync(text));
   writeFileSync(join(clientDir, `${name}.gz`), gzipSync(text));

@@ -14,8 +14,8 @@ export function registerPublicEtag(app: FastifyInstance): void {
     if (!request.routeOptions.config?.publicEtag || request.viewer !== null) return payload;
     if (reply.statusCode !== 200 || typeof payload !== "string") return payload;
     const body = sendWithEtag(request, reply, payload);
-    // No body at all, rather than an empty one: Fastify then writes no Content-Length: 0, which a 304
-    // must not carry (it would claim the held body is empty).
-    return reply.statusCode === 304 ? null : body;
+    // Empty: it became a 304 (a JSON body never is). Then no body at all, so that Fastify writes no
+    // Content-Length: 0, which a 304 must not carry (it would claim the held body is empty).
+    return body === "" ? null : body;
   });
 }
