@@ -14,7 +14,7 @@ export const COMPRESSION_THRESHOLD = 1024;
  * browse page; 4 takes about as long as gzip's default level and still writes a smaller body
  * (docs/performance.md, "Transfer sizes and compression").
  */
-export const BROTLI_QUALITY = 4;
+const BROTLI_QUALITY = 4;
 const SYNC_COMPRESSION_LIMIT = 64 * 1024;
 const ENCODINGS: ("br" | "gzip")[] = ["br", "gzip"];
 /**
