@@ -510,6 +510,14 @@ async function scenariosFor(
     // Calibration: no database, no serialisation; shows what the machine and load generator allow.
     { name: "health (calibration)", paths: ["/api/health"] },
     { name: PLAIN, ...browse, vsPlain: false, paths: ["/api/buyer-listings?limit=20"] },
+    {
+      // The same page for a client that accepts compression (autocannon sends no Accept-Encoding of its
+      // own): its "vs plain" is the cost of brotli per request (plugins/compression.ts).
+      name: "browse, compressed",
+      ...browse,
+      paths: ["/api/buyer-listings?limit=20"],
+      headers: { "accept-encoding": "br, gzip" },
+    },
     // The floor right after the page it bounds, so both see the machine in about the same state.
     { name: FLOOR_BROWSE, server: "floor", paths: ["/browse"] },
     {
@@ -908,7 +916,7 @@ async function main() {
         `| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} | ${vsFloor(results, r)} | ${vsPlain(results, r)} | ${r.budget} | ${r.rssPeakMb ?? ""} |`,
     ),
     "",
-    `vs floor: req/s over the floor's (scripts/bench-floor.ts: the app's SQL, no framework) at the same connections, directory pages against "${FLOOR_BROWSE}", the detail against "${FLOOR_DETAIL}"; PostgreSQL only. vs plain: req/s and p99 over "${PLAIN}" at the same connections (for "${PREMIUM}", signed in over signed out).`,
+    `vs floor: req/s over the floor's (scripts/bench-floor.ts: the app's SQL, no framework) at the same connections, directory pages against "${FLOOR_BROWSE}", the detail against "${FLOOR_DETAIL}"; PostgreSQL only. vs plain: req/s and p99 over "${PLAIN}" at the same connections (for "${PREMIUM}", signed in over signed out; for "browse, compressed", compressed over uncompressed).`,
   ].join("\n");
   const loadTable = [
     "| Engine | Listings | Load (COPY + indexes + vacuum analyze) | Server RSS when ready |",

@@ -1,6 +1,6 @@
 // npm run lighthouse: Lighthouse (desktop preset) in Debian's Chromium against a production build served
-// by the real server, on landing, browse and one listing detail; prints the four category scores and the
-// layout shift of each page (docs/performance.md). Exits 1 when a run fails or a page misses the goal.
+// by the real server, on landing, browse and one listing detail; prints the four category scores, the
+// layout shift and the total transfer size of each page (docs/performance.md). Exits 1 when a run fails or a page misses the goal.
 //
 // Honest production numbers: the server runs with APP_ENV=production (its CSP, HSTS and caching) on a
 // fresh PostgreSQL database seeded with the demo data beforehand (a production server never seeds).
@@ -44,6 +44,8 @@ interface PageResult {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   cls: number | null;
+  /** Every byte the page loaded over the network, as sent (compressed), in KiB: the total-byte-weight audit. */
+  transferKib: number | null;
   /** The performance score of every run, in order. */
   performanceRuns: number[];
   version: string;
@@ -160,8 +162,10 @@ async function measure(port: number, baseUrl: string, name: string, path: string
       ),
   );
   const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? null;
+  const bytes = lhr.audits["total-byte-weight"]?.numericValue;
+  const transferKib = typeof bytes === "number" ? bytes / 1024 : null;
   const performanceRuns = runs.map((run) => percent(run.categories.performance?.score) ?? 0);
-  return { name, path, scores, cls, losses, performanceRuns, version: lhr.lighthouseVersion };
+  return { name, path, scores, cls, transferKib, losses, performanceRuns, version: lhr.lighthouseVersion };
 }
 
 async function chromeVersion(port: number): Promise<string> {
@@ -189,12 +193,13 @@ function meetsGoal(page: PageResult): boolean {
 }
 
 function printTable(pages: PageResult[]): void {
-  const header = ["page", "path", ...CATEGORIES, "CLS", "perf runs"];
+  const header = ["page", "path", ...CATEGORIES, "CLS", "transfer KiB", "perf runs"];
   const rows = pages.map((p) => [
     p.name,
     p.path,
     ...CATEGORIES.map((id) => String(p.scores[id] ?? "n/a")),
     p.cls === null ? "n/a" : p.cls.toFixed(3),
+    p.transferKib === null ? "n/a" : p.transferKib.toFixed(1),
     p.performanceRuns.join(","),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));

@@ -43,12 +43,14 @@ import { compiledSerializer } from "./lib/serializer";
 import { createSmsSender } from "./lib/sms";
 import { createStripeClient } from "./lib/stripe";
 import { CLIENT_DIST, MISSING_BUILD_DIR } from "./paths";
+import { registerCompression } from "./plugins/compression";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerIdempotency } from "./plugins/idempotency";
 import { loggerOptions, RequestLogController } from "./plugins/logging";
 import { createMetricsServer, registerMetrics } from "./plugins/metrics";
 import { registerOpenApi } from "./plugins/openapi";
 import { trustProxyOption } from "./plugins/proxy";
+import { registerPublicEtag } from "./plugins/public-etag";
 import { registerSecurity } from "./plugins/security";
 import { registerSessions } from "./plugins/session";
 
@@ -58,6 +60,8 @@ interface BuildAppOptions {
   mailer?: Mailer;
   /** false: no logs (most tests); an object: added to the pino settings (a test's stream, say). */
   logger?: false | object;
+  /** The built client to serve (tests pass a folder of their own); dist/client by default. */
+  clientDir?: string;
   /** The clock SMS quiet hours and caps and webhook retries read (tests move it); the real one by default. */
   now?: () => Date;
 }
@@ -70,6 +74,7 @@ export async function buildApp({
   database,
   mailer,
   logger,
+  clientDir = existsSync(CLIENT_DIST) ? CLIENT_DIST : MISSING_BUILD_DIR,
   now = () => new Date(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -208,6 +213,11 @@ export async function buildApp({
   registerAccessGuard(app);
   // After the guard: a replayed answer is only ever given to the user who first got it.
   registerIdempotency(app);
+  // After the guard, which reads the viewer the ETag depends on.
+  registerPublicEtag(app);
+  // Before any route: it adds its hook to each route as the route is added, after every app-level hook,
+  // so what it compresses is the final body (the ETag above is taken before it).
+  await registerCompression(app);
   // Before any route too: the document is made of the routes registered after it.
   await registerOpenApi(app);
 
@@ -245,15 +255,21 @@ export async function buildApp({
 
   // The built single-page app; index.html for every non-API path (client-side routing, 404 page).
   await app.register(fastifyStatic, {
-    root: existsSync(CLIENT_DIST) ? CLIENT_DIST : MISSING_BUILD_DIR,
+    root: clientDir,
     wildcard: false,
     index: false,
-    // Hashed assets never change; index.html must always be re-read.
+    // The build's .br and .gz copies (vite.config.ts), sent as they are to a client that accepts them.
+    preCompressed: true,
+    // Hashed assets never change; index.html must always be re-read. `path` is the file sent (a .br
+    // copy's too), and the answer differs by Accept-Encoding for any file with copies. The plugin's own
+    // Cache-Control (public, max-age=0) is off: it would be written over ours.
+    cacheControl: false,
     setHeaders: (res, path) => {
       res.setHeader(
         "Cache-Control",
         path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
       );
+      res.setHeader("Vary", "Accept-Encoding");
     },
   });
   return app;

@@ -50,6 +50,11 @@ declare module "fastify" {
     access?: Access;
     /** Routes called by other sites on purpose (the Stripe webhook) skip the Origin check. */
     allowForeignOrigin?: boolean;
+    /**
+     * A signed-out visitor's answer is the same for every visitor: it gets an ETag and a 304 when the
+     * client holds it already (plugins/public-etag.ts). Signed-in and API-key answers never do.
+     */
+    publicEtag?: true;
     /** The Prometheus scrape: left out of the request series it reports (plugins/metrics.ts). */
     scrape?: boolean;
     /**

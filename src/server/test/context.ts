@@ -84,7 +84,7 @@ export interface TestContext {
  * file's own beforeAll: for tests that read one world made there and change nothing another test reads.
  */
 export function useTestApp(
-  options: { env?: Record<string, string>; now?: () => Date; resetEach?: boolean } = {},
+  options: { env?: Record<string, string>; now?: () => Date; resetEach?: boolean; clientDir?: string } = {},
 ): TestContext {
   const ctx = {} as TestContext;
   const resetEach = options.resetEach ?? true;
@@ -92,7 +92,13 @@ export function useTestApp(
     ctx.database = await workerTestDatabase();
     if (!resetEach) await resetDatabase(ctx.database);
     ctx.config = testConfig(options.env);
-    ctx.app = await buildApp({ config: ctx.config, database: ctx.database, logger: false, now: options.now });
+    ctx.app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      logger: false,
+      now: options.now,
+      clientDir: options.clientDir,
+    });
     await ctx.app.ready();
   });
   beforeEach(async () => {

@@ -44,7 +44,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/buyer-listings",
     {
-      config: { access: "public", publicApi: { scope: "listings:read" } },
+      config: { access: "public", publicApi: { scope: "listings:read" }, publicEtag: true },
       schema: {
         operationId: "listListings",
         summary: "Search the directory",
@@ -70,7 +70,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/buyer-listings/:id",
     {
-      config: { access: "public", publicApi: { scope: "listings:read" } },
+      config: { access: "public", publicApi: { scope: "listings:read" }, publicEtag: true },
       schema: {
         operationId: "getListing",
         summary: "Read a listing",

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from "fastify";
+import { sendWithEtag } from "../lib/etag";
+
+/**
+ * An ETag, and a bodiless 304 when the client holds that body already, on the answers of routes marked
+ * `config: { publicEtag: true }` given to a signed-out visitor: those are the same for every visitor.
+ * Never on a signed-in or API-key answer, which carries that user's contacts and state (ADR 032).
+ *
+ * An app-level onSend hook runs before any route's own, so the tag is taken from the serialized body
+ * before @fastify/compress (a route hook) encodes it: one tag whatever the encoding.
+ */
+export function registerPublicEtag(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.routeOptions.config?.publicEtag || request.viewer !== null) return payload;
+    if (reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    const body = sendWithEtag(request, reply, payload);
+    // Empty: it became a 304 (a JSON body never is). Then no body at all, so that Fastify writes no
+    // Content-Length: 0, which a 304 must not carry (it would claim the held body is empty).
+    return body === "" ? null : body;
+  });
+}
