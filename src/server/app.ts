@@ -205,7 +205,7 @@ export async function buildApp({
 
   // Every page path: the built index.html, read once here, with each page's own head (features/seo).
   registerErrorHandling(app, {
-    answerPage: createPageShell({ db: database.db, config, template: readPageTemplate() }),
+    answerPage: createPageShell({ db: database.db, config, template: readPageTemplate(clientDir) }),
   });
   registerSecurity(app, config);
   await registerSessions(app, config);

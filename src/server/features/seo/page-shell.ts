@@ -27,12 +27,11 @@ export interface PageTemplate {
 }
 
 /**
- * The built client's index.html; before the client is built (tests, a fresh clone before
- * `npm run build`), the server's "not built" page, which carries the same markers: the static plugin
- * serves from the same two places (app.ts).
+ * The served client's index.html (dist/client, or a test's own folder); where there is none (tests, a
+ * fresh clone before `npm run build`), the server's "not built" page, which carries the same markers.
  */
-export function readPageTemplate(): PageTemplate {
-  const built = join(CLIENT_DIST, "index.html");
+export function readPageTemplate(clientDir: string = CLIENT_DIST): PageTemplate {
+  const built = join(clientDir, "index.html");
   const file = existsSync(built) ? built : join(MISSING_BUILD_DIR, "index.html");
   return splitPageTemplate(readFileSync(file, "utf8"));
 }
