@@ -5,12 +5,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * A strong validator for an answer body: the first 20 characters of its SHA-1 in base64url, quoted.
  * Computed from the bytes sent before compression, so the same page has one ETag whatever the encoding.
  */
-export function etagOf(body: string | Buffer): string {
+function etagOf(body: string | Buffer): string {
   return `"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
 }
 
 /** Whether the request's If-None-Match names this ETag (a list, weak forms and "*" included). */
-export function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
+function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
   const header = request.headers["if-none-match"];
   if (!header) return false;
   if (header.trim() === "*") return true;
