@@ -2,34 +2,56 @@ import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 /**
- * A strong validator for an answer body: the first 20 characters of its SHA-1 in base64url, quoted.
- * Computed from the bytes sent before compression, so the same page has one ETag whatever the encoding.
+ * A weak validator for an answer body: the first 20 characters of its SHA-1 in base64url. Taken from the
+ * bytes before compression, so the br, gzip and plain answers of one body share it: weak, because they
+ * are the same content but not the same bytes (a strong tag would promise byte ranges that differ).
  */
 function etagOf(body: string | Buffer): string {
-  return `"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
+  return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
 }
 
-/** Whether the request's If-None-Match names this ETag (a list, weak forms and "*" included). */
+/** Whether the request's If-None-Match names this ETag (weak comparison, a list and "*" included). */
 function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
   const header = request.headers["if-none-match"];
   if (!header) return false;
   if (header.trim() === "*") return true;
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
 }
 
 /**
- * Sets the ETag and, when the client already holds this body, turns the answer into a bodiless 304.
- * Returns the payload to send (empty on a 304). For answers that are the same for everyone who may get
- * them: never call it on an answer that carries anything of one user's.
+ * Sets the ETag and, when the client already holds this body, turns the answer into a 304. Returns the
+ * payload to send: null on a 304, so no body and no Content-Length go out (a Content-Length on a 304
+ * would describe the held body as empty). `Vary: Accept-Encoding` on every answer, 304 included: the
+ * body is sent compressed or not by that header, and a shared cache must keep the variants apart.
+ * For answers that are the same for everyone who may get them: never call it on an answer that carries
+ * anything of one user's.
  */
 export function sendWithEtag(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string | Buffer,
-): string | Buffer {
+): string | Buffer | null {
   const etag = etagOf(body);
   reply.header("ETag", etag);
+  varyByEncoding(reply);
   if (!matchesIfNoneMatch(request, etag)) return body;
   reply.code(304);
-  return "";
+  return null;
+}
+
+/**
+ * Adds accept-encoding to Vary once, spelled as @fastify/compress spells it (it looks for that spelling
+ * before adding its own).
+ */
+export function varyByEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader("vary");
+  const values =
+    vary === undefined
+      ? []
+      : String(vary)
+          .split(",")
+          .map((v) => v.trim());
+  if (values.some((v) => v.toLowerCase() === "accept-encoding")) return;
+  reply.header("Vary", [...values, "accept-encoding"].join(", "));
 }

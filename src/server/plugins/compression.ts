@@ -2,6 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import fastifyCompress from "@fastify/compress";
 import type { FastifyInstance } from "fastify";
+import { varyByEncoding } from "../lib/etag";
 
 // Answers made per request (JSON, the page shell, the sitemap) are compressed on the fly when the client
 // accepts it. Built files are not: vite writes .br and .gz copies beside them and the static plugin sends
@@ -53,8 +54,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODINGS);
     if (encoding !== "br" && encoding !== "gzip") return payload;
     const body = encoding === "br" ? brotliCompressSync(payload, BROTLI_OPTIONS) : gzipSync(payload);
-    const vary = reply.getHeader("vary");
-    reply.header("Vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding");
+    varyByEncoding(reply);
     reply.header("Content-Encoding", encoding).header("Content-Length", body.length);
     return body;
   });

@@ -13,9 +13,6 @@ export function registerPublicEtag(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
     if (!request.routeOptions.config?.publicEtag || request.viewer !== null) return payload;
     if (reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    const body = sendWithEtag(request, reply, payload);
-    // Empty: it became a 304 (a JSON body never is). Then no body at all, so that Fastify writes no
-    // Content-Length: 0, which a 304 must not carry (it would claim the held body is empty).
-    return body === "" ? null : body;
+    return sendWithEtag(request, reply, payload);
   });
 }

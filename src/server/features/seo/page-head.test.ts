@@ -266,6 +266,13 @@ describe("the page head the server writes", () => {
     const plain = readHead((await ctx.app.inject({ url: "/browse?vertical=Gardening&tags=no-ivr" })).body);
     expect(plain.title).toBe("Browse Buyers · PayPerCall Hub");
     expect(plain.canonical).toBe(`${TEST_APP_URL}/browse`);
+    // The address is the visitor's to write: nothing of it but a known vertical or location reaches the head.
+    const hostile = await ctx.app.inject({
+      url: "/browse?vertical=%3C%2Ftitle%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E&geo=%22%3E%3Cb%3E",
+    });
+    expect(hostile.statusCode).toBe(200);
+    expect(hostile.body).not.toMatch(/alert\(1\)|<b>|"><b/);
+    expect(readHead(hostile.body).title).toBe("Browse Buyers · PayPerCall Hub");
   });
 
   it("answers an unknown path 404 with the not-found page's head, and keeps signed-in pages out of search", async () => {
@@ -294,11 +301,16 @@ describe("the page head the server writes", () => {
     for (const url of ["/pricing", `/buyer/${listing.id}`]) {
       const first = await ctx.app.inject({ url });
       const etag = first.headers.etag as string;
-      expect(etag, url).toMatch(/^"[\w-]{20}"$/);
+      expect(etag, url).toMatch(/^W\/"[\w-]{20}"$/);
       const again = await ctx.app.inject({ url, headers: { "if-none-match": etag } });
       expect(again.statusCode, url).toBe(304);
       expect(again.body, url).toBe("");
+      // No Content-Length: 0, which would describe the held page as empty.
+      expect(again.headers["content-length"], url).toBeUndefined();
       expect(again.headers.etag, url).toBe(etag);
+      // Both answers vary by encoding, so a shared cache keeps the br, gzip and plain copies apart.
+      expect(first.headers.vary, url).toBe("accept-encoding");
+      expect(again.headers.vary, url).toBe("accept-encoding");
     }
     // Another page, another ETag; an edited listing, a new one.
     const pricing = (await ctx.app.inject({ url: "/pricing" })).headers.etag;

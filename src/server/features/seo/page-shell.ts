@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
-import { sendWithEtag } from "../../lib/etag";
+import { sendWithEtag, varyByEncoding } from "../../lib/etag";
 import { CLIENT_DIST, MISSING_BUILD_DIR } from "../../paths";
 import { classifyDatabaseError } from "../../plugins/database-errors";
 import { RETRY_AFTER_SECONDS } from "../../plugins/errors";
@@ -146,7 +146,12 @@ export function createPageShell({
       .code(page.status)
       .type("text/html; charset=utf-8")
       .header("Cache-Control", page.isPersonal ? "private, no-cache" : "no-cache");
-    // A 404 is never revalidated into a 304: conditions apply only to what would be a success.
-    return reply.send(page.status === 200 ? sendWithEtag(request, reply, html) : html);
+    // A 404 is never revalidated into a 304: conditions apply only to what would be a success. Every
+    // answer varies by encoding (the compression hook in plugins/compression.ts), small ones too.
+    if (page.status !== 200) {
+      varyByEncoding(reply);
+      return reply.send(html);
+    }
+    return reply.send(sendWithEtag(request, reply, html));
   };
 }
