@@ -125,6 +125,9 @@ export function visibleTo(viewer: Viewer | null): SQL {
   return sql`((l.status = 'active' or bp.user_id = ${viewer.id}) and ${OWNER_NOT_DISABLED})`;
 }
 
+/** How a buyer is named to whoever may not see the contact (the company is contact): "Buyer 1a2b3c4d". */
+export const maskedBuyerName = (buyerId: string) => `Buyer ${shortId(buyerId)}`;
+
 /** The listing with this id if the viewer may see it; a malformed id finds nothing. */
 export async function findVisibleListing(
   db: Db,
@@ -176,7 +179,7 @@ export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Li
   return {
     id: row.id,
     buyerId: row.buyerId,
-    buyerName: contact ? contact.company : `Buyer ${shortId(row.buyerId)}`,
+    buyerName: contact ? contact.company : maskedBuyerName(row.buyerId),
     title: row.title,
     description: row.description,
     vertical: row.vertical,

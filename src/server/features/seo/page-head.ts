@@ -1,5 +1,4 @@
 import { US_NATIONAL } from "../../../shared/constants";
-import { shortId } from "../../../shared/format";
 import {
   browsePageFilter,
   browsePageHead,
@@ -11,7 +10,7 @@ import {
 import { browsePagePath, listingPagePath, matchClientRoute } from "../../../shared/routes";
 import type { Db } from "../../db/client";
 import type { Viewer } from "../../lib/viewer";
-import { findVisibleListing, type ListingRow } from "../listings/listing-row";
+import { findVisibleListing, type ListingRow, maskedBuyerName } from "../listings/listing-row";
 
 // What the head of the HTML sent for a page path says: the shared texts of its route (the directory's
 // filtered title, a listing's own), its status, its canonical address and its structured data. The
@@ -161,7 +160,7 @@ function listingDemand(listing: ListingRow, head: PageHead, url: string): object
       : listing.geos.map((name) => ({ "@type": "State", name })),
     // Listings have no end date: validThrough is left out rather than made up.
     validFrom: listing.createdAt.toISOString(),
-    offeredBy: { "@type": "Organization", name: `Buyer ${shortId(listing.buyerId)}` },
+    offeredBy: { "@type": "Organization", name: maskedBuyerName(listing.buyerId) },
   };
 }
 
