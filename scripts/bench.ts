@@ -200,7 +200,8 @@ async function createBuyers(database: Database): Promise<string[]> {
         contactPhone: `(555) 01${String(i).padStart(2, "0").slice(-2)}-${String(1000 + i).slice(-4)}`,
         applicationUrl: `https://bench-${i}.example/apply`,
         dailyCap: pick([50, 100, 200, 500]),
-        isVerified: random() < 0.5,
+        // The load's data only: in the product, an administrator's approval is what sets the badge.
+        verifiedUntil: random() < 0.5 ? new Date(Date.now() + 365 * 86_400_000) : null,
       })),
     )
     .returning({ id: buyerProfiles.id });

@@ -110,6 +110,39 @@ export const PUBLISHER_STATUSES = ["pending", "approved", "rejected"] as const;
 export type PublisherStatus = (typeof PUBLISHER_STATUSES)[number];
 export const PUBLISHER_TIERS = ["new", "verified", "premium"] as const;
 
+/**
+ * A buyer's verification, one row per attempt (buyer_verifications): in_progress while the buyer proves
+ * the domain and a work address, submitted once both are proven and it waits for an administrator,
+ * then approved or rejected; an approval an administrator later withdraws is revoked. An approval
+ * lapses by itself when its term ends (no state change: its expiry is in the past).
+ */
+export const BUYER_VERIFICATION_STATUSES = [
+  "in_progress",
+  "submitted",
+  "approved",
+  "rejected",
+  "revoked",
+] as const;
+export type BuyerVerificationStatus = (typeof BUYER_VERIFICATION_STATUSES)[number];
+export const BUYER_VERIFICATION = {
+  /** An approval is good for this long, then lapses unless renewed. */
+  termMonths: 12,
+  /** The renewal reminder goes out this many days before the term ends. */
+  reminderDays: 14,
+  /** Wrong tries of one emailed code before it is void. */
+  codeAttempts: 5,
+  codeTtlMinutes: 30,
+  reasonMin: 10,
+  reasonMax: 2000,
+} as const;
+/** How a buyer proved the website's domain: a DNS TXT record or the meta tag on the homepage. */
+export const DOMAIN_PROOF_METHODS = ["dns", "meta"] as const;
+export type DomainProofMethod = (typeof DOMAIN_PROOF_METHODS)[number];
+
+/** The side a person chose at sign-up, and so which onboarding they land in. */
+export const ONBOARDING_SIDES = ["publisher", "buyer"] as const;
+export type OnboardingSide = (typeof ONBOARDING_SIDES)[number];
+
 /** Deal intent states: pending (yellow), accepted (green), rejected (red). */
 export const DEAL_INTENT_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type DealIntentStatus = (typeof DEAL_INTENT_STATUSES)[number];
@@ -191,6 +224,7 @@ export const MAIL_KINDS = [
   "boost",
   "sms",
   "webhook",
+  "buyer-verification",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /**

@@ -21,13 +21,16 @@ import {
   API_KEY_SCOPES,
   BOOST_PURCHASE_STATUSES,
   BOOST_SOURCES,
+  BUYER_VERIFICATION_STATUSES,
   DEAL_INTENT_STATUSES,
   DEAL_SIDES,
   DEFAULT_PAYMENT_TERMS,
   DISPUTE_STATUSES,
+  DOMAIN_PROOF_METHODS,
   LISTING_STATUSES,
   MAIL_KINDS,
   MAIL_STATUSES,
+  ONBOARDING_SIDES,
   PUBLISHER_STATUSES,
   PUBLISHER_TIERS,
   ROLES,
@@ -122,7 +125,16 @@ export const buyerProfiles = pgTable(
     contactEmail: text("contact_email"),
     contactPhone: text("contact_phone"),
     applicationUrl: text("application_url"),
-    isVerified: boolean("is_verified").notNull().default(false),
+    // The company's website (its domain is what verification proves) and when calls are taken.
+    website: text("website"),
+    callHours: text("call_hours"),
+    timeZone: text("time_zone"),
+    // The "Verified buyer" badge, kept on the row the directory already joins: set only by an
+    // administrator's approval of a buyer_verifications row (since = the first approval of the current
+    // unbroken run, until = the approval's term end), cleared by a revocation. Shown while until > now,
+    // so a lapse needs no sweep.
+    verifiedSince: timestamp("verified_since", { withTimezone: true }),
+    verifiedUntil: timestamp("verified_until", { withTimezone: true }),
     // Trust figures, stored so the directory reads them with the row it already joins instead
     // of aggregating reviews per request; features/reliability/refresh-reliability.ts rewrites them
     // whenever an input changes (docs/decisions/012-buyer-reliability-score.md). Null score: fewer than
@@ -139,6 +151,74 @@ export const buyerProfiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("buyer_profiles_user_id_key").on(t.userId)],
+);
+
+/**
+ * A buyer's verification, one row per attempt: the domain proof, the work-email proof and the
+ * administrator's review, each with its time and evidence, so the badge can say what was checked.
+ * At most one attempt is open (in_progress or submitted) per buyer.
+ */
+export const buyerVerifications = pgTable(
+  "buyer_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    buyerId: uuid("buyer_id")
+      .notNull()
+      .references(() => buyerProfiles.id, { onDelete: "cascade" }),
+    status: text("status", { enum: BUYER_VERIFICATION_STATUSES }).notNull().default("in_progress"),
+    /** The host of the profile's website when the attempt started; a website edit voids the attempt. */
+    domain: text("domain").notNull(),
+    domainMethod: text("domain_method", { enum: DOMAIN_PROOF_METHODS }),
+    /** What was found: the TXT record's value, or the page address that carried the meta tag. */
+    domainEvidence: text("domain_evidence"),
+    domainVerifiedAt: timestamp("domain_verified_at", { withTimezone: true }),
+    workEmail: text("work_email"),
+    /** SHA-256 of the 6-digit code last mailed, its expiry and the wrong tries against it. */
+    emailCodeHash: text("email_code_hash"),
+    emailCodeExpiresAt: timestamp("email_code_expires_at", { withTimezone: true }),
+    emailCodeAttempts: integer("email_code_attempts").notNull().default(0),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** The administrator's checklist ({ businessExists, paymentTermsCredible, references }). */
+    checklist: jsonb("checklist"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decisionReason: text("decision_reason"),
+    /** An approval's term end (approval + 12 months). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    revokeReason: text("revoke_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("buyer_verifications_buyer_idx").on(t.buyerId, t.createdAt.desc()),
+    uniqueIndex("buyer_verifications_open_key")
+      .on(t.buyerId)
+      .where(sql`status in ('in_progress', 'submitted')`),
+    index("buyer_verifications_submitted_idx").on(t.submittedAt).where(sql`status = 'submitted'`),
+    index("buyer_verifications_expires_idx").on(t.expiresAt).where(sql`status = 'approved'`),
+  ],
+);
+
+/**
+ * An onboarding wizard's draft, kept on the server so a reload or another browser continues where the
+ * person left: the step reached and the fields typed so far (validated only when submitted).
+ */
+export const onboardingDrafts = pgTable(
+  "onboarding_drafts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    side: text("side", { enum: ONBOARDING_SIDES }).notNull(),
+    step: integer("step").notNull().default(1),
+    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.side] })],
 );
 
 export const buyerListings = pgTable(

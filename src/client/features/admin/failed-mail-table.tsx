@@ -14,6 +14,7 @@ const KIND_LABELS: Record<MailKind, string> = {
   boost: "Boost receipt or reminder",
   sms: "SMS notice",
   webhook: "Webhook endpoint notice",
+  "buyer-verification": "Buyer verification",
 };
 
 /**

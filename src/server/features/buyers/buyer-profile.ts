@@ -27,7 +27,7 @@ function toBuyerProfile(row: BuyerProfileRow): BuyerProfile {
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
     applicationUrl: row.applicationUrl,
-    isVerified: row.isVerified,
+    isVerified: row.verifiedUntil !== null && row.verifiedUntil > new Date(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -258,7 +258,7 @@ async function seedMarketplace(tx: Db): Promise<{
     .returning({ id: users.id, email: users.email });
   const idOf = (email: string) => insertedUsers.find((u) => u.email === email)?.id;
 
-  const profileValues = COMPANIES.flatMap((c, index) => {
+  const profileValues = COMPANIES.flatMap((c) => {
     const userId = idOf(c.email);
     if (!userId) return [];
     return [
@@ -275,7 +275,6 @@ async function seedMarketplace(tx: Db): Promise<{
         contactEmail: `partners@${c.site}`,
         contactPhone: c.phone,
         applicationUrl: `https://${c.site}/apply`,
-        isVerified: index % 2 === 0,
       },
     ];
   });

@@ -37,7 +37,7 @@ export const LISTING_COLUMNS = sql`
   to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey",
   bp.user_id as "ownerUserId", bp.company, bp.contact_email as "contactEmail",
   bp.contact_phone as "contactPhone", bp.application_url as "applicationUrl",
-  bp.is_verified as "isVerified", bp.daily_cap as "dailyCap",
+  coalesce(bp.verified_until > now(), false) as "isVerified", bp.daily_cap as "dailyCap",
   bp.reliability_score as "reliabilityScore", bp.reliability_based_on as "reliabilityBasedOn"`;
 
 /**
