@@ -228,7 +228,7 @@ describe("buyer workspace", () => {
     const csv = await text(await download.createReadStream());
     expect(csv).toContain(`${alpha!.title},active,1,1,0,1,1,100`);
     expect(csv.split("\r\n")[0]).toBe(
-      "Listing,Status,Views,Contact reveals,Saves,Deal intents,Accepted,Reveal rate (%)",
+      "Listing,Status,Views,Contact reveals,Saves,Deal requests,Accepted,Reveal rate (%)",
     );
   });
 
