@@ -52,7 +52,7 @@ function DealIntentItem({ intent, children }: { intent: DealIntent; children?: R
               <>
                 for “
                 <Link
-                  className="text-brand-700 underline-offset-2 hover:underline"
+                  className="text-brand-700 underline underline-offset-2"
                   href={`/buyer/${intent.listingId}`}
                 >
                   {intent.listingTitle}
