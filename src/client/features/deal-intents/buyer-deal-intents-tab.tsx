@@ -218,6 +218,8 @@ export function BuyerDealIntentsTab() {
         noteLabel="Your note"
         details={(intent) => (
           <>
+            {/* Who asks first, then the answer: the buyer reads before deciding. */}
+            {intent.publisher && <PublisherSummary publisher={intent.publisher} status={intent.status} />}
             {intent.status === "pending" && (
               <div className="flex flex-wrap gap-2">
                 <Button
@@ -239,7 +241,6 @@ export function BuyerDealIntentsTab() {
                 </Button>
               </div>
             )}
-            {intent.publisher && <PublisherSummary publisher={intent.publisher} status={intent.status} />}
           </>
         )}
       />
