@@ -115,8 +115,8 @@ describe("buyer workspace", () => {
     await page.getByLabel("Company name").fill(`Renamed ${token}`);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Profile Updated").waitFor(POLL);
-    await page.getByRole("tab", { name: "Deal Intents" }).click();
-    await page.getByRole("heading", { name: "No Deal Intents Yet" }).waitFor(POLL);
+    await page.getByRole("tab", { name: "Deal Requests" }).click();
+    await page.getByRole("heading", { name: "No Deal Requests Yet" }).waitFor(POLL);
     await expectAccessible(page);
     await page.getByRole("tab", { name: "Analytics" }).click();
     await page.getByRole("table").waitFor(POLL);
@@ -148,7 +148,17 @@ describe("buyer workspace", () => {
     });
     const [alpha, beta] = buyer.listings;
     const contactEmail = buyer.buyer!.contactEmail;
-    const publisher = await fixtures.createUser({ role: "publisher", firstName: "Pia" });
+    const publisher = await fixtures.createUser({
+      role: "publisher",
+      firstName: "Pia",
+      lastName: "Calls",
+      company: "Pia Calls Media",
+    });
+    // The score the publisher's own dashboard shows them, which the buyer must see too.
+    const own = await fetch(`${harness.baseURL}/api/publisher-profile`, {
+      headers: { cookie: `${publisher.session.name}=${publisher.session.value}` },
+    });
+    const { qualityScore } = (await own.json()) as { qualityScore: number };
 
     // The publisher asks for a deal on Alpha: masked until the buyer answers.
     const pub = await harness.newPage();
@@ -168,24 +178,44 @@ describe("buyer workspace", () => {
       (m) => m.to === contactEmail && m.subject === `New deal request for "${alpha!.title}"`,
     );
 
-    // The buyer accepts it from the Deal Intents tab and sees the publisher's record.
+    // The buyer vets the publisher in the Deal Requests tab before answering: who asks, their website,
+    // approval, score and what it stands on, compliance and history; their email only after Accept.
     const page = await harness.newPage();
     await fixtures.signIn(page, buyer);
     await page.goto("/buyer/dashboard?tab=deal-intents");
+    await page.getByRole("tab", { name: "Deal Requests", selected: true }).waitFor(POLL);
     const item = page.getByRole("listitem").filter({ hasText: alpha!.title });
-    await item.getByText(/^Deal Intent #[0-9a-f]{8}$/).waitFor(POLL);
+    const requestName = `Deal request from Pia Calls for “${alpha!.title}”`;
+    await item.getByRole("heading", { name: requestName }).waitFor(POLL);
     await item.getByText("Pending", { exact: true }).waitFor();
     await item.getByText("We run 200 compliant calls a day.").waitFor();
+    const about = item.getByRole("region", { name: "About the publisher" });
+    await about.getByText("Pia Calls Media").waitFor();
+    await about.getByRole("link", { name: `https://${publisher.token}.example` }).waitFor();
+    await about.getByText("Approved", { exact: true }).waitFor();
+    expect(await about.getByTestId("deal-publisher-score").textContent()).toMatch(
+      new RegExp(`^${qualityScore}/100 · `),
+    );
+    await about.getByText(/^Based on: .*Approved by review 40\/40/).waitFor();
+    await about.getByText("Search Engine Marketing").waitFor();
+    await about
+      .getByText("Numbers are scrubbed against the National DNC Registry before every campaign.")
+      .waitFor();
+    await about.getByText("0 deals · 0 reviews written").waitFor();
+    await about.getByText("Shown once you accept").waitFor();
+    expect(await page.getByText(publisher.user.email).count()).toBe(0);
     await expectAccessible(page);
-    await item.getByRole("button", { name: /^Accept Deal Intent #/ }).click();
-    const decide = page.getByRole("dialog", { name: /^Accept Deal Intent #/ });
+    await item
+      .getByRole("button", { name: `Accept the deal request from Pia Calls for “${alpha!.title}”` })
+      .click();
+    const decide = page.getByRole("dialog", { name: /^Accept the deal request from Pia Calls/ });
     await decide.getByLabel("Note to the publisher (optional)").fill("Welcome aboard");
     await decide.getByRole("button", { name: "Accept Deal" }).click();
-    await toast(page, "Deal Intent Accepted").waitFor(POLL);
+    await toast(page, "Deal Request Accepted").waitFor(POLL);
     await item.getByText("Accepted", { exact: true }).waitFor(POLL);
-    const record = item.getByRole("region", { name: "Publisher profile and compliance" });
-    await record.getByText(`https://${publisher.token}.example`).waitFor(POLL);
-    await record.getByText(publisher.user.email).waitFor();
+    // Accepted: the same summary, now with the way to reach them, and the deal counted.
+    await about.getByRole("link", { name: publisher.user.email }).waitFor(POLL);
+    await about.getByText("1 deal · 0 reviews written").waitFor();
     await expectAccessible(page);
 
     // The publisher now sees Alpha's contact, and reveals it; Beta stays masked.
@@ -205,7 +235,7 @@ describe("buyer workspace", () => {
     await chart.locator("canvas").waitFor(POLL);
     await expect
       .poll(() => chart.getAttribute("aria-label"), POLL)
-      .toContain("2 views, 1 contact reveals, 0 saves and 1 deal intents");
+      .toContain("2 views, 1 contact reveals, 0 saves and 1 deal requests");
     const drawn = await chart.locator("canvas").evaluate((canvas: HTMLCanvasElement) => {
       const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
       let painted = 0;
@@ -228,7 +258,7 @@ describe("buyer workspace", () => {
     const csv = await text(await download.createReadStream());
     expect(csv).toContain(`${alpha!.title},active,1,1,0,1,1,100`);
     expect(csv.split("\r\n")[0]).toBe(
-      "Listing,Status,Views,Contact reveals,Saves,Deal intents,Accepted,Reveal rate (%)",
+      "Listing,Status,Views,Contact reveals,Saves,Deal requests,Accepted,Reveal rate (%)",
     );
   });
 

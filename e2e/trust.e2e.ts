@@ -140,7 +140,7 @@ describe("trust: reviews, reliability and disputes", () => {
   });
 
   it("lets a publisher open a dispute, the buyer respond, and an admin resolve it; both parties are mailed", async () => {
-    const { buyer, publisher, intentId } = await acceptedDeal("Trust Beta");
+    const { buyer, listing, publisher, intentId } = await acceptedDeal("Trust Beta");
     const reason = "Thirty calls were returned as duplicates although our logs show distinct callers.";
     const response = "Those calls repeated the same five numbers within the hour; recordings are attached.";
     const notes = "The recordings show repeat callers: the returned calls stand as duplicates.";
@@ -149,7 +149,11 @@ describe("trust: reviews, reliability and disputes", () => {
     const pub = await harness.newPage();
     await fixtures.signIn(pub, publisher);
     await pub.goto("/publisher/dashboard?tab=deals");
-    await pub.getByRole("button", { name: /^Open a dispute: Deal Intent #/ }).click(POLL);
+    // The publisher's own list names the request by its listing.
+    await pub.getByRole("heading", { name: `Deal request for “${listing.title}”` }).waitFor(POLL);
+    await pub
+      .getByRole("button", { name: `Open a dispute: the deal request for “${listing.title}”` })
+      .click(POLL);
     const open = pub.getByRole("dialog", { name: "Open a dispute" });
     await open.getByLabel("Reason").fill("Too short");
     await open.getByRole("button", { name: "Open Dispute" }).click();

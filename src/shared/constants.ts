@@ -383,7 +383,7 @@ export const MESSAGES = {
   adminRequired: "Administrator access required.",
   premiumRequired: "Premium subscription required",
   listingNotFound: "Listing not found",
-  dealIntentNotFound: "Deal intent not found",
+  dealIntentNotFound: "Deal request not found",
   reviewNotFound: "Review not found",
   disputeNotFound: "Dispute not found",
   buyerNotFound: "Buyer not found",

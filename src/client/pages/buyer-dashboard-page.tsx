@@ -20,13 +20,13 @@ import { DisputesTab } from "../features/trust/disputes-tab";
 
 // Buyer dashboard: 'Create Profile' or 'Create Listing' in the header; without a profile the
 // 'Create Your Buyer Profile' card; with one, four live figures and the tabs My Listings, Profile, Deal
-// Intents, Analytics, Reviews and Disputes. The open tab is kept in the URL
+// Requests, Analytics, Reviews and Disputes. The open tab is kept in the URL
 // (?tab=...), so a mail can link to it.
 
 const TABS = [
   { id: "listings", label: "My Listings" },
   { id: "profile", label: "Profile" },
-  { id: "deal-intents", label: "Deal Intents" },
+  { id: "deal-intents", label: "Deal Requests" },
   { id: "reviews", label: "Reviews" },
   { id: "disputes", label: "Disputes" },
   { id: "analytics", label: "Analytics" },

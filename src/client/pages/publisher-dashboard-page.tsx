@@ -269,7 +269,7 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Current
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="alerts">Alerts</TabsTrigger>
-          <TabsTrigger value="deals">Deal Intents</TabsTrigger>
+          <TabsTrigger value="deals">Deal Requests</TabsTrigger>
           <TabsTrigger value="reviews">Reviews</TabsTrigger>
           <TabsTrigger value="disputes">Disputes</TabsTrigger>
         </TabsList>

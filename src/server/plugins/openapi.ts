@@ -45,8 +45,9 @@ export const API_TAGS = [
   {
     name: "Deal intents",
     description:
-      "Publishers ask the buyer of a listing for a deal; the buyer accepts or rejects it. Accepting " +
-      "shares the publisher's details with the buyer.",
+      "Deal requests: publishers ask the buyer of a listing for a deal; the buyer sees who asks (profile, " +
+      "verification, quality score, compliance record, history) and accepts or rejects it. Accepting " +
+      "shares the listing's contact with the publisher and the publisher's email with the buyer.",
   },
   {
     name: "Alerts",
@@ -230,7 +231,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: "1.0.0",
         description:
           "The public API of PayPerCall Hub: read the buyer directory, manage a buyer's listings and keep " +
-          "them in sync, decide deal intents, read alert settings and receive webhooks.\n\n" +
+          "them in sync, decide deal requests, read alert settings and receive webhooks.\n\n" +
           "Call it with a personal API key (`Authorization: Bearer ppc_...`, made on the Account page) " +
           "holding the operation's scope, or from the app with your signed-in session. Every error " +
           "answer is `{message, code}`; decide on the status and the code, never on the message. The " +

@@ -23,8 +23,8 @@ export const API_KEY_MESSAGES = {
 
 /** What each scope allows, as the Account page and docs/api.md say it. */
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
-  "listings:read": "Read the directory, listings and your deal intents",
-  "listings:write": "Create, update, sync and pause your listings; decide deal intents",
+  "listings:read": "Read the directory, listings and your deal requests",
+  "listings:write": "Create, update, sync and pause your listings; decide deal requests",
   "alerts:read": "Read your alert preferences and saved searches",
   "webhooks:manage": "Register and manage webhook endpoints",
 };

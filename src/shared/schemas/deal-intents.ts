@@ -1,9 +1,11 @@
 import { z } from "zod";
-import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES } from "../constants";
+import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES, PUBLISHER_STATUSES } from "../constants";
 import { plainText } from "./common";
+import { qualityBreakdownSchema, websiteHost } from "./publisher";
 
-// Deal intents (docs/buyers.md, "Deal intents and the contact rule"): an approved publisher asks the
-// buyer of a listing for a deal; the buyer accepts or rejects it while it is pending.
+// Deal requests (docs/buyers.md, "Deal requests and the contact rule"): an approved publisher asks the
+// buyer of a listing for a deal; the buyer accepts or rejects it while it is pending. The code and the
+// API call them deal intents (`/api/deal-intents`, `deal_intent.*` events); people read "deal request".
 
 /** "" and absent both mean no text. */
 const optionalText = (label: string, max: number) =>
@@ -40,28 +42,47 @@ const decisionSchema = z
 export const decideDealIntentSchema = z.preprocess((value) => value ?? {}, decisionSchema);
 
 /**
- * The publisher as the buyer sees them once they accepted the intent (the buyer consented to deal):
- * profile and compliance record, and how to reach them.
+ * The publisher who asks, as the buyer of the listing sees them: who they are, what they run, how they
+ * stand (approval, verified domain, quality score and what it stands on), their compliance record and
+ * their history here, so the buyer can vet them before answering. How to reach them (`email`) is the one
+ * thing that waits for an accept: accepting is the buyer's consent to deal.
  */
 const dealPublisherSchema = z.object({
+  /** The person's name; "Former member" once the publisher deleted their account. */
   name: z.string().nullable(),
-  /** Null once the publisher deleted their account (then named "Former member"). */
+  company: z.string().nullable(),
+  /** Only once the buyer accepted, and null again once the publisher deleted their account. */
   email: z.string().nullable(),
   website: z.string().nullable(),
+  /** The server found the verification tag on the website's homepage. */
+  domainVerified: z.boolean(),
+  domainVerifiedAt: z.string().nullable(),
+  /** The administrators' review of the publisher's application. */
+  status: z.enum(PUBLISHER_STATUSES),
+  qualityScore: z.number().int(),
+  /** What the score stands on: each factor's points out of its maximum. */
+  qualityBreakdown: qualityBreakdownSchema,
   verticals: z.array(z.string()),
   trafficSources: z.array(z.string()),
   geos: z.array(z.string()),
   avgDailyCalls: z.number().int().nullable(),
   yearsInBusiness: z.number().int().nullable(),
   tier: z.string(),
-  qualityScore: z.number().int(),
-  domainVerified: z.boolean(),
-  domainVerifiedAt: z.string().nullable(),
   /** When the publisher acknowledged TCPA compliance (null: not yet). */
   tcpaAcknowledgedAt: z.string().nullable(),
+  /** How they keep called numbers off Do Not Call lists, in their words. */
   dncProcessDesc: z.string().nullable(),
+  /** Deals on the platform: the publisher's deal requests that buyers accepted. */
+  dealCount: z.number().int(),
+  /** Reviews the publisher wrote of buyers they dealt with (hidden ones not counted). */
+  reviewCount: z.number().int(),
 });
 export type DealPublisher = z.infer<typeof dealPublisherSchema>;
+
+/** What to call the publisher: their name, else their company, else their website's host. */
+export function dealPublisherName(publisher: Pick<DealPublisher, "name" | "company" | "website">): string {
+  return publisher.name || publisher.company || websiteHost(publisher.website) || "A publisher";
+}
 
 export const dealIntentSchema = z
   .object({
@@ -79,7 +100,7 @@ export const dealIntentSchema = z
     decidedAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    /** Only on a received intent the buyer accepted; absent while pending and after a reject. */
+    /** Only on a received request (the caller is the buyer); never on the publisher's own. */
     publisher: dealPublisherSchema.optional(),
   })
   .meta({
@@ -99,20 +120,64 @@ export const dealIntentSchema = z
         createdAt: "2026-11-21T10:12:00.000Z",
         updatedAt: "2026-11-21T16:45:00.000Z",
         publisher: {
-          name: "Bright Path Media",
+          name: "Dana Whitfield",
+          company: "Bright Path Media",
           email: "partners@brightpath.example",
           website: "https://brightpath.example",
+          domainVerified: true,
+          domainVerifiedAt: "2026-10-01T08:00:00.000Z",
+          status: "approved",
+          qualityScore: 96,
+          qualityBreakdown: {
+            score: 96,
+            factors: [
+              {
+                id: "profile_complete",
+                label: "Profile completeness",
+                rule: "Website, daily calls, years in business, traffic sources, verticals, geographies and a reference: 12 points when all 7 are filled, in proportion otherwise.",
+                points: 12,
+                maxPoints: 12,
+              },
+              {
+                id: "compliance",
+                label: "TCPA compliance on file",
+                rule: "15 points once your TCPA acknowledgment and DNC process are on file.",
+                points: 15,
+                maxPoints: 15,
+              },
+              {
+                id: "domain_verified",
+                label: "Domain verified",
+                rule: "25 points once we have found the verification tag on your website's homepage.",
+                points: 25,
+                maxPoints: 25,
+              },
+              {
+                id: "approved",
+                label: "Approved by review",
+                rule: "40 points once an administrator has approved your profile.",
+                points: 40,
+                maxPoints: 40,
+              },
+              {
+                id: "years_in_business",
+                label: "Years in business",
+                rule: "2 points per year in business, up to 4 years.",
+                points: 4,
+                maxPoints: 8,
+              },
+            ],
+          },
           verticals: ["Legal", "Insurance"],
           trafficSources: ["Search Engine Marketing", "Social Media"],
           geos: ["California"],
           avgDailyCalls: 40,
-          yearsInBusiness: 6,
+          yearsInBusiness: 2,
           tier: "verified",
-          qualityScore: 82,
-          domainVerified: true,
-          domainVerifiedAt: "2026-10-01T08:00:00.000Z",
           tcpaAcknowledgedAt: "2026-09-28T14:20:00.000Z",
           dncProcessDesc: "Numbers are scrubbed against the national DNC list daily.",
+          dealCount: 12,
+          reviewCount: 5,
         },
       },
     ],

@@ -16,7 +16,7 @@ import {
 const CHANGES = [
   { key: "views", label: "Views" },
   { key: "reveals", label: "Contact reveals" },
-  { key: "dealIntents", label: "Deal intents" },
+  { key: "dealIntents", label: "Deal requests" },
 ] as const;
 
 function beforeLabel(period: BoostPeriod) {
@@ -97,8 +97,8 @@ export function BoostLift({ boosts, hasListings }: { boosts: BoostPeriod[]; hasL
   if (boosts.length === 0) {
     return hasListings ? (
       <p className="text-sm text-slate-600">
-        Boost a listing and its lift shows here: views, reveals and deal intents per day while boosted against
-        up to {BOOST_LIFT_BASELINE_DAYS} unboosted days before.
+        Boost a listing and its lift shows here: views, reveals and deal requests per day while boosted
+        against up to {BOOST_LIFT_BASELINE_DAYS} unboosted days before.
       </p>
     ) : null;
   }

@@ -15,7 +15,7 @@ const CHART_SERIES = [
   { key: "views", label: "Views", color: "#1d4ed8" },
   { key: "reveals", label: "Contact reveals", color: "#15803d" },
   { key: "saves", label: "Saves", color: "#b45309" },
-  { key: "dealIntents", label: "Deal intents", color: "#7e22ce" },
+  { key: "dealIntents", label: "Deal requests", color: "#7e22ce" },
 ] as const;
 
 const HEIGHT = 260;
@@ -135,7 +135,7 @@ export default function AnalyticsChart({ analytics }: { analytics: Analytics }) 
       <div
         ref={container}
         role="img"
-        aria-label={`Daily chart, ${span}: ${totals.views} views, ${totals.reveals} contact reveals, ${totals.saves} saves and ${totals.dealIntents} deal intents in total.${boosted} The table below has the figures per listing.`}
+        aria-label={`Daily chart, ${span}: ${totals.views} views, ${totals.reveals} contact reveals, ${totals.saves} saves and ${totals.dealIntents} deal requests in total.${boosted} The table below has the figures per listing.`}
         data-testid="analytics-chart"
         className="w-full overflow-hidden"
       />

@@ -30,7 +30,7 @@ describe("analytics CSV export", () => {
     };
     expect(analyticsToCsv(analytics)).toBe(
       [
-        "Listing,Status,Views,Contact reveals,Saves,Deal intents,Accepted,Reveal rate (%)",
+        "Listing,Status,Views,Contact reveals,Saves,Deal requests,Accepted,Reveal rate (%)",
         '"Solar, ""Premium"" Calls",active,3,1,2,1,0,33.3',
         "Quiet,paused,0,0,0,0,0,",
         "Total (2026-11-17 to 2026-11-23),,3,1,2,1,0,33.3",

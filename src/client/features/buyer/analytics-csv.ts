@@ -8,7 +8,7 @@ const HEADER = [
   "Views",
   "Contact reveals",
   "Saves",
-  "Deal intents",
+  "Deal requests",
   "Accepted",
   "Reveal rate (%)",
 ];

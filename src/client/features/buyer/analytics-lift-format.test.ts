@@ -43,13 +43,13 @@ const period = (values: Partial<BoostPeriod> = {}): BoostPeriod => ({
 describe("boost lift wording", () => {
   it("states rates with their sample sizes", () => {
     expect(describeWindow(window())).toBe(
-      "2.5 views/day, 0.3 reveals/day, 0.1 deal intents/day over 10 days (25 views, 3 reveals, 1 deal intent)",
+      "2.5 views/day, 0.3 reveals/day, 0.1 deal requests/day over 10 days (25 views, 3 reveals, 1 deal request)",
     );
     expect(
       describeWindow(
         window({ days: 1, views: 1, reveals: 0, perDay: { views: 1, reveals: 0, dealIntents: 1 } }),
       ),
-    ).toBe("1 views/day, 0 reveals/day, 1 deal intents/day over 1 day (1 view, 0 reveals, 1 deal intent)");
+    ).toBe("1 views/day, 0 reveals/day, 1 deal requests/day over 1 day (1 view, 0 reveals, 1 deal request)");
     expect(formatRate(0.14)).toBe("0.14");
     expect(formatRate(null)).toBe("—");
   });

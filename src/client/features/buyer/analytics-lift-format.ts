@@ -28,21 +28,21 @@ export function formatLiftDays(days: number): string {
   return `${rounded.toLocaleString("en-US")} ${rounded === 1 ? "day" : "days"}`;
 }
 
-/** A window's raw counts: "25 views, 3 reveals, 1 deal intent". */
+/** A window's raw counts: "25 views, 3 reveals, 1 deal request". */
 export function describeCounts(window: LiftWindow): string {
   return [
     plural(window.views, "view"),
     plural(window.reveals, "reveal"),
-    plural(window.dealIntents, "deal intent"),
+    plural(window.dealIntents, "deal request"),
   ].join(", ");
 }
 
-/** "2.5 views/day, 0.3 reveals/day, 0.1 deal intents/day over 10 days (25 views, 3 reveals, 1 deal intent)" */
+/** "2.5 views/day, 0.3 reveals/day, 0.1 deal requests/day over 10 days (25 views, 3 reveals, 1 deal request)" */
 export function describeWindow(window: LiftWindow): string {
   const rates = [
     `${formatRate(window.perDay.views)} views/day`,
     `${formatRate(window.perDay.reveals)} reveals/day`,
-    `${formatRate(window.perDay.dealIntents)} deal intents/day`,
+    `${formatRate(window.perDay.dealIntents)} deal requests/day`,
   ].join(", ");
   return `${rates} over ${formatLiftDays(window.days)} (${describeCounts(window)})`;
 }

@@ -21,7 +21,7 @@ const FIGURES = [
   { key: "views", label: "Views" },
   { key: "reveals", label: "Contact reveals" },
   { key: "saves", label: "Saves" },
-  { key: "dealIntents", label: "Deal intents" },
+  { key: "dealIntents", label: "Deal requests" },
   { key: "accepted", label: "Accepted" },
 ] as const;
 

@@ -44,7 +44,7 @@ export function BuyerStats() {
         />
         <StatCard
           icon={Handshake}
-          label="Deal Intents"
+          label="Deal Requests"
           value={value((s) => String(s.pendingDealIntents))}
           hint="Waiting for your answer"
         />

@@ -91,8 +91,8 @@ export function DeleteListingDialog({ listing, onClose }: { listing: Listing | n
         <DialogHeader>
           <DialogTitle>Delete this listing?</DialogTitle>
           <DialogDescription>
-            “{listing?.title}” leaves the directory and its analytics are removed. Deal intents about it stay
-            in your Deal Intents tab. This cannot be undone.
+            “{listing?.title}” leaves the directory and its analytics are removed. Deal requests about it stay
+            in your Deal Requests tab. This cannot be undone.
           </DialogDescription>
         </DialogHeader>
         <FormAlert>{remove.isError && errorMessage(remove.error, LISTING_FAILURES.delete)}</FormAlert>

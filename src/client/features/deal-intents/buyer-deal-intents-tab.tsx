@@ -7,6 +7,7 @@ import {
   type DealPublisher,
   decideDealIntentSchema,
 } from "../../../shared/schemas/deal-intents";
+import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import {
   Dialog,
@@ -18,12 +19,14 @@ import {
 import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
-import { DealIntentList, dealIntentName } from "./deal-intent-parts";
+import { formatQualityScore, QualityScoreBasis } from "../publisher";
+import { DealIntentList, dealRequestName } from "./deal-intent-parts";
 import { useDecideDealIntent } from "./use-deal-intents";
 
-// The buyer dashboard's Deal Intents tab: requests received on the buyer's listings. A pending one can
-// be accepted or rejected with an optional note; an accepted one shows the publisher's profile and
-// compliance record (accepting is the buyer's consent to deal, so each side may now see the other's details).
+// The buyer dashboard's Deal Requests tab: requests received on the buyer's listings, each with who asks
+// (the publisher's profile, verification, score, compliance record and history), so the buyer vets them
+// before answering. A pending one can be accepted or rejected with an optional note; accepting is the
+// buyer's consent to deal, so each side may then reach the other (the publisher's email appears here).
 
 type Decision = "accept" | "reject";
 
@@ -36,34 +39,34 @@ function Fact({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
-function PublisherRecord({ publisher }: { publisher: DealPublisher }) {
+const APPROVAL: Record<DealPublisher["status"], { label: string; tone: BadgeTone }> = {
+  approved: { label: "Approved", tone: "green" },
+  pending: { label: "Pending Review", tone: "yellow" },
+  rejected: { label: "Rejected", tone: "red" },
+};
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/**
+ * Who asks, shown on every request the buyer received so they can vet the publisher before answering
+ * (the request mail lists the same facts). How to reach them appears once the buyer accepted.
+ */
+function PublisherSummary({ publisher, status }: { publisher: DealPublisher; status: DealIntent["status"] }) {
   const list = (items: string[]) => (items.length ? items.join(", ") : "Not given");
+  const approval = APPROVAL[publisher.status];
   return (
     <section
-      aria-label="Publisher profile and compliance"
-      className="rounded-md border border-green-200 bg-green-50/50 p-4"
+      aria-label="About the publisher"
+      className="rounded-md border border-slate-200 bg-slate-50/60 p-4"
     >
-      <h4 className="mb-3 text-sm font-semibold">Publisher profile and compliance</h4>
+      <h4 className="mb-3 text-sm font-semibold">About the publisher</h4>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Fact label="Contact">
-          {publisher.email ? (
-            <>
-              {publisher.name ? `${publisher.name} · ` : ""}
-              <a
-                className="text-brand-700 underline-offset-2 hover:underline"
-                href={`mailto:${publisher.email}`}
-              >
-                {publisher.email}
-              </a>
-            </>
-          ) : (
-            publisher.name
-          )}
-        </Fact>
+        <Fact label="Name">{publisher.name ?? "Not given"}</Fact>
+        <Fact label="Company">{publisher.company ?? "Not given"}</Fact>
         <Fact label="Website">
           {publisher.website ? (
             <a
-              className="text-brand-700 underline-offset-2 hover:underline"
+              className="break-all text-brand-700 underline-offset-2 hover:underline"
               href={publisher.website}
               target="_blank"
               rel="noopener noreferrer"
@@ -84,15 +87,42 @@ function PublisherRecord({ publisher }: { publisher: DealPublisher }) {
             "No"
           )}
         </Fact>
-        <Fact label="TCPA acknowledgment">
-          {publisher.tcpaAcknowledgedAt ? formatDate(publisher.tcpaAcknowledgedAt) : "Not completed"}
+        <Fact label="Approval">
+          <Badge tone={approval.tone}>{approval.label}</Badge>
         </Fact>
-        <Fact label="Verticals">{list(publisher.verticals)}</Fact>
+        <Fact label="Contact">
+          {publisher.email ? (
+            <a
+              className="break-all text-brand-700 underline-offset-2 hover:underline"
+              href={`mailto:${publisher.email}`}
+            >
+              {publisher.email}
+            </a>
+          ) : status === "pending" ? (
+            "Shown once you accept"
+          ) : (
+            "Not shared"
+          )}
+        </Fact>
+        <Fact label="Quality score" className="sm:col-span-2">
+          <span className="font-medium" data-testid="deal-publisher-score">
+            {formatQualityScore(publisher.qualityScore)}
+          </span>
+          <QualityScoreBasis breakdown={publisher.qualityBreakdown} />
+        </Fact>
         <Fact label="Traffic sources">{list(publisher.trafficSources)}</Fact>
+        <Fact label="Verticals">{list(publisher.verticals)}</Fact>
         <Fact label="Geographies">{list(publisher.geos)}</Fact>
         <Fact label="Average daily calls">{publisher.avgDailyCalls ?? "Not given"}</Fact>
+        <Fact label="Years in business">{publisher.yearsInBusiness ?? "Not given"}</Fact>
+        <Fact label="TCPA acknowledgment">
+          {publisher.tcpaAcknowledgedAt ? formatDate(publisher.tcpaAcknowledgedAt) : "Not on file"}
+        </Fact>
         <Fact label="DNC process" className="sm:col-span-2">
-          {publisher.dncProcessDesc ?? "Not given"}
+          <span className="whitespace-pre-line">{publisher.dncProcessDesc ?? "Not on file"}</span>
+        </Fact>
+        <Fact label="On the platform" className="sm:col-span-2">
+          {plural(publisher.dealCount, "deal")} · {plural(publisher.reviewCount, "review")} written
         </Fact>
       </dl>
     </section>
@@ -123,11 +153,11 @@ function DecideDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>
-            {accept ? "Accept" : "Reject"} {intent ? dealIntentName(intent) : ""}?
+            {accept ? "Accept" : "Reject"} {intent ? dealRequestName(intent) : "the deal request"}?
           </DialogTitle>
           <DialogDescription>
             {accept
-              ? "The publisher will see this listing's contact details, and you will see their profile and compliance record. We email them your answer."
+              ? "The publisher will see this listing's contact details, and you will see their email. We email them your answer."
               : "The publisher is told by email. They may ask again later."}
           </DialogDescription>
         </DialogHeader>
@@ -141,7 +171,7 @@ function DecideDialog({
               {
                 onSuccess: () => {
                   toast({
-                    title: accept ? "Deal Intent Accepted" : "Deal Intent Rejected",
+                    title: accept ? "Deal Request Accepted" : "Deal Request Rejected",
                     description: intent.listingTitle ?? undefined,
                   });
                   close();
@@ -181,19 +211,21 @@ export function BuyerDealIntentsTab() {
     <>
       <DealIntentList
         direction="received"
-        loadingLabel="Loading deal intents…"
-        listLabel="Deal intents received"
+        loadingLabel="Loading deal requests…"
+        listLabel="Deal requests received"
         emptyDescription="When a publisher asks for a deal on one of your listings, it appears here for you to accept or reject."
         messageLabel="Their message"
         noteLabel="Your note"
         details={(intent) => (
           <>
+            {/* Who asks first, then the answer: the buyer reads before deciding. */}
+            {intent.publisher && <PublisherSummary publisher={intent.publisher} status={intent.status} />}
             {intent.status === "pending" && (
               <div className="flex flex-wrap gap-2">
                 <Button
                   size="sm"
                   onClick={() => setDeciding({ intent, decision: "accept" })}
-                  aria-label={`Accept ${dealIntentName(intent)}`}
+                  aria-label={`Accept ${dealRequestName(intent)}`}
                 >
                   <Check className="h-4 w-4" aria-hidden />
                   Accept
@@ -202,14 +234,13 @@ export function BuyerDealIntentsTab() {
                   size="sm"
                   variant="secondary"
                   onClick={() => setDeciding({ intent, decision: "reject" })}
-                  aria-label={`Reject ${dealIntentName(intent)}`}
+                  aria-label={`Reject ${dealRequestName(intent)}`}
                 >
                   <X className="h-4 w-4" aria-hidden />
                   Reject
                 </Button>
               </div>
             )}
-            {intent.publisher && <PublisherRecord publisher={intent.publisher} />}
           </>
         )}
       />

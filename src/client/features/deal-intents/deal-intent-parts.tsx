@@ -2,8 +2,8 @@ import { Handshake } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { DealIntentStatus } from "../../../shared/constants";
-import { formatDate, shortId } from "../../../shared/format";
-import type { DealIntent } from "../../../shared/schemas/deal-intents";
+import { formatDate } from "../../../shared/format";
+import { type DealIntent, dealPublisherName } from "../../../shared/schemas/deal-intents";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -12,8 +12,8 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { OpenDisputeButton } from "../trust";
 import { useDealIntents } from "./use-deal-intents";
 
-// What both dashboards' Deal Intents tabs share: "Deal Intent #" and the first 8 characters of
-// the id, the status badge (pending yellow, accepted green, rejected red), the created date.
+// What both dashboards' Deal Requests tabs share: a request named by who asks and for which listing
+// (never by its id), the status badge (pending yellow, accepted green, rejected red), the created date.
 
 const STATUS: Record<DealIntentStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: "Pending", tone: "yellow" },
@@ -25,9 +25,21 @@ export function DealIntentStatusBadge({ status }: { status: DealIntentStatus }) 
   return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
 }
 
-export const dealIntentName = (intent: Pick<DealIntent, "id">) => `Deal Intent #${shortId(intent.id)}`;
+type Named = Pick<DealIntent, "listingTitle" | "publisher">;
 
-/** One intent's head line: name, badge, listing, created date; `children` adds what each side needs. */
+const listingPhrase = (intent: Named) =>
+  intent.listingTitle ? `for “${intent.listingTitle}”` : "for a deleted listing";
+
+/**
+ * A request as a sentence may name it ("Accept the deal request from Pia Calls for “Solar Calls”?"):
+ * the buyer reads who asks, the publisher which listing they asked about.
+ */
+export const dealRequestName = (intent: Named) =>
+  intent.publisher
+    ? `the deal request from ${dealPublisherName(intent.publisher)} ${listingPhrase(intent)}`
+    : `the deal request ${listingPhrase(intent)}`;
+
+/** One request's head line: who and which listing, badge, dates; `children` adds what each side needs. */
 function DealIntentItem({ intent, children }: { intent: DealIntent; children?: ReactNode }) {
   const titleId = `deal-intent-${intent.id}`;
   return (
@@ -35,20 +47,22 @@ function DealIntentItem({ intent, children }: { intent: DealIntent; children?: R
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <h3 id={titleId} className="font-semibold">
-            {dealIntentName(intent)}
-          </h3>
-          <p className="text-sm text-slate-700">
+            Deal request{intent.publisher ? ` from ${dealPublisherName(intent.publisher)}` : ""}{" "}
             {intent.listingId && intent.listingTitle ? (
-              <Link
-                className="text-brand-700 underline-offset-2 hover:underline"
-                href={`/buyer/${intent.listingId}`}
-              >
-                {intent.listingTitle}
-              </Link>
+              <>
+                for “
+                <Link
+                  className="text-brand-700 underline underline-offset-2"
+                  href={`/buyer/${intent.listingId}`}
+                >
+                  {intent.listingTitle}
+                </Link>
+                ”
+              </>
             ) : (
-              <span className="italic">Listing deleted</span>
+              listingPhrase(intent)
             )}
-          </p>
+          </h3>
           <p className="text-xs text-slate-600">
             Created {formatDate(intent.createdAt)}
             {intent.decidedAt ? ` · Decided ${formatDate(intent.decidedAt)}` : ""}
@@ -63,12 +77,12 @@ function DealIntentItem({ intent, children }: { intent: DealIntent; children?: R
   );
 }
 
-/** The empty state of a Deal Intents tab, with a way to browse. */
+/** The empty state of a Deal Requests tab, with a way to browse. */
 function NoDealIntents({ description }: { description: string }) {
   return (
     <Card className="space-y-3 p-10 text-center">
       <Handshake className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
-      <h3 className="text-lg font-semibold">No Deal Intents Yet</h3>
+      <h3 className="text-lg font-semibold">No Deal Requests Yet</h3>
       <p className="text-sm text-slate-600">{description}</p>
       <div>
         <Button asChild variant="secondary">
@@ -100,7 +114,7 @@ function Quote({ label, text }: { label: string; text: string | null }) {
 }
 
 /**
- * A Deal Intents tab's list: the caller's intents of one direction, each with its head line, the message
+ * A Deal Requests tab's list: the caller's requests of one direction, each with its head line, the message
  * and the note quoted, what the side adds (`details`), and on an accepted deal the way to dispute it.
  */
 export function DealIntentList({
@@ -135,7 +149,7 @@ export function DealIntentList({
                   <Quote label={noteLabel} text={intent.decisionNote} />
                   {details?.(intent)}
                   {intent.status === "accepted" && (
-                    <OpenDisputeButton dealIntentId={intent.id} dealName={dealIntentName(intent)} />
+                    <OpenDisputeButton dealIntentId={intent.id} dealName={dealRequestName(intent)} />
                   )}
                 </DealIntentItem>
               ))}

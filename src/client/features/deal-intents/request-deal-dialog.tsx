@@ -41,8 +41,9 @@ export default function RequestDealDialog({
         <DialogHeader>
           <DialogTitle>Request a deal</DialogTitle>
           <DialogDescription>
-            We send your request for “{listing.title}” to the buyer. If they accept, you see their contact
-            details and they see your profile and compliance record.
+            We send your request for “{listing.title}” to the buyer, with your profile, quality score,
+            compliance record and history here. If they accept, you see their contact details and they see
+            your email.
           </DialogDescription>
         </DialogHeader>
         <form

@@ -1,8 +1,8 @@
+import { describeQualityBasis } from "../../../shared/quality-basis";
 import type { QualityBreakdown } from "../../../shared/schemas/publisher";
 import { Disclosure } from "../../components/ui/disclosure";
 import { cn } from "../../lib/cn";
 import { BAND_STYLES, clampScore, scoreBand } from "./quality-bands";
-import { describeQualityBasis } from "./quality-basis";
 
 /** The 0-100 bar of the Quality Score card, in the band's colour (quality-bands.ts). */
 export function QualityScoreBar({ score, label = "Quality score" }: { score: number; label?: string }) {

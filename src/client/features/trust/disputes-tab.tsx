@@ -49,7 +49,7 @@ function RespondDialog({ dispute, onClose }: { dispute: Dispute | null; onClose:
 /**
  * The Disputes tab of both workspaces: the disputes of the caller's deals, whichever side
  * opened them, with a Respond button where the caller is the other party and has not answered yet.
- * Disputes are opened from an accepted deal in the Deal Intents tab.
+ * Disputes are opened from an accepted deal in the Deal Requests tab.
  */
 export function DisputesTab() {
   const disputes = useMyDisputes();
@@ -67,8 +67,8 @@ export function DisputesTab() {
               <Scale className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
               <h3 className="text-lg font-semibold">No Disputes</h3>
               <p className="text-sm text-slate-600">
-                If something goes wrong with an accepted deal, open a dispute from it in the Deal Intents tab.
-                An administrator decides after the other party has had a chance to respond.
+                If something goes wrong with an accepted deal, open a dispute from it in the Deal Requests
+                tab. An administrator decides after the other party has had a chance to respond.
               </p>
             </Card>
           ) : (

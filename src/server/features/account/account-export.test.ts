@@ -271,9 +271,12 @@ describe("GET /api/account/export", () => {
     ]);
     // The owner reads their own contact.
     expect(listings[0]!.contact).toMatchObject({ email: firstBuyer.profile.contactEmail });
-    // A pending request names no publisher: nothing of theirs goes in.
+    // A pending request shows who asks, as the buyer's list does, but not how to reach them.
+    expect((json.dealIntents as { publisher: unknown }[])[0]!.publisher).toMatchObject({
+      website: "https://pub.example",
+      email: null,
+    });
     expect(text).not.toContain(publisher.user.email);
-    expect(text).not.toContain("pub.example");
 
     const csv = files
       .get("listings.csv")!

@@ -181,7 +181,7 @@ export async function buyerRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: "deleteListing",
         summary: "Delete a listing",
-        description: "Deletes one of the caller's listings. Deal intents on it stay, without the listing.",
+        description: "Deletes one of the caller's listings. Deal requests on it stay, without the listing.",
         tags: ["Listings"],
         params: idParams,
         response: { 204: z.null(), ...apiErrors("not_found") },

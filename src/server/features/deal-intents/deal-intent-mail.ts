@@ -1,10 +1,13 @@
-import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
+import { formatDate } from "../../../shared/format";
+import { describeQualityBasis } from "../../../shared/quality-basis";
+import { type DealPublisher, dealPublisherName } from "../../../shared/schemas/deal-intents";
 import type { JobQueue } from "../../jobs/job-queue";
 import type { MailQueue, OutgoingMail } from "../../jobs/mail";
 import type { ListingRow } from "../listings/listing-row";
 import type { IntentRow } from "./intent-row";
+import { summarizePublisher } from "./publisher-summary";
 
-// The mails of the deal intent flow: each side hears when an intent arrives and when it is decided.
+// The mails of the deal request flow: each side hears when a request arrives and when it is decided.
 // Buyers are written to at their profile's contact email (the address they give publishers), else their
 // sign-in email; publishers at their sign-in email. Plain text only: the messages carry what people
 // typed, and text cannot smuggle markup into a mail client.
@@ -31,34 +34,57 @@ export const outgoing = (kind: OutgoingMail["kind"], mails: Mail[]): OutgoingMai
   mails.map(({ key, ...message }) => ({ kind, key, message }));
 
 const listingName = (intent: IntentRow) => intent.listingTitle ?? "a deleted listing";
-const publisherName = (intent: IntentRow) =>
-  intent.publisherDeleted
-    ? FORMER_MEMBER_NAME
-    : [intent.publisherFirstName, intent.publisherLastName].filter(Boolean).join(" ") ||
-      intent.website ||
-      "A publisher";
+const publisherName = (intent: IntentRow) => dealPublisherName(summarizePublisher(intent));
 const quoted = (label: string, text: string | null) =>
   text ? `\n${label}:\n> ${text.replace(/\n/g, "\n> ")}\n` : "";
 
-/** A deal intent arrived: the buyer is asked to decide, the publisher gets a receipt. */
+const APPROVAL = { approved: "Approved", pending: "Pending review", rejected: "Rejected" } as const;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/**
+ * Who asks, as the buyer's Deal Requests tab shows them before an accept (publisher-summary.ts): the
+ * same facts in the same words, so the buyer decides from the mail or the screen alike.
+ */
+function publisherLines(appName: string, publisher: DealPublisher): string[] {
+  const list = (items: string[]) => items.join(", ") || "not given";
+  const basis = describeQualityBasis(publisher.qualityBreakdown);
+  return [
+    "About the publisher:",
+    `  Name: ${publisher.name ?? "not given"}`,
+    `  Company: ${publisher.company ?? "not given"}`,
+    `  Website: ${publisher.website ?? "not given"}`,
+    `  Domain verified: ${publisher.domainVerifiedAt ? `yes, ${formatDate(publisher.domainVerifiedAt)}` : "no"}`,
+    `  Approval: ${APPROVAL[publisher.status]}`,
+    `  Quality score: ${publisher.qualityScore}/100. ${basis.basedOn}${basis.notYet ? ` ${basis.notYet}` : ""}`,
+    `  Traffic sources: ${list(publisher.trafficSources)}`,
+    `  Verticals: ${list(publisher.verticals)}`,
+    `  Average daily calls: ${publisher.avgDailyCalls ?? "not given"}`,
+    `  Years in business: ${publisher.yearsInBusiness ?? "not given"}`,
+    `  TCPA acknowledgment: ${publisher.tcpaAcknowledgedAt ? formatDate(publisher.tcpaAcknowledgedAt) : "not on file"}`,
+    `  DNC process: ${publisher.dncProcessDesc ?? "not on file"}`,
+    `  On ${appName}: ${plural(publisher.dealCount, "deal")}, ${plural(publisher.reviewCount, "review")} written`,
+  ];
+}
+
+/** A deal request arrived: the buyer is asked to decide, the publisher gets a receipt. */
 export function requestMails(
   ctx: DealMailContext,
   { intent, listing }: { intent: IntentRow; listing: ListingRow },
 ): Mail[] {
   const dashboard = `${ctx.appUrl}/buyer/dashboard?tab=deal-intents`;
+  const publisher = summarizePublisher(intent);
   return [
     {
       key: `deal-intent:${intent.id}:requested:buyer`,
       to: intent.buyerEmail,
       subject: `New deal request for "${listing.title}"`,
       text: [
-        `${publisherName(intent)} would like to work with you on your listing "${listing.title}".`,
+        `${dealPublisherName(publisher)} would like to work with you on your listing "${listing.title}".`,
         quoted("Their message", intent.message),
-        `Website: ${intent.website ?? "not given"}`,
-        `Verticals: ${intent.verticals.join(", ") || "not given"}`,
+        ...publisherLines(ctx.appName, publisher),
         "",
         `Accept or reject the request in your buyer dashboard: ${dashboard}`,
-        `Accepting shares this listing's contact details with the publisher and shows you their profile and compliance record.`,
+        `Accepting shares this listing's contact details with the publisher and shows you how to reach them.`,
         "",
         `— ${ctx.appName}`,
       ].join("\n"),
@@ -79,7 +105,7 @@ export function requestMails(
   ];
 }
 
-/** A deal intent was decided: the publisher hears the answer (with the contact on accept), the buyer gets a receipt. */
+/** A deal request was decided: the publisher hears the answer (with the contact on accept), the buyer gets a receipt. */
 export function decisionMails(
   ctx: DealMailContext,
   { intent, listing }: { intent: IntentRow; listing: ListingRow | null },

@@ -1,9 +1,18 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { auditLogs, compliance, dealIntents, mailOutbox, publisherProfiles } from "../../db/schema";
+import {
+  auditLogs,
+  compliance,
+  dealIntents,
+  mailOutbox,
+  publisherProfiles,
+  reviews,
+  users,
+} from "../../db/schema";
 import { useTestApp } from "../../test/context";
 import {
   createBuyer,
+  createDealIntent,
   createListing,
   createPublisher,
   createUser,
@@ -232,8 +241,9 @@ describe("deal intents", () => {
       expect(received).toEqual([
         expect.objectContaining({ id: intent.id, direction: "received", message: "Hello" }),
       ]);
-      // Pending: the buyer does not see the publisher's profile yet.
-      expect(received[0].publisher).toBeUndefined();
+      // Pending: the buyer sees who asks, not yet how to reach them.
+      expect(received[0].publisher).toMatchObject({ website: "https://pub.example", email: null });
+      expect(received[0].publisher.name).not.toBeUndefined();
 
       const stranger = await createBuyer(db());
       const strangerCookie = await signIn(ctx, stranger.user.email);
@@ -248,7 +258,7 @@ describe("deal intents", () => {
         for (const action of ["accept", "reject"]) {
           const res = await call(cookie, "POST", `/api/deal-intents/${intent.id}/${action}`, {});
           expect(res.statusCode).toBe(404);
-          expect(res.json()).toEqual({ message: "Deal intent not found", code: "not_found" });
+          expect(res.json()).toEqual({ message: "Deal request not found", code: "not_found" });
         }
       }
       const malformed = await call(strangerCookie, "POST", "/api/deal-intents/not-an-id/accept", {});
@@ -296,7 +306,10 @@ describe("deal intents", () => {
       for (const action of ["accept", "reject"]) {
         const again = await call(buyer.cookie, "POST", `/api/deal-intents/${intent.id}/${action}`, {});
         expect(again.statusCode).toBe(409);
-        expect(again.json()).toEqual({ message: "This deal intent was already accepted.", code: "conflict" });
+        expect(again.json()).toEqual({
+          message: "This deal request was already accepted.",
+          code: "conflict",
+        });
       }
       // Asking again after an accept is pointless: 409.
       const ask = await call(publisher.cookie, "POST", "/api/deal-intents", {
@@ -319,12 +332,14 @@ describe("deal intents", () => {
       );
     });
 
-    it("rejects: no publisher record for the buyer, no contact for the publisher, and the publisher may ask again", async () => {
+    it("rejects: no publisher contact for the buyer, no contact for the publisher, and the publisher may ask again", async () => {
       const { buyer, listing, publisher, intent } = await requested();
       const rejected = await call(buyer.cookie, "POST", `/api/deal-intents/${intent.id}/reject`);
       expect(rejected.statusCode, rejected.body).toBe(200);
       expect(rejected.json()).toMatchObject({ status: "rejected", decisionNote: null });
-      expect(rejected.json().publisher).toBeUndefined();
+      // Who asked stays on the request; how to reach them never came.
+      expect(rejected.json().publisher).toMatchObject({ website: "https://pub.example", email: null });
+      expect(rejected.body).not.toContain(publisher.user.email);
       const detail = await call(publisher.cookie, "GET", `/api/buyer-listings/${listing.id}`);
       expect(detail.json().contact).toBeNull();
       expect(detail.json().dealIntent).toMatchObject({ id: intent.id, status: "rejected" });
@@ -335,6 +350,210 @@ describe("deal intents", () => {
       for (const secret of SECRETS) expect(mail!.text).not.toContain(secret);
       const again = await call(publisher.cookie, "POST", "/api/deal-intents", { listingId: listing.id });
       expect(again.statusCode).toBe(201);
+    });
+  });
+
+  describe("who asks, before the buyer answers", () => {
+    /**
+     * The seeded publisher with a name, a company, a full profile and a history: two deals with other
+     * buyers (one reviewed, one review hidden), a rejected request and a pending one that do not count.
+     */
+    async function withHistory() {
+      const seeded = await seed();
+      const { publisher } = seeded;
+      await db()
+        .update(users)
+        .set({ firstName: "Pia", lastName: "Calls", company: "Pia Calls Media LLC" })
+        .where(eq(users.id, publisher.user.id));
+      await db()
+        .update(publisherProfiles)
+        .set({
+          trafficSources: ["Search Engine Marketing", "Social Media"],
+          geos: ["California"],
+          avgDailyCalls: 40,
+          yearsInBusiness: 3,
+          references: ["Jane Doe, Acme Leads, jane@acme.example"],
+        })
+        .where(eq(publisherProfiles.id, publisher.profile.id));
+      for (const [status, review] of [
+        ["accepted", "shown"],
+        ["accepted", "hidden"],
+        ["rejected", null],
+        ["pending", null],
+      ] as const) {
+        const other = await createBuyer(db());
+        const listing = await createListing(db(), other.profile.id);
+        const intent = await createDealIntent(db(), {
+          buyerId: other.profile.id,
+          publisherId: publisher.profile.id,
+          listingId: listing.id,
+          status,
+        });
+        if (review) {
+          await db()
+            .insert(reviews)
+            .values({
+              buyerId: other.profile.id,
+              publisherId: publisher.profile.id,
+              dealIntentId: intent.id,
+              rating: 5,
+              verifiedDeal: true,
+              ...(review === "hidden" ? { hiddenAt: new Date(), hiddenReason: "Spam" } : {}),
+            });
+        }
+      }
+      const res = await call(publisher.cookie, "POST", "/api/deal-intents", {
+        listingId: seeded.listing.id,
+        message: "We run 40 solar calls a day.",
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { ...seeded, intent: res.json() as { id: string } };
+    }
+
+    it("shows the buyer the publisher's identity, standing, score and basis, compliance and history on a pending request", async () => {
+      const { buyer, publisher, intent } = await withHistory();
+      const list = await call(buyer.cookie, "GET", "/api/deal-intents");
+      expect(list.statusCode).toBe(200);
+      const [received] = list.json();
+      expect(received).toMatchObject({
+        id: intent.id,
+        status: "pending",
+        listingTitle: "Solar Inbound Calls",
+      });
+      expect(received.publisher).toEqual({
+        name: "Pia Calls",
+        company: "Pia Calls Media LLC",
+        email: null,
+        website: "https://pub.example",
+        domainVerified: true,
+        domainVerifiedAt: "2026-01-01T00:00:00.000Z",
+        status: "approved",
+        qualityScore: 98,
+        qualityBreakdown: {
+          score: 98,
+          factors: expect.arrayContaining([
+            expect.objectContaining({
+              id: "approved",
+              label: "Approved by review",
+              points: 40,
+              maxPoints: 40,
+            }),
+            expect.objectContaining({ id: "domain_verified", points: 25, maxPoints: 25 }),
+            expect.objectContaining({ id: "compliance", points: 15, maxPoints: 15 }),
+            expect.objectContaining({ id: "profile_complete", points: 12, maxPoints: 12 }),
+            expect.objectContaining({ id: "years_in_business", points: 6, maxPoints: 8 }),
+          ]),
+        },
+        verticals: ["Solar"],
+        trafficSources: ["Search Engine Marketing", "Social Media"],
+        geos: ["California"],
+        avgDailyCalls: 40,
+        yearsInBusiness: 3,
+        tier: "new",
+        tcpaAcknowledgedAt: "2026-01-02T03:04:05.000Z",
+        dncProcessDesc: "We scrub against the national DNC list daily.",
+        // The two accepted requests; the rejected and pending ones are no deals.
+        dealCount: 2,
+        // The hidden review counts nowhere.
+        reviewCount: 1,
+      });
+      // The score is the one the publisher's own dashboard shows.
+      const own = (await call(publisher.cookie, "GET", "/api/publisher-profile")).json();
+      expect(received.publisher.qualityBreakdown).toEqual(own.qualityBreakdown);
+      // How to reach them waits for an accept.
+      expect(list.body).not.toContain(publisher.user.email);
+
+      // The mail that announced the request says the same.
+      const mail = (await sentMails()).find((m) => m.to === "deals@secret-buyer.example");
+      expect(mail?.text).toContain(
+        'Pia Calls would like to work with you on your listing "Solar Inbound Calls".',
+      );
+      for (const line of [
+        "Name: Pia Calls",
+        "Company: Pia Calls Media LLC",
+        "Website: https://pub.example",
+        "Domain verified: yes",
+        "Approval: Approved",
+        "Quality score: 98/100. Based on: Profile completeness 12/12",
+        "Traffic sources: Search Engine Marketing, Social Media",
+        "Verticals: Solar",
+        "Average daily calls: 40",
+        "Years in business: 3",
+        "TCPA acknowledgment: ",
+        "DNC process: We scrub against the national DNC list daily.",
+        "2 deals, 1 review written",
+      ]) {
+        expect(mail?.text).toContain(line);
+      }
+      expect(mail?.text).not.toContain(publisher.user.email);
+
+      // After the accept, the same summary with the way to reach them.
+      const accepted = (await call(buyer.cookie, "POST", `/api/deal-intents/${intent.id}/accept`, {})).json();
+      expect(accepted.publisher).toEqual({
+        ...received.publisher,
+        email: publisher.user.email,
+        dealCount: 3,
+      });
+    });
+
+    it("gives each request its own publisher's summary, in one list", async () => {
+      const { buyer, listing, publisher } = await withHistory();
+      const newcomer = await createPublisher(db(), {
+        status: "approved",
+        website: "https://newcomer.example",
+      });
+      const newcomerCookie = await signIn(ctx, newcomer.user.email);
+      await call(newcomerCookie, "POST", "/api/deal-intents", { listingId: listing.id });
+      const received = (await call(buyer.cookie, "GET", "/api/deal-intents")).json() as {
+        publisherId: string;
+        publisher: { website: string; dealCount: number; reviewCount: number; domainVerified: boolean };
+      }[];
+      expect(received).toHaveLength(2);
+      const byPublisher = Object.fromEntries(received.map((r) => [r.publisherId, r.publisher]));
+      expect(byPublisher[publisher.profile.id]).toMatchObject({
+        dealCount: 2,
+        reviewCount: 1,
+        domainVerified: true,
+      });
+      expect(byPublisher[newcomer.profile.id]).toMatchObject({
+        website: "https://newcomer.example",
+        dealCount: 0,
+        reviewCount: 0,
+        domainVerified: false,
+        tcpaAcknowledgedAt: null,
+      });
+    });
+
+    it("shows none of it to another buyer, and none of the buyer's contact to the publisher", async () => {
+      const { publisher, intent } = await withHistory();
+      const stranger = await createBuyer(db());
+      const strangerCookie = await signIn(ctx, stranger.user.email);
+      const theirs = await call(strangerCookie, "GET", "/api/deal-intents");
+      expect(theirs.json()).toEqual([]);
+      for (const fact of ["Pia Calls", "pub.example", "national DNC list"])
+        expect(theirs.body).not.toContain(fact);
+
+      // The publisher's own list: their request, without a publisher summary or the buyer's contact.
+      const sent = await call(publisher.cookie, "GET", "/api/deal-intents");
+      const own = (sent.json() as { id: string; publisher?: unknown }[]).find((i) => i.id === intent.id);
+      expect(own).toMatchObject({
+        direction: "sent",
+        status: "pending",
+        listingTitle: "Solar Inbound Calls",
+      });
+      expect(own?.publisher).toBeUndefined();
+      for (const secret of SECRETS) expect(sent.body).not.toContain(secret);
+    });
+
+    it('names a publisher who deleted their account "Former member", with no company or contact', async () => {
+      const { buyer, publisher, intent } = await withHistory();
+      await call(buyer.cookie, "POST", `/api/deal-intents/${intent.id}/accept`, {});
+      await db()
+        .update(users)
+        .set({ deletedAt: new Date(), firstName: null, lastName: null, company: null })
+        .where(eq(users.id, publisher.user.id));
+      const [received] = (await call(buyer.cookie, "GET", "/api/deal-intents")).json();
+      expect(received.publisher).toMatchObject({ name: "Former member", company: null, email: null });
     });
   });
 

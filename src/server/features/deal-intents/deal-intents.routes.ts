@@ -13,9 +13,10 @@ import { withViewer } from "../auth/guard";
 import type { DealMailContext } from "./deal-intent-mail";
 import { decideDealIntent, listDealIntents, requestDealIntent } from "./deal-intents";
 
-// Deal intents (docs/publishers.md, docs/buyers.md): publishers ask, buyers decide.
+// Deal intents, which people read as deal requests (docs/publishers.md, docs/buyers.md): publishers
+// ask, buyers decide.
 
-// In the public API (docs/api.md): a key reads deal intents with listings:read and a buyer's key decides
+// In the public API (docs/api.md): a key reads deal requests with listings:read and a buyer's key decides
 // them with listings:write. Requesting a deal stays a person's act in the app: documented, no key.
 const READ = { access: "signedIn", publicApi: { scope: "listings:read" } } as const;
 const REQUEST = { access: "signedIn", publicApi: { scope: null } } as const;
@@ -37,10 +38,12 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
       config: READ,
       schema: {
         operationId: "listDealIntents",
-        summary: "List your deal intents",
+        summary: "List your deal requests",
         description:
-          "The deal intents the caller sent (a publisher) or received on their listings (a buyer), newest " +
-          "first. A received intent the buyer accepted carries the publisher's details.",
+          "The deal requests the caller sent (a publisher) or received on their listings (a buyer), newest " +
+          "first. A received request carries who asks (`publisher`: profile, domain verification, " +
+          "approval, quality score and its basis, compliance record, deals and reviews on the platform); " +
+          "their email is filled in once the buyer accepted.",
         tags: ["Deal intents"],
         response: { 200: z.array(dealIntentSchema), ...apiErrors() },
       },
@@ -79,14 +82,14 @@ export async function dealIntentRoutes(fastify: FastifyInstance) {
     [
       "accept",
       "accepted",
-      "Accept a deal intent",
-      "The listing's buyer accepts a pending request, with an optional note: the publisher hears of it, " +
-        "and the buyer now sees the publisher's details and contact.",
+      "Accept a deal request",
+      "The listing's buyer accepts a pending request, with an optional note: the publisher hears of it " +
+        "and sees the listing's contact, and the buyer now sees the publisher's email.",
     ],
     [
       "reject",
       "rejected",
-      "Reject a deal intent",
+      "Reject a deal request",
       "The listing's buyer turns down a pending request, with an optional note the publisher reads.",
     ],
   ] as const) {

@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES, MESSAGES } from "../../../shared/constants";
-import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
 import type { DealIntent } from "../../../shared/schemas/deal-intents";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs, dealIntents } from "../../db/schema";
@@ -11,16 +10,17 @@ import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { findVisibleListing } from "../listings/listing-row";
-import { computeQualityScore, qualityFactsOf } from "../publishers/quality-score";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
 import { type DealMailContext, decisionMails, outgoing, requestMails } from "./deal-intent-mail";
 import { type IntentRow, intentRowSchema } from "./intent-row";
+import { summarizePublisher } from "./publisher-summary";
 
-// Deal intents: an approved publisher asks for a deal on a listing; the buyer who owns it
-// accepts or rejects it while it is pending. Accepting is the buyer's consent: that publisher then sees
-// the listing's contact without Premium (listings/listing-row.ts, canSeeContact) and the buyer sees the
-// publisher's profile and compliance record on the intent. Both sides are mailed at each step.
+// Deal intents (people read "deal requests"): an approved publisher asks for a deal on a listing; the
+// buyer who owns it accepts or rejects it while it is pending, having seen who asks (the publisher's
+// summary, publisher-summary.ts). Accepting is the buyer's consent: that publisher then sees the
+// listing's contact without Premium (listings/listing-row.ts, canSeeContact) and the buyer sees how to
+// reach the publisher. Both sides are mailed at each step.
 
 const DAY_MS = 24 * 3600 * 1000;
 /** The list has no pages: a generous cap keeps the answer bounded. */
@@ -28,7 +28,11 @@ const MAX_LISTED_INTENTS = 200;
 
 // ---- reading -----------------------------------------------------------------------------------------
 
-/** Intents the viewer is a party to (as the publisher who asked or the buyer asked), newest first. */
+/**
+ * Intents the viewer is a party to (as the publisher who asked or the buyer asked), newest first, each
+ * with the publisher's summary (publisher-summary.ts): one statement for the whole list, whose counts
+ * are index probes (deal_intents_publisher_idx, reviews_publisher_idx).
+ */
 async function readIntents(
   db: Db,
   viewer: Viewer,
@@ -45,12 +49,16 @@ async function readIntents(
         coalesce(bp.contact_email, bu.email) as "buyerEmail", bp.company as "buyerCompany",
         pu.email as "publisherEmail", pu.deleted_at is not null as "publisherDeleted",
         pu.first_name as "publisherFirstName",
-        pu.last_name as "publisherLastName", pp.website, pp.verticals, pp.traffic_sources as "trafficSources",
+        pu.last_name as "publisherLastName", pu.company as "publisherCompany", pp.website, pp.verticals, pp.traffic_sources as "trafficSources",
         pp.geos, pp.avg_daily_calls as "avgDailyCalls", pp.years_in_business as "yearsInBusiness", pp.tier,
         pp."references", pp.status as "profileStatus", pp.domain_verified_at as "domainVerifiedAt",
         coalesce(c.accepted_at, pp.compliance_ack_at) as "tcpaAcknowledgedAt",
         c.accepted_at is not null as "hasCompliance",
-        c.dnc_process_desc as "dncProcessDesc"
+        c.dnc_process_desc as "dncProcessDesc",
+        (select count(*)::int from deal_intents d where d.publisher_id = pp.id and d.status = 'accepted')
+          as "publisherDealCount",
+        (select count(*)::int from reviews r where r.publisher_id = pp.id and r.hidden_at is null)
+          as "publisherReviewCount"
       from deal_intents di
       join publisher_profiles pp on pp.id = di.publisher_id
       join users pu on pu.id = pp.user_id
@@ -71,13 +79,13 @@ async function readIntents(
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /**
- * The intent as this viewer may see it. The publisher's profile and compliance record go only to the
- * buyer, and only once they accepted (accepting is the consent): never while pending, never after a reject.
- * A webhook event shapes it for its recipient the same way.
+ * The intent as this viewer may see it. The buyer asked sees who is asking (the publisher's summary) on
+ * every request they received, and how to reach them only once they accepted; the publisher's own view
+ * carries none of it. A webhook event shapes it for its recipient the same way.
  */
 function toDealIntent(row: IntentRow, viewer: Pick<Viewer, "id">): DealIntent {
   const direction = row.publisherUserId === viewer.id ? "sent" : "received";
-  const intent: DealIntent = {
+  return {
     id: row.id,
     direction,
     status: row.status,
@@ -90,32 +98,8 @@ function toDealIntent(row: IntentRow, viewer: Pick<Viewer, "id">): DealIntent {
     decidedAt: iso(row.decidedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(direction === "received" ? { publisher: summarizePublisher(row) } : {}),
   };
-  if (direction === "received" && row.status === "accepted") {
-    const name = [row.publisherFirstName, row.publisherLastName].filter(Boolean).join(" ");
-    // A deleted publisher's profile and compliance facts stay with the deal the buyer took part in,
-    // attributed to "Former member", with no way to reach them.
-    intent.publisher = {
-      name: row.publisherDeleted ? FORMER_MEMBER_NAME : name || null,
-      email: row.publisherDeleted ? null : row.publisherEmail,
-      website: row.website,
-      verticals: row.verticals,
-      trafficSources: row.trafficSources,
-      geos: row.geos,
-      avgDailyCalls: row.avgDailyCalls,
-      yearsInBusiness: row.yearsInBusiness,
-      tier: row.tier,
-      // Computed from the facts, as every other screen shows it: a stored figure lags a formula change.
-      qualityScore: computeQualityScore(
-        qualityFactsOf({ ...row, status: row.profileStatus }, row.hasCompliance),
-      ).score,
-      domainVerified: row.domainVerifiedAt !== null,
-      domainVerifiedAt: iso(row.domainVerifiedAt),
-      tcpaAcknowledgedAt: iso(row.tcpaAcknowledgedAt),
-      dncProcessDesc: row.dncProcessDesc,
-    };
-  }
-  return intent;
 }
 
 /**
@@ -272,7 +256,7 @@ export async function decideDealIntent({
     );
     if (!current) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
     if (current.status !== "pending") {
-      throw new AppError("conflict", `This deal intent was already ${current.status}.`);
+      throw new AppError("conflict", `This deal request was already ${current.status}.`);
     }
     await tx.execute(
       sql`update deal_intents set status = ${decision}, decision_note = ${note}, decided_at = now(),

@@ -21,12 +21,13 @@ export const intentRowSchema = z.object({
   /** Where the buyer's mail goes: the profile's contact email, else their sign-in email. */
   buyerEmail: z.string(),
   buyerCompany: z.string(),
-  // The publisher as the buyer may see them once they accepted (see toDealIntent).
+  // The publisher as the buyer sees them (publisher-summary.ts); the email only once they accepted.
   publisherEmail: z.string(),
   /** The publisher deleted their account: named FORMER_MEMBER_NAME, never written to. */
   publisherDeleted: z.boolean(),
   publisherFirstName: z.string().nullable(),
   publisherLastName: z.string().nullable(),
+  publisherCompany: z.string().nullable(),
   website: z.string().nullable(),
   verticals: z.array(z.string()),
   trafficSources: z.array(z.string()),
@@ -40,5 +41,9 @@ export const intentRowSchema = z.object({
   domainVerifiedAt: z.coerce.date().nullable(),
   tcpaAcknowledgedAt: z.coerce.date().nullable(),
   dncProcessDesc: z.string().nullable(),
+  /** The publisher's accepted deal requests, with every buyer. */
+  publisherDealCount: z.number().int(),
+  /** The reviews the publisher wrote that are not hidden. */
+  publisherReviewCount: z.number().int(),
 });
 export type IntentRow = z.infer<typeof intentRowSchema>;

@@ -76,7 +76,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
         summary: "Read a listing",
         description:
           "One listing with its payout history, the buyer's reliability score and reviews, and the " +
-          "caller's own state (saved, their deal intent). Contacts follow the same rule as the directory.",
+          "caller's own state (saved, their deal request). Contacts follow the same rule as the directory.",
         tags: ["Listings"],
         params: idParams,
         response: { 200: listingDetailSchema, ...apiErrors("not_found") },

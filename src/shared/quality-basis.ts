@@ -1,9 +1,9 @@
-import type { QualityBreakdown } from "../../../shared/schemas/publisher";
+import type { QualityBreakdown } from "./schemas/publisher";
 
 // What a quality score stands on, in a line or two: the factors that earned points (with how many of
-// their maximum) and those still open. Shown beside the score wherever it appears, so a number is never
-// read without its reasons (a new applicant's low score says "Not yet: Domain verified, Approved by
-// review").
+// their maximum) and those still open. Shown beside the score wherever it appears (screens and the deal
+// request mail), so a number is never read without its reasons (a new applicant's low score says
+// "Not yet: Domain verified, Approved by review").
 
 export interface QualityBasis {
   /** "Based on: Profile completeness 12/12, TCPA compliance on file 15/15." */

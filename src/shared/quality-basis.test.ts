@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { QualityBreakdown } from "../../../shared/schemas/publisher";
 import { describeQualityBasis } from "./quality-basis";
+import type { QualityBreakdown } from "./schemas/publisher";
 
 const factor = (
   id: QualityBreakdown["factors"][number]["id"],
