@@ -163,7 +163,6 @@ export const US_TIME_ZONES = [
   { id: "Pacific/Honolulu", label: "Hawaii (Honolulu)" },
   { id: "America/Puerto_Rico", label: "Atlantic (Puerto Rico)" },
 ] as const;
-export type UsTimeZone = (typeof US_TIME_ZONES)[number]["id"];
 
 /** Deal intent states: pending (yellow), accepted (green), rejected (red). */
 export const DEAL_INTENT_STATUSES = ["pending", "accepted", "rejected"] as const;

@@ -40,7 +40,6 @@ const draftData = z
   .refine((data) => Object.keys(data).length <= ONBOARDING_DRAFT_LIMITS.maxFields, {
     message: `A draft holds at most ${ONBOARDING_DRAFT_LIMITS.maxFields} fields`,
   });
-export type OnboardingDraftData = z.infer<typeof draftData>;
 
 const draftStep = z
   .number({ message: "step must be a number" })

@@ -18,7 +18,7 @@ export function useOnboardingDraft(side: OnboardingSide, enabled = true) {
   return useQuery<OnboardingDraft>({ queryKey: draftKey(side), enabled });
 }
 
-export interface DraftSaver {
+interface DraftSaver {
   /** Saves now (a step was left), replacing any save still waiting. */
   saveNow(draft: SaveOnboardingDraft): void;
   /** Saves once the typing pauses. */
