@@ -298,7 +298,8 @@ describe("signup", () => {
     const link = await waitForSignInLink(harness.baseURL, email);
     await page.goto(link!);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect.poll(() => path(page)).toBe("/");
+    // The side chosen (the publisher's, unless "I buy calls" is picked) leads to its onboarding.
+    await expect.poll(() => path(page)).toBe("/publisher/onboarding");
     const me = await page.request.get("/api/auth/user");
     expect(((await me.json()) as { email: string }).email).toBe(email);
   });
@@ -485,7 +486,7 @@ describe("signed-in home", () => {
     }
   });
 
-  it("greets a guest without a name, with Browse, Get Started and Saved Listings shortcuts in one row", async () => {
+  it("greets a guest without a name, with Browse, both onboardings and Saved Listings shortcuts in one row", async () => {
     const guest = await fixtures.createUser();
     const page = await harness.newPage();
     await fixtures.signIn(page, guest);
@@ -498,9 +499,10 @@ describe("signed-in home", () => {
     expect(await shortcuts.evaluateAll((ls) => ls.map((l) => l.getAttribute("href")))).toEqual([
       "/browse",
       "/publisher/onboarding",
+      "/buyer/onboarding",
       "/saved",
     ]);
-    // No empty column beside them: three shortcuts fill one row of three at 1280 px.
+    // No empty column beside them: four shortcuts fill one row of four at 1280 px.
     const tops = await shortcuts.evaluateAll((ls) =>
       ls.map((l) => Math.round(l.getBoundingClientRect().top)),
     );

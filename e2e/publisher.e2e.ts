@@ -8,10 +8,9 @@ import { useFixtures } from "./support/fixtures";
 // The publisher journey in Chromium: a guest onboards in five steps (with a real domain
 // check of a page this test serves on 127.0.0.1; the e2e server runs with VERIFY_ALLOW_PRIVATE=1),
 // survives a reload mid-wizard, lands on a pending dashboard with the score explained, then edits the
-// profile. axe runs on the three pages; each is also checked for sideways scrolling at 375 px.
+// profile. The draft is kept on the server. axe runs on the three pages; each is also checked for sideways scrolling at 375 px.
 
 const WELCOME_FLAG = "welcome-dialog-dismissed";
-const DRAFT_PREFIX = "publisher-onboarding-draft:";
 
 /** The publisher's homepage: the tag is set once the fixture user (and so the token) exists. */
 let homepageHead = "";
@@ -77,7 +76,7 @@ describe("publisher journey", () => {
     await page.getByLabel("Years in business").fill("2");
     await page.getByRole("button", { name: "Continue" }).click();
 
-    // Step 2, then a reload: the draft (step, values, ticks) survives.
+    // Step 2, then a reload: the draft (step, values, ticks), kept on the server, survives.
     await page.getByRole("heading", { name: "Step 2 of 5: Traffic & Verticals" }).waitFor();
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText("Select at least one traffic source").waitFor();
@@ -89,10 +88,18 @@ describe("publisher journey", () => {
       .getByRole("group", { name: "Focus verticals" })
       .getByRole("checkbox", { name: "Legal" })
       .click();
+    // Ticks are saved once they pause: the save that carries the last one.
+    const saved = page.waitForResponse(
+      (r) =>
+        r.request().method() === "PUT" &&
+        r.url().endsWith("/api/onboarding/publisher/draft") &&
+        (r.request().postData() ?? "").includes("Ohio"),
+    );
     await page
       .getByRole("group", { name: "Geographic coverage" })
       .getByRole("checkbox", { name: "Ohio" })
       .click();
+    await saved;
     await page.reload();
     await page.getByRole("heading", { name: "Step 2 of 5: Traffic & Verticals" }).waitFor();
     expect(await page.getByRole("checkbox", { name: "Radio" }).getAttribute("aria-checked")).toBe("true");
@@ -149,12 +156,11 @@ describe("publisher journey", () => {
     expect(await factors.innerText()).toContain("Domain verified");
     await page.getByText("Domain verified on").waitFor();
     await page.getByText("Compliance completed", { exact: true }).waitFor();
-    expect(
-      await page.evaluate(
-        (prefix) => Object.keys(localStorage).filter((k) => k.startsWith(prefix)),
-        DRAFT_PREFIX,
-      ),
-    ).toEqual([]);
+    // The draft went with the profile's creation.
+    expect(await (await page.request.get("/api/onboarding/publisher/draft")).json()).toMatchObject({
+      step: 1,
+      data: {},
+    });
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
 

@@ -22,6 +22,7 @@ import { disputeAdminRoutes, disputeRoutes } from "./features/disputes/disputes.
 import { registerHousekeepingJobs } from "./features/housekeeping/housekeeping";
 import { listingImportRoutes } from "./features/listing-import/listing-import.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
+import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
 import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { registerReliabilityJobs } from "./features/reliability/refresh-reliability";
 import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.routes";
@@ -229,6 +230,7 @@ export async function buildApp({
   await app.register(reviewRoutes);
   await app.register(disputeRoutes);
   await app.register(publisherRoutes);
+  await app.register(onboardingRoutes);
   await app.register(subscriptionRoutes);
   await app.register(boostRoutes);
   await app.register(alertRoutes);

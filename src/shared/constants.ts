@@ -143,6 +143,27 @@ export type DomainProofMethod = (typeof DOMAIN_PROOF_METHODS)[number];
 export const ONBOARDING_SIDES = ["publisher", "buyer"] as const;
 export type OnboardingSide = (typeof ONBOARDING_SIDES)[number];
 
+/** Where each side's onboarding lives: the sign-up choice's link lands there. */
+export const ONBOARDING_PATHS = {
+  publisher: "/publisher/onboarding",
+  buyer: "/buyer/onboarding",
+} as const satisfies Record<OnboardingSide, string>;
+
+/**
+ * The time zones a buyer's call hours may be given in: the US zones, as IANA names (the buyer
+ * onboarding's select; the profile keeps the name).
+ */
+export const US_TIME_ZONES = [
+  { id: "America/New_York", label: "Eastern (New York)" },
+  { id: "America/Chicago", label: "Central (Chicago)" },
+  { id: "America/Denver", label: "Mountain (Denver)" },
+  { id: "America/Phoenix", label: "Mountain, no DST (Phoenix)" },
+  { id: "America/Los_Angeles", label: "Pacific (Los Angeles)" },
+  { id: "America/Anchorage", label: "Alaska (Anchorage)" },
+  { id: "Pacific/Honolulu", label: "Hawaii (Honolulu)" },
+  { id: "America/Puerto_Rico", label: "Atlantic (Puerto Rico)" },
+] as const;
+
 /** Deal intent states: pending (yellow), accepted (green), rejected (red). */
 export const DEAL_INTENT_STATUSES = ["pending", "accepted", "rejected"] as const;
 export type DealIntentStatus = (typeof DEAL_INTENT_STATUSES)[number];

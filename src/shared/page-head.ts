@@ -73,6 +73,7 @@ const ROUTE_HEADS: Record<ClientRoutePath, RouteHead> = {
   "/publisher/onboarding": PRIVATE,
   "/publisher/profile": PRIVATE,
   "/buyer/dashboard": PRIVATE,
+  "/buyer/onboarding": PRIVATE,
   "/buyer/listings/:id/boost": PRIVATE,
   // The route's own text stands only while the listing loads; listingPageHead replaces it.
   "/buyer/:id": PUBLIC(SITE_DESCRIPTION),

@@ -30,6 +30,7 @@ export const CLIENT_ROUTES = [
   { path: "/publisher/onboarding", title: "Publisher Onboarding" },
   { path: "/publisher/profile", title: "Publisher Profile" },
   { path: "/buyer/dashboard", title: "Buyer Dashboard" },
+  { path: "/buyer/onboarding", title: "Buyer Onboarding" },
   // A buyer pays for featured placement of one of their listings (the reminder mails link here).
   { path: "/buyer/listings/:id/boost", title: "Boost Listing" },
   // The detail page replaces it with the listing's title once the listing has loaded.

@@ -24,6 +24,7 @@ const PublisherDashboardPage = lazy(() => import("../pages/publisher-dashboard-p
 const PublisherOnboardingPage = lazy(() => import("../pages/publisher-onboarding-page"));
 const PublisherProfilePage = lazy(() => import("../pages/publisher-profile-page"));
 const BuyerDashboardPage = lazy(() => import("../pages/buyer-dashboard-page"));
+const BuyerOnboardingPage = lazy(() => import("../pages/buyer-onboarding-page"));
 const BoostListingPage = lazy(() => import("../pages/boost-listing-page"));
 const AdminDashboardPage = lazy(() => import("../pages/admin-dashboard-page"));
 const AdminPublishersPage = lazy(() => import("../pages/admin-publishers-page"));
@@ -53,6 +54,7 @@ const adminOnly = (Page: ComponentType) => () => (
 const PublisherDashboardRoute = signedIn(PublisherDashboardPage);
 const PublisherProfileRoute = signedIn(PublisherProfilePage);
 const BuyerDashboardRoute = signedIn(BuyerDashboardPage);
+const BuyerOnboardingRoute = signedIn(BuyerOnboardingPage);
 const BoostListingRoute = signedIn(BoostListingPage);
 const SavedRoute = signedIn(SavedPage);
 const AccountRoute = signedIn(AccountPage);
@@ -112,8 +114,10 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   // Onboarding asks a signed-out visitor to log in itself, with its own "Please log in to continue".
   "/publisher/onboarding": PublisherOnboardingPage,
   "/publisher/profile": PublisherProfileRoute,
-  // The list puts /buyer/dashboard before /buyer/:id, which would otherwise take "dashboard" for an id.
+  // The list puts /buyer/dashboard and /buyer/onboarding before /buyer/:id, which would otherwise take
+  // them for ids.
   "/buyer/dashboard": BuyerDashboardRoute,
+  "/buyer/onboarding": BuyerOnboardingRoute,
   "/buyer/listings/:id/boost": BoostListingRoute,
   "/buyer/:id": BuyerDetailPage,
   // Admin only

@@ -6,12 +6,14 @@ import {
   DollarSign,
   LayoutDashboard,
   ListChecks,
+  Megaphone,
   Rocket,
   Search,
   Users,
 } from "lucide-react";
 import type { ComponentType } from "react";
 import { Link } from "wouter";
+import { ONBOARDING_PATHS } from "../../shared/constants";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -109,14 +111,23 @@ function shortcutsFor(user: CurrentUser): Shortcut[] {
       icon: Search,
     },
   ];
-  // A user holds one profile (publisher or buyer): onboarding is only for someone who has none yet.
+  // A user holds one profile (publisher or buyer): onboarding is only for someone who has none yet, and
+  // a guest has not chosen a side by making one, so both are offered.
   if (user.role === "guest") {
-    shortcuts.push({
-      href: "/publisher/onboarding",
-      title: "Get Started",
-      description: "Complete your publisher profile to get verified.",
-      icon: Rocket,
-    });
+    shortcuts.push(
+      {
+        href: ONBOARDING_PATHS.publisher,
+        title: "Get Started",
+        description: "Generate calls? Complete your publisher profile to get verified.",
+        icon: Rocket,
+      },
+      {
+        href: ONBOARDING_PATHS.buyer,
+        title: "List Your Buyer Offer",
+        description: "Buy calls? Create your buyer profile and post your first listing.",
+        icon: Megaphone,
+      },
+    );
   }
   if (user.role === "buyer" || user.role === "publisher") {
     shortcuts.push({
@@ -204,7 +215,7 @@ export default function HomePage() {
         <h2 id="shortcuts-heading" className="sr-only">
           Shortcuts
         </h2>
-        {/* As many columns as shortcuts (three for every role today), so no column is left empty. */}
+        {/* As many columns as shortcuts (three, four for a guest), so no column is left empty. */}
         <ul
           className={cn(
             "grid gap-4 sm:grid-cols-2",

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { SkeletonLine } from "../components/ui/skeleton";
-import { SIGNUP_PATH } from "../features/auth/redirect-to-login";
+import { BUYER_SIGNUP_PATH, SIGNUP_PATH } from "../features/auth/redirect-to-login";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { MarketFiguresSection } from "../features/listings/market-figures-section";
@@ -96,6 +96,12 @@ export default function LandingPage() {
               <Link href="/subscribe">{price.label ? `Go Premium: ${price.label}` : "Go Premium"}</Link>
             </Button>
           </div>
+          <p className="mt-4 text-slate-700">
+            Buying calls?{" "}
+            <Link href={BUYER_SIGNUP_PATH} className="font-medium text-brand-600 underline">
+              List your buyer offer
+            </Link>
+          </p>
           <p className="mt-6 flex items-center justify-center gap-2 text-sm text-slate-700">
             <ShieldCheck className="h-4 w-4 text-green-700" aria-hidden />
             SOC 2 and TCPA compliant

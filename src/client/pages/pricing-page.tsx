@@ -1,12 +1,12 @@
 import { MessageSquare, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { ADDONS } from "../../shared/constants";
+import { ADDONS, ONBOARDING_PATHS } from "../../shared/constants";
 import type { CurrentUser } from "../../shared/schemas/auth";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../components/ui/card";
 import { Skeleton } from "../components/ui/skeleton";
-import { LOGIN_PATH } from "../features/auth";
+import { BUYER_SIGNUP_PATH, LOGIN_PATH } from "../features/auth";
 import { useAuth } from "../features/auth/use-auth";
 import { useBoostPrice } from "../features/config/use-boost-price";
 import { useSmsPrice } from "../features/config/use-sms-price";
@@ -166,11 +166,13 @@ function SmsAlertsCard({ user }: { user: CurrentUser | null }) {
 
 /**
  * Boost, with the price and days the server is configured with. A buyer is led to My Listings, where
- * each listing has its Boost; anyone else reads how it works and who can buy it.
+ * each listing has its Boost; anyone else reads how it works and who can buy it, and someone who may
+ * still become a buyer (a visitor, a guest) is offered the way in.
  */
 function BoostCard({ user }: { user: CurrentUser | null }) {
   const price = useBoostPrice();
   const isBuyer = user?.role === "buyer";
+  const offerPath = !user ? BUYER_SIGNUP_PATH : user.role === "guest" ? ONBOARDING_PATHS.buyer : null;
   return (
     <AddonCard
       icon={<TrendingUp className="h-5 w-5 text-brand-600" aria-hidden />}
@@ -178,7 +180,13 @@ function BoostCard({ user }: { user: CurrentUser | null }) {
       price={price?.label}
       priceTestId="boost-price"
       description={`Featured placement for a buyer listing: listed first in the directory, with a Boosted badge${price ? `, for ${price.days} days` : ""}.`}
-      action={isBuyer ? <Link href="/buyer/dashboard">Boost a listing</Link> : undefined}
+      action={
+        isBuyer ? (
+          <Link href="/buyer/dashboard">Boost a listing</Link>
+        ) : offerPath ? (
+          <Link href={offerPath}>List your buyer offer</Link>
+        ) : undefined
+      }
     >
       {isBuyer
         ? "Choose the listing to boost in My Listings. Bought while a boost is running, the days are added to its end."

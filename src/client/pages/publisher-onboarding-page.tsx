@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { QueryState } from "../components/ui/query-state";
 import { LOGIN_PATH } from "../features/auth/redirect-to-login";
 import { useAuth } from "../features/auth/use-auth";
+import { useOnboardingDraft } from "../features/onboarding";
 import { OnboardingWizard } from "../features/publisher/onboarding-wizard";
 import { PageSpinner } from "../features/publisher/page-spinner";
 import { usePublisherProfile } from "../features/publisher/use-publisher";
@@ -65,6 +66,8 @@ function RoleNotice({ user }: { user: CurrentUser }) {
 
 function Onboarding({ user }: { user: CurrentUser }) {
   const profile = usePublisherProfile();
+  // Read with the profile, so the wizard opens at the step and with the fields the person left.
+  const draft = useOnboardingDraft("publisher");
   const [, navigate] = useLocation();
   const isDone = Boolean(profile.data?.complianceAckAt);
   // A user who already has a profile (with compliance) belongs on the dashboard.
@@ -86,7 +89,9 @@ function Onboarding({ user }: { user: CurrentUser }) {
           current?.complianceAckAt ? (
             <p role="status">Taking you to your dashboard…</p>
           ) : (
-            <OnboardingWizard key={user.id} user={user} profile={current} />
+            <QueryState query={draft} loadingLabel="Loading your onboarding…" loading={<PageSpinner />}>
+              {(saved) => <OnboardingWizard key={user.id} user={user} profile={current} saved={saved} />}
+            </QueryState>
           )
         }
       </QueryState>

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import { Link } from "wouter";
+import { Link, useSearch } from "wouter";
 import type { z } from "zod";
+import { ONBOARDING_PATHS, type OnboardingSide } from "../../shared/constants";
 import { signupSchema } from "../../shared/schemas/auth";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "../components/ui/card";
@@ -19,6 +20,24 @@ import { SIGNUP_EMAIL_STORAGE_KEY } from "../lib/ui-constants";
 
 type SignupValues = z.input<typeof signupSchema>;
 
+const SIDES: { value: OnboardingSide; label: string; description: string }[] = [
+  {
+    value: "publisher",
+    label: "I generate calls (publisher)",
+    description: "Find buyers for your calls and leads, compare payouts and reach out.",
+  },
+  {
+    value: "buyer",
+    label: "I buy calls (buyer)",
+    description: "List your buyer offer so publishers can find you and send you calls.",
+  },
+];
+
+/** `?side=buyer` (the "List your buyer offer" links) chooses the buyer side; anything else the publisher's. */
+function sideFromSearch(search: string): OnboardingSide {
+  return new URLSearchParams(search).get("side") === "buyer" ? "buyer" : "publisher";
+}
+
 function rememberEmail(email: string): void {
   try {
     localStorage.setItem(SIGNUP_EMAIL_STORAGE_KEY, email);
@@ -31,12 +50,15 @@ function rememberEmail(email: string): void {
 // it from there). The account itself is made at sign-in, so with the built-in email sign-in this page
 // sends the link at once (the sign-in page's endpoint and rate limits) instead of making the visitor ask
 // twice; with an OIDC provider, or before the configuration has loaded, it hands over to /api/login.
+// Either way the side chosen travels as the sign-in's return path, so the new account lands in the
+// matching onboarding (the server keeps it to a path on this site).
 export default function SignupPage() {
   const { data: config } = usePublicConfig();
   const sendLink = useRequestMagicLink();
+  const search = useSearch();
   const form = useForm<SignupValues, unknown, z.output<typeof signupSchema>>({
     resolver: zodResolver(signupSchema),
-    defaultValues: { email: "", acceptedTerms: false },
+    defaultValues: { side: sideFromSearch(search), email: "", acceptedTerms: false },
   });
   // The button stays disabled until both are filled.
   const [email, acceptedTerms] = form.watch(["email", "acceptedTerms"]);
@@ -44,8 +66,9 @@ export default function SignupPage() {
 
   const createAccount = form.handleSubmit((values) => {
     rememberEmail(values.email);
-    if (config?.signInMethod === "magic-link") sendLink.mutate({ email: values.email });
-    else window.location.href = LOGIN_PATH;
+    const returnTo = ONBOARDING_PATHS[values.side];
+    if (config?.signInMethod === "magic-link") sendLink.mutate({ email: values.email, returnTo });
+    else window.location.href = `${LOGIN_PATH}?returnTo=${encodeURIComponent(returnTo)}`;
   });
 
   const startOver = () => {
@@ -61,7 +84,7 @@ export default function SignupPage() {
           <h1 className="text-2xl font-bold">Create your free account</h1>
           <CardDescription>
             {config?.appName ? `Join ${config.appName} and` : "Join and"} start browsing verified call buyers
-            today.
+            today, or list your own buyer offer.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -78,6 +101,29 @@ export default function SignupPage() {
             </MagicLinkSent>
           ) : (
             <form noValidate className="space-y-5" onSubmit={createAccount}>
+              <fieldset className="space-y-3">
+                <legend className="text-sm font-medium text-slate-800">What do you do?</legend>
+                {SIDES.map((side) => (
+                  <label
+                    key={side.value}
+                    className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                  >
+                    <input
+                      type="radio"
+                      value={side.value}
+                      aria-describedby={`signup-side-${side.value}-hint`}
+                      className="mt-1 h-4 w-4 accent-brand-600"
+                      {...form.register("side")}
+                    />
+                    <span>
+                      <span className="block font-medium">{side.label}</span>
+                      <span id={`signup-side-${side.value}-hint`} className="block text-sm text-slate-600">
+                        {side.description}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
               <FormField id="signup-email" label="Work email" error={form.formState.errors.email?.message}>
                 {(control) => (
                   <Input

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAGIC_LINK_TTL_MS, ROLES } from "../constants";
+import { MAGIC_LINK_TTL_MS, ONBOARDING_SIDES, ROLES } from "../constants";
 import { plainText } from "./common";
 
 export const currentUserSchema = z.object({
@@ -30,8 +30,14 @@ const returnToSchema = plainText()
   .max(2048)
   .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site");
 
-/** The signup form: an email and the terms ticked; the account itself is made at sign-in. */
+/**
+ * The signup form: which side the person is on (it decides the onboarding the sign-in link leads to), an
+ * email and the terms ticked; the account itself is made at sign-in.
+ */
 export const signupSchema = z.object({
+  side: z
+    .enum(ONBOARDING_SIDES, { message: "Choose whether you generate or buy calls" })
+    .default("publisher"),
   email: emailSchema,
   acceptedTerms: z.boolean().refine(Boolean, "Accept the Terms of Service and Privacy Policy to continue"),
 });

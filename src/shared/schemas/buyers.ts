@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUYER_PROFILE_DEFAULTS, GEOGRAPHIES, PAYMENT_TERMS, VERTICALS } from "../constants";
+import { BUYER_PROFILE_DEFAULTS, GEOGRAPHIES, PAYMENT_TERMS, US_TIME_ZONES, VERTICALS } from "../constants";
 import { plainText } from "./common";
 
 // The buyer's company profile (the buyer_profiles row, the buyer profile form, GET/POST
@@ -14,6 +14,7 @@ const PROFILE_LIMITS = {
   integrationOptionMax: 60,
   callDurationMaxSeconds: 86_400,
   dailyCapMax: 1_000_000,
+  callHoursMax: 100,
 } as const;
 
 /** "" from a cleared input reads as missing. */
@@ -66,6 +67,37 @@ const applicationUrl = z.preprocess(
       }),
     )
     .nullable(),
+);
+
+/** The company's website: a web address, http(s) only (no javascript: or data: links). */
+const websiteAddress = (requiredMessage?: string) =>
+  plainText(requiredMessage)
+    .trim()
+    .min(requiredMessage ? 1 : 0, requiredMessage)
+    .max(PROFILE_LIMITS.urlMax, "Website is too long")
+    .pipe(
+      z.url({
+        protocol: /^https?$/,
+        hostname: z.regexes.domain,
+        message: "Website must be a valid http(s) URL, like https://example.com",
+      }),
+    );
+
+/** The website on the profile: blank is none. */
+const website = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+  websiteAddress().nullable(),
+);
+
+const US_TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.id) as [
+  (typeof US_TIME_ZONES)[number]["id"],
+  ...(typeof US_TIME_ZONES)[number]["id"][],
+];
+
+/** The time zone of the call hours: one of the US zones (IANA names); blank is none. */
+const timeZone = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+  z.enum(US_TIME_ZONE_IDS, { message: "Choose a US time zone from the list" }).nullable(),
 );
 
 const profileFields = {
@@ -122,6 +154,10 @@ const profileFields = {
       .nullable(),
   ),
   applicationUrl,
+  website,
+  // When calls are taken, as the buyer writes it ("Mon-Fri 9am-6pm"), in `timeZone`.
+  callHours: optionalText("Call hours", PROFILE_LIMITS.callHoursMax),
+  timeZone,
 };
 
 const payoutRangeIsOrdered = (v: { payoutMin?: string | null; payoutMax?: string | null }) =>
@@ -145,6 +181,9 @@ export const createBuyerProfileSchema = z
     notes: profileFields.notes.optional().default(null),
     contactPhone: profileFields.contactPhone.optional().default(null),
     applicationUrl: profileFields.applicationUrl.optional().default(null),
+    website: profileFields.website.optional().default(null),
+    callHours: profileFields.callHours.optional().default(null),
+    timeZone: profileFields.timeZone.optional().default(null),
   })
   .refine(payoutRangeIsOrdered, { message: PAYOUT_RANGE_MESSAGE, path: ["payoutMin"] });
 export type CreateBuyerProfileInput = z.input<typeof createBuyerProfileSchema>;
@@ -162,6 +201,43 @@ export const updateBuyerProfileSchema = z
 export type UpdateBuyerProfileInput = z.input<typeof updateBuyerProfileSchema>;
 export type UpdateBuyerProfile = z.output<typeof updateBuyerProfileSchema>;
 
+/**
+ * The buyer onboarding's steps before the review, each checked when the buyer moves on (the server
+ * checks the whole profile again on create): the company and how to reach it; what is bought and on
+ * which terms; when calls are taken. The wizard asks for what the profile form leaves optional.
+ */
+export const buyerOnboardingStepSchemas = [
+  z.object({
+    company: profileFields.company,
+    website: z.preprocess(
+      (value) => (value === null || value === undefined ? "" : value),
+      websiteAddress("Website is required"),
+    ),
+    contactEmail: profileFields.contactEmail,
+    contactPhone: profileFields.contactPhone.optional().default(null),
+  }),
+  z
+    .object({
+      verticals: profileFields.verticals.refine((v) => v.length > 0, "Choose at least one vertical you buy"),
+      payoutMin: profileFields.payoutMin,
+      payoutMax: profileFields.payoutMax,
+      paymentTerms: profileFields.paymentTerms,
+    })
+    .refine(payoutRangeIsOrdered, { message: PAYOUT_RANGE_MESSAGE, path: ["payoutMin"] }),
+  z.object({
+    callHours: plainText("Enter the hours you take calls, like Mon-Fri 9am-6pm")
+      .trim()
+      .min(1, "Enter the hours you take calls, like Mon-Fri 9am-6pm")
+      .max(
+        PROFILE_LIMITS.callHoursMax,
+        `Call hours must be at most ${PROFILE_LIMITS.callHoursMax} characters`,
+      ),
+    timeZone: z.enum(US_TIME_ZONE_IDS, { message: "Choose the time zone of your call hours" }),
+    dailyCap: profileFields.dailyCap,
+  }),
+] as const;
+export const BUYER_ONBOARDING_STEPS = ["Company", "What You Buy", "Call Hours", "Review & Create"] as const;
+
 export const buyerProfileSchema = z.object({
   id: z.string(),
   company: z.string(),
@@ -177,6 +253,9 @@ export const buyerProfileSchema = z.object({
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   applicationUrl: z.string().nullable(),
+  website: z.string().nullable(),
+  callHours: z.string().nullable(),
+  timeZone: z.string().nullable(),
   isVerified: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

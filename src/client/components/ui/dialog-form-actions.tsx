@@ -14,6 +14,7 @@ export type FormMutation = { isPending: boolean; isError: boolean; error: unknow
 export function DialogFormActions({
   mutation,
   onCancel,
+  cancelLabel = "Cancel",
   submitLabel,
   pendingLabel,
   variant = "primary",
@@ -21,6 +22,8 @@ export function DialogFormActions({
 }: {
   mutation: FormMutation;
   onCancel?: () => void;
+  /** The cancel button's words where "Cancel" is not what it does ("Skip for now"). */
+  cancelLabel?: string;
   submitLabel: string;
   pendingLabel: string;
   variant?: "primary" | "destructive";
@@ -32,7 +35,7 @@ export function DialogFormActions({
       <DialogFooter>
         {onCancel && (
           <Button type="button" variant="secondary" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </Button>
         )}
         <Button type="submit" variant={variant} disabled={mutation.isPending || disabled}>

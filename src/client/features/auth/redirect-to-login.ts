@@ -12,6 +12,8 @@ export const LOGOUT_PATH = "/api/logout";
  * asks for the email and the terms before handing over to sign-in. "Sign In" goes to LOGIN_PATH.
  */
 export const SIGNUP_PATH = "/signup";
+/** "List your buyer offer": the signup page with the buyer side chosen (a signed-in guest goes to onboarding). */
+export const BUYER_SIGNUP_PATH = "/signup?side=buyer";
 
 /** Full navigation (not a background call) to the login endpoint, back to where the user was. */
 export function goToLogin(): void {

@@ -1,7 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { BUYER_PROFILE_DEFAULTS, GEOGRAPHIES, PAYMENT_TERMS, VERTICALS } from "../../../shared/constants";
+import {
+  BUYER_PROFILE_DEFAULTS,
+  GEOGRAPHIES,
+  PAYMENT_TERMS,
+  US_TIME_ZONES,
+  VERTICALS,
+} from "../../../shared/constants";
 import {
   type BuyerProfile,
   type CreateBuyerProfile,
@@ -15,7 +21,8 @@ import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 
-// The buyer profile form: company and contact email required, application URL a web address;
+// The buyer profile form: company and contact email required, application URL and website web
+// addresses, call hours in one of the US time zones;
 // defaults payout 25 to 100, Net 30, 180 s, daily cap 100. The same form creates the profile (the
 // "Create Buyer Profile" dialog) and edits it (the Profile tab); the shared schema checks both here and
 // on the server.
@@ -29,6 +36,9 @@ function toFormValues(profile: BuyerProfile | null): FormValues {
       contactEmail: "",
       contactPhone: "",
       applicationUrl: "",
+      website: "",
+      callHours: "",
+      timeZone: "",
       payoutMin: BUYER_PROFILE_DEFAULTS.payoutMin,
       payoutMax: BUYER_PROFILE_DEFAULTS.payoutMax,
       paymentTerms: BUYER_PROFILE_DEFAULTS.paymentTerms,
@@ -45,6 +55,9 @@ function toFormValues(profile: BuyerProfile | null): FormValues {
     contactEmail: profile.contactEmail ?? "",
     contactPhone: profile.contactPhone ?? "",
     applicationUrl: profile.applicationUrl ?? "",
+    website: profile.website ?? "",
+    callHours: profile.callHours ?? "",
+    timeZone: (profile.timeZone ?? "") as FormValues["timeZone"],
     payoutMin: profile.payoutMin ?? "",
     payoutMax: profile.payoutMax ?? "",
     paymentTerms: (profile.paymentTerms ?? BUYER_PROFILE_DEFAULTS.paymentTerms) as FormValues["paymentTerms"],
@@ -132,6 +145,11 @@ export function BuyerProfileForm({
           )}
         </FormField>
       </div>
+      <FormField id="profile-website" label="Company website (optional)" error={message("website")}>
+        {(control) => (
+          <Input {...control} type="url" placeholder="https://example.com" {...form.register("website")} />
+        )}
+      </FormField>
       <FormField
         id="profile-application-url"
         label="Application URL (optional)"
@@ -171,6 +189,25 @@ export function BuyerProfileForm({
         >
           {(control) => (
             <Input {...control} inputMode="numeric" {...form.register("callDurationRequirement")} />
+          )}
+        </FormField>
+        <FormField
+          id="profile-call-hours"
+          label="Hours you take calls (optional)"
+          error={message("callHours")}
+        >
+          {(control) => <Input {...control} placeholder="Mon-Fri 9am-6pm" {...form.register("callHours")} />}
+        </FormField>
+        <FormField id="profile-time-zone" label="Time zone of your call hours" error={message("timeZone")}>
+          {(control) => (
+            <Select {...control} {...form.register("timeZone")}>
+              <option value="">Not set</option>
+              {US_TIME_ZONES.map((zone) => (
+                <option key={zone.id} value={zone.id}>
+                  {zone.label}
+                </option>
+              ))}
+            </Select>
           )}
         </FormField>
         <FormField id="profile-daily-cap" label="Daily cap (calls per day)" error={message("dailyCap")}>

@@ -29,8 +29,12 @@ const STATUS_LABELS: Record<(typeof BUYER_LISTING_STATUSES)[number], string> = {
 };
 const STATUSES = BUYER_LISTING_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
-function toFormValues(listing: Listing | null): FormValues {
-  return { ...listingFieldValues(listing), status: listing?.status === "paused" ? "paused" : "active" };
+function toFormValues(listing: Listing | null, prefill: Partial<FormValues> = {}): FormValues {
+  return {
+    ...listingFieldValues(listing),
+    ...prefill,
+    status: listing?.status === "paused" ? "paused" : "active",
+  };
 }
 
 /** What the form hands over: every field, and the status unless an administrator locked it. */
@@ -44,9 +48,14 @@ export function ListingForm({
   onSubmit,
   mutation,
   onCancel,
+  cancelLabel,
+  prefill,
 }: {
   /** The listing being edited, or null for a new one. */
   listing: Listing | null;
+  /** A new listing's starting values where they are known (the first listing, from the profile). */
+  prefill?: Partial<FormValues>;
+  cancelLabel?: string;
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (values: ListingFormOutput) => void;
@@ -56,7 +65,7 @@ export function ListingForm({
 }) {
   const form = useForm<FormValues, unknown, CreateBuyerListing>({
     resolver: zodResolver(createBuyerListingSchema),
-    defaultValues: toFormValues(listing),
+    defaultValues: toFormValues(listing, prefill),
   });
   // An administrator's "inactive" is not the buyer's to change: the form neither shows nor sends status.
   const statusIsLocked = listing?.status === "inactive";
@@ -69,6 +78,7 @@ export function ListingForm({
       <DialogFormActions
         mutation={mutation}
         onCancel={onCancel}
+        cancelLabel={cancelLabel}
         submitLabel={submitLabel}
         pendingLabel={pendingLabel}
       />

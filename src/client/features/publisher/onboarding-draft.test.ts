@@ -1,27 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  clearDraft,
-  type DraftStorage,
-  draftKey,
-  emptyDraft,
-  readDraft,
-  writeDraft,
-} from "./onboarding-draft";
-
-function memoryStorage(): DraftStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+import { draftFromServer, draftToServer, emptyDraft } from "./onboarding-draft";
 
 describe("onboarding draft", () => {
   it("starts from the defaults: 10 daily calls, 1 year, one empty reference", () => {
-    const draft = readDraft(memoryStorage(), "user-1");
+    const draft = draftFromServer({ step: 1, data: {} });
     expect(draft).toEqual(emptyDraft());
+    expect(draftFromServer(undefined)).toEqual(emptyDraft());
     expect(draft.values).toMatchObject({
       avgDailyCalls: 10,
       yearsInBusiness: 1,
@@ -30,38 +14,25 @@ describe("onboarding draft", () => {
     });
   });
 
-  it("keeps one draft per user and clears it", () => {
-    const storage = memoryStorage();
-    const draft = { ...emptyDraft(), step: 1, completed: [0] };
+  it("comes back from the server as it was sent: the step 1-based there, 0-based here", () => {
+    const draft = { ...emptyDraft(), step: 1, completed: [0], verifiedWebsite: "https://a.example" };
     draft.values.website = "https://a.example";
-    writeDraft(storage, "user-1", draft);
-    expect(readDraft(storage, "user-1")).toEqual(draft);
-    expect(readDraft(storage, "user-2").values.website).toBe("");
-    clearDraft(storage, "user-1");
-    expect(storage.data.has(draftKey("user-1"))).toBe(false);
+    draft.values.geos = ["Ohio"];
+    const sent = draftToServer(draft);
+    expect(sent.step).toBe(2);
+    expect(sent.data).toMatchObject({ website: "https://a.example", completed: [0], geos: ["Ohio"] });
+    expect(draftFromServer(sent)).toEqual(draft);
   });
 
   it("repairs a damaged draft and never skips an unfinished step", () => {
-    const storage = memoryStorage();
-    storage.setItem(draftKey("u"), "{not json");
-    expect(readDraft(storage, "u")).toEqual(emptyDraft());
-    storage.setItem(
-      draftKey("u"),
-      JSON.stringify({
-        step: 4,
-        completed: [0, 9, "x"],
-        values: { avgDailyCalls: "many", references: ["a", "b", "c", "d"] },
-      }),
-    );
-    const draft = readDraft(storage, "u");
+    const draft = draftFromServer({
+      step: 5,
+      data: { completed: [0, 9, "x"], avgDailyCalls: "many", references: ["a", "b", "c", "d"] },
+    });
     expect(draft.step).toBe(1);
     expect(draft.completed).toEqual([0]);
     expect(draft.values.avgDailyCalls).toBe(10);
     expect(draft.values.references).toEqual(["a", "b", "c"]);
-  });
-
-  it("works without storage", () => {
-    expect(readDraft(null, "u")).toEqual(emptyDraft());
-    expect(() => writeDraft(null, "u", emptyDraft())).not.toThrow();
+    expect(draftFromServer({ step: -3, data: { completed: "all" } }).step).toBe(0);
   });
 });

@@ -1,9 +1,11 @@
+import type { OnboardingDraft as SavedDraft, SaveOnboardingDraft } from "../../../shared/schemas/onboarding";
 import { ONBOARDING_DEFAULTS, ONBOARDING_STEPS } from "../../../shared/schemas/publisher";
 import type { ProfileFieldValues } from "./profile-fields";
 
-// The wizard's draft: kept per user in local storage so a reload, or a visit days later,
-// resumes where the user was; cleared when onboarding completes. It only remembers what was typed and
-// which steps were done: whether a domain is verified is always the server's word.
+// The wizard's draft: kept on the server (GET/PUT /api/onboarding/publisher/draft) so a reload, another
+// browser or a visit days later resumes where the user was; the server deletes it when the profile is
+// created. It only remembers what was typed and which steps were done: whether a domain is verified is
+// always the server's word.
 
 /** The profile's fields (steps 1, 2 and 4) and the compliance step's. */
 export interface OnboardingValues extends ProfileFieldValues {
@@ -35,13 +37,7 @@ export function skippedSteps(
   return passed && draft.verifiedWebsite !== draft.values.website ? [DOMAIN_STEP] : [];
 }
 
-export type DraftStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
 const LAST_STEP = ONBOARDING_STEPS.length - 1;
-
-export function draftKey(userId: string): string {
-  return `publisher-onboarding-draft:${userId}`;
-}
 
 export function emptyDraft(): OnboardingDraft {
   return {
@@ -65,35 +61,27 @@ export function emptyDraft(): OnboardingDraft {
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
 
-/** The stored draft, with anything missing or malformed replaced by the defaults (storage is input). */
-export function readDraft(storage: DraftStorage | null, userId: string): OnboardingDraft {
+/** The saved draft, with anything missing or malformed replaced by the defaults (a draft is input). */
+export function draftFromServer(saved: Pick<SavedDraft, "step" | "data"> | undefined): OnboardingDraft {
   const draft = emptyDraft();
-  let stored: unknown;
-  try {
-    stored = JSON.parse(storage?.getItem(draftKey(userId)) ?? "null");
-  } catch {
-    return draft;
-  }
-  if (!stored || typeof stored !== "object") return draft;
-  const { step, completed, values, verifiedWebsite } = stored as Record<string, unknown>;
-  if (typeof step === "number" && Number.isInteger(step)) draft.step = Math.min(Math.max(step, 0), LAST_STEP);
+  if (!saved) return draft;
+  const { completed, verifiedWebsite, ...v } = saved.data as Record<string, unknown>;
+  // The server's step is 1-based, the wizard's 0-based.
+  if (Number.isInteger(saved.step)) draft.step = Math.min(Math.max(saved.step - 1, 0), LAST_STEP);
   if (Array.isArray(completed)) {
     draft.completed = completed.filter((s): s is number => Number.isInteger(s) && s >= 0 && s <= LAST_STEP);
   }
   if (typeof verifiedWebsite === "string") draft.verifiedWebsite = verifiedWebsite;
-  if (values && typeof values === "object") {
-    const v = values as Record<string, unknown>;
-    if (typeof v.website === "string") draft.values.website = v.website;
-    if (typeof v.avgDailyCalls === "number") draft.values.avgDailyCalls = v.avgDailyCalls;
-    if (typeof v.yearsInBusiness === "number") draft.values.yearsInBusiness = v.yearsInBusiness;
-    if (isStringList(v.trafficSources)) draft.values.trafficSources = v.trafficSources;
-    if (isStringList(v.verticals)) draft.values.verticals = v.verticals;
-    if (isStringList(v.geos)) draft.values.geos = v.geos;
-    if (isStringList(v.references) && v.references.length > 0)
-      draft.values.references = v.references.slice(0, 3);
-    if (typeof v.dncProcessDesc === "string") draft.values.dncProcessDesc = v.dncProcessDesc;
-    if (typeof v.tcpaComplianceAck === "boolean") draft.values.tcpaComplianceAck = v.tcpaComplianceAck;
-  }
+  if (typeof v.website === "string") draft.values.website = v.website;
+  if (typeof v.avgDailyCalls === "number") draft.values.avgDailyCalls = v.avgDailyCalls;
+  if (typeof v.yearsInBusiness === "number") draft.values.yearsInBusiness = v.yearsInBusiness;
+  if (isStringList(v.trafficSources)) draft.values.trafficSources = v.trafficSources;
+  if (isStringList(v.verticals)) draft.values.verticals = v.verticals;
+  if (isStringList(v.geos)) draft.values.geos = v.geos;
+  if (isStringList(v.references) && v.references.length > 0)
+    draft.values.references = v.references.slice(0, 3);
+  if (typeof v.dncProcessDesc === "string") draft.values.dncProcessDesc = v.dncProcessDesc;
+  if (typeof v.tcpaComplianceAck === "boolean") draft.values.tcpaComplianceAck = v.tcpaComplianceAck;
   // A step is reachable only when every step before it is done.
   let reachable = 0;
   while (reachable < LAST_STEP && draft.completed.includes(reachable)) reachable++;
@@ -101,27 +89,10 @@ export function readDraft(storage: DraftStorage | null, userId: string): Onboard
   return draft;
 }
 
-export function writeDraft(storage: DraftStorage | null, userId: string, draft: OnboardingDraft): void {
-  try {
-    storage?.setItem(draftKey(userId), JSON.stringify(draft));
-  } catch {
-    // Private browsing or a full quota: the wizard still works, without surviving a reload.
-  }
-}
-
-export function clearDraft(storage: DraftStorage | null, userId: string): void {
-  try {
-    storage?.removeItem(draftKey(userId));
-  } catch {
-    // nothing stored
-  }
-}
-
-/** The browser's local storage when it can be used. */
-export function browserStorage(): DraftStorage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
+/** What the server keeps: the step (1-based) and one flat object of the fields and the wizard's marks. */
+export function draftToServer(draft: OnboardingDraft): SaveOnboardingDraft {
+  return {
+    step: draft.step + 1,
+    data: { ...draft.values, completed: draft.completed, verifiedWebsite: draft.verifiedWebsite },
+  };
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import type { z } from "zod";
 import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { OnboardingDraft as SavedDraft } from "../../../shared/schemas/onboarding";
 import {
   type CreatePublisherProfileInput,
   ONBOARDING_STEPS,
@@ -12,15 +13,14 @@ import type { complianceInputSchema } from "../../../shared/schemas/publisher-co
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { toast } from "../../components/ui/use-toast";
 import { ApiError, errorMessage, isUnauthorizedError } from "../../lib/api";
+import { useDraftSaver } from "../onboarding";
 import {
-  browserStorage,
-  clearDraft,
   DOMAIN_STEP,
+  draftFromServer,
+  draftToServer,
   type OnboardingDraft,
   type OnboardingValues,
-  readDraft,
   skippedSteps,
-  writeDraft,
 } from "./onboarding-draft";
 import {
   BusinessInfoStep,
@@ -57,16 +57,26 @@ function profileInput(values: OnboardingValues): CreatePublisherProfileInput {
 }
 
 /**
- * The five-step onboarding (docs/publishers.md). The draft lives in local storage per user. Step 5
- * creates the profile, then posts the compliance record; when the profile already exists (compliance
- * failed earlier, or the Compliance tab sent the user back) only step 5 remains.
+ * The five-step onboarding (docs/publishers.md). The draft is kept on the server: saved when the user
+ * moves between steps and once typing pauses, restored from `saved` when the wizard opens. Step 5
+ * creates the profile (the server deletes the draft with it), then posts the compliance record; when
+ * the profile already exists (compliance failed earlier, or the Compliance tab sent the user back) only
+ * step 5 remains, and there is no draft left to keep.
  */
-export function OnboardingWizard({ user, profile }: { user: CurrentUser; profile: PublisherProfile | null }) {
-  const storage = browserStorage();
+export function OnboardingWizard({
+  user,
+  profile,
+  saved,
+}: {
+  user: CurrentUser;
+  profile: PublisherProfile | null;
+  /** The draft the server kept, if any. */
+  saved: SavedDraft | undefined;
+}) {
   const [hasProfile, setHasProfile] = useState(profile !== null);
   const [draft, setDraft] = useState<OnboardingDraft>(() => {
-    const stored = readDraft(storage, user.id);
-    return profile ? { ...stored, step: LAST_STEP, completed: [0, 1, 2, 3] } : stored;
+    const restored = draftFromServer(saved);
+    return profile ? { ...restored, step: LAST_STEP, completed: [0, 1, 2, 3] } : restored;
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [, navigate] = useLocation();
@@ -77,7 +87,22 @@ export function OnboardingWizard({ user, profile }: { user: CurrentUser; profile
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(draft.step);
 
-  useEffect(() => writeDraft(storage, user.id, draft), [storage, user.id, draft]);
+  const saver = useDraftSaver("publisher");
+  const savedStep = useRef(draft.step);
+  const isFirstRender = useRef(true);
+  useEffect(() => {
+    if (isFirstRender.current) {
+      isFirstRender.current = false;
+      return;
+    }
+    if (hasProfile) return;
+    if (savedStep.current !== draft.step) {
+      savedStep.current = draft.step;
+      saver.saveNow(draftToServer(draft));
+    } else {
+      saver.saveSoon(draftToServer(draft));
+    }
+  }, [draft, hasProfile, saver]);
 
   // A new step moves focus to its heading, so screen readers announce it and Tab starts there.
   useEffect(() => {
@@ -100,6 +125,8 @@ export function OnboardingWizard({ user, profile }: { user: CurrentUser; profile
 
   async function ensureProfile(): Promise<void> {
     if (hasProfile) return;
+    // A save still on its way must not land after the profile (which ends the draft).
+    await saver.settle();
     try {
       await createProfile.mutateAsync(profileInput(draft.values));
       setHasProfile(true);
@@ -125,7 +152,6 @@ export function OnboardingWizard({ user, profile }: { user: CurrentUser; profile
       await refresh();
       return;
     }
-    clearDraft(storage, user.id);
     toast({
       title: PUBLISHER_MESSAGES.onboardingComplete,
       description: PUBLISHER_MESSAGES.onboardingCompleteDescription,

@@ -51,6 +51,30 @@ describe("email sign-in", () => {
     });
   });
 
+  it("carries the side chosen at sign-up through the link: a new buyer lands in buyer onboarding", async () => {
+    const signUp = async (email: string, returnTo: string) => {
+      const requested = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link",
+        payload: { email, returnTo },
+      });
+      if (requested.statusCode !== 202) return requested.statusCode;
+      const token = await latestMagicToken(ctx, email);
+      const verified = await ctx.app.inject({
+        method: "POST",
+        url: "/api/auth/magic-link/verify",
+        payload: { token },
+      });
+      return verified.json().returnTo as string;
+    };
+    expect(await signUp("buyer@example.test", "/buyer/onboarding")).toBe("/buyer/onboarding");
+    expect(await signUp("publisher@example.test", "/publisher/onboarding")).toBe("/publisher/onboarding");
+    // Never an API path (a GET the person did not ask for), never another site.
+    expect(await signUp("api@example.test", "/api/onboarding/buyer/draft")).toBe("/");
+    expect(await signUp("away@example.test", "//evil.example/buyer/onboarding")).toBe(400);
+    expect(await signUp("slash@example.test", "/\\evil.example")).toBe(400);
+  });
+
   it("stores only a hash of the token", async () => {
     await ctx.app.inject({
       method: "POST",

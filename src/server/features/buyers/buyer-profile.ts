@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { auditLogs, buyerProfiles, publisherProfiles, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Viewer } from "../../lib/viewer";
+import { deleteOnboardingDraft } from "../onboarding/onboarding-drafts";
 
 // The buyer's company profile (the buyer dashboard, /api/buyer-profile): one per user, read and changed
 // by its owner only; creating it makes a guest a buyer.
@@ -27,6 +28,9 @@ function toBuyerProfile(row: BuyerProfileRow): BuyerProfile {
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
     applicationUrl: row.applicationUrl,
+    website: row.website,
+    callHours: row.callHours,
+    timeZone: row.timeZone,
     isVerified: row.verifiedUntil !== null && row.verifiedUntil > new Date(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -60,7 +64,7 @@ export async function getBuyerProfile({
 
 /**
  * POST /api/buyer-profile: creates the viewer's profile and, in the same transaction, makes a guest a
- * buyer (a user is a publisher or a buyer, never both). 409 when they have a profile
+ * buyer and deletes their buyer onboarding draft (a user is a publisher or a buyer, never both). 409 when they have a profile
  * already, or are a publisher. An admin keeps the admin role.
  */
 export async function createBuyerProfile({
@@ -106,6 +110,8 @@ export async function createBuyerProfile({
       .update(users)
       .set({ role: "buyer", updatedAt: new Date() })
       .where(and(eq(users.id, viewer.id), eq(users.role, "guest")));
+    // The wizard is done: its draft goes with the same commit (a failed create keeps it).
+    await deleteOnboardingDraft(tx, viewer.id, "buyer");
     await tx.insert(auditLogs).values({
       userId: viewer.id,
       action: "buyer_profile.created",

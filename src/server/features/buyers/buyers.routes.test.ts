@@ -109,6 +109,10 @@ describe("buyer profile and listings", () => {
       ],
       [{ ...PROFILE, paymentTerms: "Net 90" }, "Payment terms must be one of"],
       [{ ...PROFILE, company: "Nul\u0000Co" }, "must not contain control characters"],
+      [{ ...PROFILE, website: "javascript:alert(1)" }, "Website must be a valid http(s) URL"],
+      [{ ...PROFILE, website: "acme" }, "Website must be a valid http(s) URL"],
+      [{ ...PROFILE, timeZone: "Europe/Paris" }, "Choose a US time zone from the list"],
+      [{ ...PROFILE, callHours: "x".repeat(101) }, "Call hours must be at most 100 characters"],
     ])("refuses a bad profile with a clear 400 (%#)", async (body, message) => {
       const guest = await createUser(db());
       const cookie = await signIn(ctx, guest.email);
@@ -118,6 +122,50 @@ describe("buyer profile and listings", () => {
       expect(res.json().message).toContain(message);
       const [user] = await db().select().from(users).where(eq(users.id, guest.id));
       expect(user!.role).toBe("guest");
+    });
+
+    it("keeps the website, the call hours and their time zone, and changes or clears them", async () => {
+      const guest = await createUser(db());
+      const cookie = await signIn(ctx, guest.email);
+      const created = await request(cookie, "POST", "/api/buyer-profile", {
+        ...PROFILE,
+        website: " https://acme.example ",
+        callHours: "Mon-Fri 9am-6pm",
+        timeZone: "America/Chicago",
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({
+        website: "https://acme.example",
+        callHours: "Mon-Fri 9am-6pm",
+        timeZone: "America/Chicago",
+      });
+      // Left out, they are none.
+      const bare = await request(
+        await signIn(ctx, (await createUser(db())).email),
+        "POST",
+        "/api/buyer-profile",
+        PROFILE,
+      );
+      expect(bare.json()).toMatchObject({ website: null, callHours: null, timeZone: null });
+
+      const changed = await request(cookie, "PUT", "/api/buyer-profile", {
+        callHours: "24/7",
+        timeZone: "Pacific/Honolulu",
+        website: "",
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({
+        website: null,
+        callHours: "24/7",
+        timeZone: "Pacific/Honolulu",
+      });
+      const [row] = await db().select().from(buyerProfiles).where(eq(buyerProfiles.userId, guest.id));
+      expect(row).toMatchObject({ website: null, callHours: "24/7", timeZone: "Pacific/Honolulu" });
+      const read = await request(cookie, "GET", "/api/buyer-profile");
+      expect(read.json()).toMatchObject({ callHours: "24/7", timeZone: "Pacific/Honolulu" });
+      const refused = await request(cookie, "PUT", "/api/buyer-profile", { timeZone: "Mars/Olympus" });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toContain("Choose a US time zone from the list");
     });
 
     it("updates only the fields sent, on the caller's own profile", async () => {

@@ -12,6 +12,7 @@ import { AppError } from "../../lib/app-error";
 import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../../lib/viewer";
+import { deleteOnboardingDraft } from "../onboarding/onboarding-drafts";
 import {
   computeQualityScore,
   hasComplianceSql,
@@ -178,6 +179,8 @@ export async function createPublisherProfile({
     if (account.role === "guest") {
       await tx.update(users).set({ role: "publisher", updatedAt: new Date() }).where(eq(users.id, viewer.id));
     }
+    // The wizard's draft goes with the same commit (the compliance step's text stays on the screen).
+    await deleteOnboardingDraft(tx, viewer.id, "publisher");
     const breakdown = await recomputeQualityScore({ db: tx, profileId: profile.id });
     await tx.insert(auditLogs).values({
       userId: viewer.id,
