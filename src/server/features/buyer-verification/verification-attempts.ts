@@ -133,6 +133,25 @@ export async function getVerificationState({
   return buildState(db, viewer, profile, now);
 }
 
+/** The account export's list: every attempt of the viewer's, newest first (no code hash, no reviewer). */
+export async function listOwnVerificationAttempts({
+  db,
+  viewer,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  now?: Date;
+}): Promise<BuyerVerificationAttempt[]> {
+  const rows = await db
+    .select({ attempt: buyerVerifications })
+    .from(buyerVerifications)
+    .innerJoin(buyerProfiles, eq(buyerProfiles.id, buyerVerifications.buyerId))
+    .where(eq(buyerProfiles.userId, viewer.id))
+    .orderBy(desc(buyerVerifications.createdAt));
+  return rows.map((row) => toAttempt(row.attempt, now));
+}
+
 const OPEN_STATUSES = ["in_progress", "submitted"] as const;
 
 /**
