@@ -22,12 +22,18 @@ const DOMAIN = "acme-calls.example";
 /** DNS as the tests set it: a table of TXT records; any other name does not exist. */
 function fakeDns() {
   const records = new Map<string, string[][]>();
-  const resolveTxt: TxtResolver = async (hostname) => {
-    const found = records.get(hostname);
-    if (!found) throw Object.assign(new Error(`queryTxt ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
-    return found;
+  const dns = {
+    records,
+    /** An error code every lookup fails with (a DNS server failing), or null. */
+    fail: null as string | null,
+    resolveTxt: (async (hostname) => {
+      if (dns.fail) throw Object.assign(new Error(`queryTxt ${dns.fail} ${hostname}`), { code: dns.fail });
+      const found = records.get(hostname);
+      if (!found) throw Object.assign(new Error(`queryTxt ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+      return found;
+    }) as TxtResolver,
   };
-  return { records, resolveTxt };
+  return dns;
 }
 
 /** A clock the tests move forward (the app reads it for every expiry); reset before each test. */
@@ -102,6 +108,7 @@ describe("buyer verification: the buyer's steps", () => {
   const ctx = useTestApp({ env: { VERIFY_ALLOW_PRIVATE: "1" }, resolveTxt: dns.resolveTxt, now: clock.now });
   beforeEach(() => {
     dns.records.clear();
+    dns.fail = null;
     site.clear();
     clock.reset();
   });
@@ -232,6 +239,14 @@ describe("buyer verification: the buyer's steps", () => {
     const none = await call("POST", "/api/buyer-verification/domain", cookie, { method: "dns" });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toMatch(/^We found no TXT record/);
+    // A lookup that fails is said so, not taken for a missing record.
+    dns.fail = "ESERVFAIL";
+    const lookup = await call("POST", "/api/buyer-verification/domain", cookie, { method: "dns" });
+    expect(lookup.statusCode).toBe(400);
+    expect(lookup.json().message).toBe(
+      `We could not look up the DNS records of ${DOMAIN} (ESERVFAIL). Try again in a few minutes.`,
+    );
+    dns.fail = null;
     // A record at another name (the www. host) proves nothing about the domain.
     publishTxt(user.id, `www.${DOMAIN}`);
     expect((await call("POST", "/api/buyer-verification/domain", cookie, { method: "dns" })).statusCode).toBe(

@@ -56,7 +56,8 @@ function typedDomain(value: string): string | null {
   return websiteHost(text.includes("://") ? text : `https://${text}`);
 }
 
-const NO_RECORD_CODES = new Set(["ENODATA", "ENOTFOUND", "ENONAME", "ESERVFAIL", "EREFUSED", "ETIMEOUT"]);
+/** DNS answers that mean "no such record here" (anything else is a failed lookup). */
+const NO_RECORD_CODES = new Set(["ENODATA", "ENOTFOUND", "ENONAME"]);
 
 /** Why the TXT records do not prove the domain (null: they do), and the evidence when they do. */
 async function checkTxtRecord(
@@ -74,8 +75,15 @@ async function checkTxtRecord(
   try {
     records = (await resolveTxt(domain)).map((chunks) => chunks.join(""));
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (!code || !NO_RECORD_CODES.has(code)) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== "string") throw error;
+    if (!NO_RECORD_CODES.has(code)) {
+      // DNS itself failed (our resolver, or theirs): nothing is known about the record yet.
+      return {
+        failure: `We could not look up the DNS records of ${domain} (${code}). Try again in a few minutes.`,
+        evidence: "",
+      };
+    }
     records = [];
   }
   if (records.some((record) => record.trim() === expected)) return { failure: null, evidence: expected };
