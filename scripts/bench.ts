@@ -196,12 +196,18 @@ async function createBuyers(database: Database): Promise<string[]> {
       inserted.map((u, i) => ({
         userId: u.id,
         company: `Bench Buyer ${i} LLC`,
+        website: `https://bench-${i}.example`,
         contactEmail: `partners@bench-${i}.example`,
         contactPhone: `(555) 01${String(i).padStart(2, "0").slice(-2)}-${String(1000 + i).slice(-4)}`,
         applicationUrl: `https://bench-${i}.example/apply`,
         dailyCap: pick([50, 100, 200, 500]),
         // The load's data only: in the product, an administrator's approval is what sets the badge.
-        verifiedUntil: random() < 0.5 ? new Date(Date.now() + 365 * 86_400_000) : null,
+        ...(random() < 0.5
+          ? {
+              verifiedSince: new Date(Date.now() - 30 * 86_400_000),
+              verifiedUntil: new Date(Date.now() + 365 * 86_400_000),
+            }
+          : {}),
       })),
     )
     .returning({ id: buyerProfiles.id });
