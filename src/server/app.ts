@@ -85,7 +85,7 @@ export async function buildApp({
   logger,
   clientDir = existsSync(CLIENT_DIST) ? CLIENT_DIST : MISSING_BUILD_DIR,
   now = () => new Date(),
-  resolveTxt = systemTxtResolver(),
+  resolveTxt = systemTxtResolver(config.verifyDnsServers),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // What a log line may carry, and what never: plugins/logging.ts.

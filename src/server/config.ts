@@ -165,6 +165,26 @@ const envSchema = z
       .enum(["0", "1"])
       .default("0")
       .transform((v) => v === "1"),
+    // Comma list of DNS servers ("10.0.0.2", "127.0.0.1:5353", "[::1]:53") the domain checks ask.
+    VERIFY_DNS_SERVERS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(
+              /^(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)$/,
+              "VERIFY_DNS_SERVERS must list IP addresses, each with an optional :port",
+            ),
+        ),
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== undefined && !env.METRICS_TOKEN) {
@@ -262,6 +282,8 @@ export interface AppConfig {
   /** SIGTERM's draining time: 5 s in production, 1 s otherwise, unless SHUTDOWN_DRAIN_MS says. */
   shutdownDrainMs: number;
   verifyAllowPrivate: boolean;
+  /** DNS servers the domain checks ask instead of the system's (empty: the system's). */
+  verifyDnsServers: string[];
   /** Requests each API key may make per minute (API_RATE_LIMIT, default 600). */
   apiRateLimit: number;
   /** Cron expressions (UTC) of the alert digests. */
@@ -360,6 +382,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.APP_ENV === "production" ? 5000 : 1000),
     verifyAllowPrivate: env.VERIFY_ALLOW_PRIVATE,
+    verifyDnsServers: env.VERIFY_DNS_SERVERS,
     apiRateLimit: env.API_RATE_LIMIT,
     alertDigestCrons: { daily: env.ALERT_DAILY_CRON, weekly: env.ALERT_WEEKLY_CRON },
     metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : undefined,

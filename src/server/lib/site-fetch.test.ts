@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { systemTxtResolver } from "../features/buyer-verification/domain-proof";
+import { type LoopbackDns, startLoopbackDns } from "../test/loopback-dns";
 import { type LoopbackSite, startLoopbackSite } from "../test/loopback-site";
-import { fetchSitePage, SITE_FETCH_LIMITS, SiteFetchError } from "./site-fetch";
+import { domainCheckFetchOptions, fetchSitePage, SITE_FETCH_LIMITS, SiteFetchError } from "./site-fetch";
 
 // The guarded fetch against a real HTTP server on 127.0.0.1. `allowedAddresses: ["127.0.0.1"]` stands
 // the loopback server in for a public website while every other private address stays refused.
@@ -128,5 +130,50 @@ describe("guarded site fetch", () => {
     expect(await failure(fetchSitePage("http://127.0.0.1:1/", { allowPrivate: true }))).toContain(
       "could not connect",
     );
+  });
+});
+
+describe("domain checks asking DNS servers of their own (VERIFY_DNS_SERVERS)", () => {
+  let site: LoopbackSite;
+  let dns: LoopbackDns;
+  beforeAll(async () => {
+    [site, dns] = await Promise.all([startLoopbackSite(), startLoopbackDns()]);
+    dns.setRecords("acme-calls.test", { a: ["127.0.0.1"], txt: ["ppc-verify=abc", "v=spf1 -all"] });
+  });
+  afterAll(() => Promise.all([site.close(), dns.close()]));
+
+  const options = (servers: string[]) =>
+    domainCheckFetchOptions({ verifyAllowPrivate: false, verifyDnsServers: servers });
+
+  it("uses the system's lookup when none is named", () => {
+    expect(options([]).resolve).toBeUndefined();
+  });
+
+  it("resolves a name through the named server, and still vets the address it answers", async () => {
+    site.setPage("/", "<p>acme</p>");
+    const url = `http://acme-calls.test:${site.port}/`;
+    // The server's answer is a loopback address: refused like any other without the flag.
+    const refused = await fetchSitePage(url, options([dns.server])).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(SiteFetchError);
+    expect((refused as Error).message).toContain("resolves to 127.0.0.1");
+    const page = await fetchSitePage(url, { ...options([dns.server]), allowedAddresses: ["127.0.0.1"] });
+    expect(page.body).toContain("acme");
+    expect(site.requests.at(-1)?.host).toBe(`acme-calls.test:${site.port}`);
+  });
+
+  it("answers a name the server does not know as not found", async () => {
+    const error = await fetchSitePage("http://nowhere.test/", options([dns.server])).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toBe("We could not find nowhere.test: it has no address.");
+  });
+
+  it("reads TXT records from the same server", async () => {
+    const records = await systemTxtResolver([dns.server])("acme-calls.test");
+    expect(records.map((chunks) => chunks.join(""))).toEqual(["ppc-verify=abc", "v=spf1 -all"]);
   });
 });

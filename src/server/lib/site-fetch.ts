@@ -1,4 +1,4 @@
-import { lookup as dnsLookup } from "node:dns/promises";
+import { Resolver as DnsResolver, lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
@@ -46,6 +46,42 @@ const systemResolver: Resolver = async (hostname) =>
     address: entry.address,
     family: entry.family === 6 ? 6 : 4,
   }));
+
+/** DNS answers that mean "no such record" (an IPv4-only host has no AAAA record, and so on). */
+const NO_RECORD_CODES = new Set(["ENODATA", "ENOTFOUND", "ENONAME"]);
+
+/**
+ * A resolver that asks the given DNS servers (VERIFY_DNS_SERVERS) for A and AAAA records instead of the
+ * system's lookup; undefined when none is given, which leaves the system's lookup (and /etc/hosts) in use.
+ */
+export function dnsServersResolver(servers: readonly string[]): Resolver | undefined {
+  if (servers.length === 0) return undefined;
+  const resolver = new DnsResolver({ timeout: SITE_FETCH_LIMITS.timeoutMs / 2, tries: 2 });
+  resolver.setServers([...servers]);
+  const records = async (ask: Promise<string[]>) =>
+    ask.catch((error: NodeJS.ErrnoException) => {
+      if (error.code && NO_RECORD_CODES.has(error.code)) return [];
+      throw error;
+    });
+  return async (hostname) => {
+    const [v4, v6] = await Promise.all([
+      records(resolver.resolve4(hostname)),
+      records(resolver.resolve6(hostname)),
+    ]);
+    return [
+      ...v4.map((address) => ({ address, family: 4 as const })),
+      ...v6.map((address) => ({ address, family: 6 as const })),
+    ];
+  };
+}
+
+/** The fetch options of a domain check (the publishers' and the buyers'), from the app's settings. */
+export function domainCheckFetchOptions(config: {
+  verifyAllowPrivate: boolean;
+  verifyDnsServers: readonly string[];
+}): SiteFetchOptions {
+  return { allowPrivate: config.verifyAllowPrivate, resolve: dnsServersResolver(config.verifyDnsServers) };
+}
 
 export interface SiteFetchOptions {
   /** VERIFY_ALLOW_PRIVATE=1: private and loopback addresses are allowed (tests, local development). */

@@ -13,6 +13,7 @@ import {
   sendWorkEmailCodeSchema,
 } from "../../../shared/schemas/buyer-verification";
 import { idParams } from "../../lib/ids";
+import { domainCheckFetchOptions } from "../../lib/site-fetch";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
@@ -61,7 +62,7 @@ export function buyerVerificationRoutes({ resolveTxt }: { resolveTxt: TxtResolve
           db: app.db,
           viewer,
           input: req.body,
-          options: { resolveTxt, fetchOptions: { allowPrivate: app.config.verifyAllowPrivate } },
+          options: { resolveTxt, fetchOptions: domainCheckFetchOptions(app.config) },
           now: app.now(),
         }),
       ),

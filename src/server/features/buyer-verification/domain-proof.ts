@@ -36,9 +36,13 @@ import {
 /** TXT records of a name, each as its chunks (node:dns's shape); tests stand a fake in for DNS. */
 export type TxtResolver = (hostname: string) => Promise<string[][]>;
 
-/** The system's DNS, with the same deadline as a page fetch (two tries of half of it). */
-export function systemTxtResolver(): TxtResolver {
+/**
+ * DNS (the given servers, or the system's when none), with the same deadline as a page fetch (two tries
+ * of half of it).
+ */
+export function systemTxtResolver(servers: readonly string[] = []): TxtResolver {
   const resolver = new Resolver({ timeout: SITE_FETCH_LIMITS.timeoutMs / 2, tries: 2 });
+  if (servers.length > 0) resolver.setServers([...servers]);
   return (hostname) => resolver.resolveTxt(hostname);
 }
 

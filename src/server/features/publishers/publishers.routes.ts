@@ -12,6 +12,7 @@ import {
 } from "../../../shared/schemas/publisher";
 import { complianceInputSchema, complianceRecordSchema } from "../../../shared/schemas/publisher-compliance";
 import { idParams } from "../../lib/ids";
+import { domainCheckFetchOptions } from "../../lib/site-fetch";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
@@ -81,7 +82,7 @@ export async function publisherRoutes(fastify: FastifyInstance) {
         db: app.db,
         viewer,
         website: req.body.website,
-        fetchOptions: { allowPrivate: app.config.verifyAllowPrivate },
+        fetchOptions: domainCheckFetchOptions(app.config),
       }),
     ),
   );
