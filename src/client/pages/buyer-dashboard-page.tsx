@@ -21,8 +21,8 @@ import { DisputesTab } from "../features/trust/disputes-tab";
 
 // Buyer dashboard: 'Create Profile' or 'Create Listing' in the header; without a profile the
 // 'Create Your Buyer Profile' card; with one, four live figures and the tabs My Listings, Profile,
-// Verification (the "Verified buyer" badge), Deal Intents, Analytics, Reviews and Disputes. The open tab is kept in the URL
-// (?tab=...), so a mail can link to it.
+// Verification (the "Verified buyer" badge), Deal Intents, Analytics, Reviews and Disputes. The open tab
+// is kept in the URL (?tab=...), so a mail can link to it.
 
 const TABS = [
   { id: "listings", label: "My Listings" },

@@ -20,7 +20,8 @@ export const BUYER_VERIFICATION_MESSAGES = {
   revoked: "Verification revoked",
   // Server answers a buyer can act on.
   websiteRequired: "Add your company website to your profile first: its domain is what we verify",
-  notYourWebsite: "That domain is not your profile's website. Verify the domain of the website on your profile",
+  notYourWebsite:
+    "That domain is not your profile's website. Verify the domain of the website on your profile",
   startFirst: "Start a verification first",
   domainFirst: "Verify your domain first",
   emailDomain: "Use an address at your verified domain",
