@@ -15,6 +15,12 @@ import { authRoutes } from "./features/auth/auth.routes";
 import { adminArea, registerAccessGuard } from "./features/auth/guard";
 import { registerBoostJobs } from "./features/boosts/boost-reminders";
 import { boostAdminRoutes, boostRoutes } from "./features/boosts/boosts.routes";
+import {
+  buyerVerificationAdminRoutes,
+  buyerVerificationRoutes,
+} from "./features/buyer-verification/buyer-verification.routes";
+import { systemTxtResolver, type TxtResolver } from "./features/buyer-verification/domain-proof";
+import { registerBuyerVerificationJobs } from "./features/buyer-verification/renewal-reminders";
 import { buyerRoutes } from "./features/buyers/buyers.routes";
 import { dealIntentRoutes } from "./features/deal-intents/deal-intents.routes";
 import { devRoutes } from "./features/dev/dev.routes";
@@ -64,6 +70,8 @@ interface BuildAppOptions {
   clientDir?: string;
   /** The clock SMS quiet hours and caps and webhook retries read (tests move it); the real one by default. */
   now?: () => Date;
+  /** DNS TXT lookups of the buyers' domain proof (tests answer from a table); the system's DNS by default. */
+  resolveTxt?: TxtResolver;
 }
 
 export { redactUrl } from "./plugins/logging";
@@ -76,6 +84,7 @@ export async function buildApp({
   logger,
   clientDir = existsSync(CLIENT_DIST) ? CLIENT_DIST : MISSING_BUILD_DIR,
   now = () => new Date(),
+  resolveTxt = systemTxtResolver(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // What a log line may carry, and what never: plugins/logging.ts.
@@ -138,6 +147,12 @@ export async function buildApp({
     db: database.db,
     mailQueue,
     mail: { appName: config.appName, appUrl: config.appUrl },
+  });
+  registerBuyerVerificationJobs(jobs, {
+    db: database.db,
+    mailQueue,
+    mail: { appName: config.appName, appUrl: config.appUrl },
+    now,
   });
   registerSmsJobs(jobs, {
     db: database.db,
@@ -225,6 +240,7 @@ export async function buildApp({
   await app.register(authRoutes);
   await app.register(listingRoutes);
   await app.register(buyerRoutes);
+  await app.register(buyerVerificationRoutes({ resolveTxt }));
   await app.register(dealIntentRoutes);
   await app.register(reviewRoutes);
   await app.register(disputeRoutes);
@@ -247,6 +263,7 @@ export async function buildApp({
       disputeAdminRoutes,
       boostAdminRoutes,
       smsAdminRoutes,
+      buyerVerificationAdminRoutes,
     ),
     { prefix: "/api/admin" },
   );

@@ -27,6 +27,8 @@ export interface JobPayloads {
   housekeeping: Record<string, never>;
   /** The hourly round of reminders to buyers whose boost ends within two days (features/boosts). */
   "boost-reminders": Record<string, never>;
+  /** The hourly round of reminders to buyers whose "Verified buyer" badge ends soon (features/buyer-verification). */
+  "buyer-verification-reminders": Record<string, never>;
   /** Listings that became active: find who gets a text about them (features/sms). */
   "sms-listings-activated": { listingIds: string[] };
   /** One SMS alert: this listing to this user, now or merged after quiet hours (features/sms). */
@@ -77,6 +79,7 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
   "reliability-refresh": PLANNING,
   housekeeping: PLANNING,
   "boost-reminders": PLANNING,
+  "buyer-verification-reminders": PLANNING,
   "sms-listings-activated": PLANNING,
   "sms-alert": SMS,
   "sms-release": SMS,

@@ -9,6 +9,9 @@ import { auditLogs } from "../db/schema";
 type AdminAction =
   | "publisher.approved"
   | "publisher.rejected"
+  | "buyer_verification.approved"
+  | "buyer_verification.rejected"
+  | "buyer_verification.revoked"
   | "listing.created"
   | "listing.updated"
   | "listing.deleted"

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import type { TxtResolver } from "../features/buyer-verification/domain-proof";
 import { JOB_SCHEMA } from "../jobs/job-queue";
 import { adminQuery, withDatabase } from "./global-setup";
 import { PGLITE_SNAPSHOT } from "./paths";
@@ -84,7 +85,13 @@ export interface TestContext {
  * file's own beforeAll: for tests that read one world made there and change nothing another test reads.
  */
 export function useTestApp(
-  options: { env?: Record<string, string>; now?: () => Date; resetEach?: boolean; clientDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    resetEach?: boolean;
+    clientDir?: string;
+    resolveTxt?: TxtResolver;
+  } = {},
 ): TestContext {
   const ctx = {} as TestContext;
   const resetEach = options.resetEach ?? true;
@@ -98,6 +105,7 @@ export function useTestApp(
       logger: false,
       now: options.now,
       clientDir: options.clientDir,
+      resolveTxt: options.resolveTxt,
     });
     await ctx.app.ready();
   });

@@ -6,6 +6,7 @@ import {
   boostPurchases,
   buyerListings,
   buyerProfiles,
+  buyerVerifications,
   dealIntents,
   mailOutbox,
   publisherProfiles,
@@ -14,6 +15,7 @@ import {
   subscriptions,
   users,
 } from "../db/schema";
+import { recordApproval } from "../features/buyer-verification/verification-review";
 import { sessionCookie, type TestContext } from "./context";
 import type { SmtpSink } from "./smtp-sink";
 
@@ -80,6 +82,39 @@ export async function createListing(
     })
     .returning();
   return listing!;
+}
+
+/**
+ * A buyer verified the only way there is: a submitted attempt with both proofs (TXT record, work address)
+ * approved by an administrator, at `at` (now by default; an earlier time makes a badge that has lapsed).
+ */
+export async function verifyBuyer(db: Db, buyerId: string, { at = new Date() }: { at?: Date } = {}) {
+  const reviewer = await createUser(db, { role: "admin" });
+  return db.transaction(async (tx) => {
+    const [attempt] = await tx
+      .insert(buyerVerifications)
+      .values({
+        buyerId,
+        status: "submitted",
+        domain: "verified-buyer.example",
+        domainMethod: "dns",
+        domainEvidence: "ppc-verify=ppc-verify-0123456789abcdef",
+        domainVerifiedAt: new Date(at.getTime() - 3600_000),
+        workEmail: "ops@verified-buyer.example",
+        emailVerifiedAt: new Date(at.getTime() - 1800_000),
+        submittedAt: new Date(at.getTime() - 600_000),
+        createdAt: new Date(at.getTime() - 7200_000),
+      })
+      .returning();
+    const badge = await recordApproval(tx, {
+      attempt: attempt!,
+      reviewerId: reviewer.id,
+      checklist: { businessExists: true, paymentTermsCredible: true, references: true },
+      reason: null,
+      now: at,
+    });
+    return { attempt: attempt!, reviewer, ...badge };
+  });
 }
 
 /** A deal intent of a publisher on a buyer's listing; accepted ones are decided an hour after they arrive. */

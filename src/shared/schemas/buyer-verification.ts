@@ -23,6 +23,7 @@ export const BUYER_VERIFICATION_MESSAGES = {
   notYourWebsite:
     "That domain is not your profile's website. Verify the domain of the website on your profile",
   startFirst: "Start a verification first",
+  websiteChanged: "Your website changed since you started. Start again to verify the domain of the new one",
   domainFirst: "Verify your domain first",
   emailDomain: "Use an address at your verified domain",
   freeMail: "Use your work address at your company's domain, not a free mail address",
@@ -35,6 +36,9 @@ export const BUYER_VERIFICATION_MESSAGES = {
   // Administrator answers.
   notSubmitted: "This verification is not waiting for review",
   notApproved: "This verification is not in force",
+  ownVerification: "Another administrator must review your own company's verification",
+  reviewWebsiteChanged:
+    "The buyer's website changed since this domain was proved: reject this attempt so they can verify the new one",
   checklistIncomplete: "Tick every item of the checklist to approve",
 } as const;
 

@@ -7,6 +7,7 @@ import {
   REQUIREMENT_TAG_IDS,
   REQUIREMENT_TAGS,
 } from "../constants";
+import { verifiedBadgeSchema } from "./buyer-verification";
 import { plainText } from "./common";
 import { reliabilityDetailSchema, reliabilitySchema } from "./reliability";
 import { reviewSummarySchema } from "./reviews";
@@ -83,6 +84,10 @@ export const listingQuerySchema = z
       .max(512, "is too long")
       .optional()
       .describe("Where the next page starts: take it from the Link header of the page before."),
+    verified: z
+      .enum(["1", "true"], { message: "must be 1" })
+      .optional()
+      .describe('1: only listings of verified buyers (the "Verified buyer" badge in force).'),
     // The buyer dashboard asks for its own listings with ?mine=1; without it this is the public directory.
     mine: z
       .enum(["1", "true"], { message: "must be 1" })
@@ -126,6 +131,7 @@ export const LISTING_EXAMPLE = {
   disputeWindowDays: 7,
   isPayoutRaised: false,
   isVerified: true,
+  verifiedSince: "2026-03-12T16:20:00.000Z",
   createdAt: "2026-11-02T15:04:05.000Z",
   updatedAt: "2026-11-20T09:30:00.000Z",
   contact: null,
@@ -164,7 +170,10 @@ export const listingSchema = z
     disputeWindowDays: z.number().int().nullable(),
     /** The payout is higher than it was PAYOUT_RAISED_WINDOW_DAYS days ago. */
     isPayoutRaised: z.boolean(),
+    /** The buyer holds the "Verified buyer" badge now. */
     isVerified: z.boolean(),
+    /** Since when the badge has run without a break; null unless isVerified. */
+    verifiedSince: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
     contact: listingContactSchema.nullable(),
@@ -205,6 +214,8 @@ export const listingDetailSchema = listingSchema
     reliability: reliabilityDetailSchema,
     /** The buyer's visible reviews: average, count and the newest few. */
     reviews: reviewSummarySchema,
+    /** The buyer's badge in force and when each of its checks passed; null without one. */
+    verification: verifiedBadgeSchema.nullable(),
   })
   .meta({
     examples: [
@@ -217,6 +228,14 @@ export const listingDetailSchema = listingSchema
         isOwn: false,
         canRequestDeal: true,
         dealIntent: null,
+        verification: {
+          since: "2026-03-12T16:20:00.000Z",
+          until: "2027-11-04T10:15:00.000Z",
+          domainMethod: "dns",
+          domainVerifiedAt: "2026-11-02T09:41:00.000Z",
+          emailVerifiedAt: "2026-11-02T09:44:00.000Z",
+          reviewedAt: "2026-11-04T10:15:00.000Z",
+        },
         reliability: {
           score: 87,
           basedOn: 12,

@@ -7,6 +7,8 @@ import { z } from "zod";
 export const marketFiguresSchema = z.object({
   /** Buyer companies with at least one listing in the directory. */
   activeBuyers: z.number().int(),
+  /** Of those, the buyers whose "Verified buyer" badge is in force. */
+  verifiedBuyers: z.number().int(),
   /** Listings in the directory. */
   activeListings: z.number().int(),
   /** Distinct verticals of those listings. */

@@ -134,6 +134,9 @@ function filterConditions(query: ListingQuery, viewer: Viewer | null): SQL[] {
     conditions.push(sql`l.status = 'active'`);
   }
   if (query.vertical) conditions.push(sql`l.vertical = ${query.vertical}`);
+  // Verified buyers only: a condition on the profile row the page joins already (the badge is in force
+  // while verified_until is in the future), so the keyset walk stays as it is.
+  if (query.verified) conditions.push(sql`bp.verified_until > now()`);
   if (query.payoutMin) conditions.push(sql`l.payout >= ${query.payoutMin}::numeric`);
   if (query.payoutMax) conditions.push(sql`l.payout < ${query.payoutMax}::numeric`);
   if (query.tags.length > 0) {

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   DEAL_INTENT_STATUSES,
+  DOMAIN_PROOF_METHODS,
   LISTING_STATS_WINDOW_DAYS,
   MESSAGES,
   PAYOUT_HISTORY_LIMIT,
@@ -56,12 +57,36 @@ const detailRowSchema = listingRowSchema.extend({
   reviewCount: z.number().int(),
   reviewAverage: z.string().nullable(),
   latestReviews: latestReviewsSchema,
+  verification: z
+    .object({
+      since: z.coerce.date(),
+      until: z.coerce.date(),
+      domainMethod: z.enum(DOMAIN_PROOF_METHODS),
+      domainVerifiedAt: z.coerce.date(),
+      emailVerifiedAt: z.coerce.date(),
+      reviewedAt: z.coerce.date(),
+    })
+    .nullable(),
 });
 
 /** The buyer's trust figures: columns of the profile row already joined, and one index probe. */
 const TRUST_COLUMNS = sql`bp.reliability_factors as "reliabilityFactors",
   bp.reliability_computed_at as "reliabilityComputedAt", bp.review_count as "reviewCount",
   bp.review_average::text as "reviewAverage", ${LATEST_REVIEWS_COLUMN} as "latestReviews"`;
+
+/**
+ * The buyer's badge in force, with when each check of the approval behind it passed: the newest approval
+ * (a renewal's sets the profile's term), read only while the profile's badge runs. One probe of the
+ * buyer's few attempts.
+ */
+const VERIFICATION_COLUMN = sql`(
+  select json_build_object('since', bp.verified_since, 'until', bp.verified_until,
+    'domainMethod', v.domain_method, 'domainVerifiedAt', v.domain_verified_at,
+    'emailVerifiedAt', v.email_verified_at, 'reviewedAt', v.decided_at)
+  from buyer_verifications v
+  where v.buyer_id = bp.id and v.status = 'approved' and bp.verified_until > now()
+  order by v.decided_at desc limit 1
+) as "verification"`;
 
 /** Payout changes, newest first, as a JSON array (amounts as text: JSON numbers would drop ".00"). */
 const payoutHistory = sql`coalesce((
@@ -129,7 +154,8 @@ export function listingDetailStatement({
           ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved",
           ${payoutHistory} as "payoutHistory",
           ${dealColumns(viewer)},
-          ${TRUST_COLUMNS}
+          ${TRUST_COLUMNS},
+          ${VERIFICATION_COLUMN}
         from ${LISTING_FROM} where l.id = ${listingId} and ${visible}`;
 }
 
@@ -166,5 +192,15 @@ export async function getListing(request: DetailRequest & { db: Db }): Promise<L
       count: row.reviewCount,
       latest: row.latestReviews.map(toReview),
     },
+    verification: row.verification
+      ? {
+          since: row.verification.since.toISOString(),
+          until: row.verification.until.toISOString(),
+          domainMethod: row.verification.domainMethod,
+          domainVerifiedAt: row.verification.domainVerifiedAt.toISOString(),
+          emailVerifiedAt: row.verification.emailVerifiedAt.toISOString(),
+          reviewedAt: row.verification.reviewedAt.toISOString(),
+        }
+      : null,
   };
 }

@@ -37,7 +37,8 @@ export const LISTING_COLUMNS = sql`
   to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey",
   bp.user_id as "ownerUserId", bp.company, bp.contact_email as "contactEmail",
   bp.contact_phone as "contactPhone", bp.application_url as "applicationUrl",
-  coalesce(bp.verified_until > now(), false) as "isVerified", bp.daily_cap as "dailyCap",
+  coalesce(bp.verified_until > now(), false) as "isVerified",
+  case when bp.verified_until > now() then bp.verified_since end as "verifiedSince", bp.daily_cap as "dailyCap",
   bp.reliability_score as "reliabilityScore", bp.reliability_based_on as "reliabilityBasedOn"`;
 
 /**
@@ -95,6 +96,8 @@ export const listingRowSchema = z.object({
   contactPhone: z.string().nullable(),
   applicationUrl: z.string().nullable(),
   isVerified: z.boolean(),
+  /** When the buyer's badge began (the first approval of its unbroken run); null without a badge in force. */
+  verifiedSince: z.coerce.date().nullable(),
   dailyCap: z.number().int().nullable(),
   tags: z.array(z.string()),
   disputeWindowDays: z.number().int().nullable(),
@@ -193,6 +196,7 @@ export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Li
     boostedUntil: row.boostedUntil?.toISOString() ?? null,
     isBoosted: row.boostedUntil !== null && row.boostedUntil.getTime() > now.getTime(),
     isVerified: row.isVerified,
+    verifiedSince: row.verifiedSince?.toISOString() ?? null,
     tags: row.tags,
     disputeWindowDays: row.disputeWindowDays,
     isPayoutRaised: row.isPayoutRaised,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { marketFiguresSchema } from "../../../shared/schemas/market-figures";
 import { useTestApp } from "../../test/context";
-import { createBuyer, createListing } from "../../test/factories";
+import { createBuyer, createListing, verifyBuyer } from "../../test/factories";
 import { cachedMarketFigures, readMarketFigures } from "./market-figures";
 
 // The live figures of the landing and home pages (GET /api/stats/public), on both engines: what a
@@ -10,12 +10,20 @@ import { cachedMarketFigures, readMarketFigures } from "./market-figures";
 describe("market figures", () => {
   const ctx = useTestApp();
 
-  /** Two buyers in the directory; a paused listing and a disabled buyer's listing that are not. */
+  /**
+   * Two buyers in the directory, the second verified; a paused listing and a disabled buyer's listing
+   * that are not, and a verified buyer with nothing in the directory.
+   */
   async function directory() {
     const db = ctx.database.db;
     const first = await createBuyer(db, { company: "First Co" });
     const second = await createBuyer(db, { company: "Second Co" });
     const gone = await createBuyer(db, { company: "Gone Co" }, { disabledAt: new Date() });
+    const quiet = await createBuyer(db, { company: "Quiet Co" });
+    await verifyBuyer(db, second.profile.id);
+    await verifyBuyer(db, gone.profile.id);
+    await verifyBuyer(db, quiet.profile.id);
+    await createListing(db, quiet.profile.id, { vertical: "Solar", payout: "40.00", status: "paused" });
     await createListing(db, first.profile.id, { vertical: "Insurance", payout: "50.00" });
     await createListing(db, first.profile.id, { vertical: "Automotive", payout: "100.00" });
     await createListing(db, first.profile.id, { vertical: "Legal", payout: "500.00", status: "paused" });
@@ -31,6 +39,7 @@ describe("market figures", () => {
     expect(response.headers["cache-control"]).toBe("public, max-age=60");
     expect(marketFiguresSchema.parse(response.json())).toEqual({
       activeBuyers: 2,
+      verifiedBuyers: 1,
       activeListings: 3,
       verticals: 2,
       averagePayout: "75.18",
@@ -44,10 +53,21 @@ describe("market figures", () => {
   it("counts nothing in an empty directory (the pages then leave the figures out)", async () => {
     expect(await readMarketFigures(ctx.database.db)).toEqual({
       activeBuyers: 0,
+      verifiedBuyers: 0,
       activeListings: 0,
       verticals: 0,
       averagePayout: null,
     });
+  });
+
+  it("counts a verified buyer only while the badge runs: one approved 13 months ago has lapsed", async () => {
+    const db = ctx.database.db;
+    const { profile } = await createBuyer(db);
+    await createListing(db, profile.id);
+    await verifyBuyer(db, profile.id, { at: new Date(Date.now() - 396 * 24 * 3600_000) });
+    expect((await readMarketFigures(db)).verifiedBuyers).toBe(0);
+    await verifyBuyer(db, profile.id);
+    expect(await readMarketFigures(db)).toMatchObject({ activeBuyers: 1, verifiedBuyers: 1 });
   });
 
   it("reads again once the figures are older than the cache's lifetime, and shares a read in flight", async () => {

@@ -13,6 +13,7 @@ export const MARKET_FIGURES_CACHE_MS = 60_000;
 
 const figuresSchema = z.object({
   activeBuyers: z.coerce.number().int(),
+  verifiedBuyers: z.coerce.number().int(),
   activeListings: z.coerce.number().int(),
   verticals: z.coerce.number().int(),
   averagePayout: z.string().nullable(),
@@ -24,12 +25,15 @@ export async function readMarketFigures(db: Db): Promise<MarketFigures> {
     db,
     figuresSchema,
     sql`select count(distinct l.buyer_id) as "activeBuyers",
+               count(distinct l.buyer_id) filter (where bp.verified_until > now()) as "verifiedBuyers",
                count(*) as "activeListings",
                count(distinct l.vertical) as verticals,
                round(avg(l.payout), 2)::text as "averagePayout"
         from ${LISTING_FROM} where ${visibleTo(null)}`,
   );
-  return figures ?? { activeBuyers: 0, activeListings: 0, verticals: 0, averagePayout: null };
+  return (
+    figures ?? { activeBuyers: 0, verifiedBuyers: 0, activeListings: 0, verticals: 0, averagePayout: null }
+  );
 }
 
 /**

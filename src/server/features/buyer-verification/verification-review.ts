@@ -1,0 +1,398 @@
+import { eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { BUYER_VERIFICATION, type BuyerVerificationStatus } from "../../../shared/constants";
+import {
+  type AdminBuyerVerification,
+  adminBuyerVerificationSchema,
+  BUYER_VERIFICATION_MESSAGES,
+  type VerificationChecklist,
+  verificationChecklistSchema,
+} from "../../../shared/schemas/buyer-verification";
+import { type Db, selectRows } from "../../db/client";
+import { buyerProfiles, buyerVerifications } from "../../db/schema";
+import type { MailQueue } from "../../jobs/mail";
+import { AppError } from "../../lib/app-error";
+import { writeAuditEntry } from "../../lib/audit-entry";
+import { isUuid } from "../../lib/ids";
+import type { Viewer } from "../../lib/viewer";
+import { type AttemptRow, domainOfWebsite } from "./verification-attempts";
+import { decisionMail, type VerificationMailContext } from "./verification-mail";
+
+// The administrators' side of buyer verification: the review queue with the evidence, and the decisions.
+// An approval is the one thing that gives a buyer the badge (grantVerifiedBadge below is the only writer
+// of the profile's verified_since and verified_until, a test holds every other file to that), a
+// revocation the one thing that takes it away before its term ends. Each decision is audit-logged and
+// mailed to the buyer in its own transaction.
+
+const NOT_FOUND = "Verification not found";
+
+// ---- the queue ---------------------------------------------------------------------------------------
+
+const date = z.coerce.date();
+const reviewRowSchema = adminBuyerVerificationSchema.extend({
+  domainVerifiedAt: date.nullable(),
+  emailVerifiedAt: date.nullable(),
+  submittedAt: date.nullable(),
+  checklist: verificationChecklistSchema.nullable().catch(null),
+  decidedAt: date.nullable(),
+  expiresAt: date.nullable(),
+  revokedAt: date.nullable(),
+  createdAt: date,
+});
+type ReviewRow = z.infer<typeof reviewRowSchema>;
+
+const REVIEW_QUERY = sql`select v.id, v.status, v.buyer_id as "buyerId", bp.company, bp.website,
+    u.email as "accountEmail", bp.payment_terms as "paymentTerms", bp.payout_min::text as "payoutMin",
+    bp.payout_max::text as "payoutMax",
+    (select count(*)::int from buyer_listings l where l.buyer_id = bp.id and l.status = 'active') as "activeListings",
+    v.domain, v.domain_method as "domainMethod", v.domain_evidence as "domainEvidence",
+    v.domain_verified_at as "domainVerifiedAt", v.work_email as "workEmail",
+    v.email_verified_at as "emailVerifiedAt", v.submitted_at as "submittedAt", v.checklist,
+    v.decided_at as "decidedAt", v.decision_reason as "decisionReason", v.expires_at as "expiresAt",
+    v.revoked_at as "revokedAt", v.revoke_reason as "revokeReason", v.created_at as "createdAt"
+  from buyer_verifications v
+    join buyer_profiles bp on bp.id = v.buyer_id
+    join users u on u.id = bp.user_id`;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toAdminVerification(row: ReviewRow): AdminBuyerVerification {
+  return {
+    ...row,
+    domainVerifiedAt: iso(row.domainVerifiedAt),
+    emailVerifiedAt: iso(row.emailVerifiedAt),
+    submittedAt: iso(row.submittedAt),
+    decidedAt: iso(row.decidedAt),
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The longest list one request answers: the queue is worked from its oldest end. */
+const QUEUE_LIMIT = 200;
+
+/**
+ * GET /api/admin/buyer-verifications?status=: the attempts in one state. The queue (submitted) reads
+ * oldest first, who has waited longest first; any other state newest first.
+ */
+export async function listBuyerVerifications({
+  db,
+  status,
+}: {
+  db: Db;
+  status: BuyerVerificationStatus;
+}): Promise<AdminBuyerVerification[]> {
+  // A deleted account's attempt is nobody waiting for a decision.
+  const order: SQL =
+    status === "submitted" ? sql`v.submitted_at asc, v.id asc` : sql`v.created_at desc, v.id desc`;
+  const rows = await selectRows(
+    db,
+    reviewRowSchema,
+    sql`${REVIEW_QUERY} where u.deleted_at is null and v.status = ${status} order by ${order} limit ${QUEUE_LIMIT}`,
+  );
+  return rows.map(toAdminVerification);
+}
+
+async function readVerification(db: Db, id: string): Promise<AdminBuyerVerification> {
+  const [row] = await selectRows(db, reviewRowSchema, sql`${REVIEW_QUERY} where v.id = ${id}`);
+  if (!row) throw new AppError("not_found", NOT_FOUND);
+  return toAdminVerification(row);
+}
+
+// ---- the badge ---------------------------------------------------------------------------------------
+
+/** When an approval given at `from` ends: BUYER_VERIFICATION.termMonths later, to the second. */
+export function verificationTermEnd(from: Date): Date {
+  const end = new Date(from);
+  end.setUTCMonth(end.getUTCMonth() + BUYER_VERIFICATION.termMonths);
+  return end;
+}
+
+/**
+ * The only writer of the badge (verified_since, verified_until): given by an approval. A renewal (the
+ * badge still in force at `now`) keeps the date the buyer was first verified in this unbroken run.
+ */
+async function grantVerifiedBadge(
+  tx: Db,
+  { buyerId, until, now }: { buyerId: string; until: Date; now: Date },
+): Promise<{ since: Date; until: Date }> {
+  const [row] = await tx
+    .update(buyerProfiles)
+    .set({
+      verifiedSince: sql`case when ${buyerProfiles.verifiedUntil} > ${now.toISOString()}::timestamptz
+        then coalesce(${buyerProfiles.verifiedSince}, ${now.toISOString()}::timestamptz)
+        else ${now.toISOString()}::timestamptz end`,
+      verifiedUntil: until,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(buyerProfiles.id, buyerId))
+    .returning({ since: buyerProfiles.verifiedSince, until: buyerProfiles.verifiedUntil });
+  if (!row?.since || !row.until) throw new AppError("internal", "The badge could not be recorded");
+  return { since: row.since, until: row.until };
+}
+
+/** A revocation's half of the badge: gone at once, everywhere the profile row is read. */
+async function clearVerifiedBadge(tx: Db, buyerId: string): Promise<void> {
+  await tx
+    .update(buyerProfiles)
+    .set({ verifiedSince: null, verifiedUntil: null, updatedAt: sql`now()` })
+    .where(eq(buyerProfiles.id, buyerId));
+}
+
+const isComplete = (checklist: VerificationChecklist) => Object.values(checklist).every((ticked) => ticked);
+
+/**
+ * An approval of a submitted attempt, as the review records it: the attempt's decision and term, the
+ * badge on the profile, and the audit entry, in the caller's transaction. The route's approval below runs
+ * it after its checks; the demo data runs it for its verified buyers, so they carry the same trail.
+ */
+export async function recordApproval(
+  tx: Db,
+  {
+    attempt,
+    reviewerId,
+    checklist,
+    reason,
+    now,
+  }: {
+    attempt: Pick<AttemptRow, "id" | "buyerId" | "domain" | "status">;
+    reviewerId: string;
+    checklist: VerificationChecklist;
+    reason: string | null;
+    now: Date;
+  },
+): Promise<{ since: Date; until: Date }> {
+  if (!isComplete(checklist)) {
+    throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.checklistIncomplete);
+  }
+  const [before] = await tx
+    .select({ since: buyerProfiles.verifiedSince, until: buyerProfiles.verifiedUntil })
+    .from(buyerProfiles)
+    .where(eq(buyerProfiles.id, attempt.buyerId));
+  const expiresAt = verificationTermEnd(now);
+  await tx
+    .update(buyerVerifications)
+    .set({
+      status: "approved",
+      checklist,
+      decidedAt: now,
+      decidedBy: reviewerId,
+      decisionReason: reason,
+      expiresAt,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(buyerVerifications.id, attempt.id));
+  const badge = await grantVerifiedBadge(tx, { buyerId: attempt.buyerId, until: expiresAt, now });
+  await writeAuditEntry(tx, {
+    actorId: reviewerId,
+    action: "buyer_verification.approved",
+    targetId: attempt.id,
+    before: {
+      status: attempt.status,
+      verifiedSince: before?.since ?? null,
+      verifiedUntil: before?.until ?? null,
+    },
+    after: { status: "approved", verifiedSince: badge.since, verifiedUntil: badge.until },
+    extra: { buyerId: attempt.buyerId, domain: attempt.domain, checklist, reason },
+  });
+  return badge;
+}
+
+// ---- decisions ---------------------------------------------------------------------------------------
+
+interface DecisionRequest {
+  db: Db;
+  mailQueue: MailQueue;
+  mail: VerificationMailContext;
+  viewer: Viewer;
+  attemptId: string;
+  now?: Date;
+}
+
+/** The attempt with its buyer, locked for the decision; 404 for an unknown id or a deleted account. */
+async function lockForDecision(tx: Db, attemptId: string) {
+  if (!isUuid(attemptId)) throw new AppError("not_found", NOT_FOUND);
+  const [row] = await selectRows(
+    tx,
+    z.object({
+      id: z.string(),
+      buyerId: z.string(),
+      status: z.enum(["in_progress", "submitted", "approved", "rejected", "revoked"]),
+      domain: z.string(),
+      expiresAt: date.nullable(),
+      userId: z.string(),
+      email: z.string(),
+      website: z.string().nullable(),
+      verifiedUntil: date.nullable(),
+    }),
+    sql`select v.id, v.buyer_id as "buyerId", v.status, v.domain, v.expires_at as "expiresAt",
+        bp.user_id as "userId", u.email, bp.website, bp.verified_until as "verifiedUntil"
+      from buyer_verifications v
+        join buyer_profiles bp on bp.id = v.buyer_id
+        join users u on u.id = bp.user_id
+      where v.id = ${attemptId} and u.deleted_at is null
+      for update of v, bp`,
+  );
+  if (!row) throw new AppError("not_found", NOT_FOUND);
+  return row;
+}
+
+/** A decision on a submitted attempt: only another administrator may review a company's verification. */
+function assertDecidable(row: { status: string; userId: string }, viewer: Viewer): void {
+  if (row.status !== "submitted") throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.notSubmitted);
+  if (row.userId === viewer.id) throw new AppError("forbidden", BUYER_VERIFICATION_MESSAGES.ownVerification);
+}
+
+/**
+ * POST /api/admin/buyer-verifications/{id}/approve: every checklist item ticked (else 400), on a
+ * submitted attempt whose domain is still the profile's website. The badge runs for
+ * BUYER_VERIFICATION.termMonths from now.
+ */
+export async function approveBuyerVerification({
+  db,
+  mailQueue,
+  mail,
+  viewer,
+  attemptId,
+  checklist,
+  reason,
+  now = new Date(),
+}: DecisionRequest & {
+  checklist: VerificationChecklist;
+  reason: string | undefined;
+}): Promise<AdminBuyerVerification> {
+  await db.transaction(async (tx) => {
+    const row = await lockForDecision(tx, attemptId);
+    assertDecidable(row, viewer);
+    if (!isComplete(checklist)) {
+      throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.checklistIncomplete);
+    }
+    if (domainOfWebsite(row.website) !== row.domain) {
+      throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.reviewWebsiteChanged);
+    }
+    const badge = await recordApproval(tx, {
+      attempt: row,
+      reviewerId: viewer.id,
+      checklist,
+      reason: reason ?? null,
+      now,
+    });
+    await mailQueue.enqueue(tx, [
+      decisionMail(mail, {
+        attemptId: row.id,
+        decision: "approved",
+        to: row.email,
+        domain: row.domain,
+        reason: reason ?? null,
+        until: badge.until,
+      }),
+    ]);
+  });
+  return readVerification(db, attemptId);
+}
+
+/** POST /api/admin/buyer-verifications/{id}/reject: a submitted attempt, with the reason the buyer reads. */
+export async function rejectBuyerVerification({
+  db,
+  mailQueue,
+  mail,
+  viewer,
+  attemptId,
+  checklist,
+  reason,
+  now = new Date(),
+}: DecisionRequest & {
+  checklist: VerificationChecklist | undefined;
+  reason: string;
+}): Promise<AdminBuyerVerification> {
+  await db.transaction(async (tx) => {
+    const row = await lockForDecision(tx, attemptId);
+    assertDecidable(row, viewer);
+    await tx
+      .update(buyerVerifications)
+      .set({
+        status: "rejected",
+        checklist: checklist ?? null,
+        decidedAt: now,
+        decidedBy: viewer.id,
+        decisionReason: reason,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(buyerVerifications.id, row.id));
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: "buyer_verification.rejected",
+      targetId: row.id,
+      before: { status: row.status },
+      after: { status: "rejected", decisionReason: reason },
+      extra: { buyerId: row.buyerId, domain: row.domain, ...(checklist ? { checklist } : {}) },
+    });
+    await mailQueue.enqueue(tx, [
+      decisionMail(mail, {
+        attemptId: row.id,
+        decision: "rejected",
+        to: row.email,
+        domain: row.domain,
+        reason,
+        until: null,
+      }),
+    ]);
+  });
+  return readVerification(db, attemptId);
+}
+
+/**
+ * POST /api/admin/buyer-verifications/{id}/revoke: only the approval in force (the newest, its term not
+ * over) can be revoked; the badge leaves the profile, and so every listing, in the same transaction.
+ */
+export async function revokeBuyerVerification({
+  db,
+  mailQueue,
+  mail,
+  viewer,
+  attemptId,
+  reason,
+  now = new Date(),
+}: DecisionRequest & { reason: string }): Promise<AdminBuyerVerification> {
+  await db.transaction(async (tx) => {
+    const row = await lockForDecision(tx, attemptId);
+    const inForce =
+      row.status === "approved" &&
+      row.expiresAt !== null &&
+      row.verifiedUntil !== null &&
+      row.verifiedUntil > now &&
+      row.expiresAt.getTime() === row.verifiedUntil.getTime();
+    if (!inForce) throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.notApproved);
+    await tx
+      .update(buyerVerifications)
+      .set({
+        status: "revoked",
+        revokedAt: now,
+        revokedBy: viewer.id,
+        revokeReason: reason,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(buyerVerifications.id, row.id));
+    await clearVerifiedBadge(tx, row.buyerId);
+    await writeAuditEntry(tx, {
+      actorId: viewer.id,
+      action: "buyer_verification.revoked",
+      targetId: row.id,
+      before: { status: row.status, verifiedUntil: row.verifiedUntil },
+      after: { status: "revoked", verifiedUntil: null, revokeReason: reason },
+      extra: { buyerId: row.buyerId, domain: row.domain },
+    });
+    await mailQueue.enqueue(tx, [
+      decisionMail(mail, {
+        attemptId: row.id,
+        decision: "revoked",
+        to: row.email,
+        domain: row.domain,
+        reason,
+        until: null,
+      }),
+    ]);
+  });
+  return readVerification(db, attemptId);
+}
