@@ -49,7 +49,7 @@ function EmailForm({
   });
   const submit = (values: SendWorkEmailCodeInput) => send.mutate(values, { onSuccess: onSent });
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-3" aria-label="Work email">
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-3">
       <div className="max-w-md">
         <FormField id="verify-work-email" label="Work email" error={form.formState.errors.email?.message}>
           {(control) => (
@@ -98,12 +98,7 @@ function CodeForm({
       onSuccess: () => toast({ title: BUYER_VERIFICATION_MESSAGES.emailVerified }),
     });
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit(submit)}
-      className="space-y-3"
-      aria-label="Code from the mail"
-    >
+    <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-3">
       <p className="text-sm text-slate-700">
         We mailed a 6-digit code to <span className="font-medium break-all">{email}</span>. It works until{" "}
         {formatDateTime(expiresAt)}.

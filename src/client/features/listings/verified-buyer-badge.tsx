@@ -1,5 +1,5 @@
 import { BadgeCheck } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { formatDate } from "../../../shared/format";
 import type { VerifiedBadge } from "../../../shared/schemas/buyer-verification";
 
@@ -20,6 +20,22 @@ function BadgeExplainer({ children }: { children: ReactNode }) {
   const panelId = useId();
   const root = useRef<HTMLSpanElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLSpanElement>(null);
+  // Under the badge, moved left as far as it must be to stay on a narrow screen (a badge far right).
+  const [shift, setShift] = useState(0);
+  useLayoutEffect(() => {
+    if (!open) return;
+    const place = () => {
+      if (!panel.current || !root.current) return;
+      const left = root.current.getBoundingClientRect().left;
+      const width = panel.current.offsetWidth;
+      const room = document.documentElement.clientWidth - 8;
+      setShift(Math.min(0, room - (left + width)));
+    };
+    place();
+    window.addEventListener("resize", place);
+    return () => window.removeEventListener("resize", place);
+  }, [open]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
@@ -52,10 +68,12 @@ function BadgeExplainer({ children }: { children: ReactNode }) {
         Verified buyer
       </button>
       <span
+        ref={panel}
         id={panelId}
         hidden={!open}
+        style={{ left: shift }}
         data-testid="verified-buyer-explanation"
-        className="absolute left-0 top-full z-20 mt-1.5 block w-64 max-w-[calc(100vw-3rem)] rounded-md border border-slate-200 bg-white p-3 text-left text-xs font-normal text-slate-800 shadow-lg"
+        className="absolute top-full z-20 mt-1.5 block w-64 max-w-[calc(100vw-1rem)] rounded-md border border-slate-200 bg-white p-3 text-left text-xs font-normal text-slate-800 shadow-lg"
       >
         {children}
       </span>
