@@ -13,7 +13,7 @@ import { StageHeading } from "./stage-heading";
 import { useCheckDomain } from "./use-buyer-verification";
 
 /** The homepage tag around the token the server gives (it sends the token, or the whole tag). */
-export function buyerMetaTag(metaTag: string): string {
+function buyerMetaTag(metaTag: string): string {
   return metaTag.trimStart().startsWith("<")
     ? metaTag
     : `<meta name="${VERIFICATION_META_NAME}" content="${metaTag}">`;

@@ -6,7 +6,7 @@ import type { VerifiedBadge } from "../../../shared/schemas/buyer-verification";
 const METHOD_LABELS = { dns: "a DNS TXT record", meta: "a meta tag on its homepage" } as const;
 
 /** What the badge means, in one sentence: the card's explanation. */
-export function describeVerifiedBuyer(since: string): string {
+function describeVerifiedBuyer(since: string): string {
   return `Verified since ${formatDate(since)}: domain, work email and an administrator's review checked`;
 }
 
