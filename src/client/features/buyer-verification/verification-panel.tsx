@@ -169,6 +169,16 @@ function StageView({
       return <EmailStep state={state} autoFocus={autoFocus} />;
     case "ready":
       return <SubmitStep autoFocus={autoFocus} />;
+    case "website-changed":
+      return (
+        <Outcome
+          title="Your website changed"
+          autoFocus={autoFocus}
+          action={<StartButton label="Start again" />}
+        >
+          <p>{BUYER_VERIFICATION_MESSAGES.websiteChanged}.</p>
+        </Outcome>
+      );
     case "submitted":
       return (
         <Outcome title="Waiting for review" autoFocus={autoFocus} action={null}>

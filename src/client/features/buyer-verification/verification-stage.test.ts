@@ -59,6 +59,12 @@ describe("verificationStage", () => {
     );
   });
 
+  it("restarts an attempt whose domain is no longer the website's", () => {
+    expect(verificationStage(state({ domain: "acme-new.example", current: attempt({}) }))).toBe(
+      "website-changed",
+    );
+  });
+
   it("shows the badge, and a renewal in progress over it", () => {
     expect(verificationStage(state({ badge, current: attempt({ status: "approved" }) }))).toBe("verified");
     expect(verificationStage(state({ badge, current: attempt({}) }))).toBe("domain");

@@ -7,6 +7,7 @@ import type { BuyerVerificationState } from "../../../shared/schemas/buyer-verif
  */
 export type VerificationStage =
   | "not-started"
+  | "website-changed"
   | "domain"
   | "email"
   | "ready"
@@ -19,6 +20,8 @@ export type VerificationStage =
 export function verificationStage(state: BuyerVerificationState): VerificationStage {
   const current = state.current;
   if (current?.status === "in_progress") {
+    // The profile's website changed under the attempt: its proofs are of another domain, so it restarts.
+    if (state.domain && current.domain !== state.domain) return "website-changed";
     if (!current.domainVerifiedAt) return "domain";
     return current.emailVerifiedAt ? "ready" : "email";
   }
