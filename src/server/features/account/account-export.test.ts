@@ -4,6 +4,7 @@ import { EXPORT_PER_HOUR } from "../../../shared/schemas/account";
 import { LISTING_CSV_COLUMNS } from "../../../shared/schemas/listing-import";
 import {
   apiKeys,
+  buyerVerifications,
   compliance,
   disputes,
   notificationPreferences,
@@ -24,6 +25,7 @@ import {
   createVerifiedSmsNumber,
   grantPremium,
   signIn,
+  verifyBuyer,
 } from "../../test/factories";
 import { readZip } from "../../test/zip";
 
@@ -37,6 +39,7 @@ const SECTIONS = [
   "publisherProfile",
   "complianceRecords",
   "buyerProfile",
+  "buyerVerifications",
   "listings",
   "dealIntents",
   "reviews",
@@ -255,7 +258,35 @@ describe("GET /api/account/export", () => {
 
   it("gives a buyer their profile, listings, the requests received and a listings.csv that parses", async () => {
     const { publisher, firstBuyer } = await marketplace();
+    // A badge approved a month ago, and a renewal under way with a code mailed (whose hash stays out).
+    const approved = await verifyBuyer(db(), firstBuyer.profile.id, { at: new Date("2026-10-26T10:00:00Z") });
+    const codeHash = "9f".repeat(32);
+    await db()
+      .insert(buyerVerifications)
+      .values({
+        buyerId: firstBuyer.profile.id,
+        domain: "verified-buyer.example",
+        workEmail: "ops@verified-buyer.example",
+        emailCodeHash: codeHash,
+        emailCodeExpiresAt: new Date("2026-11-26T10:20:00Z"),
+        createdAt: new Date("2026-11-26T09:00:00Z"),
+      });
     const { files, text, json } = await exported(await signIn(ctx, firstBuyer.user.email));
+    expect(json.buyerVerifications).toMatchObject([
+      {
+        status: "in_progress",
+        workEmail: "ops@verified-buyer.example",
+        codeExpiresAt: "2026-11-26T10:20:00.000Z",
+      },
+      {
+        id: approved.attempt.id,
+        status: "approved",
+        domainMethod: "dns",
+        expiresAt: "2027-10-26T10:00:00.000Z",
+      },
+    ]);
+    expect(text).not.toContain(codeHash);
+    expect(text).not.toContain(approved.reviewer.id);
     expect([...files.keys()]).toEqual(["account.json", "listings.csv"]);
     expect(json).toMatchObject({
       account: { email: firstBuyer.user.email, role: "buyer" },

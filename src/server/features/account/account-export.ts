@@ -22,6 +22,7 @@ import type { Viewer } from "../../lib/viewer";
 import { getAlertPreferences } from "../alerts/alert-preferences";
 import { listSavedSearches } from "../alerts/saved-searches";
 import { listUserSessions } from "../auth/user-sessions";
+import { listOwnVerificationAttempts } from "../buyer-verification/verification-attempts";
 import { getBuyerProfile } from "../buyers/buyer-profile";
 import { listDealIntents } from "../deal-intents/deal-intents";
 import { listMyDisputes } from "../disputes/disputes";
@@ -162,6 +163,7 @@ function exportSections(
     ["publisherProfile", () => getPublisherProfile({ db, viewer })],
     ["complianceRecords", () => readComplianceRecords(db, viewer.id)],
     ["buyerProfile", () => getBuyerProfile({ db, viewer })],
+    ["buyerVerifications", () => listOwnVerificationAttempts({ db, viewer, now: now() })],
     ["listings", () => ownListings(db, viewer, now())],
     ["dealIntents", () => listDealIntents({ db, viewer, limit })],
     ["reviews", () => listMyReviews({ db, viewer, limit })],

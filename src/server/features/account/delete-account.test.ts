@@ -9,6 +9,7 @@ import {
   auditLogs,
   buyerListings,
   buyerProfiles,
+  buyerVerifications,
   compliance,
   dealIntents,
   knownDevices,
@@ -36,6 +37,7 @@ import {
   createVerifiedSmsNumber,
   sendQueuedMail,
   signIn,
+  verifyBuyer,
 } from "../../test/factories";
 import { useStripeTestApp } from "../../test/stripe-app";
 
@@ -393,6 +395,17 @@ describe("DELETE /api/account", () => {
     const deal = await dealBetween(ctx);
     const { publisher, buyer, publisherCookie, buyerCookie } = deal;
     const address = buyer.user.email;
+    // Verified with the sign-in address as the work address, and a renewal under way with a code mailed.
+    await verifyBuyer(db(), buyer.profile.id);
+    await db()
+      .insert(buyerVerifications)
+      .values({
+        buyerId: buyer.profile.id,
+        domain: "steady-buyer.example",
+        workEmail: address,
+        emailCodeHash: "9f".repeat(32),
+      });
+    expect((await ctx.app.inject({ url: "/api/buyer-listings?verified=1" })).json()).toHaveLength(2);
     expect((await call(buyerCookie, "PUT", `/api/saved-listings/${deal.listing.id}`)).statusCode).toBe(204);
     const before = (await ctx.app.inject({ method: "GET", url: "/api/buyer-listings" })).json();
     expect(before.map((l: { id: string }) => l.id)).toContain(deal.other.id);
@@ -417,7 +430,10 @@ describe("DELETE /api/account", () => {
       contactPhone: null,
       applicationUrl: null,
       notes: null,
+      verifiedSince: null,
+      verifiedUntil: null,
     });
+    expect(await db().select().from(buyerVerifications)).toEqual([]);
 
     // The publisher keeps the deal, the review and the dispute, naming the buyer "Former member".
     const reviews = (await call(publisherCookie, "GET", "/api/reviews/mine")).json();

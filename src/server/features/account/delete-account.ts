@@ -36,6 +36,7 @@ import { type StripeClient, withStripeErrors } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
 import { magicLinkEmailLimitKey } from "../auth/magic-link.service";
 import { endAllUserSessions } from "../auth/user-sessions";
+import { forgetBuyerVerification } from "../buyer-verification/verification-review";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { FINAL_STATUSES, saveSubscription } from "../subscriptions/stripe-sync";
 import { hasOtherAdmin } from "./account-summary";
@@ -223,6 +224,17 @@ async function addressesOf(tx: Db, user: { id: string; email: string }): Promise
   return candidates.filter((email) => !others.has(email));
 }
 
+/** The addresses of `candidates` no other account signs in with (their mail is not ours to touch). */
+async function addressesNotHeldByOthers(tx: Db, userId: string, candidates: string[]): Promise<string[]> {
+  if (candidates.length === 0) return [];
+  const held = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(inArray(users.email, candidates), ne(users.id, userId)));
+  const others = new Set(held.map((r) => r.email));
+  return candidates.filter((email) => !others.has(email));
+}
+
 /** The account's personal data: deleted, cleared, or (in what other people keep) its address removed. */
 async function forgetPersonalData(tx: Db, user: { id: string; email: string; role: string }): Promise<void> {
   const addresses = await addressesOf(tx, user);
@@ -269,6 +281,7 @@ async function forgetPersonalData(tx: Db, user: { id: string; email: string; rol
         tx.select({ id: buyerProfiles.id }).from(buyerProfiles).where(eq(buyerProfiles.userId, user.id)),
       ),
     );
+  const verification = await forgetBuyerVerification(tx, user.id);
   await tx
     .update(buyerProfiles)
     .set({
@@ -287,15 +300,17 @@ async function forgetPersonalData(tx: Db, user: { id: string; email: string; rol
 
   // Mail: what was sent to the account goes; where someone else's mail quotes its address, the
   // address goes (a deal decision names the publisher's email to the buyer, say).
-  await tx
-    .delete(mails)
-    .where(
-      or(
-        inArray(mails.to, addresses),
-        ...accountMailKeyPatterns(user.id).map((pattern) => like(mails.key, pattern)),
-      ),
-    );
+  await tx.delete(mails).where(
+    or(
+      inArray(mails.to, addresses),
+      ...accountMailKeyPatterns(user.id).map((pattern) => like(mails.key, pattern)),
+      // The verification's mail: its codes went to the work address, its decisions to the account's.
+      ...verification.attemptIds.map((id) => like(mails.key, `buyer-verification:${id}:%`)),
+    ),
+  );
   await tx.delete(mailOutbox).where(inArray(mailOutbox.to, addresses));
+  const workAddresses = await addressesNotHeldByOthers(tx, user.id, verification.workEmails);
+  if (workAddresses.length > 0) await tx.delete(mailOutbox).where(inArray(mailOutbox.to, workAddresses));
   for (const address of addresses) await removeAddressFromRecords(tx, address);
 
   // The row itself: nameless, unreachable, and disabled as well, so every rule that keeps a disabled

@@ -40,7 +40,7 @@ export function domainProofValues(userId: string): { txtRecord: string; metaTag:
   return { txtRecord: `${BUYER_DOMAIN_TXT_PREFIX}${token}`, metaTag: token };
 }
 
-export function toAttempt(row: AttemptRow, now: Date): BuyerVerificationAttempt {
+function toAttempt(row: AttemptRow, now: Date): BuyerVerificationAttempt {
   const codeIsLive =
     row.emailCodeHash !== null && row.emailCodeExpiresAt !== null && row.emailCodeExpiresAt > now;
   return {
@@ -65,7 +65,7 @@ export function toAttempt(row: AttemptRow, now: Date): BuyerVerificationAttempt 
 }
 
 /** The badge in force at `now`, with when each check of the approval behind it passed; else null. */
-export async function readBadge(db: Db, profile: ProfileRow, now: Date): Promise<VerifiedBadge | null> {
+async function readBadge(db: Db, profile: ProfileRow, now: Date): Promise<VerifiedBadge | null> {
   if (!profile.verifiedUntil || !profile.verifiedSince || profile.verifiedUntil <= now) return null;
   // The approval in force is the newest one: a renewal's approval set the profile's term.
   const [approval] = await db
@@ -131,6 +131,25 @@ export async function getVerificationState({
 }): Promise<BuyerVerificationState> {
   const profile = await requireBuyerProfile(db, viewer);
   return buildState(db, viewer, profile, now);
+}
+
+/** The account export's list: every attempt of the viewer's, newest first (no code hash, no reviewer). */
+export async function listOwnVerificationAttempts({
+  db,
+  viewer,
+  now = new Date(),
+}: {
+  db: Db;
+  viewer: Viewer;
+  now?: Date;
+}): Promise<BuyerVerificationAttempt[]> {
+  const rows = await db
+    .select({ attempt: buyerVerifications })
+    .from(buyerVerifications)
+    .innerJoin(buyerProfiles, eq(buyerProfiles.id, buyerVerifications.buyerId))
+    .where(eq(buyerProfiles.userId, viewer.id))
+    .orderBy(desc(buyerVerifications.createdAt));
+  return rows.map((row) => toAttempt(row.attempt, now));
 }
 
 const OPEN_STATUSES = ["in_progress", "submitted"] as const;

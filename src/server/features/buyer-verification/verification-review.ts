@@ -140,6 +140,31 @@ async function clearVerifiedBadge(tx: Db, buyerId: string): Promise<void> {
     .where(eq(buyerProfiles.id, buyerId));
 }
 
+/**
+ * A deleted account's verification: its attempts go (they hold the work address and the proofs) and so
+ * does the badge of the profile kept for the other party's records ("Former member" vouches for nothing).
+ * Answers the attempts' ids and work addresses, so the caller can remove the mail about them.
+ */
+export async function forgetBuyerVerification(
+  tx: Db,
+  userId: string,
+): Promise<{ attemptIds: string[]; workEmails: string[] }> {
+  const [profile] = await tx
+    .select({ id: buyerProfiles.id })
+    .from(buyerProfiles)
+    .where(eq(buyerProfiles.userId, userId));
+  if (!profile) return { attemptIds: [], workEmails: [] };
+  const removed = await tx
+    .delete(buyerVerifications)
+    .where(eq(buyerVerifications.buyerId, profile.id))
+    .returning({ id: buyerVerifications.id, workEmail: buyerVerifications.workEmail });
+  await clearVerifiedBadge(tx, profile.id);
+  return {
+    attemptIds: removed.map((row) => row.id),
+    workEmails: [...new Set(removed.flatMap((row) => (row.workEmail ? [row.workEmail] : [])))],
+  };
+}
+
 const isComplete = (checklist: VerificationChecklist) => Object.values(checklist).every((ticked) => ticked);
 
 /**

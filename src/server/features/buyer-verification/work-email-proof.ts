@@ -36,7 +36,7 @@ function domainAndParents(domain: string): string[] {
 }
 
 /** A free mail provider's address (gmail.com, a regional yahoo, any of their subdomains). */
-export function isFreeMailDomain(domain: string): boolean {
+function isFreeMailDomain(domain: string): boolean {
   return domainAndParents(domain).some((d) => FREE_MAIL.has(d));
 }
 

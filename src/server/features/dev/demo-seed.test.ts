@@ -134,6 +134,67 @@ describe("demo data", () => {
     }
   });
 
+  it("verifies about half the buyer companies, buyer@demo.test's among them, each with the full trail of an approval", async () => {
+    const database = await openTestDatabase();
+    try {
+      await seedDemoData(database.db);
+      const buyers = await queryRows<{
+        email: string;
+        website: string | null;
+        verified: boolean;
+        since: Date | null;
+        until: Date | null;
+      }>(
+        database.db,
+        sql`select u.email, bp.website, coalesce(bp.verified_until > now(), false) as verified,
+              bp.verified_since as since, bp.verified_until as until
+            from buyer_profiles bp join users u on u.id = bp.user_id order by u.email`,
+      );
+      expect(buyers.every((b) => b.website?.startsWith("https://"))).toBe(true);
+      const verified = buyers.filter((b) => b.verified);
+      expect(verified.map((b) => b.email)).toContain("buyer@demo.test");
+      expect(verified.length).toBeGreaterThanOrEqual(Math.floor(buyers.length / 2));
+      expect(verified.length).toBeLessThan(buyers.length);
+      // No badge without its records: each one's approval by admin@demo.test, both proofs, the audit entry.
+      const trail = await queryRows<{
+        email: string;
+        until: Date;
+        expires: Date;
+        domainOk: boolean;
+        n: string;
+      }>(
+        database.db,
+        sql`select u.email, bp.verified_until as until, v.expires_at as expires,
+              bp.website = 'https://' || v.domain as "domainOk",
+              (select count(*) from audit_logs a where a.target_id = v.id::text
+                and a.action = 'buyer_verification.approved' and a.user_id = v.decided_by) as n
+            from buyer_profiles bp join users u on u.id = bp.user_id
+              join buyer_verifications v on v.buyer_id = bp.id and v.status = 'approved'
+              join users reviewer on reviewer.id = v.decided_by and reviewer.email = 'admin@demo.test'
+            where v.domain_method = 'meta' and v.domain_evidence = bp.website || '/'
+              and v.domain_verified_at is not null and v.email_verified_at is not null
+              and v.work_email like '%@' || v.domain and v.submitted_at is not null
+              and v.checklist = '{"businessExists": true, "paymentTermsCredible": true, "references": true}'::jsonb
+            order by u.email`,
+      );
+      expect(trail.map((t) => t.email)).toEqual(verified.map((b) => b.email));
+      for (const t of trail) {
+        expect(new Date(t.until).getTime()).toBe(new Date(t.expires).getTime());
+        expect(t.domainOk).toBe(true);
+        expect(Number(t.n)).toBe(1);
+      }
+      const [unbacked] = await queryRows<{ n: string }>(
+        database.db,
+        sql`select count(*) as n from buyer_profiles bp where bp.verified_until is not null
+            and not exists (select 1 from buyer_verifications v where v.buyer_id = bp.id
+              and v.status = 'approved' and v.expires_at = bp.verified_until)`,
+      );
+      expect(Number(unbacked!.n)).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
   it("seeds approved and pending publishers with compliance on the current text, scores computed from their facts", async () => {
     const database = await openTestDatabase();
     try {

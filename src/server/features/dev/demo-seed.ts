@@ -14,6 +14,7 @@ import {
   boostPurchases,
   buyerListings,
   buyerProfiles,
+  buyerVerifications,
   compliance,
   dealIntents,
   disputes,
@@ -27,6 +28,7 @@ import {
   subscriptions,
   users,
 } from "../../db/schema";
+import { recordApproval } from "../buyer-verification/verification-review";
 import { PUBLISHER_ACTIONS } from "../publishers/publisher-profile";
 import { recomputeQualityScore } from "../publishers/quality-score";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
@@ -275,6 +277,7 @@ async function seedMarketplace(tx: Db): Promise<{
         contactEmail: `partners@${c.site}`,
         contactPhone: c.phone,
         applicationUrl: `https://${c.site}/apply`,
+        website: `https://${c.site}`,
       },
     ];
   });
@@ -287,6 +290,8 @@ async function seedMarketplace(tx: Db): Promise<{
       : [];
   // In COMPANIES order: the listings are dealt out to buyers by position.
   const buyerIds = profileValues.flatMap((v) => profiles.find((p) => p.userId === v.userId)?.id ?? []);
+  const adminId = idOf("admin@demo.test");
+  if (adminId) await seedVerifiedBuyers(tx, buyerIds, adminId);
   const listings = await tx.insert(buyerListings).values(buildListings(buyerIds)).returning({
     id: buyerListings.id,
     buyerId: buyerListings.buyerId,
@@ -310,6 +315,53 @@ async function seedMarketplace(tx: Db): Promise<{
     );
   }
   return { listings, buyerId: buyerIds[0], buyerIds };
+}
+
+/**
+ * Days ago each company's badge was approved, in COMPANIES order (null: not verified). About half are
+ * verified, buyer@demo.test's company among them; the last one's term ends within the reminder window,
+ * so its dashboard shows the renewal.
+ */
+const VERIFIED_DAYS_AGO: (number | null)[] = [62, null, 140, null, 355];
+
+/**
+ * The demo's verified buyers earn the badge as anyone does: an attempt with both proofs (the homepage's
+ * meta tag, a work address at the company's domain), sent for review and approved by admin@demo.test
+ * through the same approval as the admin console's, which alone writes the badge.
+ */
+async function seedVerifiedBuyers(tx: Db, buyerIds: string[], adminId: string): Promise<void> {
+  const now = Date.now();
+  for (const [index, company] of COMPANIES.entries()) {
+    const daysAgo = VERIFIED_DAYS_AGO[index];
+    const buyerId = buyerIds[index];
+    if (daysAgo === null || daysAgo === undefined || !buyerId) continue;
+    const approvedAt = new Date(now - daysAgo * DAY_MS);
+    const at = (hoursBefore: number) => new Date(approvedAt.getTime() - hoursBefore * 3600_000);
+    const [attempt] = await tx
+      .insert(buyerVerifications)
+      .values({
+        buyerId,
+        status: "submitted",
+        domain: company.site,
+        domainMethod: "meta",
+        domainEvidence: `https://${company.site}/`,
+        domainVerifiedAt: at(30),
+        workEmail: `${company.firstName.toLowerCase()}@${company.site}`,
+        emailVerifiedAt: at(29),
+        emailCodeAttempts: 0,
+        submittedAt: at(28),
+        createdAt: at(31),
+      })
+      .returning();
+    if (!attempt) continue;
+    await recordApproval(tx, {
+      attempt,
+      reviewerId: adminId,
+      checklist: { businessExists: true, paymentTermsCredible: true, references: true },
+      reason: "Registry entry, payment terms and two references checked.",
+      now: approvedAt,
+    });
+  }
 }
 
 /**
