@@ -224,6 +224,7 @@ describe("navigation bar", () => {
       "Admin Dashboard",
       "Manage Publishers",
       "Manage Buyers",
+      "Buyer Verifications",
       "Users",
       "Audit Log",
       "Failed Mail",

@@ -81,6 +81,7 @@ const ROUTE_HEADS: Record<ClientRoutePath, RouteHead> = {
   "/admin/publishers": PRIVATE,
   "/admin/buyers": PRIVATE,
   "/admin/users": PRIVATE,
+  "/admin/verifications": PRIVATE,
   "/admin/audit": PRIVATE,
   "/admin/mail": PRIVATE,
 };

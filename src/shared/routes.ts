@@ -38,6 +38,7 @@ export const CLIENT_ROUTES = [
   { path: "/admin/dashboard", title: "Admin Dashboard" },
   { path: "/admin/publishers", title: "Manage Publishers" },
   { path: "/admin/buyers", title: "Manage Buyers" },
+  { path: "/admin/verifications", title: "Buyer Verifications" },
   { path: "/admin/users", title: "Users" },
   { path: "/admin/audit", title: "Audit Log" },
   { path: "/admin/mail", title: "Failed Mail" },

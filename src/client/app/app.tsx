@@ -29,6 +29,7 @@ const BoostListingPage = lazy(() => import("../pages/boost-listing-page"));
 const AdminDashboardPage = lazy(() => import("../pages/admin-dashboard-page"));
 const AdminPublishersPage = lazy(() => import("../pages/admin-publishers-page"));
 const AdminBuyersPage = lazy(() => import("../pages/admin-buyers-page"));
+const AdminVerificationsPage = lazy(() => import("../pages/admin-verifications-page"));
 const AdminUsersPage = lazy(() => import("../pages/admin-users-page"));
 const AdminAuditPage = lazy(() => import("../pages/admin-audit-page"));
 const AdminMailPage = lazy(() => import("../pages/admin-mail-page"));
@@ -61,6 +62,7 @@ const AccountRoute = signedIn(AccountPage);
 const AdminDashboardRoute = adminOnly(AdminDashboardPage);
 const AdminPublishersRoute = adminOnly(AdminPublishersPage);
 const AdminBuyersRoute = adminOnly(AdminBuyersPage);
+const AdminVerificationsRoute = adminOnly(AdminVerificationsPage);
 const AdminUsersRoute = adminOnly(AdminUsersPage);
 const AdminAuditRoute = adminOnly(AdminAuditPage);
 const AdminMailRoute = adminOnly(AdminMailPage);
@@ -124,6 +126,7 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   "/admin/dashboard": AdminDashboardRoute,
   "/admin/publishers": AdminPublishersRoute,
   "/admin/buyers": AdminBuyersRoute,
+  "/admin/verifications": AdminVerificationsRoute,
   "/admin/users": AdminUsersRoute,
   "/admin/audit": AdminAuditRoute,
   "/admin/mail": AdminMailRoute,

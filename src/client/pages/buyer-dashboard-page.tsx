@@ -14,18 +14,20 @@ import { BuyerStats } from "../features/buyer/buyer-stats";
 import { CreateListingDialog } from "../features/buyer/listing-dialogs";
 import { MyListings } from "../features/buyer/my-listings";
 import { useBuyerProfile } from "../features/buyer/use-buyer";
+import { BuyerVerificationPanel } from "../features/buyer-verification/verification-panel";
 import { BuyerDealIntentsTab } from "../features/deal-intents";
 import { BuyerReviewsTab } from "../features/trust/buyer-reviews-tab";
 import { DisputesTab } from "../features/trust/disputes-tab";
 
 // Buyer dashboard: 'Create Profile' or 'Create Listing' in the header; without a profile the
-// 'Create Your Buyer Profile' card; with one, four live figures and the tabs My Listings, Profile, Deal
-// Requests, Analytics, Reviews and Disputes. The open tab is kept in the URL
-// (?tab=...), so a mail can link to it.
+// 'Create Your Buyer Profile' card; with one, four live figures and the tabs My Listings, Profile,
+// Verification (the "Verified buyer" badge), Deal Requests, Analytics, Reviews and Disputes. The open tab
+// is kept in the URL (?tab=...), so a mail can link to it.
 
 const TABS = [
   { id: "listings", label: "My Listings" },
   { id: "profile", label: "Profile" },
+  { id: "verification", label: "Verification" },
   { id: "deal-intents", label: "Deal Requests" },
   { id: "reviews", label: "Reviews" },
   { id: "disputes", label: "Disputes" },
@@ -94,6 +96,9 @@ function Workspace({ profile, onCreateListing }: { profile: BuyerProfile; onCrea
         </TabsContent>
         <TabsContent value="profile">
           <ProfileTab profile={profile} />
+        </TabsContent>
+        <TabsContent value="verification">
+          <BuyerVerificationPanel />
         </TabsContent>
         <TabsContent value="deal-intents">
           <BuyerDealIntentsTab />

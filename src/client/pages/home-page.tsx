@@ -1,5 +1,6 @@
 import {
   ArrowRight,
+  BadgeCheck,
   BarChart3,
   Bookmark,
   Crown,
@@ -33,6 +34,7 @@ const FIGURE_ICONS: Record<
   ComponentType<{ className?: string; "aria-hidden"?: boolean }>
 > = {
   buyers: Users,
+  verified: BadgeCheck,
   listings: ListChecks,
   verticals: BarChart3,
   payout: DollarSign,
@@ -57,7 +59,9 @@ function MarketFigureCards() {
       }
     >
       {(tiles) => (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <ul
+          className={cn("grid gap-4 sm:grid-cols-2", tiles.length > 4 ? "lg:grid-cols-5" : "lg:grid-cols-4")}
+        >
           {tiles.map((tile) => {
             const Icon = FIGURE_ICONS[tile.key];
             return (

@@ -12,7 +12,14 @@ import { cn } from "../lib/cn";
 
 const FIGURES_GRID = "mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center";
 // As many columns as figures on a wide screen (literal class names, which Tailwind finds).
-const FIGURES_COLUMNS = ["", "md:grid-cols-1", "md:grid-cols-2", "md:grid-cols-3", "md:grid-cols-4"];
+const FIGURES_COLUMNS = [
+  "",
+  "md:grid-cols-1",
+  "md:grid-cols-2",
+  "md:grid-cols-3",
+  "md:grid-cols-4",
+  "md:grid-cols-5",
+];
 
 /**
  * The marketplace in numbers: the directory's live figures, rounded down. Figures the product cannot

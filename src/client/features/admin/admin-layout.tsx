@@ -7,6 +7,7 @@ const ADMIN_SCREENS = [
   { href: "/admin/dashboard", label: "Dashboard" },
   { href: "/admin/publishers", label: "Publishers" },
   { href: "/admin/buyers", label: "Buyers" },
+  { href: "/admin/verifications", label: "Verifications" },
   { href: "/admin/users", label: "Users" },
   { href: "/admin/audit", label: "Audit Log" },
   { href: "/admin/mail", label: "Failed Mail" },

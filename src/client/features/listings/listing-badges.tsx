@@ -1,17 +1,22 @@
-import { BadgeCheck, TrendingUp, Zap } from "lucide-react";
+import { TrendingUp, Zap } from "lucide-react";
 import { PAYOUT_RAISED_WINDOW_DAYS } from "../../../shared/constants";
-import type { Listing } from "../../../shared/schemas/listings";
+import type { Listing, ListingDetail } from "../../../shared/schemas/listings";
 import { Badge } from "../../components/ui/badge";
+import { VerifiedBuyerBadge, VerifiedBuyerDetailBadge } from "./verified-buyer-badge";
 
-export function ListingBadges({ listing }: { listing: Listing }) {
+/**
+ * A listing's badges. "Verified buyer" opens what was checked: since when on a card, and each check's
+ * date on the listing's page (a detail carries `verification`).
+ */
+export function ListingBadges({ listing }: { listing: Listing | ListingDetail }) {
+  const verification = "verification" in listing ? listing.verification : null;
   return (
     <>
       <Badge tone="blue">{listing.vertical}</Badge>
-      {listing.isVerified && (
-        <Badge tone="green">
-          <BadgeCheck className="h-3.5 w-3.5" aria-hidden />
-          Verified
-        </Badge>
+      {verification ? (
+        <VerifiedBuyerDetailBadge badge={verification} />
+      ) : (
+        listing.isVerified && listing.verifiedSince && <VerifiedBuyerBadge since={listing.verifiedSince} />
       )}
       {listing.isBoosted && (
         <Badge tone="purple">

@@ -24,8 +24,8 @@ export interface ApplyOptions {
 
 /**
  * The directory's filters, all applied the same way: as they change. A choice (vertical, payout,
- * location, a requirement) applies at once; the keyword once typing pauses (SEARCH_DEBOUNCE_MS), or at
- * once with Enter or the Filter button; a cleared box clears it. Every search is one URL: the entries a
+ * location, verified buyers only, a requirement) applies at once; the keyword once typing pauses
+ * (SEARCH_DEBOUNCE_MS), or at once with Enter or the Filter button; a cleared box clears it. Every search is one URL: the entries a
  * keyword's keystrokes make replace each other, so Back skips the half-typed words and the settled
  * search is the address to share.
  * The one form not on react-hook-form (docs/decisions/008): it submits no data, only a URL; every
@@ -147,6 +147,25 @@ export function ListingFilters({
             </option>
           ))}
         </Select>
+      </div>
+      {/* Only buyers whose badge is in force: domain, work email and an administrator's review. */}
+      <div className="sm:col-span-2 lg:col-span-5">
+        <label
+          className={cn(
+            "inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm",
+            draft.verified === "1"
+              ? "border-brand-600 bg-brand-50 text-brand-700"
+              : "border-slate-300 bg-white text-slate-800",
+          )}
+        >
+          <input
+            type="checkbox"
+            className="h-4 w-4 accent-brand-600"
+            checked={draft.verified === "1"}
+            onChange={(event) => choose({ ...draft, verified: event.target.checked ? "1" : "" })}
+          />
+          Verified buyers only
+        </label>
       </div>
       {/* Requirement tags: a listing must carry every one ticked. */}
       <fieldset className="sm:col-span-2 lg:col-span-4">

@@ -13,6 +13,7 @@ describe("marketFigureTiles", () => {
       }),
     ).toEqual([
       { key: "buyers", value: "45+", label: "Active buyers" },
+      { key: "verified", value: "20", label: "Verified buyers" },
       { key: "listings", value: "1,200+", label: "Listings" },
       { key: "verticals", value: "12", label: "Verticals" },
       { key: "payout", value: "$87", label: "Average payout per call" },
@@ -32,7 +33,7 @@ describe("marketFigureTiles", () => {
     expect(
       marketFigureTiles({
         activeBuyers: 5,
-        verifiedBuyers: 5,
+        verifiedBuyers: 0,
         activeListings: 5,
         verticals: 1,
         averagePayout: "0.40",

@@ -11,7 +11,7 @@ export function useMarketFigures() {
   return useQuery<MarketFigures>({ queryKey: [MARKET_FIGURES_KEY] });
 }
 
-export type MarketFigureKey = "buyers" | "listings" | "verticals" | "payout";
+export type MarketFigureKey = "buyers" | "verified" | "listings" | "verticals" | "payout";
 
 export interface MarketFigureTile {
   key: MarketFigureKey;
@@ -23,6 +23,8 @@ export interface MarketFigureTile {
 export function marketFigureTiles(figures: MarketFigures): MarketFigureTile[] {
   const tiles: { key: MarketFigureKey; value: string | null; label: string }[] = [
     { key: "buyers", value: formatCountAtLeast(figures.activeBuyers), label: "Active buyers" },
+    // Absent from an answer that predates the badge: then there is nothing to claim.
+    { key: "verified", value: formatCountAtLeast(figures.verifiedBuyers ?? 0), label: "Verified buyers" },
     { key: "listings", value: formatCountAtLeast(figures.activeListings), label: "Listings" },
     { key: "verticals", value: formatCountAtLeast(figures.verticals), label: "Verticals" },
     { key: "payout", value: formatWholeDollarsDown(figures.averagePayout), label: "Average payout per call" },

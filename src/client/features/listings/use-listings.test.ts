@@ -11,12 +11,29 @@ import {
 
 describe("browse filters", () => {
   it("round-trips through the page URL and leaves empty filters out", () => {
-    const filters = { search: "final expense", vertical: "Insurance", payout: "", geo: "Texas", tags: "" };
+    const filters = {
+      search: "final expense",
+      vertical: "Insurance",
+      payout: "",
+      geo: "Texas",
+      tags: "",
+      verified: "",
+    };
     const search = filtersToSearch(filters);
     expect(search).toBe("search=final+expense&vertical=Insurance&geo=Texas");
     expect(filtersFromSearch(`?${search}`)).toEqual(filters);
     const tagged = { ...filters, tags: "trustedform,no-ivr" };
     expect(filtersFromSearch(`?${filtersToSearch(tagged)}`)).toEqual(tagged);
+    const verified = { ...filters, verified: "1" };
+    expect(filtersToSearch(verified)).toBe("search=final+expense&vertical=Insurance&geo=Texas&verified=1");
+    expect(filtersFromSearch(`?${filtersToSearch(verified)}`)).toEqual(verified);
+  });
+
+  it("asks the API for verified buyers only with verified=1, and reads nothing else as it", () => {
+    const base = { search: "", vertical: "", payout: "", geo: "", tags: "" };
+    expect(filtersToApiQuery({ ...base, verified: "1" })).toBe("verified=1");
+    expect(filtersToApiQuery({ ...base, verified: "" })).toBe("");
+    expect(filtersFromSearch("?verified=yes").verified).toBe("");
   });
 
   it("reads a link's old vertical name as today's (Auto is Automotive)", () => {
@@ -25,7 +42,7 @@ describe("browse filters", () => {
   });
 
   it("sends the requirement tags in their list order and drops unknown ones", () => {
-    const base = { search: "", vertical: "", payout: "", geo: "" };
+    const base = { search: "", vertical: "", payout: "", geo: "", verified: "" };
     expect(filtersToApiQuery({ ...base, tags: "no-ivr,bogus,trustedform" })).toBe(
       "tags=trustedform%2Cno-ivr",
     );
@@ -33,7 +50,7 @@ describe("browse filters", () => {
   });
 
   it("turns a payout bucket into the API's min and max", () => {
-    const base = { search: "", vertical: "", geo: "", tags: "" };
+    const base = { search: "", vertical: "", geo: "", tags: "", verified: "" };
     expect(filtersToApiQuery({ ...base, payout: "25-50" })).toBe("payoutMin=25&payoutMax=50");
     expect(filtersToApiQuery({ ...base, payout: "100+" })).toBe("payoutMin=100");
     expect(filtersToApiQuery({ ...base, payout: "bogus" })).toBe("");

@@ -19,6 +19,8 @@ export interface BrowseFilters {
   geo: string;
   /** Requirement tag ids, comma separated, as in the URL (tags=trustedform,no-ivr). */
   tags: string;
+  /** "1": verified buyers only (the "Verified buyer" badge in force); "" for everyone. */
+  verified: string;
 }
 
 export function filtersFromSearch(search: string): BrowseFilters {
@@ -30,6 +32,7 @@ export function filtersFromSearch(search: string): BrowseFilters {
     payout: params.get("payout") ?? "",
     geo: params.get("geo") ?? "",
     tags: params.get("tags") ?? "",
+    verified: params.get("verified") === "1" ? "1" : "",
   };
 }
 
@@ -61,6 +64,7 @@ export function filtersToApiQuery(filters: BrowseFilters): string {
   if (filters.geo) params.set("geo", filters.geo);
   const tags = selectedTags(filters);
   if (tags.length > 0) params.set("tags", tags.join(","));
+  if (filters.verified === "1") params.set("verified", "1");
   return params.toString();
 }
 

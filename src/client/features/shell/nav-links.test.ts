@@ -18,6 +18,7 @@ describe("navigation links per role", () => {
       "Admin Dashboard",
       "Manage Publishers",
       "Manage Buyers",
+      "Buyer Verifications",
       "Users",
       "Audit Log",
       "Failed Mail",

@@ -61,12 +61,19 @@ export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
           menuLabel: "Manage Publishers",
           match: { prefix: "/admin/publishers" },
         },
-        // The rest of the admin console, menu only: buyer listings, users, the audit log and failed mail.
+        // The rest of the admin console, menu only: buyer listings, buyer verifications, users, the audit
+        // log and failed mail.
         {
           href: "/admin/buyers",
           label: null,
           menuLabel: "Manage Buyers",
           match: { prefix: "/admin/buyers" },
+        },
+        {
+          href: "/admin/verifications",
+          label: null,
+          menuLabel: "Buyer Verifications",
+          match: { prefix: "/admin/verifications" },
         },
         { href: "/admin/users", label: null, menuLabel: "Users", match: { prefix: "/admin/users" } },
         { href: "/admin/audit", label: null, menuLabel: "Audit Log", match: { prefix: "/admin/audit" } },
