@@ -54,7 +54,7 @@ const NO_RECORD_CODES = new Set(["ENODATA", "ENOTFOUND", "ENONAME"]);
  * A resolver that asks the given DNS servers (VERIFY_DNS_SERVERS) for A and AAAA records instead of the
  * system's lookup; undefined when none is given, which leaves the system's lookup (and /etc/hosts) in use.
  */
-export function dnsServersResolver(servers: readonly string[]): Resolver | undefined {
+function dnsServersResolver(servers: readonly string[]): Resolver | undefined {
   if (servers.length === 0) return undefined;
   const resolver = new DnsResolver({ timeout: SITE_FETCH_LIMITS.timeoutMs / 2, tries: 2 });
   resolver.setServers([...servers]);

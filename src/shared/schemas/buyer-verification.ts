@@ -55,7 +55,7 @@ const attemptChecks = {
 };
 
 /** One verification attempt as its buyer sees it (no code hash, no reviewer id). */
-export const buyerVerificationAttemptSchema = z.object({
+const buyerVerificationAttemptSchema = z.object({
   id: z.string(),
   status: z.enum(BUYER_VERIFICATION_STATUSES),
   ...attemptChecks,
