@@ -1,15 +1,13 @@
-import { eq, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { BUYER_VERIFICATION, type BuyerVerificationStatus } from "../../../shared/constants";
 import {
   type AdminBuyerVerification,
-  adminBuyerVerificationSchema,
   BUYER_VERIFICATION_MESSAGES,
   type VerificationChecklist,
   verificationChecklistSchema,
 } from "../../../shared/schemas/buyer-verification";
-import { type Db, selectRows } from "../../db/client";
-import { buyerProfiles, buyerVerifications } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { buyerListings, buyerProfiles, buyerVerifications, users } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
@@ -28,37 +26,52 @@ const NOT_FOUND = "Verification not found";
 
 // ---- the queue ---------------------------------------------------------------------------------------
 
-const date = z.coerce.date();
-const reviewRowSchema = adminBuyerVerificationSchema.extend({
-  domainVerifiedAt: date.nullable(),
-  emailVerifiedAt: date.nullable(),
-  submittedAt: date.nullable(),
-  checklist: verificationChecklistSchema.nullable().catch(null),
-  decidedAt: date.nullable(),
-  expiresAt: date.nullable(),
-  revokedAt: date.nullable(),
-  createdAt: date,
-});
-type ReviewRow = z.infer<typeof reviewRowSchema>;
+const reviewColumns = {
+  id: buyerVerifications.id,
+  status: buyerVerifications.status,
+  buyerId: buyerVerifications.buyerId,
+  company: buyerProfiles.company,
+  website: buyerProfiles.website,
+  accountEmail: users.email,
+  paymentTerms: buyerProfiles.paymentTerms,
+  payoutMin: buyerProfiles.payoutMin,
+  payoutMax: buyerProfiles.payoutMax,
+  activeListings: sql<number>`(select count(*)::int from ${buyerListings}
+    where ${buyerListings.buyerId} = ${buyerProfiles.id} and ${buyerListings.status} = 'active')`.mapWith(
+    Number,
+  ),
+  domain: buyerVerifications.domain,
+  domainMethod: buyerVerifications.domainMethod,
+  domainEvidence: buyerVerifications.domainEvidence,
+  domainVerifiedAt: buyerVerifications.domainVerifiedAt,
+  workEmail: buyerVerifications.workEmail,
+  emailVerifiedAt: buyerVerifications.emailVerifiedAt,
+  submittedAt: buyerVerifications.submittedAt,
+  checklist: buyerVerifications.checklist,
+  decidedAt: buyerVerifications.decidedAt,
+  decisionReason: buyerVerifications.decisionReason,
+  expiresAt: buyerVerifications.expiresAt,
+  revokedAt: buyerVerifications.revokedAt,
+  revokeReason: buyerVerifications.revokeReason,
+  createdAt: buyerVerifications.createdAt,
+};
 
-const REVIEW_QUERY = sql`select v.id, v.status, v.buyer_id as "buyerId", bp.company, bp.website,
-    u.email as "accountEmail", bp.payment_terms as "paymentTerms", bp.payout_min::text as "payoutMin",
-    bp.payout_max::text as "payoutMax",
-    (select count(*)::int from buyer_listings l where l.buyer_id = bp.id and l.status = 'active') as "activeListings",
-    v.domain, v.domain_method as "domainMethod", v.domain_evidence as "domainEvidence",
-    v.domain_verified_at as "domainVerifiedAt", v.work_email as "workEmail",
-    v.email_verified_at as "emailVerifiedAt", v.submitted_at as "submittedAt", v.checklist,
-    v.decided_at as "decidedAt", v.decision_reason as "decisionReason", v.expires_at as "expiresAt",
-    v.revoked_at as "revokedAt", v.revoke_reason as "revokeReason", v.created_at as "createdAt"
-  from buyer_verifications v
-    join buyer_profiles bp on bp.id = v.buyer_id
-    join users u on u.id = bp.user_id`;
+/** The attempts with their buyer's company and account, as the review screen shows them. */
+const selectReviewRows = (db: Db) =>
+  db
+    .select(reviewColumns)
+    .from(buyerVerifications)
+    .innerJoin(buyerProfiles, eq(buyerProfiles.id, buyerVerifications.buyerId))
+    .innerJoin(users, eq(users.id, buyerProfiles.userId));
+type ReviewRow = Awaited<ReturnType<typeof selectReviewRows>>[number];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function toAdminVerification(row: ReviewRow): AdminBuyerVerification {
+  const checklist = verificationChecklistSchema.safeParse(row.checklist);
   return {
     ...row,
+    checklist: checklist.success ? checklist.data : null,
     domainVerifiedAt: iso(row.domainVerifiedAt),
     emailVerifiedAt: iso(row.emailVerifiedAt),
     submittedAt: iso(row.submittedAt),
@@ -84,18 +97,19 @@ export async function listBuyerVerifications({
   status: BuyerVerificationStatus;
 }): Promise<AdminBuyerVerification[]> {
   // A deleted account's attempt is nobody waiting for a decision.
-  const order: SQL =
-    status === "submitted" ? sql`v.submitted_at asc, v.id asc` : sql`v.created_at desc, v.id desc`;
-  const rows = await selectRows(
-    db,
-    reviewRowSchema,
-    sql`${REVIEW_QUERY} where u.deleted_at is null and v.status = ${status} order by ${order} limit ${QUEUE_LIMIT}`,
-  );
+  const order =
+    status === "submitted"
+      ? [asc(buyerVerifications.submittedAt), asc(buyerVerifications.id)]
+      : [desc(buyerVerifications.createdAt), desc(buyerVerifications.id)];
+  const rows = await selectReviewRows(db)
+    .where(and(isNull(users.deletedAt), eq(buyerVerifications.status, status)))
+    .orderBy(...order)
+    .limit(QUEUE_LIMIT);
   return rows.map(toAdminVerification);
 }
 
 async function readVerification(db: Db, id: string): Promise<AdminBuyerVerification> {
-  const [row] = await selectRows(db, reviewRowSchema, sql`${REVIEW_QUERY} where v.id = ${id}`);
+  const [row] = await selectReviewRows(db).where(eq(buyerVerifications.id, id));
   if (!row) throw new AppError("not_found", NOT_FOUND);
   return toAdminVerification(row);
 }
@@ -238,27 +252,23 @@ interface DecisionRequest {
 /** The attempt with its buyer, locked for the decision; 404 for an unknown id or a deleted account. */
 async function lockForDecision(tx: Db, attemptId: string) {
   if (!isUuid(attemptId)) throw new AppError("not_found", NOT_FOUND);
-  const [row] = await selectRows(
-    tx,
-    z.object({
-      id: z.string(),
-      buyerId: z.string(),
-      status: z.enum(["in_progress", "submitted", "approved", "rejected", "revoked"]),
-      domain: z.string(),
-      expiresAt: date.nullable(),
-      userId: z.string(),
-      email: z.string(),
-      website: z.string().nullable(),
-      verifiedUntil: date.nullable(),
-    }),
-    sql`select v.id, v.buyer_id as "buyerId", v.status, v.domain, v.expires_at as "expiresAt",
-        bp.user_id as "userId", u.email, bp.website, bp.verified_until as "verifiedUntil"
-      from buyer_verifications v
-        join buyer_profiles bp on bp.id = v.buyer_id
-        join users u on u.id = bp.user_id
-      where v.id = ${attemptId} and u.deleted_at is null
-      for update of v, bp`,
-  );
+  const [row] = await tx
+    .select({
+      id: buyerVerifications.id,
+      buyerId: buyerVerifications.buyerId,
+      status: buyerVerifications.status,
+      domain: buyerVerifications.domain,
+      expiresAt: buyerVerifications.expiresAt,
+      userId: buyerProfiles.userId,
+      email: users.email,
+      website: buyerProfiles.website,
+      verifiedUntil: buyerProfiles.verifiedUntil,
+    })
+    .from(buyerVerifications)
+    .innerJoin(buyerProfiles, eq(buyerProfiles.id, buyerVerifications.buyerId))
+    .innerJoin(users, eq(users.id, buyerProfiles.userId))
+    .where(and(eq(buyerVerifications.id, attemptId), isNull(users.deletedAt)))
+    .for("update", { of: [buyerVerifications, buyerProfiles] });
   if (!row) throw new AppError("not_found", NOT_FOUND);
   return row;
 }
