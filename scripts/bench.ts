@@ -575,6 +575,17 @@ async function scenariosFor(
       ],
     },
     {
+      // Verified buyers only: a condition on the buyer's profile row the page joins already (half the
+      // bench's buyers hold the badge), alone and with the other filters.
+      name: "browse, verified buyers",
+      ...browse,
+      paths: [
+        "/api/buyer-listings?limit=20&verified=1",
+        "/api/buyer-listings?limit=20&verified=1&vertical=Insurance",
+        "/api/buyer-listings?limit=20&verified=1&geo=Texas&payoutMin=50",
+      ],
+    },
+    {
       name: "keyword search",
       ...browse,
       budget: { maxP99: 50 },
