@@ -538,9 +538,10 @@ describe("listing alerts through the job queue", () => {
       expect(schedules).toEqual([
         { name: "alert-digest-daily", cron: "0 13 * * *" },
         { name: "alert-digest-weekly", cron: "0 13 * * 1" },
-        // Not alerts: the boost reminders, the hourly housekeeping and the reliability score's daily
-        // refresh share the queue.
+        // Not alerts: the boost and verification reminders, the hourly housekeeping and the reliability
+        // score's daily refresh share the queue.
         { name: "boost-reminders", cron: "41 * * * *" },
+        { name: "buyer-verification-reminders", cron: "17 * * * *" },
         { name: "housekeeping", cron: "17 * * * *" },
         { name: "reliability-refresh", cron: "30 3 * * *" },
       ]);
