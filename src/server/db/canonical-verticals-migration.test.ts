@@ -41,10 +41,12 @@ describe("migration 0008: one list of verticals", () => {
         returning id`,
     );
     const [buyerUser, publisherUser, otherUser] = userRows;
-    const [buyer] = await db
-      .insert(buyerProfiles)
-      .values({ userId: buyerUser!.id, company: "Old Motors", verticals: ["Auto", "Insurance"] })
-      .returning();
+    // In SQL: the table as it was then (today's schema has columns a later migration added).
+    const [buyer] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into buyer_profiles (user_id, company, verticals)
+        values (${buyerUser!.id}, 'Old Motors', array['Auto', 'Insurance']) returning id`,
+    );
     // In SQL: the table as it was then (today's schema has columns a later migration added).
     await db.execute(
       sql`insert into buyer_listings (buyer_id, title, vertical, payout) values
