@@ -42,22 +42,26 @@ describe("buyer workspace", () => {
     await page.getByRole("heading", { name: "Create Your Buyer Profile" }).waitFor(POLL);
     await expectAccessible(page);
 
-    // The profile: the form refuses what is missing and keeps what was typed.
-    await page.getByRole("button", { name: "Create Profile" }).click();
-    const profileDialog = page.getByRole("dialog", { name: "Create Buyer Profile" });
-    await profileDialog.getByLabel("Application URL (optional)").fill("not a url");
-    await profileDialog.getByRole("button", { name: "Create Profile" }).click();
-    await profileDialog.getByText("Company name is required").waitFor();
-    await profileDialog.getByText("Contact email is required").waitFor();
-    await profileDialog.getByText(/Application URL must be a valid http\(s\) URL/).waitFor();
-    expect(await profileDialog.getByLabel("Minimum payout ($)").inputValue()).toBe("25");
-    expect(await profileDialog.getByLabel("Maximum payout ($)").inputValue()).toBe("100");
-    await profileDialog.getByLabel("Company name").fill(`Company ${token}`);
-    await profileDialog.getByLabel("Contact email").fill(`deals@${token}.example`);
-    await profileDialog.getByLabel("Application URL (optional)").fill(`https://${token}.example/apply`);
-    await profileDialog.getByRole("button", { name: "Create Profile" }).click();
-    await toast(page, "Profile Created").waitFor(POLL);
-    await profileDialog.waitFor({ state: "hidden" });
+    // The profile comes from the buyer onboarding (its messages: buyer-onboarding.e2e.ts).
+    await page.getByRole("link", { name: "Start Buyer Onboarding" }).click();
+    await page.getByRole("heading", { name: "Step 1 of 4: Company" }).waitFor(POLL);
+    await page.getByLabel("Company name").fill(`Company ${token}`);
+    await page.getByLabel("Company website").fill(`https://${token}.example`);
+    await page.getByLabel("Contact email").fill(`deals@${token}.example`);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page
+      .getByRole("group", { name: "Verticals you buy" })
+      .getByRole("checkbox", { name: "Solar" })
+      .click();
+    await page.getByLabel("Minimum payout ($)").fill("25");
+    await page.getByLabel("Maximum payout ($)").fill("100");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("Hours you take calls").fill("Mon-Fri 9am-5pm");
+    await page.getByLabel("Time zone").selectOption("America/Denver");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Create Buyer Profile" }).click();
+    await page.getByRole("button", { name: "Skip for now" }).click();
+    await page.waitForURL("**/buyer/dashboard", POLL);
     await page.getByRole("tab", { name: "My Listings" }).waitFor(POLL);
     await page.getByText("No listings yet").waitFor(POLL);
     // Avg Payout is the rounded mean of the profile's minimum and maximum payout, 25 and 100.

@@ -9,7 +9,7 @@ import { Skeleton } from "../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { useAuth } from "../features/auth";
 import { AnalyticsTab } from "../features/buyer/analytics-tab";
-import { CreateProfileCard, CreateProfileDialog, ProfileTab } from "../features/buyer/buyer-profile-panels";
+import { CreateProfileCard, ProfileTab } from "../features/buyer/buyer-profile-panels";
 import { BuyerStats } from "../features/buyer/buyer-stats";
 import { CreateListingDialog } from "../features/buyer/listing-dialogs";
 import { MyListings } from "../features/buyer/my-listings";
@@ -120,7 +120,6 @@ function Workspace({ profile, onCreateListing }: { profile: BuyerProfile; onCrea
 export default function BuyerDashboardPage() {
   const { user } = useAuth();
   const profile = useBuyerProfile();
-  const [creatingProfile, setCreatingProfile] = useState(false);
   const [creatingListing, setCreatingListing] = useState(false);
   const hasProfile = Boolean(profile.data);
   const isPublisher = user?.role === "publisher";
@@ -136,10 +135,10 @@ export default function BuyerDashboardPage() {
               : "Your company profile, your listings and the publishers interested in them."}
           </p>
         </div>
-        {profile.data !== undefined && !isPublisher && (
-          <Button onClick={() => (hasProfile ? setCreatingListing(true) : setCreatingProfile(true))}>
+        {hasProfile && (
+          <Button onClick={() => setCreatingListing(true)}>
             <Plus className="h-4 w-4" aria-hidden />
-            {hasProfile ? "Create Listing" : "Create Profile"}
+            Create Listing
           </Button>
         )}
       </header>
@@ -150,11 +149,10 @@ export default function BuyerDashboardPage() {
           ) : isPublisher ? (
             <PublisherAccountNotice />
           ) : (
-            <CreateProfileCard onCreate={() => setCreatingProfile(true)} />
+            <CreateProfileCard />
           )
         }
       </QueryState>
-      <CreateProfileDialog open={creatingProfile} onOpenChange={setCreatingProfile} />
       <CreateListingDialog open={creatingListing} onOpenChange={setCreatingListing} />
     </main>
   );

@@ -1,16 +1,17 @@
 import { Building2 } from "lucide-react";
+import { Link } from "wouter";
 import type { BuyerProfile } from "../../../shared/schemas/buyers";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { BuyerProfileForm } from "./buyer-profile-form";
-import { dialogSave, FormDialog } from "./form-dialog";
-import { useCreateBuyerProfile, useUpdateBuyerProfile } from "./use-buyer";
+import { useUpdateBuyerProfile } from "./use-buyer";
 
-// Buyer dashboard: the "Create Your Buyer Profile" card, the "Create Buyer Profile" dialog, and
-// the Profile tab that edits it, with the toasts "Profile Created" and "Profile Updated".
+// Buyer dashboard: the "Create Your Buyer Profile" card (which leads to the buyer onboarding) and the
+// Profile tab that edits the profile, with the toast "Profile Updated".
 
-export function CreateProfileCard({ onCreate }: { onCreate: () => void }) {
+/** A signed-in guest without a profile: the way in is the buyer onboarding. */
+export function CreateProfileCard() {
   return (
     <Card className="mx-auto max-w-2xl text-center">
       <CardHeader className="items-center">
@@ -22,43 +23,11 @@ export function CreateProfileCard({ onCreate }: { onCreate: () => void }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button onClick={onCreate}>Create Buyer Profile</Button>
+        <Button asChild>
+          <Link href="/buyer/onboarding">Start Buyer Onboarding</Link>
+        </Button>
       </CardContent>
     </Card>
-  );
-}
-
-export function CreateProfileDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (o: boolean) => void;
-}) {
-  const create = useCreateBuyerProfile();
-  const { close, save } = dialogSave(create, () => onOpenChange(false), {
-    success: {
-      title: "Profile Created",
-      description: "Your buyer profile is ready. Create your first listing.",
-    },
-    failure: "Failed to create buyer profile.",
-  });
-  return (
-    <FormDialog
-      open={open}
-      onClose={close}
-      title="Create Buyer Profile"
-      description="Company name and contact email are required; everything else can wait."
-    >
-      <BuyerProfileForm
-        profile={null}
-        submitLabel="Create Profile"
-        pendingLabel="Creating..."
-        mutation={create}
-        onCancel={close}
-        onSubmit={save}
-      />
-    </FormDialog>
   );
 }
 
