@@ -38,7 +38,9 @@ export const LISTING_COLUMNS = sql`
   bp.user_id as "ownerUserId", bp.company, bp.contact_email as "contactEmail",
   bp.contact_phone as "contactPhone", bp.application_url as "applicationUrl",
   coalesce(bp.verified_until > now(), false) as "isVerified",
-  case when bp.verified_until > now() then bp.verified_since end as "verifiedSince", bp.daily_cap as "dailyCap",
+  case when bp.verified_until > now()
+    then to_char(bp.verified_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as "verifiedSince",
+  bp.daily_cap as "dailyCap",
   bp.reliability_score as "reliabilityScore", bp.reliability_based_on as "reliabilityBasedOn"`;
 
 /**
@@ -97,7 +99,8 @@ export const listingRowSchema = z.object({
   applicationUrl: z.string().nullable(),
   isVerified: z.boolean(),
   /** When the buyer's badge began (the first approval of its unbroken run); null without a badge in force. */
-  verifiedSince: z.coerce.date().nullable(),
+  // Written as the API's ISO text by the statement: no Date made and formatted again for each row.
+  verifiedSince: z.string().nullable(),
   dailyCap: z.number().int().nullable(),
   tags: z.array(z.string()),
   disputeWindowDays: z.number().int().nullable(),
@@ -196,7 +199,7 @@ export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Li
     boostedUntil: row.boostedUntil?.toISOString() ?? null,
     isBoosted: row.boostedUntil !== null && row.boostedUntil.getTime() > now.getTime(),
     isVerified: row.isVerified,
-    verifiedSince: row.verifiedSince?.toISOString() ?? null,
+    verifiedSince: row.verifiedSince,
     tags: row.tags,
     disputeWindowDays: row.disputeWindowDays,
     isPayoutRaised: row.isPayoutRaised,
