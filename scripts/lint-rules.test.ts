@@ -131,6 +131,11 @@ const PLANTED: Planted[] = [
     "../auth/guard",
   ]),
   ...each("src/server/features/disputes/planted.ts", null, ["../reliability/refresh-reliability"]),
+  // Buyer verification sits above buyers (it reads the buyer's profile); buyers never read it.
+  ...each("src/server/features/buyer-verification/planted.ts", null, ["../buyers/buyer-profile"]),
+  ...each("src/server/features/buyers/planted.ts", FEATURE_RANK, [
+    "../buyer-verification/verification-attempts",
+  ]),
   // The account feature sits on top: it reads every other feature (the data export), none reads it.
   ...each("src/server/features/account/planted.ts", null, ["../disputes/disputes", "../admin/stats"]),
   ...each("src/server/features/admin/planted.ts", FEATURE_RANK, ["../account/delete-account"]),

@@ -19,14 +19,9 @@ import {
   type SiteFetchOptions,
 } from "../../lib/site-fetch";
 import type { Viewer } from "../../lib/viewer";
+import { requireBuyerProfile } from "../buyers/buyer-profile";
 import { findVerificationContents } from "../publishers/verification-tag";
-import {
-  domainOfWebsite,
-  domainProofValues,
-  getVerificationState,
-  lockWorkingAttempt,
-  requireBuyerProfile,
-} from "./verification-attempts";
+import { domainProofValues, getVerificationState, lockWorkingAttempt } from "./verification-attempts";
 
 // The domain proof: the buyer shows they control the website's domain, by a DNS TXT record at the domain
 // ("ppc-verify=ppc-verify-…") or by the meta tag the publishers use on the homepage (content
@@ -152,7 +147,7 @@ export async function proveBuyerDomain({
   now?: Date;
 }): Promise<BuyerVerificationState> {
   const profile = await requireBuyerProfile(db, viewer);
-  const domain = domainOfWebsite(profile.website);
+  const domain = websiteHost(profile.website);
   if (!profile.website || !domain)
     throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.websiteRequired);
   if (input.domain !== undefined && typedDomain(input.domain) !== domain) {

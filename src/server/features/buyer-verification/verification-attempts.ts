@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { BUYER_VERIFICATION, MESSAGES } from "../../../shared/constants";
+import { BUYER_VERIFICATION } from "../../../shared/constants";
 import {
   BUYER_DOMAIN_TXT_PREFIX,
   BUYER_VERIFICATION_MESSAGES,
@@ -12,6 +12,7 @@ import type { Db } from "../../db/client";
 import { buyerProfiles, buyerVerifications } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { Viewer } from "../../lib/viewer";
+import { requireBuyerProfile } from "../buyers/buyer-profile";
 
 // A buyer's verification attempts (docs/buyers.md, "Verified buyer"): one row per attempt, in_progress
 // while the buyer proves the domain and the work address, submitted once both are proved, then decided by
@@ -22,17 +23,7 @@ import type { Viewer } from "../../lib/viewer";
 export type AttemptRow = typeof buyerVerifications.$inferSelect;
 type ProfileRow = typeof buyerProfiles.$inferSelect;
 
-/** The viewer's buyer profile, or the 403 every buyer feature answers without one. */
-export async function requireBuyerProfile(db: Db, viewer: Viewer): Promise<ProfileRow> {
-  const [profile] = await db.select().from(buyerProfiles).where(eq(buyerProfiles.userId, viewer.id));
-  if (!profile) throw new AppError("forbidden", MESSAGES.buyerProfileRequired);
-  return profile;
-}
-
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-
-/** The domain a website proves: its host without letter case, a trailing dot or a leading "www.". */
-export const domainOfWebsite = (website: string | null): string | null => websiteHost(website);
 
 /** What the buyer publishes: the TXT record's value and the meta tag's content. */
 export function domainProofValues(userId: string): { txtRecord: string; metaTag: string } {
@@ -109,7 +100,7 @@ async function buildState(
   const badge = await readBadge(db, profile, now);
   return {
     website: profile.website,
-    domain: domainOfWebsite(profile.website),
+    domain: websiteHost(profile.website),
     ...domainProofValues(viewer.id),
     badge,
     isRenewalDue:
@@ -164,7 +155,7 @@ export async function lockWorkingAttempt(
   viewer: Viewer,
 ): Promise<{ profile: ProfileRow; attempt: AttemptRow; domain: string }> {
   const profile = await requireBuyerProfile(tx, viewer);
-  const domain = domainOfWebsite(profile.website);
+  const domain = websiteHost(profile.website);
   if (!domain) throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.websiteRequired);
   const [attempt] = await tx
     .select()
@@ -202,7 +193,7 @@ export async function startVerification({
       .from(buyerProfiles)
       .where(eq(buyerProfiles.id, profile.id))
       .for("update");
-    const domain = domainOfWebsite(profile.website);
+    const domain = websiteHost(profile.website);
     if (!domain) throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.websiteRequired);
     const [open] = await tx
       .select()

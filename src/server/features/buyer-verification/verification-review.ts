@@ -6,6 +6,7 @@ import {
   type VerificationChecklist,
   verificationChecklistSchema,
 } from "../../../shared/schemas/buyer-verification";
+import { websiteHost } from "../../../shared/schemas/publisher";
 import type { Db } from "../../db/client";
 import { buyerListings, buyerProfiles, buyerVerifications, users } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
@@ -13,7 +14,7 @@ import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import type { Viewer } from "../../lib/viewer";
-import { type AttemptRow, domainOfWebsite } from "./verification-attempts";
+import type { AttemptRow } from "./verification-attempts";
 import { decisionMail, type VerificationMailContext } from "./verification-mail";
 
 // The administrators' side of buyer verification: the review queue with the evidence, and the decisions.
@@ -303,7 +304,7 @@ export async function approveBuyerVerification({
     if (!isComplete(checklist)) {
       throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.checklistIncomplete);
     }
-    if (domainOfWebsite(row.website) !== row.domain) {
+    if (websiteHost(row.website) !== row.domain) {
       throw new AppError("validation", BUYER_VERIFICATION_MESSAGES.reviewWebsiteChanged);
     }
     const badge = await recordApproval(tx, {
