@@ -154,14 +154,14 @@ export const ONBOARDING_PATHS = {
  * onboarding's select; the profile keeps the name).
  */
 export const US_TIME_ZONES = [
-  { id: "America/New_York", label: "Eastern (New York)" },
-  { id: "America/Chicago", label: "Central (Chicago)" },
-  { id: "America/Denver", label: "Mountain (Denver)" },
-  { id: "America/Phoenix", label: "Mountain, no DST (Phoenix)" },
-  { id: "America/Los_Angeles", label: "Pacific (Los Angeles)" },
-  { id: "America/Anchorage", label: "Alaska (Anchorage)" },
-  { id: "Pacific/Honolulu", label: "Hawaii (Honolulu)" },
-  { id: "America/Puerto_Rico", label: "Atlantic (Puerto Rico)" },
+  { value: "America/New_York", label: "Eastern (New York)" },
+  { value: "America/Chicago", label: "Central (Chicago)" },
+  { value: "America/Denver", label: "Mountain (Denver)" },
+  { value: "America/Phoenix", label: "Mountain, no DST (Phoenix)" },
+  { value: "America/Los_Angeles", label: "Pacific (Los Angeles)" },
+  { value: "America/Anchorage", label: "Alaska (Anchorage)" },
+  { value: "Pacific/Honolulu", label: "Hawaii (Honolulu)" },
+  { value: "America/Puerto_Rico", label: "Atlantic (Puerto Rico)" },
 ] as const;
 
 /** Deal intent states: pending (yellow), accepted (green), rejected (red). */

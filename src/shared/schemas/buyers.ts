@@ -89,9 +89,9 @@ const website = z.preprocess(
   websiteAddress().nullable(),
 );
 
-const US_TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.id) as [
-  (typeof US_TIME_ZONES)[number]["id"],
-  ...(typeof US_TIME_ZONES)[number]["id"][],
+const US_TIME_ZONE_IDS = US_TIME_ZONES.map((zone) => zone.value) as [
+  (typeof US_TIME_ZONES)[number]["value"],
+  ...(typeof US_TIME_ZONES)[number]["value"][],
 ];
 
 /** The time zone of the call hours: one of the US zones (IANA names); blank is none. */

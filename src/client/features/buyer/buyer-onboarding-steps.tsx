@@ -140,15 +140,7 @@ export function BuyingStep({ values, onChange, onNext, onBack }: BuyerStepProps)
           {(control) => <Input {...control} inputMode="decimal" {...form.register("payoutMax")} />}
         </FormField>
         <FormField id="buyer-onboarding-terms" label="Payment terms" error={error("paymentTerms")}>
-          {(control) => (
-            <Select {...control} {...form.register("paymentTerms")}>
-              {PAYMENT_TERMS.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </Select>
-          )}
+          {(control) => <Select {...control} {...form.register("paymentTerms")} options={PAYMENT_TERMS} />}
         </FormField>
       </div>
       <StepActions onBack={onBack}>
@@ -172,13 +164,8 @@ export function CallHoursStep({ values, onChange, onNext, onBack }: BuyerStepPro
         </FormField>
         <FormField id="buyer-onboarding-time-zone" label="Time zone" error={error("timeZone")}>
           {(control) => (
-            <Select {...control} {...form.register("timeZone")}>
+            <Select {...control} {...form.register("timeZone")} options={US_TIME_ZONES}>
               <option value="">Choose a time zone</option>
-              {US_TIME_ZONES.map((zone) => (
-                <option key={zone.id} value={zone.id}>
-                  {zone.label}
-                </option>
-              ))}
             </Select>
           )}
         </FormField>

@@ -106,7 +106,7 @@ function BuyerStepList({ current }: { current: number }) {
   );
 }
 
-const timeZoneLabel = (id: string) => US_TIME_ZONES.find((zone) => zone.id === id)?.label ?? id;
+const timeZoneLabel = (id: string) => US_TIME_ZONES.find((zone) => zone.value === id)?.label ?? id;
 
 function Review({ values }: { values: BuyerOnboardingValues }) {
   const rows: [string, string][] = [

@@ -172,15 +172,7 @@ export function BuyerProfileForm({
           {(control) => <Input {...control} inputMode="decimal" {...form.register("payoutMax")} />}
         </FormField>
         <FormField id="profile-payment-terms" label="Payment terms" error={message("paymentTerms")}>
-          {(control) => (
-            <Select {...control} {...form.register("paymentTerms")}>
-              {PAYMENT_TERMS.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </Select>
-          )}
+          {(control) => <Select {...control} {...form.register("paymentTerms")} options={PAYMENT_TERMS} />}
         </FormField>
         <FormField
           id="profile-call-duration"
@@ -200,13 +192,8 @@ export function BuyerProfileForm({
         </FormField>
         <FormField id="profile-time-zone" label="Time zone of your call hours" error={message("timeZone")}>
           {(control) => (
-            <Select {...control} {...form.register("timeZone")}>
+            <Select {...control} {...form.register("timeZone")} options={US_TIME_ZONES}>
               <option value="">Not set</option>
-              {US_TIME_ZONES.map((zone) => (
-                <option key={zone.id} value={zone.id}>
-                  {zone.label}
-                </option>
-              ))}
             </Select>
           )}
         </FormField>

@@ -120,13 +120,8 @@ export function ListingFields<T extends ListingFieldValues, O>({
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="listing-vertical" label="Vertical" error={message("vertical")}>
           {(control) => (
-            <Select {...control} {...form.register(name("vertical"))}>
+            <Select {...control} {...form.register(name("vertical"))} options={VERTICALS}>
               <option value="">Choose a vertical</option>
-              {VERTICALS.map((v) => (
-                <option key={v} value={v}>
-                  {v}
-                </option>
-              ))}
             </Select>
           )}
         </FormField>
@@ -135,13 +130,7 @@ export function ListingFields<T extends ListingFieldValues, O>({
         </FormField>
         <FormField id="listing-terms" label="Payment terms" error={message("paymentTerms")}>
           {(control) => (
-            <Select {...control} {...form.register(name("paymentTerms"))}>
-              {PAYMENT_TERMS.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </Select>
+            <Select {...control} {...form.register(name("paymentTerms"))} options={PAYMENT_TERMS} />
           )}
         </FormField>
         <FormField
