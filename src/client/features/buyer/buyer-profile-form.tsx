@@ -21,35 +21,13 @@ import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
 
-// The buyer profile form: company and contact email required, application URL and website web
-// addresses, call hours in one of the US time zones;
-// defaults payout 25 to 100, Net 30, 180 s, daily cap 100. The same form creates the profile (the
-// "Create Buyer Profile" dialog) and edits it (the Profile tab); the shared schema checks both here and
-// on the server.
+// The buyer profile form on the Profile tab (the buyer onboarding creates the profile): company and
+// contact email required, application URL and website web addresses, call hours in one of the US time
+// zones; the shared schema checks it here and on the server.
 
 type FormValues = CreateBuyerProfileInput;
 
-function toFormValues(profile: BuyerProfile | null): FormValues {
-  if (!profile) {
-    return {
-      company: "",
-      contactEmail: "",
-      contactPhone: "",
-      applicationUrl: "",
-      website: "",
-      callHours: "",
-      timeZone: "",
-      payoutMin: BUYER_PROFILE_DEFAULTS.payoutMin,
-      payoutMax: BUYER_PROFILE_DEFAULTS.payoutMax,
-      paymentTerms: BUYER_PROFILE_DEFAULTS.paymentTerms,
-      callDurationRequirement: String(BUYER_PROFILE_DEFAULTS.callDurationRequirement),
-      dailyCap: String(BUYER_PROFILE_DEFAULTS.dailyCap),
-      verticals: [],
-      geoCoverage: [],
-      integrationOptions: [],
-      notes: "",
-    };
-  }
+function toFormValues(profile: BuyerProfile): FormValues {
   return {
     company: profile.company,
     contactEmail: profile.contactEmail ?? "",
@@ -106,16 +84,13 @@ export function BuyerProfileForm({
   pendingLabel,
   onSubmit,
   mutation,
-  onCancel,
 }: {
-  profile: BuyerProfile | null;
+  profile: BuyerProfile;
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (values: CreateBuyerProfile) => void;
   /** The save: its refusal is shown above the buttons while the values stay. */
   mutation: FormMutation;
-  /** The dialog's Cancel; the Profile tab has none. */
-  onCancel?: () => void;
 }) {
   const form = useForm<FormValues, unknown, CreateBuyerProfile>({
     resolver: zodResolver(createBuyerProfileSchema),
@@ -253,12 +228,7 @@ export function BuyerProfileForm({
       <FormField id="profile-notes" label="Notes (optional)" error={message("notes")}>
         {(control) => <Textarea {...control} rows={3} {...form.register("notes")} />}
       </FormField>
-      <DialogFormActions
-        mutation={mutation}
-        onCancel={onCancel}
-        submitLabel={submitLabel}
-        pendingLabel={pendingLabel}
-      />
+      <DialogFormActions mutation={mutation} submitLabel={submitLabel} pendingLabel={pendingLabel} />
     </form>
   );
 }
