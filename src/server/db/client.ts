@@ -17,7 +17,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: "postgres" | "pglite";
-  /** Resolves when the database answers a trivial query. */
+  /**
+   * Resolves when the database answers a trivial query. On PostgreSQL it goes through a connection of
+   * its own, never the request pool: readiness must not queue behind the load it is asked about.
+   */
   ping(): Promise<void>;
   close(): Promise<void>;
   /** The raw PGlite instance (embedded engine only), for migrations and test snapshots. */
@@ -45,6 +48,9 @@ interface OpenDatabaseOptions {
 // Timeouts keep one slow query or a dead server from holding a request forever.
 const STATEMENT_TIMEOUT_MS = 10_000;
 const CONNECTION_TIMEOUT_MS = 5_000;
+// The readiness ping answers within a load balancer's health timeout or not at all: a database that
+// takes longer than this to say "1" counts as out of reach.
+const PING_TIMEOUT_MS = 2_000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -61,6 +67,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // drops the broken client when it is released, and the next request opens a new connection.
     pool.on("error", (err) => options.onPoolError?.(err));
     pool.on("connect", (client) => client.on("error", (err) => options.onPoolError?.(err)));
+    // One more connection, for the readiness ping only. When requests hold all of the pool's
+    // connections, a ping through the pool waits its turn behind them, a busy instance misses its load
+    // balancer's health timeout and is taken out of rotation exactly when it is needed most (during a
+    // rolling restart, the survivor gets all the traffic). A pool of one reconnects by itself after a
+    // database restart; it keeps its connection open between pings.
+    const pingPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 1,
+      connectionTimeoutMillis: PING_TIMEOUT_MS,
+      statement_timeout: PING_TIMEOUT_MS,
+      query_timeout: PING_TIMEOUT_MS,
+      idleTimeoutMillis: 0,
+      application_name: "readiness",
+    });
+    pingPool.on("error", (err) => options.onPoolError?.(err));
+    pingPool.on("connect", (client) => client.on("error", (err) => options.onPoolError?.(err)));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     poolOf.set(db, pool);
     return {
@@ -68,9 +90,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       engine: "postgres",
       pool,
       ping: async () => {
-        await pool.query("select 1");
+        await pingPool.query("select 1");
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), pingPool.end()]);
+      },
     };
   }
 
