@@ -104,6 +104,33 @@ describe("configuration", () => {
     );
   });
 
+  it("takes DATABASE_URL and SMTP_URL only as URLs of their kind, naming an example", () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig({ APP_ENV: "development", ...env });
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      return [];
+    };
+    for (const value of ["not-a-url", "mysql://db/app", "postgres://", "db.internal:5432/hub"]) {
+      expect(problems({ DATABASE_URL: value })).toEqual([
+        "DATABASE_URL must be a URL starting with postgres:// or postgresql://, such as postgres://user:password@db.internal:5432/hub",
+      ]);
+    }
+    for (const value of ["garbage", "http://mail.example", "smtp.example.com:587"]) {
+      expect(problems({ SMTP_URL: value })).toEqual([
+        "SMTP_URL must be a URL starting with smtp:// or smtps://, such as smtps://user:password@smtp.example.com:465",
+      ]);
+    }
+    expect(
+      problems({
+        DATABASE_URL: "postgresql://hub:s%40cret@db:5432/hub?sslmode=require",
+        SMTP_URL: "smtp://mail:25",
+      }),
+    ).toEqual([]);
+  });
+
   it("takes Twilio only whole (account, token and a sender), and the SMS add-on's price", () => {
     const dev = loadConfig({ APP_ENV: "development" });
     expect(dev.twilio).toBeUndefined();

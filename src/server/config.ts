@@ -21,6 +21,25 @@ const optionalHttpUrl = optionalString.pipe(
   z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }).optional(),
 );
 
+// A URL of one of `protocols`, checked here because the drivers read anything: node-postgres takes
+// "not-a-url" for a socket path and ends with "getaddrinfo ENOTFOUND base", nodemailer takes "garbage"
+// for a host and fails every mail, long after the start.
+function urlOf(protocols: string[], example: string) {
+  const message = `must be a URL starting with ${protocols.map((p) => `${p}://`).join(" or ")}, such as ${example}`;
+  return optionalString.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol.slice(0, -1)) && url.hostname !== "";
+      } catch {
+        return false;
+      }
+    },
+    { message },
+  );
+}
+
 /** The proxies in front of the app: how many hops, or which addresses; none by default. */
 export type TrustProxy = false | number | string[];
 
@@ -76,7 +95,7 @@ const envSchema = z
     TRUST_PROXY: trustProxySchema,
     APP_URL: optionalUrl,
     APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
-    DATABASE_URL: optionalString,
+    DATABASE_URL: urlOf(["postgres", "postgresql"], "postgres://user:password@db.internal:5432/hub"),
     PGLITE_DIR: z.string().default(".data/pglite"),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, { message: "must be at least 32 characters" }).optional(),
@@ -87,7 +106,7 @@ const envSchema = z
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
-    SMTP_URL: optionalString,
+    SMTP_URL: urlOf(["smtp", "smtps"], "smtps://user:password@smtp.example.com:465"),
     MAIL_FROM: z.string().default("PayPerCall Hub <no-reply@localhost>"),
     OIDC_ISSUER_URL: optionalUrl,
     OIDC_CLIENT_ID: optionalString,

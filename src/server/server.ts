@@ -7,6 +7,7 @@ import { LogThrottle } from "./lib/log-throttle";
 import { warnAboutStripePrice } from "./lib/stripe";
 import { serializeError } from "./plugins/logging";
 import { startMetricsListener } from "./plugins/metrics";
+import { checkPortsFree, databaseError, listenError, StartupError } from "./startup-checks";
 
 export interface ServerOptions {
   /** Demo data written after the migrations in development (the entries for this machine pass it). */
@@ -22,7 +23,8 @@ export interface ServerOptions {
  */
 export function runServer(options: ServerOptions = {}): void {
   start(options).catch((err) => {
-    console.error(err);
+    // A problem the operator can fix is one line; anything unforeseen is printed whole.
+    console.error(err instanceof StartupError ? err.message : err);
     process.exit(1);
   });
 }
@@ -38,6 +40,9 @@ async function start({ demoSeed, flushTelemetry }: ServerOptions) {
     }
     throw err;
   }
+  const ports = [{ name: "PORT", port: config.port }];
+  if (config.metrics?.port !== undefined) ports.push({ name: "METRICS_PORT", port: config.metrics.port });
+  await checkPortsFree(ports, config.host);
 
   // An idle connection dropped by the server (a restart, a network cut): worth a line, not a crash.
   let onPoolError = (err: Error) => console.error(`database connection lost: ${err.message}`);
@@ -55,6 +60,16 @@ async function start({ demoSeed, flushTelemetry }: ServerOptions) {
       process.exit(1);
     }
     throw err;
+  }
+  // The first contact with PostgreSQL says plainly what is wrong with it (no such database, role or
+  // server), before the migrations would fail on it with a driver's error.
+  if (config.databaseUrl) {
+    try {
+      await database.ping();
+    } catch (err) {
+      await database.close().catch(() => {});
+      throw databaseError(err, config.databaseUrl);
+    }
   }
   // Several instances may start at once: migrations and the seed run under one lock (db/migrate.ts).
   await migrateDatabase(database, { afterMigrations: config.isDevelopment ? demoSeed : undefined });
@@ -111,14 +126,24 @@ async function start({ demoSeed, flushTelemetry }: ServerOptions) {
 
   // Fastify would print the bound address (http://0.0.0.0:5000 or 127.0.0.1); say instead where the app
   // is meant to be opened, the address sign-in links and cookies are made for.
-  await app.listen({
-    port: config.port,
-    host: config.host,
-    listenTextResolver: (address) => `Server listening at ${address}: open ${config.appUrl}`,
-  });
-  if (config.metrics?.port !== undefined) {
-    const { port } = await startMetricsListener(app, { port: config.metrics.port, host: config.host });
-    app.log.info({ port }, "metrics listening");
+  try {
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: (address) => `Server listening at ${address}: open ${config.appUrl}`,
+    });
+    if (config.metrics?.port !== undefined) {
+      const { port } = await startMetricsListener(app, { port: config.metrics.port, host: config.host });
+      app.log.info({ port }, "metrics listening");
+    }
+  } catch (err) {
+    // Taken since checkPortsFree looked: worded the same, and the job workers stop before the exit.
+    // Node's listen error names the port it wanted.
+    const failed = ports.find((p) => p.port === (err as { port?: number }).port) ?? ports[0]!;
+    const known = listenError(err, { ...failed, host: config.host });
+    if (!known) throw err;
+    await app.close().catch(() => {});
+    throw known;
   }
   // Not awaited: a slow or unreachable Stripe must not hold up serving; the outcome is only a log line.
   void warnAboutStripePrice({ stripe: app.stripe, config, log: app.log }).catch((err) =>
