@@ -21,12 +21,12 @@ import lighthouse, { type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import pg from "pg";
-import { build } from "vite";
 import { openDatabase } from "../src/server/db/client";
 import { seedDemoData } from "../src/server/features/dev/demo-seed";
 import { migrateDatabase } from "../src/server/jobs/migrate";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../src/server/test/chromium";
 import { type ServerProcess, spawnServer, waitUntilReady } from "../src/server/test/server-process";
+import { buildClient } from "./build-client";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const GOAL_SCORE = 95;
@@ -218,8 +218,8 @@ async function main(): Promise<number> {
   const cleanups: (() => Promise<void>)[] = [];
   try {
     if (process.env.LIGHTHOUSE_SKIP_BUILD !== "1") {
-      console.log("Building the client (vite build)...");
-      await build({ logLevel: "warn" });
+      console.log("Building the client...");
+      buildClient();
     }
     const server = await startMeasuredServer(cleanups);
     const listingId = await firstActiveListingId(server.url);

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
@@ -49,7 +48,7 @@ import { countMails, createMetrics } from "./lib/metrics";
 import { compiledSerializer } from "./lib/serializer";
 import { createSmsSender } from "./lib/sms";
 import { createStripeClient } from "./lib/stripe";
-import { CLIENT_DIST, MISSING_BUILD_DIR } from "./paths";
+import { servedClientDir } from "./paths";
 import { registerCompression } from "./plugins/compression";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerIdempotency } from "./plugins/idempotency";
@@ -67,7 +66,7 @@ interface BuildAppOptions {
   mailer?: Mailer;
   /** false: no logs (most tests); an object: added to the pino settings (a test's stream, say). */
   logger?: false | object;
-  /** The built client to serve (tests pass a folder of their own); dist/client by default. */
+  /** The built client to serve (tests pass a folder of their own); the build dist/client names at start-up by default. */
   clientDir?: string;
   /** The clock SMS quiet hours and caps and webhook retries read (tests move it); the real one by default. */
   now?: () => Date;
@@ -83,7 +82,7 @@ export async function buildApp({
   database,
   mailer,
   logger,
-  clientDir = existsSync(CLIENT_DIST) ? CLIENT_DIST : MISSING_BUILD_DIR,
+  clientDir = servedClientDir(),
   now = () => new Date(),
   resolveTxt = systemTxtResolver(config.verifyDnsServers),
 }: BuildAppOptions): Promise<FastifyInstance> {

@@ -1,3 +1,4 @@
+import { existsSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 // Files the server reads at run time, found from this module's folder: src/server when run from source,
@@ -7,6 +8,15 @@ const root = new URL("../../", import.meta.url);
 
 /** The client build that the server serves (vite build). */
 export const CLIENT_DIST = fileURLToPath(new URL("dist/client", root));
+
+/**
+ * The client build this process serves: the folder dist/client points at now, resolved once. A build
+ * swapped in later (scripts/build-client.ts) changes the link, not this process's folder, so the file
+ * names its index.html refers to keep being found. Before any build: the "not built" page.
+ */
+export function servedClientDir(clientDist: string = CLIENT_DIST): string {
+  return existsSync(clientDist) ? realpathSync(clientDist) : MISSING_BUILD_DIR;
+}
 
 /** The committed SQL migrations. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("drizzle", root));

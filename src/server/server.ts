@@ -1,7 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { type Db, openDatabase } from "./db/client";
-import { PgliteDirBusyError } from "./db/pglite-owner";
+import { PgliteDirBusyError, pgliteBusyLine } from "./db/pglite-owner";
 import { migrateDatabase } from "./jobs/migrate";
 import { LogThrottle } from "./lib/log-throttle";
 import { warnAboutStripePrice } from "./lib/stripe";
@@ -56,7 +56,7 @@ async function start({ demoSeed, flushTelemetry }: ServerOptions) {
     });
   } catch (err) {
     if (err instanceof PgliteDirBusyError) {
-      console.error(`${err.message} Stop it first, or set PGLITE_DIR to another directory.`);
+      console.error(pgliteBusyLine(err));
       process.exit(1);
     }
     throw err;

@@ -67,6 +67,22 @@ function readLock(path: string): LockContent | undefined {
 }
 
 /**
+ * Throws PgliteDirBusyError if a live process holds `dir`, without claiming it: for a command that
+ * would do slow work (npm start's client build) before the process that opens the database starts.
+ */
+export function assertPgliteDirFree(dir: string): void {
+  const current = readLock(pgliteLockPath(dir));
+  if (current && current.pid !== process.pid && isAlive(current.pid)) {
+    throw new PgliteDirBusyError(dir, current);
+  }
+}
+
+/** What a refused server start prints: who holds the directory, and the two ways out. */
+export function pgliteBusyLine(err: PgliteDirBusyError): string {
+  return `${err.message} Stop it first, or set PGLITE_DIR to another directory.`;
+}
+
+/**
  * Claims `dir` for this process, or throws PgliteDirBusyError naming the live holder. Returns the
  * release function (idempotent; it removes the lock only while it is still ours).
  */

@@ -1,0 +1,81 @@
+// The client build (npm run build, npm start): Vite writes into a fresh folder beside the served one,
+// dist/client.<stamp>, and only a finished build is swapped in: dist/client is a symbolic link, replaced
+// in one rename. Building into dist/client itself emptied it first, so a server running on this checkout
+// answered 404 for its own bundle until Vite had written the new one, and for good afterwards (its
+// index.html names the old file names). A server resolves the link once, at start-up (src/server/paths.ts
+// servedClientDir), and keeps serving the build it started with; the build that was replaced is kept
+// for it, the ones before are removed.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { lstatSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const BUILD_FOLDER = /^client\.[\w-]+$/;
+
+/** Vite's production build of src/client into `outDir` (its output printed as usual). */
+function viteBuild(outDir: string): void {
+  const vite = join(dirname(createRequire(import.meta.url).resolve("vite/package.json")), "bin/vite.js");
+  const result = spawnSync(process.execPath, [vite, "build", "--outDir", outDir, "--emptyOutDir"], {
+    stdio: "inherit",
+  });
+  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+}
+
+/** The folder `link` points at, or undefined when it is no link (missing, or a folder of the old layout). */
+function linkTarget(link: string): string | undefined {
+  try {
+    return lstatSync(link).isSymbolicLink() ? readlinkSync(link) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Builds into a new folder of `distDir` with `build(outDir)`, then points `distDir`/client at it
+ * atomically; keeps the build it replaced and removes older ones. Returns the new folder's name.
+ */
+export function buildClient({
+  distDir = "dist",
+  build = viteBuild,
+}: {
+  distDir?: string;
+  build?: (outDir: string) => void;
+} = {}): string {
+  // Time first, so the folders sort by age; random after it, so two builds never share one.
+  const name = `client.${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+  build(resolve(distDir, name));
+  const link = join(distDir, "client");
+  let previous: string | undefined = linkTarget(link);
+  try {
+    if (previous === undefined && lstatSync(link).isDirectory()) {
+      // A checkout built before the link: its folder joins the others (a moment without dist/client,
+      // once).
+      previous = `client.${Date.now().toString(36)}-old`;
+      renameSync(link, join(distDir, previous));
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
+  const next = join(distDir, `client.link-${process.pid}`);
+  rmSync(next, { force: true });
+  // "junction": Windows makes a link to a folder without special rights that way; elsewhere ignored.
+  symlinkSync(name, next, "junction");
+  renameSync(next, link);
+  for (const entry of readdirSync(distDir)) {
+    if (
+      BUILD_FOLDER.test(entry) &&
+      entry !== name &&
+      entry !== previous &&
+      !entry.startsWith("client.link-")
+    ) {
+      rmSync(join(distDir, entry), { recursive: true, force: true });
+    }
+  }
+  return name;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  buildClient();
+}
