@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { migrateDatabase } from "../jobs/migrate";
 import { openTestDatabase } from "../test/context";
-import { queryRows } from "./client";
+import { openDatabase, queryRows } from "./client";
 import { users } from "./schema";
 
 describe("database", () => {
@@ -58,6 +58,29 @@ describe("database", () => {
       );
       expect(left[0]!.n).toBe(0);
     } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("the readiness ping", () => {
+  it("answers while requests hold every connection of the pool", async () => {
+    // A small pool, all of it checked out, as under a load that saturates it. `select 1` needs no tables.
+    const database = await openDatabase({
+      databaseUrl: process.env.TEST_DATABASE_URL,
+      poolMax: 2,
+      connectionTimeoutMs: 3000,
+    });
+    const held = [await database.pool!.connect(), await database.pool!.connect()];
+    try {
+      const outcome = await database.ping().then(
+        () => "ready",
+        (err: Error) => err.message,
+      );
+      expect(outcome).toBe("ready");
+      expect(database.pool!.waitingCount).toBe(0);
+    } finally {
+      for (const client of held) client.release();
       await database.close();
     }
   });
