@@ -172,7 +172,7 @@ function expectDocumentedHeaders(
  * accepts; the status is listed (an error status by itself: the 4XX and 5XX ranges only cover 5xx answers
  * here, so that each code a route really answers is documented); the headers are documented for it; an
  * error's code is one of those documented for that status; and the JSON body validates against the
- * answer's schema. A documented answer without content (204, 304) must have no body.
+ * answer's schema. A documented answer without content (204, 304) must have no body, nor a type.
  */
 export function expectDocumentedAnswer(document: OpenApiDocument, answer: Answer): void {
   const { method = "GET", url = "/", headers: requestHeaders } = answer.raw.req;
@@ -199,6 +199,8 @@ export function expectDocumentedAnswer(document: OpenApiDocument, answer: Answer
   const media = documented.content?.["application/json"];
   if (!media) {
     expect(answer.body, `${name}: the document says no body`).toBe("");
+    // A client reads the body by its type: a type on no body sends it parsing nothing (a 304 of JSON).
+    expect(answer.headers["content-type"], `${name}: no body, no content type`).toBeUndefined();
     return;
   }
   expect(String(answer.headers["content-type"]), `${name}: content type`).toMatch(/^application\/json/);
