@@ -37,9 +37,9 @@ import {
 import { eventComponentName, webhookOperations } from "./openapi-webhooks";
 
 // The public API's OpenAPI 3.1 document, generated from the routes' zod schemas (docs/api.md): every
-// route whose config has `publicApi`, none other. Registered before the routes, so it sees them all.
-// Served at /api/openapi.json, and read by people at /api/docs (Swagger UI, served from our own origin:
-// the page policy allows scripts from 'self' only).
+// route whose config has `publicApi`, none other, and the webhook events it sends (openapi-webhooks.ts).
+// Registered before the routes, so it sees them all. Served at /api/openapi.json, and read by people at
+// /api/docs (Swagger UI, served from our own origin: the page policy allows scripts from 'self' only).
 
 /** The operations' groups, in the order the reference page shows them. */
 export const API_TAGS = [
