@@ -1,18 +1,32 @@
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
+import { WEBHOOK_EVENTS } from "../shared/constants";
+import { notificationPreferences, webhookDeliveries } from "./db/schema";
 import { useTestApp } from "./test/context";
 import { createBuyer, createListing, createPublisher, grantPremium, signIn } from "./test/factories";
-import { expectDocumentedAnswer, findOperation, type OpenApiDocument } from "./test/openapi-contract";
+import {
+  expectDocumentedAnswer,
+  expectDocumentedWebhook,
+  findOperation,
+  type OpenApiDocument,
+} from "./test/openapi-contract";
 
 // The public API answers as its OpenAPI document says: real answers of every documented operation,
 // for the callers that see different things (anonymous, buyer, free and Premium publisher), and the
 // errors a client meets most. An operation added to the document must be exercised here too (the last
 // test lists those that were not).
 
+/** Requests an API key may make a minute here: more than any one test but the rate limit's makes. */
+const RATE_LIMIT = 8;
+
 describe("the public API's answers against its OpenAPI document", () => {
-  // Webhook endpoints on loopback: no delivery is ever made (the delivery jobs are not worked here).
-  const ctx = useTestApp({ resetEach: false, env: { VERIFY_ALLOW_PRIVATE: "1" } });
+  // Webhook endpoints on loopback: no delivery is ever made (the delivery jobs are not worked here). A
+  // low rate limit, so that a key meets it in a few requests.
+  const ctx = useTestApp({
+    resetEach: false,
+    env: { VERIFY_ALLOW_PRIVATE: "1", API_RATE_LIMIT: String(RATE_LIMIT) },
+  });
   let document: OpenApiDocument;
   /** "METHOD /template" of every operation a test got a 2xx answer from. */
   const answered = new Set<string>();
@@ -44,6 +58,8 @@ describe("the public API's answers against its OpenAPI document", () => {
     const db = ctx.database.db;
     const buyer = await createBuyer(db, { company: "Harbor Legal Partners" });
     const listing = await createListing(db, buyer.profile.id, { vertical: "Legal", payout: "45.00" });
+    // A second page for the directory's Link.
+    await createListing(db, buyer.profile.id, { vertical: "Solar", payout: "30.00" });
     const publisher = await createPublisher(db, { status: "approved", verticals: ["Legal"] });
     const premium = await createPublisher(db, { status: "approved" });
     await grantPremium(db, premium.user.id);
@@ -60,6 +76,17 @@ describe("the public API's answers against its OpenAPI document", () => {
     expect(directory.json()).toEqual([expect.objectContaining({ id: world.listingId, contact: null })]);
     const detail = await call(undefined, "GET", `/api/buyer-listings/${world.listingId}`);
     expect(detail.json().contact).toBeNull();
+  });
+
+  it("answers a visitor's directory and listing with an ETag, a 304 when unchanged, and the next page's Link", async () => {
+    const page = await call(undefined, "GET", "/api/buyer-listings?limit=1");
+    expect(page.headers.link).toMatch(/rel="next"/);
+    const etag = String(page.headers.etag);
+    const unchanged = await call({ "if-none-match": etag }, "GET", "/api/buyer-listings?limit=1");
+    expect(unchanged.statusCode).toBe(304);
+    const detail = await call(undefined, "GET", `/api/buyer-listings/${world.listingId}`);
+    const again = { "if-none-match": String(detail.headers.etag) };
+    expect((await call(again, "GET", `/api/buyer-listings/${world.listingId}`)).statusCode).toBe(304);
   });
 
   it("masks contacts for a free publisher and shows them to a Premium one", async () => {
@@ -155,6 +182,25 @@ describe("the public API's answers against its OpenAPI document", () => {
     expect((await call(key, "PUT", url, offer)).statusCode).toBe(401);
   });
 
+  it("answers an API key with its rate window, refuses it over the limit with Retry-After, and an unknown key with a challenge", async () => {
+    const made = await call(world.premium, "POST", "/api/api-keys", {
+      name: "Dialer",
+      scopes: ["listings:read"],
+    });
+    const key: Caller = { authorization: `Bearer ${made.json().key}` };
+    const read = await call(key, "GET", "/api/buyer-listings");
+    expect(read.headers["ratelimit-limit"]).toBe(String(RATE_LIMIT));
+    // Fixed windows: a window may end in between, so up to two windows' worth before the refusal.
+    let refused: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 2 * RATE_LIMIT + 1 && !refused; i++) {
+      const answer = await call(key, "GET", `/api/buyer-listings/${world.listingId}`);
+      if (answer.statusCode === 429) refused = answer;
+    }
+    expect(refused?.headers["retry-after"]).toMatch(/^\d+$/);
+    const unknown = await call({ authorization: "Bearer ppc_unknown" }, "GET", "/api/deal-intents");
+    expect(unknown.headers["www-authenticate"]).toBe('Bearer error="invalid_token"');
+  });
+
   it("registers a webhook endpoint, tests it, redelivers the test and deletes the endpoint", async () => {
     const registered = await call(world.publisher, "POST", "/api/webhooks", {
       url: "http://127.0.0.1:9/hooks",
@@ -182,6 +228,43 @@ describe("the public API's answers against its OpenAPI document", () => {
     expect((await call(undefined, "GET", "/api/deal-intents")).statusCode).toBe(401);
     expect((await call(undefined, "GET", `/api/buyer-listings/${randomUUID()}`)).statusCode).toBe(404);
     expect((await call(world.buyer, "DELETE", `/api/buyer-listings/${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it("sends every webhook event with the body the document describes", async () => {
+    const buyerHooks = await call(world.buyer, "POST", "/api/webhooks", {
+      url: "http://127.0.0.1:9/buyer",
+      events: ["deal_intent.created", "review.created", "dispute.updated"],
+    });
+    const db = ctx.database.db;
+    const publisher = await createPublisher(db, { status: "approved" });
+    // Alerts on with nothing narrowed: every new listing matches.
+    await db.insert(notificationPreferences).values({ userId: publisher.user.id, frequency: "daily" });
+    const asPublisher = { cookie: await signIn(ctx, publisher.user.email) };
+    await call(asPublisher, "POST", "/api/webhooks", {
+      url: "http://127.0.0.1:9/publisher",
+      events: ["listing.matched", "deal_intent.decided", "dispute.updated"],
+    });
+    const app = (method: "POST", url: string, caller: Caller, payload?: object) =>
+      ctx.app.inject({ method, url, headers: caller, ...(payload ? { payload } : {}) });
+
+    const intent = (
+      await call(asPublisher, "POST", "/api/deal-intents", { listingId: world.listingId })
+    ).json();
+    await call(world.buyer, "POST", `/api/deal-intents/${intent.id}/accept`);
+    const review = await app("POST", "/api/reviews", asPublisher, { dealIntentId: intent.id, rating: 5 });
+    expect(review.statusCode, review.body).toBe(201);
+    const dispute = await app("POST", "/api/disputes", asPublisher, {
+      dealIntentId: intent.id,
+      reason: "Twelve qualified calls from last week were not paid for.",
+    });
+    expect(dispute.statusCode, dispute.body).toBe(201);
+    await ctx.app.jobs.send("alert-listings-activated", { listingIds: [world.listingId] });
+    await ctx.app.jobs.workUntilIdle({ queues: ["alert-listings-activated"] });
+    await call(world.buyer, "POST", `/api/webhooks/${buyerHooks.json().id}/test`);
+
+    const sent = await db.select().from(webhookDeliveries);
+    for (const delivery of sent) expectDocumentedWebhook(document, delivery.eventType, delivery.payload);
+    expect([...new Set(sent.map((d) => d.eventType))].sort()).toEqual(["ping", ...WEBHOOK_EVENTS].sort());
   });
 
   it("refuses an answer the document does not promise", async () => {

@@ -52,14 +52,26 @@ const ERROR_EXAMPLES: Record<ErrorCode, ErrorBody> = {
 };
 
 /**
+ * What any route of the API can answer: a malformed URL (validation, from the router), a key unknown
+ * (unauthorized), without the scope (forbidden) or over its limit (rate_limited), the database out of
+ * reach (unavailable).
+ */
+const ALWAYS_DOCUMENTED: ErrorCode[] = [
+  "validation",
+  "unauthorized",
+  "forbidden",
+  "rate_limited",
+  "unavailable",
+];
+
+/**
  * A public API route's error answers (docs/api.md): `response: { 200: ..., ...apiErrors("validation",
  * "not_found") }`. The codes named are documented one by one in the OpenAPI document, each under its
- * status with an example; every other answer is still covered by the 4xx and 5xx ranges. Every API
- * route can answer unauthorized, forbidden (a key without the scope) and rate_limited, so those are
- * always listed.
+ * status with an example; every other answer is still covered by the 4xx and 5xx ranges. Those every
+ * route can answer (ALWAYS_DOCUMENTED) are always listed.
  */
 export function apiErrors(...codes: ErrorCode[]) {
-  const documented = new Set<ErrorCode>([...codes, "unauthorized", "forbidden", "rate_limited"]);
+  const documented = new Set<ErrorCode>([...codes, ...ALWAYS_DOCUMENTED]);
   const byStatus: Record<string, typeof errorSchema> = {};
   for (const code of documented) {
     const status = ERROR_CODES[code];

@@ -42,13 +42,21 @@ const KEY_ERRORS = ["validation", "conflict", "unprocessable"] as const;
 const KEY_ERROR_ANSWERS: Record<string, unknown> = apiErrors(...KEY_ERRORS);
 
 /**
+ * Whether a route takes the header: a POST of the public API whose answer holds no secret. The OpenAPI
+ * document states it by the same rule (plugins/openapi.ts).
+ */
+export function takesIdempotencyKey(route: Pick<RouteOptions, "method" | "config">): boolean {
+  const publicApi = route.config?.publicApi;
+  return publicApi !== undefined && !publicApi.answersSecret && [route.method].flat().includes("POST");
+}
+
+/**
  * Every POST of the public API may answer KEY_ERRORS, whatever its own errors: its response schema (and
  * so the OpenAPI document) gets those it does not already list. Each of these statuses has that one code.
  */
 function declareKeyErrors(route: RouteOptions): void {
   const response = route.schema?.response as Record<string, unknown> | undefined;
-  const publicApi = route.config?.publicApi;
-  if (!response || !publicApi || publicApi.answersSecret || ![route.method].flat().includes("POST")) return;
+  if (!response || !takesIdempotencyKey(route)) return;
   const added = Object.fromEntries(
     KEY_ERRORS.map((code) => String(ERROR_CODES[code])).map((status) => [status, KEY_ERROR_ANSWERS[status]]),
   );
@@ -57,11 +65,9 @@ function declareKeyErrors(route: RouteOptions): void {
 
 /** A secret answered once is never stored for a replay: those routes ignore the header. */
 function appliesTo(request: FastifyRequest): boolean {
-  const publicApi = request.routeOptions.config.publicApi;
   return (
     request.method === "POST" &&
-    publicApi !== undefined &&
-    !publicApi.answersSecret &&
+    takesIdempotencyKey(request.routeOptions) &&
     request.viewer !== null &&
     request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined
   );

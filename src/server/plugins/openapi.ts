@@ -12,9 +12,12 @@ import { errorSchema } from "../../shared/errors";
 import { alertPreferencesSchema, savedSearchSchema } from "../../shared/schemas/alerts";
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from "../../shared/schemas/api-keys";
 import { dealIntentSchema } from "../../shared/schemas/deal-intents";
+import { disputeSchema } from "../../shared/schemas/disputes";
 import { createBuyerListingSchema, updateBuyerListingSchema } from "../../shared/schemas/listing-input";
 import { listingSyncResponseSchema } from "../../shared/schemas/listing-sync";
 import { listingDetailSchema, listingSchema } from "../../shared/schemas/listings";
+import { ownReviewSchema } from "../../shared/schemas/reviews";
+import { WEBHOOK_EVENT_SCHEMAS } from "../../shared/schemas/webhook-events";
 import {
   createdWebhookSchema,
   createWebhookSchema,
@@ -22,11 +25,21 @@ import {
   webhookEndpointSchema,
 } from "../../shared/schemas/webhooks";
 import { API_DOCS_DIR } from "../paths";
+import { takesIdempotencyKey } from "./idempotency";
+import {
+  type DocumentedOperation,
+  describeHeaders,
+  HEADER_COMPONENTS,
+  IDEMPOTENT_MARK,
+  PARAMETER_COMPONENTS,
+  PUBLIC_ETAG_MARK,
+} from "./openapi-headers";
+import { eventComponentName, webhookOperations } from "./openapi-webhooks";
 
 // The public API's OpenAPI 3.1 document, generated from the routes' zod schemas (docs/api.md): every
-// route whose config has `publicApi`, none other. Registered before the routes, so it sees them all.
-// Served at /api/openapi.json, and read by people at /api/docs (Swagger UI, served from our own origin:
-// the page policy allows scripts from 'self' only).
+// route whose config has `publicApi`, none other, and the webhook events it sends (openapi-webhooks.ts).
+// Registered before the routes, so it sees them all. Served at /api/openapi.json, and read by people at
+// /api/docs (Swagger UI, served from our own origin: the page policy allows scripts from 'self' only).
 
 /** The operations' groups, in the order the reference page shows them. */
 export const API_TAGS = [
@@ -64,6 +77,12 @@ export const API_TAGS = [
       "Endpoints of your own that receive signed events (a listing matched, a deal requested or decided...), " +
       "their delivery log and redelivery.",
   },
+  {
+    name: "Webhook events",
+    description:
+      "What PayPerCall Hub POSTs to your endpoints: one signed JSON body per event, `data` being the object " +
+      "as the app shows it to you. Answer any 2xx within 10 seconds; anything else is retried for 24 hours.",
+  },
 ] as const;
 
 /**
@@ -88,6 +107,11 @@ const COMPONENTS: Record<string, ZodType> = {
   NewWebhookEndpoint: createWebhookSchema,
   CreatedWebhookEndpoint: createdWebhookSchema,
   WebhookDelivery: webhookDeliverySchema,
+  OwnReview: ownReviewSchema,
+  Dispute: disputeSchema,
+  ...Object.fromEntries(
+    Object.entries(WEBHOOK_EVENT_SCHEMAS).map(([type, schema]) => [eventComponentName(type), schema]),
+  ),
 };
 for (const [id, schema] of Object.entries(COMPONENTS)) {
   const meta = z.globalRegistry.get(schema);
@@ -97,9 +121,16 @@ for (const [id, schema] of Object.entries(COMPONENTS)) {
 const SESSION_ONLY =
   "API keys cannot call this operation: it is a person's act in the app, made with a signed-in session.";
 
-/** The document's security for a route of the public API: its key scope, or the session alone. */
-function securityOf(scope: ApiKeyScope | null): Record<string, string[]>[] {
-  return scope === null ? [{ session: [] }] : [{ apiKey: [scope] }, { session: [] }];
+/**
+ * The document's security for a route of the public API: a key or the session, the session alone for a
+ * person's act, and no credential at all where visitors may call it (`{}`: a client or a mock server
+ * must not demand one). The key's scope is written in the operation's `x-api-key-scope` and description,
+ * not in the requirement's list: OpenAPI tools read that list as OAuth scopes, which a bearer key has not.
+ */
+function securityOf(scope: ApiKeyScope | null, isPublic: boolean): Record<string, string[]>[] {
+  const credentials: Record<string, string[]>[] =
+    scope === null ? [{ session: [] }] : [{ apiKey: [] }, { session: [] }];
+  return isPublic ? [...credentials, {}] : credentials;
 }
 
 /** "PUT /api/buyer-listings/by-external-id/:externalId" → "putBuyerListingsByExternalIdByExternalId". */
@@ -132,7 +163,11 @@ const documentRoute: SwaggerTransform = (document) => {
       ...schema,
       operationId: schema.operationId ?? derivedOperationId(String(route.method), url),
       description: schema.description ? `${schema.description}\n\n${access}` : access,
-      security: securityOf(scope),
+      security: securityOf(scope, route.config?.access === "public"),
+      ...(scope !== null && { "x-api-key-scope": scope }),
+      // Facts only the route table knows, for finishDocument to write as headers and parameters.
+      ...(route.config?.publicEtag && { [PUBLIC_ETAG_MARK]: true }),
+      ...(takesIdempotencyKey(route) && { [IDEMPOTENT_MARK]: true }),
       ...(response && { response: Object.fromEntries(Object.entries(response).map(withNamedExamples)) }),
     },
   };
@@ -151,7 +186,8 @@ function withNamedExamples([status, schema]: [string, Record<string, unknown>]):
 
 /** What this file reads and writes of the document (the swagger plugin's types cover every version). */
 interface OpenApiDocument {
-  paths?: Record<string, Record<string, { responses?: Record<string, { description?: string }> }>>;
+  paths?: Record<string, Record<string, DocumentedOperation>>;
+  webhooks?: Record<string, unknown>;
   components?: { schemas?: Record<string, unknown> };
 }
 
@@ -178,7 +214,7 @@ function referencedSchemas(value: unknown, found = new Set<string>()): Set<strin
 function usedComponentSchemas(document: OpenApiDocument): Record<string, unknown> {
   const all = document.components?.schemas ?? {};
   const used = new Set<string>();
-  let next = referencedSchemas(document.paths);
+  let next = referencedSchemas([document.paths, document.webhooks]);
   while (next.size > 0) {
     for (const name of next) used.add(name);
     next = new Set(
@@ -205,11 +241,23 @@ function renameInputRefs<T>(value: T, schemas: Record<string, unknown>): T {
   });
 }
 
-/** The whole document, once every route is in: the components it uses, and answers described. */
+/**
+ * The whole document, once every route is in: the webhooks, the components it uses, answers described
+ * with their headers.
+ */
 const finishDocument: SwaggerTransformObject = (input) => {
-  const document = jsonSchemaTransformObject(input) as OpenApiDocument;
+  const document = {
+    ...(jsonSchemaTransformObject(input) as OpenApiDocument),
+    webhooks: webhookOperations(),
+  };
   const schemas = usedComponentSchemas(document);
-  const finished = renameInputRefs({ ...document, components: { ...document.components, schemas } }, schemas);
+  const components = {
+    ...document.components,
+    schemas,
+    headers: HEADER_COMPONENTS,
+    parameters: PARAMETER_COMPONENTS,
+  };
+  const finished = renameInputRefs({ ...document, components }, schemas);
   for (const operations of Object.values(finished.paths ?? {})) {
     for (const operation of Object.values(operations)) {
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
@@ -217,6 +265,7 @@ const finishDocument: SwaggerTransformObject = (input) => {
           response.description = STATUS_CODES[status] ?? `${status.charAt(0)}xx answer`;
         }
       }
+      describeHeaders(operation);
     }
   }
   return finished as ReturnType<SwaggerTransformObject>;
@@ -237,6 +286,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           "answer is `{message, code}`; decide on the status and the code, never on the message. The " +
           "guide to keys and scopes, errors, paging, rate limits, retries and webhooks is docs/api.md " +
           "in the project's repository.",
+        // A private service's API: its terms of service are the licence a caller gets.
+        termsOfService: `${app.config.appUrl}/terms-of-service`,
+        license: { name: "PayPerCall Hub Terms of Service", url: `${app.config.appUrl}/terms-of-service` },
+        contact: { name: app.config.appName, url: app.config.appUrl, email: app.config.legal.email },
       },
       servers: [{ url: app.config.appUrl }],
       tags: API_TAGS.map((tag) => ({ ...tag })),

@@ -13,6 +13,9 @@ export function registerPublicEtag(app: FastifyInstance): void {
   app.addHook("onSend", async (request, reply, payload) => {
     if (!request.routeOptions.config?.publicEtag || request.viewer !== null) return payload;
     if (reply.statusCode !== 200 || typeof payload !== "string") return payload;
-    return sendWithEtag(request, reply, payload);
+    const sent = sendWithEtag(request, reply, payload);
+    // A 304 of JSON carries no type: a client (or a validating proxy) would parse its empty body as JSON.
+    if (sent === null) reply.removeHeader("content-type");
+    return sent;
   });
 }

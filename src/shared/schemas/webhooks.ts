@@ -140,15 +140,3 @@ export const testQueuedSchema = messageSchema.meta({ examples: [{ message: WEBHO
 export const redeliveryQueuedSchema = messageSchema.meta({
   examples: [{ message: WEBHOOK_MESSAGES.redeliveryQueued }],
 });
-
-/**
- * The body of every delivery. `data` is the event's object as the receiving user may see it (a
- * listing's contact only where the contact rule lets them see it). "ping" is the test event.
- */
-const webhookEventSchema = z.object({
-  id: z.uuid(),
-  type: z.enum([...WEBHOOK_EVENTS, "ping"]),
-  createdAt: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
-export type WebhookEventBody = z.infer<typeof webhookEventSchema>;

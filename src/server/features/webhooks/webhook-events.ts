@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import type { WebhookEvent } from "../../../shared/constants";
-import type { WebhookEventBody } from "../../../shared/schemas/webhooks";
+import {
+  WEBHOOK_EVENT_SCHEMAS,
+  type WebhookEventData,
+  type WebhookEventType,
+} from "../../../shared/schemas/webhook-events";
 import type { Db } from "../../db/client";
 import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
@@ -10,19 +15,27 @@ import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 // transaction of the change, like a mail: the delivery rows and their jobs commit with the change or
 // roll back with it, so no endpoint hears of a change that did not happen, and none misses one that did.
 
-type EventType = WebhookEventBody["type"];
-
 /** An event as delivered: its id, built once and the same for every endpoint and every redelivery. */
 interface PreparedEvent {
   eventId: string;
-  type: EventType;
+  type: WebhookEventType;
   /** The exact JSON text sent, which the signature covers. */
   payload: string;
 }
 
-function prepareEvent(type: EventType, data: Record<string, unknown>, now: Date): PreparedEvent {
+/**
+ * The body through its event's schema, as an answer goes through its route's: only the documented fields
+ * are sent (the OpenAPI document's `webhooks` are the same schemas), and data that does not fit throws
+ * here, before the change commits, rather than reaching a receiver that relies on its generated types.
+ */
+function prepareEvent<T extends WebhookEventType>(
+  type: T,
+  data: WebhookEventData<T>,
+  now: Date,
+): PreparedEvent {
   const eventId = randomUUID();
-  const body: WebhookEventBody = { id: eventId, type, createdAt: now.toISOString(), data };
+  const schema: z.ZodType = WEBHOOK_EVENT_SCHEMAS[type];
+  const body = schema.parse({ id: eventId, type, createdAt: now.toISOString(), data });
   return { eventId, type, payload: JSON.stringify(body) };
 }
 
@@ -53,15 +66,13 @@ export async function queueDeliveries(
   return rows.map((row) => row.id);
 }
 
-type EventData = Record<string, unknown>;
-
 /**
  * Sends `type` with `data` to every enabled endpoint of `userId` subscribed to it. `data` is what the
  * user may see of the object in the app (the caller shapes it for them); a function is called only when
  * there is an endpoint to send to, for data that costs a query. One indexed query when the user has no
  * endpoint, which is the common case.
  */
-export async function emitWebhookEvent(
+export async function emitWebhookEvent<T extends WebhookEvent>(
   tx: Db,
   jobs: JobQueue,
   {
@@ -69,7 +80,12 @@ export async function emitWebhookEvent(
     type,
     data,
     now = new Date(),
-  }: { userId: string; type: WebhookEvent; data: EventData | (() => Promise<EventData>); now?: Date },
+  }: {
+    userId: string;
+    type: T;
+    data: WebhookEventData<T> | (() => Promise<WebhookEventData<T>>);
+    now?: Date;
+  },
 ): Promise<void> {
   // A disabled or deleted account's endpoints hear nothing more (a dispute decided after they left).
   const endpoints = await tx

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { OwnReview } from "../../../shared/schemas/reviews";
 import {
   type CreatedWebhook,
   WEBHOOK_MESSAGES,
@@ -49,6 +50,22 @@ function documentedVerifier(): (rawBody: string, header: string, secret: string)
   const require = createRequire(import.meta.url);
   return new Function("require", `${code}\nreturn verifyWebhook;`)(require);
 }
+
+const REVIEW: OwnReview = {
+  id: "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+  buyerId: "4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a",
+  rating: 5,
+  comment: null,
+  verifiedDeal: true,
+  createdAt: "2026-11-21T10:00:00.000Z",
+  reviewer: "Publisher 5e6f7a8b",
+  reply: null,
+  hidden: null,
+  dealIntentId: "6f7a8b9c-0d1e-4f2a-8b3c-4d5e6f7a8b9c",
+  listingId: null,
+  listingTitle: null,
+  counterpart: "Acme Leads",
+};
 
 describe("webhooks", () => {
   let clockOffsetMs = 0;
@@ -109,9 +126,10 @@ describe("webhooks", () => {
     return { user, endpoint };
   }
 
+  /** A review.created event to `userId`'s endpoints: its data only has to fit the event's schema. */
   const emit = (userId: string) =>
     db().transaction((tx) =>
-      emitWebhookEvent(tx, ctx.app.jobs, { userId, type: "review.created", data: { rating: 5 } }),
+      emitWebhookEvent(tx, ctx.app.jobs, { userId, type: "review.created", data: REVIEW }),
     );
 
   it("refuses plain http and private addresses unless VERIFY_ALLOW_PRIVATE, guests, and events the role never receives", async () => {
@@ -269,6 +287,19 @@ describe("webhooks", () => {
     expect(dispute.statusCode, dispute.body).toBe(201);
     expect(await sentTo(toBuyer.id)).toEqual(["dispute.updated", "review.created"]);
     expect(await sentTo(toPublisher.id)).toEqual(["deal_intent.decided", "dispute.updated"]);
+  });
+
+  it("sends only the fields its event's schema documents, and queues nothing for data that does not fit it", async () => {
+    const { user } = await registerEndpoint("buyer", "/strict", ["review.created"]);
+    const send = (data: OwnReview) =>
+      db().transaction((tx) =>
+        emitWebhookEvent(tx, ctx.app.jobs, { userId: user.id, type: "review.created", data }),
+      );
+    await expect(send({ rating: 5 } as OwnReview)).rejects.toThrow();
+    expect(await deliveries()).toHaveLength(0);
+    await send({ ...REVIEW, authorEmail: "author@pub.example" } as OwnReview);
+    const [delivery] = await deliveries();
+    expect(JSON.parse(delivery!.payload).data).toEqual(REVIEW);
   });
 
   it("retries a failing receiver with backoff until it answers 2xx, then clears failing_since", async () => {
