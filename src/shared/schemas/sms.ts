@@ -167,4 +167,3 @@ export const outboxSmsSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
 });
-export type OutboxSms = z.infer<typeof outboxSmsSchema>;
