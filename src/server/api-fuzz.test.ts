@@ -547,7 +547,9 @@ describe(`API fuzz (${ENGINE})`, () => {
     }
     // The fake Stripe did answer: payment routes were reached, not just refused at the door.
     expect(world.fake.requests.length).toBeGreaterThan(0);
-  }, 120_000);
+    // Only a guard against a hang, far above any run seen: a busy machine took 89 s where an idle one
+    // takes 7 s, and the test must then be slow, not fail.
+  }, 600_000);
 
   it("answers below 500 to a lone surrogate in any one field of any route's query or body, as a buyer, a Premium publisher and an admin", async () => {
     // Deterministic, beside the random walk above: each field of each route gets the broken text once
