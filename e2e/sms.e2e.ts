@@ -1,18 +1,19 @@
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { FAKE_STRIPE_PRICE_ID } from "../src/server/test/fake-stripe";
+import { fakeTwilioEnv, signTwilioRequest, startFakeTwilio } from "../src/server/test/fake-twilio";
 import { SMS_CONSENT_TEXTS, SMS_CONSENT_VERSION, SMS_LIMITS } from "../src/shared/constants";
 import { formatPriceCents } from "../src/shared/format";
-import { type OutboxSms, SMS_MESSAGES } from "../src/shared/schemas/sms";
+import { SMS_MESSAGES, smsStoppedMessage } from "../src/shared/schemas/sms";
 import { expectAccessible, useBrowser } from "./support/browser";
 import type { FixtureUser } from "./support/fixtures";
 import { onConfirmPayment, sendStripeEvent, useStripeServer } from "./support/stripe";
 
 // SMS alerts in Chromium: a Premium publisher buys the add-on in the Alerts tab with the Stripe.js double
 // and the loopback fake Stripe (e2e/support/stripe.ts), enters a US number with the consent, reads the
-// texted code from the development SMS outbox (the server has no Twilio here, so its texts land there),
-// verifies it, and gets a text when a matching listing is posted. Then texts are turned off and an admin
-// reads the history.
+// texted code from the loopback fake Twilio the server's Twilio SDK talks to, verifies it, and gets a
+// text when a matching listing is posted. Then texts are turned off, the number replies STOP (a webhook
+// signed as Twilio signs it) and the section says how to get texts back; an admin reads the history.
 
 // Not the default price: a page that printed a literal $49 instead of the configured figure would fail.
 const SMS_PRICE_CENTS = 3900;
@@ -20,6 +21,9 @@ const SMS_PRICE_ID = "price_sms_monthly";
 const PHONE = "+12015550123";
 const PHONE_SHOWN = "(201) 555-0123";
 const POLL = { timeout: 30_000 };
+/** Our number: fakeTwilioEnv's TWILIO_FROM. */
+const OUR_NUMBER = "+12015550100";
+const twilio = await startFakeTwilio();
 
 /**
  * An IANA zone where it is now the middle of the day (10 am to 6 pm), so the alert text is not held for
@@ -46,8 +50,13 @@ describe("SMS alerts", () => {
       { id: FAKE_STRIPE_PRICE_ID, unitAmount: 49900, currency: "usd", interval: "year" },
       { id: SMS_PRICE_ID, unitAmount: SMS_PRICE_CENTS, currency: "usd", interval: "month" },
     ],
-    env: { STRIPE_SMS_PRICE_ID: SMS_PRICE_ID, SMS_PRICE_CENTS: String(SMS_PRICE_CENTS) },
+    env: {
+      STRIPE_SMS_PRICE_ID: SMS_PRICE_ID,
+      SMS_PRICE_CENTS: String(SMS_PRICE_CENTS),
+      ...fakeTwilioEnv(twilio),
+    },
   });
+  afterAll(() => twilio.close());
   const fixtures = stripe.fixtures;
   const pageAs = stripe.pageAs;
 
@@ -66,22 +75,35 @@ describe("SMS alerts", () => {
     return res;
   }
 
-  /** The texts to `to` in the development SMS outbox that `match` picks, once there is one. */
+  /** The text to `to` at the fake Twilio that `match` picks, once there is one. */
   async function waitForText(to: string, match: (body: string) => boolean): Promise<string> {
     let found: string | undefined;
     await expect
-      .poll(async () => {
-        const outbox = (await (await fetch(`${stripe.server.url}/api/dev/sms-outbox`)).json()) as OutboxSms[];
-        found = outbox.find((text) => text.to === to && match(text.body))?.body;
+      .poll(() => {
+        found = twilio.messages.find((text) => text.to === to && match(text.body))?.body;
         return found !== undefined;
       }, POLL)
       .toBe(true);
     return found ?? "";
   }
 
+  /** A reply texted to our number, posted and signed as Twilio's servers do. */
+  function textUs(from: string, body: string) {
+    const url = `${stripe.server.url}/api/sms/inbound`;
+    const fields = { From: from, To: OUR_NUMBER, Body: body, MessageSid: `SM${Date.now()}` };
+    return fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": signTwilioRequest(url, fields),
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
   const smsSection = (page: Page): Locator => page.getByRole("region", { name: "SMS alerts" });
 
-  it("a Premium publisher buys the add-on, verifies a number with the texted code, gets a text for a matching listing, and turns texts off; an admin reads the history", async () => {
+  it("a Premium publisher buys the add-on, verifies a number with the texted code, gets a text for a matching listing, turns texts off, and is told to text START after replying STOP; an admin reads the history", async () => {
     stripe.fake.reset();
     const publisher = await fixtures.createUser({ role: "publisher", premium: true });
     const zone = daytimeZone();
@@ -197,6 +219,31 @@ describe("SMS alerts", () => {
     await phone.goto("/publisher/dashboard?tab=alerts");
     await smsSection(phone).getByRole("heading", { name: "SMS alerts are off" }).waitFor(POLL);
     await expectAccessible(phone);
+
+    // The number replies STOP: now only its own START brings texts back, and the section says so.
+    expect((await textUs(PHONE, "STOP")).status).toBe(200);
+    await page.reload();
+    const textStart = section.getByTestId("sms-text-start");
+    await expect.poll(() => textStart.textContent(), POLL).toBe(smsStoppedMessage(OUR_NUMBER));
+    expect(await textStart.textContent()).toContain("text START to (201) 555-0100");
+    await expect
+      .poll(() => section.getByTestId("sms-opt-out").textContent())
+      .toMatch(/^You replied STOP on .+, so no texts go to \(201\) 555-0123\.$/);
+    expect(await section.getByRole("button", { name: "Turn SMS alerts back on" }).count()).toBe(0);
+    await expectAccessible(page);
+    // Entered again anyway, the number is refused in the same words, and nothing is texted to it.
+    const textsBefore = twilio.messages.length;
+    await section.getByRole("button", { name: "Use a different number" }).click();
+    const retry = section.getByRole("form", { name: "Enter your mobile number" });
+    await retry.getByLabel("Mobile number (US)").fill(PHONE_SHOWN);
+    await retry.getByLabel(SMS_CONSENT_TEXTS[SMS_CONSENT_VERSION]).click();
+    harness.allowConsoleErrors(/status of 409/);
+    await retry.getByRole("button", { name: "Send code" }).click();
+    await retry
+      .getByRole("alert")
+      .filter({ hasText: smsStoppedMessage(OUR_NUMBER) })
+      .waitFor(POLL);
+    expect(twilio.messages.length).toBe(textsBefore);
 
     // The admin's SMS history: the number, the consent with its origin, the texts (the code masked).
     const admin = await fixtures.createUser({ role: "admin" });

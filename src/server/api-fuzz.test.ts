@@ -31,10 +31,10 @@ import {
 // is fuzzed too, and sends generated path parameters, query strings and bodies (built from the route's
 // zod schemas, mixed with arbitrary JSON, malformed JSON and other content types), as a visitor, with a
 // forged cookie, and signed in as a guest, a publisher, a buyer, a Premium publisher and an admin.
-// Every answer must be below 500, and every error a {message, code} body. Seeded and bounded: the same
-// requests on every run, a fixed budget of requests shared by all routes, and a wall-clock limit that
-// gives each route its share of 45 s should a slow machine not fit the budget (< 60 s in CI per engine).
-// It prints how many requests it sent.
+// Every answer must be below 500, and every error a {message, code} body. Seeded and bounded by counts
+// only: the same requests on every run, a fixed number per route. No clock decides how many are sent, so a
+// busy machine runs the same test more slowly instead of a smaller, different one (a time limit once ended
+// a route's property before its first request). It prints how many requests it sent and how long it took.
 //
 // Nothing is skipped: the Stripe webhook is fuzzed too, but only unsigned (a valid signature needs the
 // secret, so its deeper paths are covered by subscriptions.routes.test.ts instead).
@@ -43,8 +43,6 @@ const SEED = 20261113;
 /** Requests for the whole table; each route gets an equal share, at least MIN_PER_ROUTE. */
 const REQUEST_BUDGET = 2000;
 const MIN_PER_ROUTE = 12;
-/** The wall-clock bound: on a machine so slow the budget would not fit, each route gets its share of it. */
-const TIME_LIMIT_MS = 45_000;
 const ENGINE = process.env.TEST_DB_ENGINE;
 const APP_ORIGIN = "http://localhost:5000";
 const WEBHOOK_SECRET = "whsec_fuzz_0123456789abcdef";
@@ -509,7 +507,6 @@ describe(`API fuzz (${ENGINE})`, () => {
 
     for (const [index, { route, method }] of routes.entries()) {
       const key = `${method} ${route.url}`;
-      const timeLeft = TIME_LIMIT_MS - (Date.now() - started);
       await fc.assert(
         fc.asyncProperty(requestFor(world, route, method), async (request) => {
           await restoreSessions(world);
@@ -535,7 +532,6 @@ describe(`API fuzz (${ENGINE})`, () => {
           seed: SEED + index,
           numRuns: perRoute,
           endOnFailure: true,
-          interruptAfterTimeLimit: Math.max(250, Math.floor(timeLeft / (routes.length - index))),
         },
       );
     }
@@ -543,15 +539,17 @@ describe(`API fuzz (${ENGINE})`, () => {
     const seconds = (Date.now() - started) / 1000;
     const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`);
     console.info(
-      `[fuzz ${ENGINE}] ${sent} requests over ${routes.length} routes (up to ${perRoute} each) in ${seconds.toFixed(1)} s; statuses ${summary.join(" ")}`,
+      `[fuzz ${ENGINE}] ${sent} requests over ${routes.length} routes (${perRoute} each) in ${seconds.toFixed(1)} s; statuses ${summary.join(" ")}`,
     );
-    // Every route of the table was walked (all of its share unless the machine was too slow for it).
+    // Every route of the table got its whole share, however slow the machine: the same requests each run.
     for (const { route, method } of routes) {
-      expect(sentTo.get(`${method} ${route.url}`), `${method} ${route.url}`).toBeGreaterThan(0);
+      expect(sentTo.get(`${method} ${route.url}`), `${method} ${route.url}`).toBe(perRoute);
     }
     // The fake Stripe did answer: payment routes were reached, not just refused at the door.
     expect(world.fake.requests.length).toBeGreaterThan(0);
-  }, 120_000);
+    // Only a guard against a hang, far above any run seen: a busy machine took 89 s where an idle one
+    // takes 7 s, and the test must then be slow, not fail.
+  }, 600_000);
 
   it("answers below 500 to a lone surrogate in any one field of any route's query or body, as a buyer, a Premium publisher and an admin", async () => {
     // Deterministic, beside the random walk above: each field of each route gets the broken text once

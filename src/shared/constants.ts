@@ -310,6 +310,8 @@ export const PREMIUM_INTERVAL = "year" as const;
 export const DEFAULT_BOOST_PRICE_CENTS = 9900;
 /** Days of featured placement one Boost buys (added to the end of a boost still running). */
 export const BOOST_DAYS = 14;
+/** The currency a Boost is charged in (the price above is in its cents). */
+export const BOOST_CURRENCY = "usd";
 /** The reminder mail goes out this long before a boost ends. */
 export const BOOST_REMINDER_DAYS_BEFORE = 2;
 /** An admin's complimentary boost: 1 to this many days. */

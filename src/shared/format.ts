@@ -78,3 +78,9 @@ export function formatDateTime(value: string): string {
     minute: "2-digit",
   });
 }
+
+/** "+12015550123" as "(201) 555-0123"; anything else (not a US number) as it is. */
+export function formatUsPhone(e164: string): string {
+  const match = e164.match(/^\+1(\d{3})(\d{3})(\d{4})$/);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
+}

@@ -495,9 +495,9 @@ export const boostPayments = pgTable(
   {
     // Stripe's PaymentIntent id (pi_...).
     id: text("id").primaryKey(),
-    listingId: uuid("listing_id")
-      .notNull()
-      .references(() => buyerListings.id, { onDelete: "cascade" }),
+    // Null once the listing is deleted: a payment still on its way is then known, and recorded as paid
+    // for a listing that is gone, instead of being taken for one we never asked for.
+    listingId: uuid("listing_id").references(() => buyerListings.id, { onDelete: "set null" }),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -870,6 +870,20 @@ export const smsNumbers = pgTable(
   },
   (t) => [index("sms_numbers_phone_idx").on(t.phone)],
 );
+
+/**
+ * Numbers that replied STOP (or a synonym) to our number and have not replied START since. The opt-out is
+ * the number's, not an account's: nothing is texted to it, a verification code included, whichever
+ * account enters it, until that number itself texts START. A STOP from a number no account uses is kept
+ * too, so an account that enters it later cannot text it either.
+ */
+export const smsOptOuts = pgTable("sms_opt_outs", {
+  // E.164, as sms_numbers.phone.
+  phone: text("phone").primaryKey(),
+  // The word texted (STOP, QUIT...).
+  keyword: text("keyword").notNull(),
+  optedOutAt: timestamp("opted_out_at", { withTimezone: true }).notNull(),
+});
 
 /**
  * Every consent given and withdrawn, append-only, kept at least five years (docs/operations.md): the

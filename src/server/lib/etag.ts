@@ -1,22 +1,14 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import fresh from "fresh";
 
 /**
  * A weak validator for an answer body: the first 20 characters of its SHA-1 in base64url. Taken from the
  * bytes before compression, so the br, gzip and plain answers of one body share it: weak, because they
  * are the same content but not the same bytes (a strong tag would promise byte ranges that differ).
  */
-function etagOf(body: string | Buffer): string {
+export function etagOf(body: string | Buffer): string {
   return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-}
-
-/** Whether the request's If-None-Match names this ETag (weak comparison, a list and "*" included). */
-function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers["if-none-match"];
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const opaque = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
 }
 
 /**
@@ -24,6 +16,8 @@ function matchesIfNoneMatch(request: FastifyRequest, etag: string): boolean {
  * payload to send: null on a 304, so no body and no Content-Length go out (a Content-Length on a 304
  * would describe the held body as empty). `Vary: Accept-Encoding` on every answer, 304 included: the
  * body is sent compressed or not by that header, and a shared cache must keep the variants apart.
+ * If-None-Match is read by `fresh` (what Express uses): a weak comparison, a list of tags, and `*`.
+ * `etag`: the body's tag when the caller keeps it (a body that never changes need not be hashed again).
  * For answers that are the same for everyone who may get them: never call it on an answer that carries
  * anything of one user's.
  */
@@ -31,11 +25,11 @@ export function sendWithEtag(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string | Buffer,
+  etag = etagOf(body),
 ): string | Buffer | null {
-  const etag = etagOf(body);
   reply.header("ETag", etag);
   varyByEncoding(reply);
-  if (!matchesIfNoneMatch(request, etag)) return body;
+  if (!fresh(request.headers, { etag })) return body;
   reply.code(304);
   return null;
 }

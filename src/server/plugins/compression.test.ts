@@ -156,6 +156,41 @@ describe("compression", () => {
   });
 });
 
+describe("caching of answers that can be compressed", () => {
+  const ctx = useTestApp({ clientDir });
+
+  it("names Accept-Encoding in Vary on every cacheable answer, the plain one and a 304 too", async () => {
+    const buyer = await createBuyer(ctx.database.db);
+    await createListing(ctx.database.db, buyer.profile.id);
+    // A shared cache keeps one copy per Vary: a plain answer without it would be served to every client.
+    for (const url of [
+      "/sitemap.xml",
+      "/sitemaps/pages.xml",
+      "/sitemaps/listings-1.xml",
+      "/robots.txt",
+      "/api/openapi.json",
+      "/",
+      "/browse",
+      "/index.html",
+      "/assets/index-Ab12Cd34.js",
+    ]) {
+      for (const accept of [undefined, "br, gzip"]) {
+        const res = await ctx.app.inject({ url, headers: accept ? { "accept-encoding": accept } : {} });
+        expect(res.statusCode, `${url} ${accept}`).toBe(200);
+        expect(String(res.headers.vary).toLowerCase(), `${url} ${accept}`).toContain("accept-encoding");
+        const etag = res.headers.etag;
+        if (!etag) continue;
+        const held = await ctx.app.inject({
+          url,
+          headers: { "if-none-match": String(etag), ...(accept ? { "accept-encoding": accept } : {}) },
+        });
+        expect(held.statusCode, `${url} held`).toBe(304);
+        expect(String(held.headers.vary).toLowerCase(), `${url} held`).toContain("accept-encoding");
+      }
+    }
+  });
+});
+
 describe("compression of the not-found handler's answers", () => {
   // The handler is no route, so @fastify/compress's per-route hook never runs for it: a page shell
   // rendered there as a string is compressed by the plugin's own hook.

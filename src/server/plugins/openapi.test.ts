@@ -205,12 +205,33 @@ describe("the OpenAPI document", () => {
   it("is served once computed, cacheable, and revalidated by its ETag", async () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers["cache-control"]).toMatch(/^public/);
-    const again = await ctx.app.inject({
+    // Weak: the plain, gzip and br answers share it, the same document in different bytes.
+    const etag = String(answer.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const revalidate = (ifNoneMatch: string, acceptEncoding?: string) =>
+      ctx.app.inject({
+        method: "GET",
+        url: "/api/openapi.json",
+        headers: {
+          "if-none-match": ifNoneMatch,
+          ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+        },
+      });
+    // As HTTP compares for If-None-Match: weakly, in a list, or any tag at all.
+    for (const held of [etag, etag.slice(2), `"other", ${etag}`, `"other",${etag.slice(2)}`, "*"]) {
+      const again = await revalidate(held, "br, gzip");
+      expect(again.statusCode, held).toBe(304);
+      expect(again.body, held).toBe("");
+      expect(again.headers.etag, held).toBe(etag);
+    }
+    const compressed = await ctx.app.inject({
       method: "GET",
       url: "/api/openapi.json",
-      headers: { "if-none-match": String(answer.headers.etag) },
+      headers: { "accept-encoding": "br" },
     });
-    expect(again.statusCode).toBe(304);
+    expect(compressed.headers["content-encoding"]).toBe("br");
+    expect(compressed.headers.etag).toBe(etag);
+    expect((await revalidate('"other"')).statusCode).toBe(200);
   });
 
   it("serves the reference page and its own scripts, and no other file of Swagger UI's package", async () => {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
@@ -24,6 +23,7 @@ import {
   webhookDeliverySchema,
   webhookEndpointSchema,
 } from "../../shared/schemas/webhooks";
+import { etagOf, sendWithEtag } from "../lib/etag";
 import { API_DOCS_DIR } from "../paths";
 import { takesIdempotencyKey } from "./idempotency";
 import {
@@ -336,18 +336,16 @@ async function apiDocsRoutes(app: FastifyInstance) {
   const documentAnswer = () => {
     if (!answer) {
       const document = JSON.stringify(app.swagger());
-      answer = {
-        document,
-        etag: `"${createHash("sha256").update(document).digest("base64url").slice(0, 27)}"`,
-      };
+      answer = { document, etag: etagOf(document) };
     }
     return answer;
   };
   app.get("/api/openapi.json", async (request, reply) => {
     const { document, etag } = documentAnswer();
-    reply.header("Cache-Control", "public, max-age=300").header("ETag", etag);
-    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
-    return reply.type("application/json; charset=utf-8").send(document);
+    reply.header("Cache-Control", "public, max-age=300");
+    const body = sendWithEtag(request, reply, document, etag);
+    // A 304 is sent without a body, and so without a type (a JSON type would have null serialized).
+    return body === null ? reply.send() : reply.type("application/json; charset=utf-8").send(body);
   });
 
   // Our page first (index.html, api-docs.js), then Swagger UI's own files; nothing else of that package.

@@ -58,3 +58,19 @@ describe("the Origin check outside development", () => {
     expect(refused.json()).toEqual(REFUSED);
   });
 });
+
+describe("the pages' Permissions-Policy", () => {
+  const ctx = useTestApp({ resetEach: false });
+
+  it("turns off the browser features the app never uses, and keeps payments to us and Stripe's frames", async () => {
+    for (const url of ["/", "/browse", "/subscribe", "/no-such-page", "/robots.txt"]) {
+      const res = await ctx.app.inject({ url });
+      const policy = String(res.headers["permissions-policy"]);
+      for (const off of ["camera=()", "microphone=()", "geolocation=()", "usb=()"]) {
+        expect(policy, url).toContain(off);
+      }
+      // The Payment Element's wallets (Apple Pay, Google Pay) run the Payment Request API in its frame.
+      expect(policy, url).toContain('payment=(self "https://js.stripe.com")');
+    }
+  });
+});

@@ -15,6 +15,27 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const STRIPE_JS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 
 /**
+ * The browser features a page may use: none of the devices or sensors (nothing in the app asks for them,
+ * so a script that got in cannot either), and payments only here and in Stripe's frames, where the
+ * Payment Element offers Apple Pay and Google Pay through the Payment Request API. A constant: set on
+ * every page answer as it is.
+ */
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  'payment=(self "https://js.stripe.com")',
+  "serial=()",
+  "usb=()",
+].join(", ");
+
+/**
  * helmet's headers for our settings, computed once: they are the same on every response (no nonces),
  * so running its middleware per request only re-did the work.
  */
@@ -56,6 +77,7 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
+  pageHeaders["permissions-policy"] = PERMISSIONS_POLICY;
   // JSON is never rendered as a page: the page policy (sources for scripts, styles, frames, the opener
   // and embedder policies...) does nothing there. A JSON answer gets
   // what still matters for it: no sniffing, no framing, no loading by other sites, the referrer rule

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SMS_CONSENT_VERSION, SMS_LIMITS } from "../constants";
+import { formatUsPhone } from "../format";
 import { plainText } from "./common";
 
 // SMS alerts (docs/publishers.md, "SMS alerts"): the add-on's status, the number with its consent and
@@ -25,6 +26,15 @@ export const SMS_MESSAGES = {
   noNumber: "There is no number to turn off.",
   sendFailed: "We could not text that number. Check it and try again.",
 } as const;
+
+/**
+ * Why a number that replied STOP gets nothing from us, a code included, and the one way back: that number
+ * texts START to ours (`replyNumber`, E.164; null when a messaging service sends from several numbers).
+ */
+export function smsStoppedMessage(replyNumber: string | null): string {
+  const ours = replyNumber ? formatUsPhone(replyNumber) : "the number our texts come from";
+  return `This number replied STOP, so we text it nothing, not even a code. To get texts again, text START to ${ours} from it.`;
+}
 
 /** Why texts are not going out now (null: they are). */
 export const SMS_BLOCKED_REASONS = [
@@ -67,7 +77,10 @@ const smsNumberSchema = z.object({
   /** While waiting for a code: when it stops working, and when another may be sent. */
   codeExpiresAt: z.string().nullable(),
   resendAvailableAt: z.string().nullable(),
-  /** Texts stopped by the user (STOP, or the Alerts tab). */
+  /**
+   * Texts stopped by the user (STOP, or the Alerts tab). "sms": the number replied STOP, and only its
+   * START lifts that, whichever account holds the number.
+   */
   optedOutAt: z.string().nullable(),
   optOutSource: z.enum(SMS_CONSENT_SOURCES).nullable(),
   /** Texts stopped by us after repeated permanent delivery failures. */
@@ -90,6 +103,8 @@ export const smsStatusSchema = z.object({
   blockedReason: z.enum(SMS_BLOCKED_REASONS).nullable(),
   /** Stripe's publishable key for the Payment Element (null: payments not set up). */
   publishableKey: z.string().nullable(),
+  /** Our number (E.164), which STOP and START are texted to; null when a messaging service sends. */
+  replyNumber: z.string().nullable(),
 });
 export type SmsStatus = z.infer<typeof smsStatusSchema>;
 
@@ -152,4 +167,3 @@ export const outboxSmsSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
 });
-export type OutboxSms = z.infer<typeof outboxSmsSchema>;

@@ -180,6 +180,10 @@ const ACTIONS: Record<string, ActionWording> = {
     "Boost paid for a deleted listing",
     "paid for a Boost of a listing deleted meanwhile (refund it in Stripe)",
   ),
+  "boost.payment_mismatch": fixed(
+    "Boost payment not matched",
+    "was reported a Boost payment the app did not ask for, or of another amount or currency (nothing granted; check it in Stripe)",
+  ),
   // Reported by Stripe's webhook: no one signed in did it, so the entry's actor is the system.
   "boost.refunded": fixed("Boost refunded", "recorded a Boost refund from Stripe, taking its days back"),
   "boost.partially_refunded": fixed(

@@ -2,11 +2,8 @@ import { SMS_LIMITS } from "../../../shared/constants";
 
 // How the SMS section writes numbers, times and quiet hours.
 
-/** "+12015550123" as "(201) 555-0123"; anything else (not a US number) as it is. */
-export function formatUsPhone(e164: string): string {
-  const match = e164.match(/^\+1(\d{3})(\d{3})(\d{4})$/);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
-}
+// The server writes numbers in its messages the same way.
+export { formatUsPhone } from "../../../shared/format";
 
 /** A time of day as "3:04 PM", in the browser's zone (when a code stops working). */
 export function formatTime(value: string): string {

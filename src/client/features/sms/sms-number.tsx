@@ -10,6 +10,7 @@ import {
   type SmsStatus,
   type SmsVerifyInput,
   smsPhoneInputSchema,
+  smsStoppedMessage,
   smsVerifyInputSchema,
 } from "../../../shared/schemas/sms";
 import { Button } from "../../components/ui/button";
@@ -32,8 +33,9 @@ import { describeQuietHours, formatTime, formatUsPhone, secondsUntil } from "./s
 import { useResendSmsCode, useSendSmsCode, useSmsOptOut, useVerifySmsCode } from "./use-sms";
 
 // The number half of the SMS section, once the add-on runs: enter a number and agree to texts, confirm
-// it with the texted code, then see where texts go and turn them off. A number the user turned off (or
-// replied STOP from), or one we stopped texting after failed deliveries, is entered and agreed to again.
+// it with the texted code, then see where texts go and turn them off. A number the user turned off, or one
+// we stopped texting after failed deliveries, is entered and agreed to again; one that replied STOP is
+// told to text START to our number, since nothing, not even a code, is texted to it before that.
 
 type SmsNumber = NonNullable<SmsStatus["number"]>;
 
@@ -465,6 +467,28 @@ export function SmsNumberPanel({ status }: { status: SmsStatus }) {
         autoFocus={hasActed}
         onSent={sent}
       />
+    );
+  }
+  if (number.optedOutAt && number.optOutSource === "sms") {
+    // The number's own STOP: no code reaches it until it texts START, so the number form would only fail.
+    return (
+      <div className="space-y-4">
+        <StateHeading
+          autoFocus={hasActed}
+          icon={<MessageSquareOff className="h-5 w-5 text-slate-600" aria-hidden />}
+        >
+          SMS alerts are off
+        </StateHeading>
+        <p className="text-sm" data-testid="sms-opt-out">
+          {describeOptOut(number)}
+        </p>
+        <p className="text-sm text-slate-700" data-testid="sms-text-start">
+          {smsStoppedMessage(status.replyNumber)}
+        </p>
+        <Button type="button" variant="secondary" onClick={edit}>
+          Use a different number
+        </Button>
+      </div>
     );
   }
   if (number.optedOutAt) {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type Stripe from "stripe";
-import { BOOST_DAYS, MESSAGES } from "../../../shared/constants";
+import { BOOST_CURRENCY, BOOST_DAYS, MESSAGES } from "../../../shared/constants";
 import type { BoostIntent, BoostStatus } from "../../../shared/schemas/boosts";
 import type { Db } from "../../db/client";
 import { auditLogs, boostPayments, buyerListings, buyerProfiles } from "../../db/schema";
@@ -152,7 +152,7 @@ export async function createBoostPayment({
       const intent = await client.paymentIntents.create(
         {
           amount: priceCents,
-          currency: "usd",
+          currency: BOOST_CURRENCY,
           automatic_payment_methods: { enabled: true },
           description: `Boost: ${BOOST_DAYS} days of featured placement for "${listing.title}"`,
           metadata: { kind: "boost", listingId: listing.id, userId: viewer.id },

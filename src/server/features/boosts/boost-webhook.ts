@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type Stripe from "stripe";
-import { BOOST_DAYS } from "../../../shared/constants";
+import { BOOST_CURRENCY, BOOST_DAYS } from "../../../shared/constants";
 import type { Db } from "../../db/client";
 import {
   auditLogs,
@@ -17,7 +17,8 @@ import { type BoostMailContext, boostReceiptMail } from "./boost-mail";
 import { grantBoostDays, lockListingBoost, recomputeBoost } from "./boost-periods";
 
 // Stripe's word on a Boost payment (the webhook, in the transaction that records the event id):
-//   payment_intent.succeeded  ── a purchase (unique per intent) + the days + audit + receipt mail
+//   payment_intent.succeeded  ── for an intent we created, at the amount and currency we asked: a purchase
+//                                (unique per intent) + the days + audit + receipt mail; otherwise nothing
 //   payment_intent.payment_failed / canceled / processing ── the attempt's status and message, nothing granted
 //   charge.refunded (in full) ── the purchase marked refunded, the listing's boost recomputed without it
 // Events arrive late, twice or out of order: the unique intent id makes a grant happen once, and a
@@ -40,8 +41,10 @@ export async function handleBoostEvent(
     case "payment_intent.succeeded": {
       const intent = event.data.object;
       if (!isBoostIntent(intent)) return false;
+      const payment = await paymentAskedFor(tx, intent, event.id);
+      if (!payment) return true;
       await recordAttempt(tx, intent);
-      await grantPaidBoost(tx, intent, event.id, deps);
+      await grantPaidBoost(tx, intent, payment, event.id, deps);
       return true;
     }
     case "payment_intent.payment_failed":
@@ -93,17 +96,70 @@ async function recordAttempt(tx: Db, intent: Stripe.PaymentIntent) {
     .where(and(eq(boostPayments.id, intent.id), ne(boostPayments.status, "succeeded")));
 }
 
-async function grantPaidBoost(tx: Db, intent: Stripe.PaymentIntent, eventId: string, deps: BoostWebhookDeps) {
-  const listingId = intent.metadata.listingId;
+type AskedPayment = Pick<typeof boostPayments.$inferSelect, "listingId" | "userId" | "amountCents">;
+
+/**
+ * The Boost payment this success pays for: an intent the app created (boost_payments), received in full
+ * in the currency it asked for. Anything else (an intent made in the Dashboard or by another integration
+ * on the same account, a different amount or currency) grants nothing: it is recorded in the audit log
+ * for support, and the event is still answered 2xx, as any event we do not act on, so Stripe does not
+ * resend it for days.
+ */
+async function paymentAskedFor(
+  tx: Db,
+  intent: Stripe.PaymentIntent,
+  eventId: string,
+): Promise<AskedPayment | null> {
+  const [payment] = await tx
+    .select({
+      listingId: boostPayments.listingId,
+      userId: boostPayments.userId,
+      amountCents: boostPayments.amountCents,
+    })
+    .from(boostPayments)
+    .where(eq(boostPayments.id, intent.id));
+  if (
+    payment &&
+    intent.currency === BOOST_CURRENCY &&
+    intent.amount === payment.amountCents &&
+    intent.amount_received === payment.amountCents
+  ) {
+    return payment;
+  }
+  const listingId = payment?.listingId ?? intent.metadata?.listingId;
+  await tx.insert(auditLogs).values({
+    userId: payment?.userId ?? userIdOf(intent),
+    action: "boost.payment_mismatch",
+    targetId: listingId && isUuid(listingId) ? listingId : null,
+    metaJson: {
+      eventId,
+      paymentIntentId: intent.id,
+      known: Boolean(payment),
+      expected: payment ? { amount: payment.amountCents, currency: BOOST_CURRENCY } : null,
+      received: { amount: intent.amount_received, currency: intent.currency },
+    },
+  });
+  return null;
+}
+
+async function grantPaidBoost(
+  tx: Db,
+  intent: Stripe.PaymentIntent,
+  payment: AskedPayment,
+  eventId: string,
+  deps: BoostWebhookDeps,
+) {
+  // Our own record says what was bought and by whom; the intent's metadata is only what we wrote there.
+  const { listingId, userId } = payment;
   const audit = (action: string, meta: Record<string, unknown>) =>
     tx.insert(auditLogs).values({
-      userId: userIdOf(intent),
+      userId,
       action,
       targetId: listingId ?? null,
       metaJson: { eventId, paymentIntentId: intent.id, amountCents: intent.amount_received, ...meta },
     });
   // Locked first: a duplicate delivery of the same success waits here, then finds the purchase.
-  const listing = listingId && isUuid(listingId) ? await lockListingBoost(tx, listingId) : undefined;
+  const listing = listingId ? await lockListingBoost(tx, listingId) : undefined;
   const [granted] = await tx
     .select({ id: boostPurchases.id })
     .from(boostPurchases)
@@ -111,14 +167,14 @@ async function grantPaidBoost(tx: Db, intent: Stripe.PaymentIntent, eventId: str
   if (granted) return;
   if (!listing) {
     // Paid for a listing deleted meanwhile: nothing to boost. The audit entry is what support refunds from.
-    await audit("boost.paid_for_missing_listing", { listingId: listingId ?? null });
+    await audit("boost.paid_for_missing_listing", { listingId });
     return;
   }
   const purchase = await grantBoostDays(tx, {
     listing,
     days: BOOST_DAYS,
     source: "stripe",
-    userId: userIdOf(intent),
+    userId,
     amountCents: intent.amount_received,
     paymentIntentId: intent.id,
   });
@@ -128,7 +184,7 @@ async function grantPaidBoost(tx: Db, intent: Stripe.PaymentIntent, eventId: str
     startsAt: purchase.startsAt.toISOString(),
     endsAt: purchase.endsAt.toISOString(),
   });
-  const to = await receiptAddress(tx, userIdOf(intent), listing.id);
+  const to = await receiptAddress(tx, userId, listing.id);
   if (to) {
     await deps.mailQueue.enqueue(tx, [
       boostReceiptMail(deps, {

@@ -317,6 +317,35 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect((await postWebhook(stripeEvent("payment_intent.succeeded", other))).statusCode).toBe(200);
       expect(await purchasesOf(listing.id)).toHaveLength(0);
     });
+
+    it("grants nothing for a success the app never asked for: an unknown intent, another amount or currency", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const paid = await paidIntent(cookie, listing.id);
+      const asked = stripe.fake.paymentIntentObject(paid.id);
+      const forged = [
+        // An intent made outside the app (say, in the Dashboard) that names one of our listings.
+        { ...asked, id: "pi_not_ours_0001", amount: 50, amount_received: 50, currency: "jpy" },
+        { ...asked, amount: 50, amount_received: 50 },
+        { ...asked, currency: "jpy" },
+      ];
+      for (const intent of forged) {
+        const answer = await postWebhook(stripeEvent("payment_intent.succeeded", intent));
+        // Answered 2xx all the same: Stripe would otherwise resend it for days.
+        expect(answer.statusCode, JSON.stringify(intent)).toBe(200);
+      }
+      expect(await purchasesOf(listing.id)).toHaveLength(0);
+      expect(await boostedUntilOf(listing.id)).toBeNull();
+      expect(await auditActions(listing.id)).toEqual([
+        "boost.payment_started",
+        "boost.payment_mismatch",
+        "boost.payment_mismatch",
+        "boost.payment_mismatch",
+      ]);
+
+      // The payment the app asked for still grants its days.
+      await postWebhook(paid.event);
+      expect(await purchasesOf(listing.id)).toHaveLength(1);
+    });
   });
 
   describe("the admin's grant, end and history", () => {

@@ -132,7 +132,7 @@ export function visibleTo(viewer: Viewer | null): SQL {
 }
 
 /** How a buyer is named to whoever may not see the contact (the company is contact): "Buyer 1a2b3c4d". */
-export const maskedBuyerName = (buyerId: string) => `Buyer ${shortId(buyerId)}`;
+const maskedBuyerName = (buyerId: string) => `Buyer ${shortId(buyerId)}`;
 
 /** The listing with this id if the viewer may see it; a malformed id finds nothing. */
 export async function findVisibleListing(

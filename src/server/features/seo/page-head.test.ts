@@ -93,7 +93,8 @@ describe("the page head the server writes", () => {
         name: "Final Expense Inbound Calls",
         description,
         url,
-        category: "Insurance",
+        businessFunction: { "@id": "http://purl.org/goodrelations/v1#Buy" },
+        itemOffered: { "@type": "Service", serviceType: "Pay-per-call phone calls", category: "Insurance" },
         priceSpecification: {
           "@type": "UnitPriceSpecification",
           price: "45.00",
@@ -106,7 +107,6 @@ describe("the page head the server writes", () => {
           { "@type": "State", name: "Texas" },
         ],
         validFrom: listing.createdAt.toISOString(),
-        offeredBy: { "@type": "Organization", name: `Buyer ${profile.id.slice(0, 8)}` },
       },
     ]);
     // The contact rule holds for HTML too: nothing of the buyer's contact, anywhere in the answer.

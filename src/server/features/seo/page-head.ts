@@ -1,3 +1,4 @@
+import type { Demand, WithContext } from "schema-dts";
 import { US_NATIONAL } from "../../../shared/constants";
 import {
   browsePageFilter,
@@ -10,7 +11,7 @@ import {
 import { browsePagePath, listingPagePath, matchClientRoute } from "../../../shared/routes";
 import type { Db } from "../../db/client";
 import type { Viewer } from "../../lib/viewer";
-import { findVisibleListing, type ListingRow, maskedBuyerName } from "../listings/listing-row";
+import { findVisibleListing, type ListingRow } from "../listings/listing-row";
 
 // What the head of the HTML sent for a page path says: the shared texts of its route (the directory's
 // filtered title, a listing's own), its status, its canonical address and its structured data. The
@@ -133,13 +134,18 @@ function listingNotFoundPage(appName: string): ResolvedPage {
   };
 }
 
+/** GoodRelations' "buy": a Demand's business function, as schema.org reads it (the default is "sell"). */
+const BUYS = "http://purl.org/goodrelations/v1#Buy";
+
 /**
- * A listing as schema.org's Demand: an announcement that someone seeks something, here calls at a price
- * per call. schema.org says Offer's properties apply to a Demand, so it takes `category` and `offeredBy`.
- * The buyer is named only as a visitor sees them ("Buyer 1a2b3c4d"): the company is contact, and
- * contact never reaches a page's HTML.
+ * A listing as schema.org's Demand: an announcement that someone seeks something, here pay-per-call calls
+ * in a vertical at a price per call. Only properties the vocabulary gives Demand (the type's schema-dts
+ * definition is the check, at compile time): what is sought is `itemOffered`, a Service whose category is
+ * the vertical; `businessFunction` says the announcer buys. The buyer is not named: Demand has no
+ * property for the one who seeks, and the masked name a visitor sees ("Buyer 1a2b3c4d") would tell a
+ * search engine nothing. Contact never reaches a page's HTML.
  */
-function listingDemand(listing: ListingRow, head: PageHead, url: string): object {
+function listingDemand(listing: ListingRow, head: PageHead, url: string): WithContext<Demand> {
   const national = listing.geos.length === 0 || listing.geos.includes(US_NATIONAL);
   return {
     "@context": "https://schema.org",
@@ -147,7 +153,12 @@ function listingDemand(listing: ListingRow, head: PageHead, url: string): object
     name: listing.title,
     description: head.description,
     url,
-    category: listing.vertical,
+    businessFunction: { "@id": BUYS },
+    itemOffered: {
+      "@type": "Service",
+      serviceType: "Pay-per-call phone calls",
+      category: listing.vertical,
+    },
     priceSpecification: {
       "@type": "UnitPriceSpecification",
       price: listing.payout,
@@ -157,10 +168,9 @@ function listingDemand(listing: ListingRow, head: PageHead, url: string): object
     },
     eligibleRegion: national
       ? [{ "@type": "Country", name: "US" }]
-      : listing.geos.map((name) => ({ "@type": "State", name })),
+      : listing.geos.map((name) => ({ "@type": "State" as const, name })),
     // Listings have no end date: validThrough is left out rather than made up.
     validFrom: listing.createdAt.toISOString(),
-    offeredBy: { "@type": "Organization", name: maskedBuyerName(listing.buyerId) },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { varyByEncoding } from "../../lib/etag";
 import { buildSitemaps, robotsTxt, SITEMAP_INDEX_PATH } from "./site-map";
 import { createSitemapCache } from "./site-map-cache";
 
@@ -15,9 +16,13 @@ export async function seoRoutes(fastify: FastifyInstance) {
     now: app.now,
   });
 
-  app.get("/robots.txt", { config: { access: "public" } }, async (_req, reply) =>
-    reply.type("text/plain; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(robots),
-  );
+  app.get("/robots.txt", { config: { access: "public" } }, async (_req, reply) => {
+    varyByEncoding(reply);
+    return reply
+      .type("text/plain; charset=utf-8")
+      .header("Cache-Control", "public, max-age=3600")
+      .send(robots);
+  });
 
   app.get(SITEMAP_INDEX_PATH, { config: { access: "public" } }, async (_req, reply) =>
     sendXml(reply, (await sitemaps.read()).index),
@@ -35,5 +40,14 @@ export async function seoRoutes(fastify: FastifyInstance) {
   );
 }
 
-const sendXml = (reply: FastifyReply, xml: string) =>
-  reply.type("application/xml; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(xml);
+/**
+ * Sent compressed to a client that accepts it: the plain answer names Accept-Encoding in Vary too (the
+ * compression plugin adds it only when it compresses), or a shared cache would hand it to every client.
+ */
+function sendXml(reply: FastifyReply, xml: string) {
+  varyByEncoding(reply);
+  return reply
+    .type("application/xml; charset=utf-8")
+    .header("Cache-Control", "public, max-age=3600")
+    .send(xml);
+}

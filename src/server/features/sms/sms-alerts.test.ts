@@ -125,6 +125,28 @@ describe("SMS alerts", () => {
     expect((await deliveries(user.id)).map((d) => d.listingId)).toEqual([after!.id]);
   });
 
+  it("texts no alert to a number that replied STOP, though another account verified it", async () => {
+    const { phone } = await texter();
+    const fields = { From: phone, To: "+12015550100", Body: "STOP", MessageSid: "SM-stop" };
+    const stop = await ctx.app.inject({
+      method: "POST",
+      url: "/api/sms/inbound",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": signTwilioRequest(`${TEST_APP_URL}/api/sms/inbound`, fields),
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+    expect(stop.statusCode).toBe(200);
+    // Another account holds the same number as verified (as one could before a STOP was the number's).
+    const other = await texter({ number: null });
+    await createVerifiedSmsNumber(db(), other.user.id, { phone });
+    await newListings(1);
+    await ctx.app.jobs.workUntilIdle();
+    expect(textsTo(phone).map((m) => m.body)).toEqual([expect.stringContaining("no more texts")]);
+    expect(await deliveries(other.user.id)).toEqual([]);
+  });
+
   it("texts a matching listing once to each user who receives texts, and to nobody else", async () => {
     const byPreferences = await texter();
     const bySavedSearch = await texter({ preferences: { filtersEnabled: false } });

@@ -3,16 +3,19 @@ import { z } from "zod";
 import { DEFAULT_TIME_ZONE } from "../../../shared/constants";
 import { SMS_BLOCKED_REASONS } from "../../../shared/schemas/sms";
 import { type Db, selectRows } from "../../db/client";
-import { subscriptions } from "../../db/schema";
+import { smsOptOuts, subscriptions } from "../../db/schema";
 import { activeSmsAddonNow, activeSubscriptionNow } from "../../lib/premium";
 
 // Who gets SMS alerts, in one place (docs/publishers.md, "SMS alerts"): an enabled publisher with Premium
-// and the SMS Alerts add-on running now, whose number is verified and neither opted out nor suspended.
+// and the SMS Alerts add-on running now, whose number is verified and neither opted out (by the account,
+// or by the number itself replying STOP, whoever holds it) nor suspended.
 // The status screen (why texts are not going out) and the jobs (whom to text) read these same
 // conditions. Aliases: u the user, n their sms_numbers row (left-joined: null when they have none).
 
 const HAS_PREMIUM = sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = u.id and ${activeSubscriptionNow()})`;
 const HAS_ADDON = sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = u.id and ${activeSmsAddonNow()})`;
+/** The number itself replied STOP (sms_opt_outs): whichever account holds it, it gets nothing. */
+const NUMBER_STOPPED = sql`exists (select 1 from ${smsOptOuts} where ${smsOptOuts.phone} = n.phone)`;
 
 /** The first reason, in this order, that keeps texts from this user; null when they go out. */
 const BLOCKED_REASON = sql`case
@@ -20,13 +23,13 @@ const BLOCKED_REASON = sql`case
   when not ${HAS_ADDON} then 'no_addon'
   when n.user_id is null then 'no_number'
   when n.verified_at is null then 'unverified'
-  when n.opted_out_at is not null then 'opted_out'
+  when n.opted_out_at is not null or ${NUMBER_STOPPED} then 'opted_out'
   when n.suspended_at is not null then 'suspended'
   else null end`;
 
 /** SQL condition over u and n: this user receives SMS alerts now. */
 export const RECEIVES_SMS = sql`(u.role = 'publisher' and u.disabled_at is null and ${HAS_PREMIUM} and ${HAS_ADDON}
-  and n.verified_at is not null and n.opted_out_at is null and n.suspended_at is null)`;
+  and n.verified_at is not null and n.opted_out_at is null and n.suspended_at is null and not ${NUMBER_STOPPED})`;
 
 /** users u left joined with their number n and their preferences p (for the time zone). */
 export const SMS_USER_FROM = sql`users u

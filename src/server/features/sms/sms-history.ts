@@ -3,7 +3,7 @@ import type { AdminSmsHistory } from "../../../shared/schemas/sms";
 import type { Db } from "../../db/client";
 import { smsConsents, smsMessages, smsNumbers, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { numberView } from "./sms-number";
+import { numberStoppedAt, numberView } from "./sms-number";
 
 /** The newest this many of each list: the history is for looking into a case, not an export. */
 const HISTORY_LIMIT = 200;
@@ -46,7 +46,7 @@ export async function readSmsNumberView(
   now: Date,
 ): Promise<AdminSmsHistory["number"]> {
   const [number] = await db.select().from(smsNumbers).where(eq(smsNumbers.userId, userId));
-  return number ? numberView(number, now) : null;
+  return number ? numberView(number, now, await numberStoppedAt(db, number.phone)) : null;
 }
 
 /** The user's consent records, newest first: the admin's history, the data export. */

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { SMS_LIMITS } from "../../../shared/constants";
 import type { Db } from "../../db/client";
-import { smsConsents, smsMessages, smsNumbers } from "../../db/schema";
+import { smsConsents, smsMessages, smsNumbers, smsOptOuts } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { SmsSendError, type SmsSender } from "../../lib/sms";
 
@@ -9,8 +9,9 @@ import { SmsSendError, type SmsSender } from "../../lib/sms";
 // signature. The keywords carriers and the CTIA expect: STOP and its synonyms opt the number out at once,
 // START and UNSTOP opt it back in, HELP says who we are and how to stop. Each changes every account
 // that uses the number (an opt-out is the number's, not an account's), is recorded as a consent event,
-// and is confirmed by one text: a second STOP finds nothing to change and sends nothing. Anything else
-// is ignored. The confirmations are texts of sms_messages sent by the "sms-send" job, so a provider
+// and is confirmed by one text: a second STOP finds nothing to change and sends nothing. A STOP is also
+// kept for the number itself (sms_opt_outs), even one no account uses yet: until that number texts START,
+// no account can have anything texted to it, a verification code included. Anything else is ignored. The confirmations are texts of sms_messages sent by the "sms-send" job, so a provider
 // hiccup delays them without losing them, and the opt-out itself is never held up by the provider.
 
 const STOP_WORDS = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
@@ -49,6 +50,14 @@ export async function handleInboundSms(
   if (!keyword || !message.from) return;
   const texts = replyTexts(deps.appName, deps.appUrl);
   await deps.db.transaction(async (tx) => {
+    if (STOP_WORDS.has(keyword)) {
+      await tx
+        .insert(smsOptOuts)
+        .values({ phone: message.from, keyword, optedOutAt: new Date() })
+        .onConflictDoNothing({ target: smsOptOuts.phone });
+    } else if (START_WORDS.has(keyword)) {
+      await tx.delete(smsOptOuts).where(eq(smsOptOuts.phone, message.from));
+    }
     const rows = await tx
       .select({
         userId: smsNumbers.userId,
@@ -58,7 +67,7 @@ export async function handleInboundSms(
       .from(smsNumbers)
       .where(eq(smsNumbers.phone, message.from))
       .for("update");
-    // Not a number of ours: nothing to change, and nothing to answer (a reply would cost a text).
+    // No account uses the number: nothing more to change, and nothing to answer (a reply costs a text).
     if (rows.length === 0) return;
     let reply: { kind: "opt_out_confirmation" | "opt_in_confirmation" | "help"; body: string } | null = null;
     let changed: string[] = [];

@@ -7,9 +7,9 @@ import {
   SMS_LIMITS,
   type SmsConsentVersion,
 } from "../../../shared/constants";
-import { SMS_MESSAGES, type SmsStatus } from "../../../shared/schemas/sms";
+import { SMS_MESSAGES, type SmsStatus, smsStoppedMessage } from "../../../shared/schemas/sms";
 import type { Db } from "../../db/client";
-import { smsConsents, smsMessages, smsNumbers, subscriptions } from "../../db/schema";
+import { smsConsents, smsMessages, smsNumbers, smsOptOuts, subscriptions } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { SmsSendError, type SmsSender } from "../../lib/sms";
 import type { Viewer } from "../../lib/viewer";
@@ -19,7 +19,8 @@ import { readSmsState } from "./sms-eligibility";
 // A publisher's number for SMS alerts (docs/publishers.md, "SMS alerts"): entered with the consent
 // ticked (recorded with its text's version, the time, IP and browser), confirmed with a 6-digit code we
 // text, turned off on the Alerts tab or by replying STOP (sms-inbound.ts). Only numbers of users with
-// Premium and the add-on are taken: a code costs a text, and nobody else has a use for one.
+// Premium and the add-on are taken: a code costs a text, and nobody else has a use for one. A number that
+// replied STOP gets no code from any account: only its own START lifts that (sms_opt_outs).
 
 type NumberRow = typeof smsNumbers.$inferSelect;
 type SmsNumberView = NonNullable<SmsStatus["number"]>;
@@ -31,6 +32,8 @@ export interface SmsNumberDeps {
   appName: string;
   /** Keys the code hashes: a leaked table does not give the codes away by a lookup of a million hashes. */
   secret: string;
+  /** Our number, which STOP and START are texted to (null: a messaging service sends). */
+  replyNumber: string | null;
 }
 
 /** Who asked, from where: what a consent record keeps. */
@@ -65,6 +68,15 @@ async function readNumber(db: Db, userId: string): Promise<NumberRow | undefined
   return row;
 }
 
+/** When `phone` replied STOP, if it has not replied START since. */
+export async function numberStoppedAt(db: Db, phone: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ optedOutAt: smsOptOuts.optedOutAt })
+    .from(smsOptOuts)
+    .where(eq(smsOptOuts.phone, phone));
+  return row?.optedOutAt ?? null;
+}
+
 /** The add-on's newest subscription, for the status (the active one first). */
 async function readAddon(db: Db, userId: string, active: boolean): Promise<SmsStatus["addon"]> {
   const [row] = await db
@@ -87,16 +99,19 @@ async function readAddon(db: Db, userId: string, active: boolean): Promise<SmsSt
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
-/** A number as the screens show it (the owner's status, the admin's history); the code never. */
-export function numberView(row: NumberRow, now: Date): SmsNumberView {
+/**
+ * A number as the screens show it (the owner's status, the admin's history); the code never. A number
+ * that replied STOP (`stoppedAt`) shows as opted out by that reply, whatever this account's row says.
+ */
+export function numberView(row: NumberRow, now: Date, stoppedAt: Date | null = null): SmsNumberView {
   const pending = !row.verifiedAt && row.codeHash ? row : null;
   return {
     phone: row.phone,
     verifiedAt: iso(row.verifiedAt),
     codeExpiresAt: iso(pending?.codeExpiresAt),
     resendAvailableAt: pending ? iso(resendAvailableAt(row, now)) : null,
-    optedOutAt: iso(row.optedOutAt),
-    optOutSource: row.optOutSource,
+    optedOutAt: iso(stoppedAt ?? row.optedOutAt),
+    optOutSource: stoppedAt ? "sms" : row.optOutSource,
     suspendedAt: iso(row.suspendedAt),
   };
 }
@@ -109,16 +124,18 @@ export async function getSmsStatus(
   requirePublisher(viewer);
   const state = await readSmsState(deps.db, viewer.id);
   const number = await readNumber(deps.db, viewer.id);
+  const stoppedAt = number ? await numberStoppedAt(deps.db, number.phone) : null;
   return {
     available: Boolean(deps.sms),
     priceCents: deps.priceCents,
     hasPremium: Boolean(state?.hasPremium),
     addon: await readAddon(deps.db, viewer.id, Boolean(state?.hasAddon)),
-    number: number ? numberView(number, deps.now()) : null,
+    number: number ? numberView(number, deps.now(), stoppedAt) : null,
     timeZone: state?.timeZone ?? "",
     consent: { version: SMS_CONSENT_VERSION, text: SMS_CONSENT_TEXTS[SMS_CONSENT_VERSION] },
     blockedReason: !deps.sms ? "not_configured" : state ? state.blockedReason : "no_premium",
     publishableKey: deps.publishableKey,
+    replyNumber: deps.replyNumber,
   };
 }
 
@@ -158,7 +175,8 @@ async function requireSubscriber(db: Db, viewer: Viewer): Promise<void> {
 
 /**
  * Texts a new code to `phone` and stores its hash with the counters of the resend limit. The text goes
- * out before the row is written: a number the provider refuses is not kept, and the user hears why.
+ * out before the row is written: a number the provider refuses is not kept, and the user hears why; so
+ * does a number that replied STOP (409), which is sent nothing.
  */
 async function sendCode(
   deps: SmsNumberDeps,
@@ -168,6 +186,9 @@ async function sendCode(
 ): Promise<Partial<NumberRow>> {
   const sender = requireSender(deps);
   const now = deps.now();
+  if (await numberStoppedAt(deps.db, phone)) {
+    throw new AppError("conflict", smsStoppedMessage(deps.replyNumber));
+  }
   checkResendLimit(current, now);
   const code = String(randomInt(0, 10 ** SMS_LIMITS.codeLength)).padStart(SMS_LIMITS.codeLength, "0");
   const body = `${deps.appName}: your verification code is ${code}. It expires in ${SMS_LIMITS.codeTtlMinutes} minutes.`;

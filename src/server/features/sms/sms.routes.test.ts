@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { SMS_CONSENT_VERSION, SMS_LIMITS } from "../../../shared/constants";
-import { SMS_MESSAGES } from "../../../shared/schemas/sms";
+import { SMS_MESSAGES, smsStoppedMessage } from "../../../shared/schemas/sms";
 import { buildApp } from "../../app";
 import { smsConsents, smsMessages, smsNumbers, subscriptions, users } from "../../db/schema";
 import { TEST_APP_URL } from "../../test/context";
@@ -410,7 +410,8 @@ describe("SMS alerts: number, consent, add-on and replies", () => {
 
     it("starts over with a new consent after an opt-out or a suspension: a code, then texts", async () => {
       for (const stopped of [
-        { optedOutAt: new Date(), optOutSource: "sms" as const },
+        // Turned off on the Alerts tab (a STOP reply is the number's: only START lifts it, below).
+        { optedOutAt: new Date(), optOutSource: "web" as const },
         { suspendedAt: new Date() },
       ]) {
         twilio.reset();
@@ -434,6 +435,44 @@ describe("SMS alerts: number, consent, add-on and replies", () => {
         });
         expect(verified.json().blockedReason).toBeNull();
       }
+    });
+
+    it("texts nothing to a number that replied STOP, whichever account enters it, until that number texts START", async () => {
+      const first = await verifiedSubscriber("+12015550177");
+      await inbound(first.phone, "STOP");
+      await runReplies();
+      twilio.reset();
+      const stopped = { code: "conflict", message: smsStoppedMessage("+12015550100") };
+      expect(stopped.message).toContain("text START to (201) 555-0100");
+
+      // Another account enters the number: no code is texted, nothing is kept, and the user hears why.
+      const other = await subscriber();
+      const refused = await call(other.cookie, "POST", "/api/sms/phone", { phone: "2015550177", ...consent });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual(stopped);
+      expect(await numberRow(other.user.id)).toBeUndefined();
+      // Nor does a new consent on the web from the account that sent STOP lift it.
+      const again = await call(first.cookie, "POST", "/api/sms/phone", { phone: "2015550177", ...consent });
+      expect(again.json()).toEqual(stopped);
+      expect((await call(first.cookie, "GET", "/api/sms")).json()).toMatchObject({
+        blockedReason: "opted_out",
+        replyNumber: "+12015550100",
+        number: { phone: "+12015550177", optOutSource: "sms" },
+      });
+      // A STOP from a number no account uses yet holds too.
+      await inbound("+12015550188", "STOP");
+      const late = await call(other.cookie, "POST", "/api/sms/phone", { phone: "2015550188", ...consent });
+      expect(late.json()).toEqual(stopped);
+      await runReplies();
+      expect(twilio.messages).toEqual([]);
+
+      // START from the number itself: codes go to it again, for any account.
+      await inbound(first.phone, "START");
+      await runReplies();
+      twilio.reset();
+      const allowed = await call(other.cookie, "POST", "/api/sms/phone", { phone: "2015550177", ...consent });
+      expect(allowed.statusCode).toBe(200);
+      expect(twilio.messages.map((m) => m.to)).toEqual(["+12015550177"]);
     });
 
     it("refuses a forged reply with 403 and writes nothing", async () => {

@@ -47,6 +47,7 @@ export async function smsRoutes(fastify: FastifyInstance) {
     now: app.now,
     appName: config.appName,
     secret: config.sessionSecret,
+    replyNumber: config.twilio?.from ?? null,
   };
   const statusDeps = {
     ...deps,
