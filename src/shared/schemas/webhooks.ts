@@ -21,6 +21,13 @@ export const canUseWebhooks = (role: Role): boolean => WEBHOOK_EVENTS_BY_ROLE[ro
 /** Endpoints a user may register at once. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
+/**
+ * The ports an endpoint may use. Any other one would let the delivery log tell an open port from a closed
+ * one on any host (a port scanner run from our servers); VERIFY_ALLOW_PRIVATE (local development and
+ * tests) lifts this with the address rules.
+ */
+export const WEBHOOK_PORTS = [443, 8443] as const;
+
 export const WEBHOOK_MESSAGES = {
   urlInvalid: "Enter the endpoint's full address, starting with https://",
   httpsRequired: "Webhook endpoints must use https://",
@@ -30,6 +37,8 @@ export const WEBHOOK_MESSAGES = {
   endpointDisabled: "This endpoint is disabled. Delete it and register it again to receive events.",
   tooMany: `You can register at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints.`,
   credentials: "A webhook address cannot contain a user name or password.",
+  portNotAllowed: `Webhook endpoints must use port ${WEBHOOK_PORTS.join(" or ")} (the https default is 443).`,
+  couldNotConnect: "Could not connect: the endpoint gave no HTTP answer within 10 seconds.",
   eventNotForRole:
     "Your account never receives one of those events: choose among those offered to your role.",
   testQueued: "A test event is on its way.",

@@ -1,13 +1,17 @@
 import { createHmac } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { WEBHOOK_RETRY_HOURS, WEBHOOK_SIGNATURE_HEADER } from "../../../shared/schemas/webhooks";
+import {
+  WEBHOOK_MESSAGES,
+  WEBHOOK_RETRY_HOURS,
+  WEBHOOK_SIGNATURE_HEADER,
+} from "../../../shared/schemas/webhooks";
 import type { Db } from "../../db/client";
 import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import type { MailQueue } from "../../jobs/mail";
 import { mailMoment } from "../../lib/mail-dates";
-import { BlockedAddressError, postToSite, SiteFetchError } from "../../lib/site-fetch";
-import { blockedAddressMessage } from "./webhook-endpoints";
+import { BlockedAddressError, postToSite } from "../../lib/site-fetch";
+import { blockedAddressMessage, isWebhookPortAllowed } from "./webhook-endpoints";
 
 // One attempt at one delivery (the "webhook-delivery" job), and the next one scheduled on failure:
 //
@@ -52,21 +56,24 @@ function signWebhook(secret: string, timestamp: number, body: string): string {
 const retryDelayMs = (attempts: number) =>
   Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
 
-/** What a failed attempt records: short, the status or the kind of failure; never a secret or a body. */
+/**
+ * What a failed attempt records for the owner: the status, or why we refused to send; never a secret, a
+ * body, or the low-level error. A refused connection, a reset, a TLS failure and a timeout read the same,
+ * so the log cannot tell a closed port from a filtered one (the server log keeps the error itself).
+ */
 function describeFailure(status: number | null, error: unknown): string {
   if (status !== null) {
     return status >= 300 && status < 400
       ? `HTTP ${status}: redirects are not followed`
       : `HTTP ${status}: not a 2xx answer`;
   }
-  const message =
-    error instanceof BlockedAddressError
-      ? blockedAddressMessage(error)
-      : error instanceof SiteFetchError
-        ? error.message
-        : "The request failed.";
-  return message.slice(0, 300);
+  if (error instanceof BlockedAddressError) return blockedAddressMessage(error).slice(0, 300);
+  if (error instanceof PortNotAllowedError) return WEBHOOK_MESSAGES.portNotAllowed;
+  return WEBHOOK_MESSAGES.couldNotConnect;
 }
+
+/** An endpoint registered on a port deliveries no longer use: refused before any connection. */
+class PortNotAllowedError extends Error {}
 
 const deliveryRead = {
   id: webhookDeliveries.id,
@@ -108,6 +115,7 @@ async function attemptDelivery(
   let status: number | null = null;
   let error: unknown = null;
   try {
+    if (!isWebhookPortAllowed(new URL(delivery.url), deps.allowPrivate)) throw new PortNotAllowedError();
     ({ status } = await postToSite(
       delivery.url,
       {
@@ -124,6 +132,7 @@ async function attemptDelivery(
     ));
   } catch (err) {
     error = err;
+    jobs.log.info({ err, deliveryId, endpointId: delivery.endpointId }, "webhook attempt failed");
   }
   const attempts = delivery.attempts + 1;
 

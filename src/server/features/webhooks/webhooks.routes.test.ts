@@ -134,6 +134,16 @@ describe("webhooks", () => {
       statusCode: 400,
       message: expect.stringContaining("127.0.0.1 is a loopback address"),
     });
+    // Only 443 and 8443 outside development: any other port would turn the delivery log into a port scanner.
+    for (const port of [0, 22, 80, 5432]) {
+      await expect(register(`https://93.184.216.34:${port}/hook`, strict)).rejects.toMatchObject({
+        statusCode: 400,
+        message: WEBHOOK_MESSAGES.portNotAllowed,
+      });
+    }
+    for (const address of ["https://93.184.216.34/in", "https://93.184.216.34:8443/in"]) {
+      expect((await register(address, strict)).url).toBe(address);
+    }
     await expect(register("https://user:pw@hooks.example/in", strict)).rejects.toMatchObject({
       statusCode: 400,
       message: WEBHOOK_MESSAGES.credentials,
@@ -149,7 +159,7 @@ describe("webhooks", () => {
     // Development and tests (VERIFY_ALLOW_PRIVATE=1): a local receiver is accepted.
     const created = await register(`${base}/hook`, true);
     expect(created.url).toBe(`${base}/hook`);
-    expect(await db().select().from(webhookEndpoints)).toHaveLength(1);
+    expect(await db().select().from(webhookEndpoints)).toHaveLength(3);
   });
 
   it("sends a buyer a signed deal_intent.created the documented snippet verifies; test, redeliver, 404s", async () => {
@@ -344,6 +354,42 @@ describe("webhooks", () => {
     expect(await db().select().from(mails).where(eq(mails.kind, "webhook"))).toHaveLength(0);
   });
 
+  it("shows the owner a refused and a cut connection alike, without the low-level error", async () => {
+    // A port nothing listens on, and a server that drops every connection it accepts.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const dropping = createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+    try {
+      const refused = await registerEndpoint("buyer", "/unused", ["review.created"]);
+      const cut = await registerEndpoint("buyer", "/unused", ["review.created"]);
+      await db()
+        .update(webhookEndpoints)
+        .set({ url: `http://127.0.0.1:${closedPort}/hook` })
+        .where(eq(webhookEndpoints.id, refused.endpoint.id));
+      await db()
+        .update(webhookEndpoints)
+        .set({ url: `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/hook` })
+        .where(eq(webhookEndpoints.id, cut.endpoint.id));
+      await emit(refused.user.id);
+      await emit(cut.user.id);
+      await deliver();
+
+      const errors = (await deliveries()).map((d) => d.lastError);
+      expect(errors).toEqual([WEBHOOK_MESSAGES.couldNotConnect, WEBHOOK_MESSAGES.couldNotConnect]);
+      const cookie = await signIn(ctx, refused.user.email);
+      const log = await call(cookie, "GET", `/api/webhooks/${refused.endpoint.id}/deliveries`);
+      expect(log.json()).toMatchObject([
+        { lastStatusCode: null, lastError: WEBHOOK_MESSAGES.couldNotConnect },
+      ]);
+      expect(log.body).not.toMatch(/ECONNREFUSED|ECONNRESET|socket/i);
+    } finally {
+      await new Promise<void>((resolve) => dropping.close(() => resolve()));
+    }
+  });
+
   it("sends listing.matched with a masked contact to a free publisher and the contact to a Premium one", async () => {
     const free = await registerEndpoint("publisher", "/free", ["listing.matched"]);
     const premium = await registerEndpoint("publisher", "/premium", ["listing.matched"]);
@@ -374,5 +420,31 @@ describe("webhooks", () => {
     // Once per user and listing: the same news again sends nothing.
     await announce();
     expect(received).toHaveLength(2);
+  });
+});
+
+describe("webhook deliveries outside development", () => {
+  const ctx = useTestApp({ env: { VERIFY_ALLOW_PRIVATE: "0" } });
+
+  it("refuses to deliver to an endpoint on a port no longer allowed, without connecting", async () => {
+    const db = ctx.database.db;
+    const user = await createUser(db, { role: "buyer" });
+    // Registered before ports were limited: written directly, as such a row was.
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        userId: user.id,
+        url: "https://93.184.216.34:22/old",
+        events: ["review.created"],
+        secret: "whsec_x",
+      })
+      .returning();
+    await db.transaction((tx) =>
+      emitWebhookEvent(tx, ctx.app.jobs, { userId: user.id, type: "review.created", data: { rating: 5 } }),
+    );
+    await ctx.app.jobs.workUntilIdle({ queues: ["webhook-delivery"] });
+    expect(await db.select().from(webhookDeliveries)).toMatchObject([
+      { endpointId: endpoint!.id, attempts: 1, lastError: WEBHOOK_MESSAGES.portNotAllowed },
+    ]);
   });
 });
