@@ -37,13 +37,22 @@ export interface JobPayloads {
   "sms-release": { userId: string };
   /** One prepared text of sms_messages (a reply to STOP, START or HELP). */
   "sms-send": { messageId: string };
-  /** One attempt at one webhook delivery; a failed attempt sends the next one itself (features/webhooks). */
-  "webhook-delivery": { deliveryId: string };
+  /**
+   * The next due delivery of one webhook endpoint: each job makes one attempt, then queues the endpoint's
+   * next one itself (features/webhooks/webhook-delivery.ts). `deliveryId`: a job queued before deliveries
+   * were scheduled per endpoint, which stands for that delivery's endpoint.
+   */
+  "webhook-delivery": { endpointId: string } | { deliveryId: string };
 }
 
 export type QueueName = keyof JobPayloads;
 
 export interface QueueOptions {
+  /**
+   * pg-boss's queue policy; standard unless named. "short": at most one waiting (created) job per
+   * singleton key, so a second send with a key already waiting answers null and adds nothing.
+   */
+  policy?: "standard" | "short";
   /** Attempts after the first failure. */
   retryLimit: number;
   /** Seconds before the first retry; doubled on each later one (retryBackoff). */
@@ -64,8 +73,15 @@ const SIGN_IN_MAIL: QueueOptions = { retryLimit: 5, retryDelay: 5, retryBackoff:
 const SMS: QueueOptions = { retryLimit: 5, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 };
 // A webhook attempt that fails at the receiver is recorded and scheduled again by its handler, over a
 // day (features/webhooks/webhook-delivery.ts); pg-boss's own retries only cover a handler that could not
-// record its attempt (the database away). 10 s for the request, the rest for the statements.
-const WEBHOOK: QueueOptions = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 };
+// record its attempt (the database away). 10 s for the request, the rest for the statements. A job due
+// now stands for its endpoint (its singleton key): "short" keeps one of them waiting per endpoint.
+const WEBHOOK: QueueOptions = {
+  policy: "short",
+  retryLimit: 3,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 60,
+};
 const PLANNING: QueueOptions = { retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 };
 
 export const QUEUES: Record<QueueName, QueueOptions> = {
@@ -93,5 +109,12 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
  * polling covers a mail queued on another instance or a retry coming due.
  */
 export const WORKER_POLLING_SECONDS: Partial<Record<QueueName, number>> = { "mail-sign-in": 0.5 };
+
+/**
+ * Queues whose worker runs several jobs at once on each instance (one by default). Webhook attempts
+ * wait on other people's servers for up to 10 s each; the handler holds each endpoint to one attempt at
+ * a time, so a slow endpoint takes one of these slots and leaves the others to everyone else.
+ */
+export const WORKER_CONCURRENCY: Partial<Record<QueueName, number>> = { "webhook-delivery": 8 };
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

@@ -28,6 +28,15 @@ export const MAX_WEBHOOK_ENDPOINTS = 10;
  */
 export const WEBHOOK_PORTS = [443, 8443] as const;
 
+/**
+ * Test events and redeliveries each user may ask for, per window: each is a request our servers make to
+ * an address the user chose, so they are counted like any other costly action.
+ */
+export const WEBHOOK_SEND_LIMITS = {
+  test: { limit: 5, windowSeconds: 60 },
+  redeliver: { limit: 30, windowSeconds: 60 },
+} as const;
+
 export const WEBHOOK_MESSAGES = {
   urlInvalid: "Enter the endpoint's full address, starting with https://",
   httpsRequired: "Webhook endpoints must use https://",
@@ -42,6 +51,8 @@ export const WEBHOOK_MESSAGES = {
   eventNotForRole:
     "Your account never receives one of those events: choose among those offered to your role.",
   testQueued: "A test event is on its way.",
+  testLimited: `You can send at most ${WEBHOOK_SEND_LIMITS.test.limit} test events a minute. Wait a moment and try again.`,
+  redeliverLimited: `You can redeliver at most ${WEBHOOK_SEND_LIMITS.redeliver.limit} events a minute. Wait a moment and try again.`,
   redeliveryQueued: "The event will be sent again.",
   shownOnce: "Copy the signing secret now: it is shown only once.",
 } as const;
