@@ -6,6 +6,7 @@ import { type Database, type Db, selectRows } from "../db/client";
 import { LogThrottle } from "../lib/log-throttle";
 import { JOB_STATES, type JobCount } from "../lib/metrics";
 import {
+  JOB_MAINTENANCE_SECONDS,
   type JobPayloads,
   QUEUE_NAMES,
   QUEUES,
@@ -50,6 +51,7 @@ function createBoss(database: Database, options: { schedule: boolean; supervise:
     schedule: options.schedule,
     supervise: options.supervise,
     pollingIntervalSeconds: options.poll,
+    maintenanceIntervalSeconds: JOB_MAINTENANCE_SECONDS,
     // Finished jobs are archived after a day and deleted after a week: enough to look into a failure.
     archiveCompletedAfterSeconds: 24 * 60 * 60,
     archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
