@@ -443,6 +443,18 @@ describe("webhooks", () => {
     expect(await waitingJobs()).toBe(0);
   });
 
+  it("still delivers through a job queued before deliveries were scheduled per endpoint", async () => {
+    const { user } = await registerEndpoint("buyer", "/legacy", ["review.created"]);
+    await emit(user.id);
+    await db().execute(sql`delete from ${sql.raw(JOB_SCHEMA)}.job where name = 'webhook-delivery'`);
+    const [delivery] = await deliveries();
+    // Such a job named its delivery.
+    await ctx.app.jobs.send("webhook-delivery", { deliveryId: delivery!.id });
+    expect(await deliver()).toEqual({ completed: 1, failed: 0 });
+    expect(received.map((r) => r.path)).toEqual(["/legacy"]);
+    expect(await deliveries()).toMatchObject([{ status: "succeeded", attempts: 1 }]);
+  });
+
   it("delivers another user's event while a hanging endpoint holds 50 queued deliveries", async () => {
     // A receiver that reads each request and never answers.
     const hung = new Set<import("node:net").Socket>();
