@@ -198,7 +198,8 @@ export class JobQueue {
 
   /**
    * Several jobs of one queue in one insert; `within` as for send. `singletonKeyOf` names each job's
-   * singleton key, which keeps out a duplicate within `singletonSeconds` (as for send).
+   * singleton key, which keeps out a duplicate as for send: within `singletonSeconds`, or on a short-policy
+   * queue while one with that key waits (several in one insert with the same key make one).
    */
   async sendMany<Name extends QueueName>(
     name: Name,
