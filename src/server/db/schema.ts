@@ -1018,6 +1018,10 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     failingSince: timestamp("failing_since", { withTimezone: true }),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** An attempt holds the endpoint until then: one at a time per endpoint, across instances. */
+    attemptingUntil: timestamp("attempting_until", { withTimezone: true }),
+    /** After a failed attempt, none of its deliveries is tried before then. */
+    backoffUntil: timestamp("backoff_until", { withTimezone: true }),
   },
   (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
 );
@@ -1047,5 +1051,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc()),
     index("webhook_deliveries_created_idx").on(t.createdAt),
+    // An endpoint's pending deliveries by when they are due: the next attempt's pick.
+    index("webhook_deliveries_due_idx").on(t.endpointId, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -5,7 +5,15 @@ import { z } from "zod";
 import { type Database, type Db, selectRows } from "../db/client";
 import { LogThrottle } from "../lib/log-throttle";
 import { JOB_STATES, type JobCount } from "../lib/metrics";
-import { type JobPayloads, QUEUE_NAMES, QUEUES, type QueueName, WORKER_POLLING_SECONDS } from "./queues";
+import {
+  JOB_MAINTENANCE_SECONDS,
+  type JobPayloads,
+  QUEUE_NAMES,
+  QUEUES,
+  type QueueName,
+  WORKER_CONCURRENCY,
+  WORKER_POLLING_SECONDS,
+} from "./queues";
 
 // Background work through pg-boss on the app's own database (docs/decisions/011-job-queue.md): no
 // home-made queue, no timers of our own. pg-boss talks to the database through the executor below,
@@ -43,6 +51,7 @@ function createBoss(database: Database, options: { schedule: boolean; supervise:
     schedule: options.schedule,
     supervise: options.supervise,
     pollingIntervalSeconds: options.poll,
+    maintenanceIntervalSeconds: JOB_MAINTENANCE_SECONDS,
     // Finished jobs are archived after a day and deleted after a week: enough to look into a failure.
     archiveCompletedAfterSeconds: 24 * 60 * 60,
     archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
@@ -118,8 +127,8 @@ export class JobQueue {
   readonly #pollingMs: number;
   /** Each queue's worker loop while running (start), awaited by stop. */
   #loops: Promise<void>[] = [];
-  /** The job each worker is running, marked failed if stop's timeout passes before it ends. */
-  readonly #current = new Map<QueueName, string>();
+  /** The jobs the workers are running (id to queue), marked failed if stop's timeout passes first. */
+  readonly #current = new Map<string, QueueName>();
   /** Wakes a worker that waits for its next poll; a wake that finds it busy is kept for later. */
   readonly #wakers = new Map<QueueName, () => void>();
   readonly #woken = new Set<QueueName>();
@@ -154,9 +163,12 @@ export class JobQueue {
 
   /**
    * One job; `within` an open transaction's connection, it is part of that transaction. `startAfter`:
-   * not run before then. On our queues (pg-boss's standard policy) a `singletonKey` keeps a second job
-   * out only with `singletonSeconds`: one job per key within each such slot of the database clock
-   * (send answers null for the one kept out).
+   * not run before then; `delaySeconds`: not before that many seconds from now by the database's clock
+   * (which decides when a job is ready, so a job meant for "30 s from now" is not early or late by the
+   * difference between the two clocks). On pg-boss's standard policy a `singletonKey` keeps a second job
+   * out only with `singletonSeconds`: one job per key within each such slot of the database clock; on
+   * the short policy (QueueOptions.policy), while a job with that key is waiting. Send answers null for
+   * the one kept out.
    */
   async send<Name extends QueueName>(
     name: Name,
@@ -165,20 +177,29 @@ export class JobQueue {
       singletonKey,
       singletonSeconds,
       startAfter,
+      delaySeconds,
       within,
-    }: { singletonKey?: string; singletonSeconds?: number; startAfter?: Date; within?: SqlClient } = {},
+    }: {
+      singletonKey?: string;
+      singletonSeconds?: number;
+      startAfter?: Date;
+      delaySeconds?: number;
+      within?: SqlClient;
+    } = {},
   ): Promise<string | null> {
+    const start = startAfter ?? delaySeconds;
     return this.#boss.send(name, data, {
       ...(singletonKey ? { singletonKey } : {}),
       ...(singletonSeconds ? { singletonSeconds } : {}),
-      ...(startAfter ? { startAfter } : {}),
+      ...(start !== undefined ? { startAfter: start } : {}),
       ...(within ? { db: executorOf(within) } : {}),
     });
   }
 
   /**
    * Several jobs of one queue in one insert; `within` as for send. `singletonKeyOf` names each job's
-   * singleton key, which keeps out a duplicate within `singletonSeconds` (as for send).
+   * singleton key, which keeps out a duplicate as for send: within `singletonSeconds`, or on a short-policy
+   * queue while one with that key waits (several in one insert with the same key make one).
    */
   async sendMany<Name extends QueueName>(
     name: Name,
@@ -238,7 +259,7 @@ export class JobQueue {
     const outcome = await Promise.race([Promise.all(this.#loops), timedOut]);
     clearTimeout(timer);
     if (outcome === "timeout") {
-      for (const [name, jobId] of this.#current) {
+      for (const [jobId, name] of this.#current) {
         await this.#boss
           .fail(name, jobId, { message: "the server stopped while the job ran" })
           .catch((err) => this.#log.warn({ err, queue: name, jobId }, "job queue error"));
@@ -252,38 +273,63 @@ export class JobQueue {
    * job someone is waiting for). Nothing happens while the workers are stopped (tests, scripts).
    */
   notify(name: QueueName): void {
-    if (!this.#running) return;
+    if (this.#running) this.#wake(name);
+  }
+
+  #wake(name: QueueName): void {
     const wake = this.#wakers.get(name);
     if (wake) wake();
     else this.#woken.add(name);
   }
 
   /**
-   * One queue's worker: fetch a job, run it, record its outcome; at once again after a job (a backlog
-   * drains at the speed of the work), after the queue's polling interval when there was none. A failed
-   * statement (the database away) is logged and tried again at the next poll.
+   * One queue's worker, running up to WORKER_CONCURRENCY[name] jobs at once (one by default): it fetches
+   * as many ready jobs as it has free slots, starts each, and fetches again at once while jobs come and
+   * slots are free (a backlog drains at the speed of the work); when all slots are taken it waits for one
+   * to free, and when nothing was ready, for the queue's polling interval or a job of its own ending (a
+   * job may queue the next one). A failed statement (the database away) is logged and tried again at the
+   * next poll. One fetch per poll whatever the number of slots, so idle slots cost nothing.
    */
   async #workLoop(name: QueueName, handler: AnyHandler): Promise<void> {
     const intervalMs = (WORKER_POLLING_SECONDS[name] ?? this.#pollingMs / 1000) * 1000;
+    const slots = WORKER_CONCURRENCY[name] ?? 1;
+    const running = new Set<Promise<void>>();
     while (this.#running) {
-      let found = false;
+      let found = 0;
       try {
-        const [job] = await this.#boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
-        if (job) {
-          found = true;
-          this.#current.set(name, job.id);
-          await this.#settle(name, handler, job);
+        const jobs = await this.#boss.fetch<unknown>(name, {
+          batchSize: slots - running.size,
+          includeMetadata: true,
+        });
+        for (const job of jobs) {
+          found++;
+          this.#current.set(job.id, name);
+          const run = this.#settle(name, handler, job)
+            .then(
+              () => undefined,
+              (err) => this.#logQueueError(name, err),
+            )
+            .finally(() => {
+              this.#current.delete(job.id);
+              running.delete(run);
+              this.#wake(name);
+            });
+          running.add(run);
         }
       } catch (err) {
-        // One line per queue and 10 s: an outage fails every poll of every queue.
-        const admitted = this.#errorLog.admit(name);
-        if (admitted)
-          this.#log.warn({ err, queue: name, suppressed: admitted.suppressed }, "job queue error");
-      } finally {
-        this.#current.delete(name);
+        this.#logQueueError(name, err);
       }
-      if (!found && this.#running) await this.#nextPoll(name, intervalMs);
+      if (!this.#running) break;
+      if (running.size >= slots) await Promise.race(running);
+      else if (found === 0) await this.#nextPoll(name, intervalMs);
     }
+    await Promise.all(running);
+  }
+
+  /** One line per queue and 10 s: an outage fails every poll of every queue. */
+  #logQueueError(name: QueueName, err: unknown): void {
+    const admitted = this.#errorLog.admit(name);
+    if (admitted) this.#log.warn({ err, queue: name, suppressed: admitted.suppressed }, "job queue error");
   }
 
   #nextPoll(name: QueueName, ms: number): Promise<void> {

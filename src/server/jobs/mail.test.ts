@@ -41,6 +41,35 @@ describe("mail through the job queue", () => {
     sink.refusing = false;
   });
 
+  it("sends a mail whose worker died mid-job within a minute", async () => {
+    sink.received.length = 0;
+    await queueMails([notice(90)]);
+    // What a worker killed while sending leaves behind: its job active and the mail claimed, since the
+    // job's expiry (30 s) ago.
+    await db().execute(
+      sql`update ${sql.raw(JOB_SCHEMA)}.job set state = 'active', started_on = now() - interval '30 seconds'
+          where name = 'mail'`,
+    );
+    await db()
+      .update(mails)
+      .set({ status: "sending", attempts: 1, claimedUntil: sql`now()` })
+      .where(eq(mails.key, "test:notice:90"));
+    await ctx.app.jobs.start();
+    try {
+      // pg-boss's next maintenance fails the expired job, the retry sends the mail: within the minute
+      // that a crash may cost (queues.test.ts), the expiry already past.
+      await expect
+        .poll(() => receivedBy("person90@example.test"), { timeout: 60_000, interval: 500 })
+        .toBe(1);
+    } finally {
+      await ctx.app.jobs.stop();
+    }
+    expect(
+      await db().select({ status: mails.status }).from(mails).where(eq(mails.key, "test:notice:90")),
+    ).toEqual([{ status: "sent" }]);
+    // It waits for real time (maintenance, then the retry's delay): more than the usual test's limit.
+  }, 90_000);
+
   it("queues nothing for a change that rolls back, and delivers a committed one's mail once", async () => {
     sink.received.length = 0;
     const rolledBack = db().transaction(async (tx) => {

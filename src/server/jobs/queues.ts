@@ -37,13 +37,22 @@ export interface JobPayloads {
   "sms-release": { userId: string };
   /** One prepared text of sms_messages (a reply to STOP, START or HELP). */
   "sms-send": { messageId: string };
-  /** One attempt at one webhook delivery; a failed attempt sends the next one itself (features/webhooks). */
-  "webhook-delivery": { deliveryId: string };
+  /**
+   * The next due delivery of one webhook endpoint: each job makes one attempt, then queues the endpoint's
+   * next one itself (features/webhooks/webhook-delivery.ts). `deliveryId`: a job queued before deliveries
+   * were scheduled per endpoint, which stands for that delivery's endpoint.
+   */
+  "webhook-delivery": { endpointId: string } | { deliveryId: string };
 }
 
 export type QueueName = keyof JobPayloads;
 
 export interface QueueOptions {
+  /**
+   * pg-boss's queue policy; standard unless named. "short": at most one waiting (created) job per
+   * singleton key, so a second send with a key already waiting answers null and adds nothing.
+   */
+  policy?: "standard" | "short";
   /** Attempts after the first failure. */
   retryLimit: number;
   /** Seconds before the first retry; doubled on each later one (retryBackoff). */
@@ -53,19 +62,35 @@ export interface QueueOptions {
   expireInSeconds: number;
 }
 
-// A mail that fails (SMTP down, a refused connection) is tried again after 30 s, 1, 2, 4, 8 and 16 min:
-// about half an hour of outage is absorbed. Planning jobs only read and enqueue: a shorter rhythm.
-const MAIL: QueueOptions = { retryLimit: 6, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 };
+// A job whose worker died (a crash, kill -9, the database cut off mid-job) stays active until its expiry,
+// and pg-boss notices an expired job at its next maintenance (every JOB_MAINTENANCE_SECONDS), then retries
+// it after the queue's first retry delay. Mail, texts and webhook attempts are short and someone waits
+// for them, so their expiry is in seconds and their first retry comes soon: expiry + maintenance + the
+// first delay (at most twice retryDelay: pg-boss adds up to as much again at random) is a minute at most
+// (queues.test.ts). An expiry must still outlast the job's own work, or a slow job would be run twice.
+
+// A mail that fails (SMTP down, a refused connection) is tried again after 10 s, then twice as long each
+// time (20 s, 40 s, 80 s... 21 min): about three quarters of an hour of outage is absorbed. The mailer
+// gives up on a silent server within 10 s (lib/mailer.ts), well inside the 30 s expiry.
+const MAIL: QueueOptions = { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 };
 // A sign-in link expires after 10 minutes and someone is waiting for it: retried sooner and given up on
 // sooner (after 5, 10, 20, 40 and 80 s: within three minutes), while the link can still be used.
-const SIGN_IN_MAIL: QueueOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
-// A text that the provider could not take is tried again after 20 s, 40 s, 80 s, 160 s and 320 s: a
-// provider hiccup passes; an alert later than ten minutes is no longer instant.
-const SMS: QueueOptions = { retryLimit: 5, retryDelay: 20, retryBackoff: true, expireInSeconds: 60 };
+const SIGN_IN_MAIL: QueueOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 30 };
+// A text that the provider could not take is tried again after 10 s, 20 s, 40 s, 80 s and 160 s: a
+// provider hiccup passes; an alert later than ten minutes is no longer instant. Twilio's client gives up
+// after 15 s (lib/sms.ts).
+const SMS: QueueOptions = { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 };
 // A webhook attempt that fails at the receiver is recorded and scheduled again by its handler, over a
 // day (features/webhooks/webhook-delivery.ts); pg-boss's own retries only cover a handler that could not
-// record its attempt (the database away). 10 s for the request, the rest for the statements.
-const WEBHOOK: QueueOptions = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 };
+// record its attempt (the database away). 10 s for the request, the rest for the statements. A job due
+// now stands for its endpoint (its singleton key): "short" keeps one of them waiting per endpoint.
+const WEBHOOK: QueueOptions = {
+  policy: "short",
+  retryLimit: 3,
+  retryDelay: 10,
+  retryBackoff: true,
+  expireInSeconds: 30,
+};
 const PLANNING: QueueOptions = { retryLimit: 4, retryDelay: 15, retryBackoff: true, expireInSeconds: 300 };
 
 export const QUEUES: Record<QueueName, QueueOptions> = {
@@ -93,5 +118,19 @@ export const QUEUES: Record<QueueName, QueueOptions> = {
  * polling covers a mail queued on another instance or a retry coming due.
  */
 export const WORKER_POLLING_SECONDS: Partial<Record<QueueName, number>> = { "mail-sign-in": 0.5 };
+
+/**
+ * Queues whose worker runs several jobs at once on each instance (one by default). Webhook attempts
+ * wait on other people's servers for up to 10 s each; the handler holds each endpoint to one attempt at
+ * a time, so a slow endpoint takes one of these slots and leaves the others to everyone else.
+ */
+export const WORKER_CONCURRENCY: Partial<Record<QueueName, number>> = { "webhook-delivery": 8 };
+
+/**
+ * How often pg-boss's maintenance runs (on one instance at a time): it fails and retries the jobs past
+ * their expiry, and archives and deletes old ones. pg-boss's default, two minutes, would leave a crashed
+ * job waiting up to that long after its expiry.
+ */
+export const JOB_MAINTENANCE_SECONDS = 10;
 
 export const QUEUE_NAMES = Object.keys(QUEUES) as QueueName[];

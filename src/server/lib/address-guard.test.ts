@@ -54,6 +54,7 @@ describe("address guard of the domain check", () => {
     ["172.20.0.1", "a private address"],
     ["192.0.0.8", "a reserved address"],
     ["192.0.2.1", "a documentation address"],
+    ["192.88.99.1", "a 6to4 relay address"],
     ["192.168.0.1", "a private address"],
     ["198.18.0.1", "a benchmarking address"],
     ["198.51.100.7", "a documentation address"],

@@ -31,6 +31,8 @@ const BLOCKED_V4: Rule[] = [
   rule("172.16.0.0/12", "a private address"),
   rule("192.0.0.0/24", "a reserved address"),
   rule("192.0.2.0/24", "a documentation address"),
+  // The 6to4 relays' anycast range (retired, RFC 7526): whichever relay answers is not the host typed.
+  rule("192.88.99.0/24", "a 6to4 relay address"),
   rule("192.168.0.0/16", "a private address"),
   rule("198.18.0.0/15", "a benchmarking address"),
   rule("198.51.100.0/24", "a documentation address"),

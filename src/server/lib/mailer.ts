@@ -36,10 +36,11 @@ export function createMailer({
     ? nodemailer.createTransport({
         url: smtpUrl,
         // nodemailer's defaults wait up to 2 min for a connection and 10 min on a silent socket; a mail
-        // job holds its mail for a minute or two (its lease, jobs/mail.ts), so an attempt gives up sooner.
-        connectionTimeout: 15_000,
-        greetingTimeout: 15_000,
-        socketTimeout: 30_000,
+        // job holds its mail for 30 s (its lease and its expiry, jobs/queues.ts), so an attempt gives up
+        // well before: a server that answers does so in milliseconds.
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 10_000,
       })
     : nodemailer.createTransport({ jsonTransport: true });
   return {

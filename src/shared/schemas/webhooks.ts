@@ -21,6 +21,22 @@ export const canUseWebhooks = (role: Role): boolean => WEBHOOK_EVENTS_BY_ROLE[ro
 /** Endpoints a user may register at once. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
+/**
+ * The ports an endpoint may use. Any other one would let the delivery log tell an open port from a closed
+ * one on any host (a port scanner run from our servers); VERIFY_ALLOW_PRIVATE (local development and
+ * tests) lifts this with the address rules.
+ */
+export const WEBHOOK_PORTS = [443, 8443] as const;
+
+/**
+ * Test events and redeliveries each user may ask for, per window: each is a request our servers make to
+ * an address the user chose, so they are counted like any other costly action.
+ */
+export const WEBHOOK_SEND_LIMITS = {
+  test: { limit: 5, windowSeconds: 60 },
+  redeliver: { limit: 30, windowSeconds: 60 },
+} as const;
+
 export const WEBHOOK_MESSAGES = {
   urlInvalid: "Enter the endpoint's full address, starting with https://",
   httpsRequired: "Webhook endpoints must use https://",
@@ -30,9 +46,13 @@ export const WEBHOOK_MESSAGES = {
   endpointDisabled: "This endpoint is disabled. Delete it and register it again to receive events.",
   tooMany: `You can register at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints.`,
   credentials: "A webhook address cannot contain a user name or password.",
+  portNotAllowed: `Webhook endpoints must use port ${WEBHOOK_PORTS.join(" or ")} (the https default is 443).`,
+  couldNotConnect: "Could not connect: the endpoint gave no HTTP answer within 10 seconds.",
   eventNotForRole:
     "Your account never receives one of those events: choose among those offered to your role.",
   testQueued: "A test event is on its way.",
+  testLimited: `You can send at most ${WEBHOOK_SEND_LIMITS.test.limit} test events a minute. Wait a moment and try again.`,
+  redeliverLimited: `You can redeliver at most ${WEBHOOK_SEND_LIMITS.redeliver.limit} events a minute. Wait a moment and try again.`,
   redeliveryQueued: "The event will be sent again.",
   shownOnce: "Copy the signing secret now: it is shown only once.",
 } as const;

@@ -144,7 +144,7 @@ export function deliveryStatus(delivery: Pick<WebhookDelivery, "status">): {
   return DELIVERY_STATUS[delivery.status];
 }
 
-/** The last attempt's outcome: "HTTP 200", the error ("Connection refused"), or "Not tried yet". */
+/** The last attempt's outcome: "HTTP 200", the error ("Could not connect: ..."), or "Not tried yet". */
 export function deliveryResult(delivery: Pick<WebhookDelivery, "lastStatusCode" | "lastError">): string {
   if (delivery.lastStatusCode !== null) {
     return delivery.lastError

@@ -424,11 +424,11 @@ describe("listing alerts through the job queue", () => {
     }>(
       db(),
       sql.raw(`select id, state, retry_count as "retryCount", retry_limit as "retryLimit",
-                 start_after > now() + interval '20 seconds' as waits
+                 start_after > now() + interval '5 seconds' as waits
                from ${JOB_SCHEMA}.job where name = 'alert-instant-mail'`),
     );
-    // ...and the job waits for its backoff (30 s first) before the retry, with the queue's rules.
-    expect(job).toMatchObject({ state: "retry", retryCount: 0, retryLimit: 6, waits: true });
+    // ...and the job waits for its backoff (10 s first) before the retry, with the queue's rules.
+    expect(job).toMatchObject({ state: "retry", retryCount: 0, retryLimit: 8, waits: true });
     expect(await ctx.app.jobs.workUntilIdle()).toEqual({ completed: 0, failed: 0 });
 
     // The retry (run now rather than after the backoff) sends the mail, once.

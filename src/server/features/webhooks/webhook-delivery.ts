@@ -1,20 +1,39 @@
 import { createHmac } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { WEBHOOK_RETRY_HOURS, WEBHOOK_SIGNATURE_HEADER } from "../../../shared/schemas/webhooks";
+import { and, asc, eq, isNull, lte, min, or, sql } from "drizzle-orm";
+import {
+  WEBHOOK_MESSAGES,
+  WEBHOOK_RETRY_HOURS,
+  WEBHOOK_SIGNATURE_HEADER,
+} from "../../../shared/schemas/webhooks";
 import type { Db } from "../../db/client";
 import { users, webhookDeliveries, webhookEndpoints } from "../../db/schema";
-import { type JobQueue, transactionClient } from "../../jobs/job-queue";
+import { type JobQueue, type SqlClient, transactionClient } from "../../jobs/job-queue";
 import type { MailQueue } from "../../jobs/mail";
+import type { JobPayloads } from "../../jobs/queues";
 import { mailMoment } from "../../lib/mail-dates";
-import { BlockedAddressError, postToSite, SiteFetchError } from "../../lib/site-fetch";
-import { blockedAddressMessage } from "./webhook-endpoints";
+import { BlockedAddressError, postToSite } from "../../lib/site-fetch";
+import { blockedAddressMessage, isWebhookPortAllowed } from "./webhook-endpoints";
 
-// One attempt at one delivery (the "webhook-delivery" job), and the next one scheduled on failure:
+// Deliveries are scheduled per endpoint, so that one endpoint, however slow or busy, holds at most one
+// of the workers' slots (docs/decisions/034-webhook-deliveries-scheduled-per-endpoint.md). A
+// "webhook-delivery" job names an endpoint and makes one attempt at its next due delivery:
 //
-//   attempt ── 2xx ──> succeeded (the endpoint's failing_since cleared)
-//           └─ else ─> the status or error recorded; a new job after the backoff, until WEBHOOK_RETRY_HOURS
-//                      after the delivery was created (then failed). An endpoint failing for longer than
-//                      that at a failure is disabled and its owner mailed once; its pending deliveries stop.
+//   claim the endpoint ── taken (another attempt runs) or backing off ──> a job for when it frees; done
+//        │ (attempting_until: one attempt at a time per endpoint, across instances)
+//   its pending delivery due first ── none ──> released; a job for the next due one, if any
+//        │
+//   attempt ── 2xx ──> succeeded; the endpoint's failing spell and backoff end
+//           └─ else ─> the status or error recorded; the endpoint backs off (no attempt at any of its
+//                      deliveries for as long as it has been failing: 30 s, then doubling, at most an
+//                      hour), the delivery is retried after its own backoff until WEBHOOK_RETRY_HOURS after
+//                      it was created (then failed). An endpoint failing for longer than that at a failure
+//                      is disabled and its owner mailed once; its pending deliveries stop.
+//   then a job for the endpoint's next due delivery, queued behind every other endpoint's: the endpoints
+//   with work take turns.
+//
+// Jobs due now carry the endpoint's id as their singleton key (the queue's "short" policy keeps one
+// waiting per key), so a thousand events for one endpoint wait as one job, not a thousand; a job for a
+// later moment carries the moment too, and stays apart from the one due now.
 //
 // The handler records a receiver's failure and completes: pg-boss's own retries are only for a handler
 // that could not record its attempt. Every attempt is signed anew with its own time, so a receiver can
@@ -23,6 +42,12 @@ import { blockedAddressMessage } from "./webhook-endpoints";
 const USER_AGENT = "PayPerCallHub-Webhooks/1.0";
 /** A receiver should answer at once and do its work afterwards. */
 const ATTEMPT_TIMEOUT_MS = 10_000;
+/**
+ * How long a claim holds the endpoint: the attempt and its statements, with room to spare. A worker that
+ * dies mid-attempt leaves the claim to lapse; the job it held is retried, or the job a busy finder queued
+ * for the claim's end runs.
+ */
+const CLAIM_MS = ATTEMPT_TIMEOUT_MS + 20_000;
 /** The first retry after 30 s, doubling, at most an hour apart: about 30 attempts in a day. */
 const FIRST_RETRY_MS = 30_000;
 const MAX_RETRY_MS = 60 * 60 * 1000;
@@ -52,83 +77,187 @@ function signWebhook(secret: string, timestamp: number, body: string): string {
 const retryDelayMs = (attempts: number) =>
   Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
 
-/** What a failed attempt records: short, the status or the kind of failure; never a secret or a body. */
+/**
+ * What a failed attempt records for the owner: the status, or why we refused to send; never a secret, a
+ * body, or the low-level error. A refused connection, a reset, a TLS failure and a timeout read the same,
+ * so the log cannot tell a closed port from a filtered one (the server log keeps the error itself).
+ */
 function describeFailure(status: number | null, error: unknown): string {
   if (status !== null) {
     return status >= 300 && status < 400
       ? `HTTP ${status}: redirects are not followed`
       : `HTTP ${status}: not a 2xx answer`;
   }
-  const message =
-    error instanceof BlockedAddressError
-      ? blockedAddressMessage(error)
-      : error instanceof SiteFetchError
-        ? error.message
-        : "The request failed.";
-  return message.slice(0, 300);
+  if (error instanceof BlockedAddressError) return blockedAddressMessage(error).slice(0, 300);
+  if (error instanceof PortNotAllowedError) return WEBHOOK_MESSAGES.portNotAllowed;
+  return WEBHOOK_MESSAGES.couldNotConnect;
 }
 
-const deliveryRead = {
-  id: webhookDeliveries.id,
-  eventId: webhookDeliveries.eventId,
-  eventType: webhookDeliveries.eventType,
-  payload: webhookDeliveries.payload,
-  status: webhookDeliveries.status,
-  attempts: webhookDeliveries.attempts,
-  createdAt: webhookDeliveries.createdAt,
-  endpointId: webhookEndpoints.id,
-  url: webhookEndpoints.url,
-  secret: webhookEndpoints.secret,
-  disabledAt: webhookEndpoints.disabledAt,
-};
+/** An endpoint registered on a port deliveries no longer use: refused before any connection. */
+class PortNotAllowedError extends Error {}
 
-/** One attempt at the delivery; nothing when it is no longer pending. */
-async function attemptDelivery(
+/** The later of two moments, either of which may be unset. */
+const latest = (a: Date | null, b: Date | null): Date | null => (!a || (b && b > a) ? b : a);
+
+/**
+ * Queues a job for the endpoint: due now (at most one waits per endpoint), or at `at` by the app's clock
+ * (one per moment), sent as a delay so that the database's clock, which decides when it is ready, agrees.
+ * `within` an open transaction, the job commits with it.
+ */
+async function wakeEndpoint(
+  jobs: JobQueue,
+  endpointId: string,
+  at: Date,
+  now: Date,
+  within?: SqlClient,
+): Promise<void> {
+  const delaySeconds = Math.ceil((at.getTime() - now.getTime()) / 1000);
+  await jobs.send(
+    "webhook-delivery",
+    { endpointId },
+    {
+      singletonKey: delaySeconds > 0 ? `${endpointId}@${at.toISOString()}` : endpointId,
+      ...(delaySeconds > 0 ? { delaySeconds } : {}),
+      ...(within ? { within } : {}),
+    },
+  );
+}
+
+/**
+ * After an attempt (or none), in its transaction: a job for when the endpoint's next pending delivery is
+ * due and its backoff is over; nothing when none is pending.
+ */
+async function wakeForNextDelivery(
+  tx: Db,
+  jobs: JobQueue,
+  endpointId: string,
+  backoffUntil: Date | null,
+  now: Date,
+): Promise<void> {
+  const [next] = await tx
+    .select({ at: min(webhookDeliveries.nextAttemptAt) })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")));
+  const due = next?.at ? latest(new Date(next.at), backoffUntil) : null;
+  if (due) await wakeEndpoint(jobs, endpointId, due, now, transactionClient(tx));
+}
+
+const notAfter = (
+  column: typeof webhookEndpoints.attemptingUntil | typeof webhookEndpoints.backoffUntil,
+  now: Date,
+) => or(isNull(column), lte(column, now));
+
+/** The endpoint a job stands for (a job queued before per-endpoint scheduling names a delivery). */
+async function endpointOfJob(db: Db, data: JobPayloads["webhook-delivery"]): Promise<string | null> {
+  if ("endpointId" in data) return data.endpointId;
+  const [row] = await db
+    .select({ endpointId: webhookDeliveries.endpointId })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, data.deliveryId));
+  return row?.endpointId ?? null;
+}
+
+/** One attempt at the endpoint's pending delivery due first, if the endpoint is free and one is due. */
+async function attemptNextDelivery(
   deps: WebhookJobDeps,
   jobs: JobQueue,
-  { deliveryId }: { deliveryId: string },
+  data: JobPayloads["webhook-delivery"],
 ): Promise<void> {
-  const [delivery] = await deps.db
-    .select(deliveryRead)
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, deliveryId));
-  if (delivery?.status !== "pending") return;
-  const pending = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending"));
-  if (delivery.disabledAt) {
-    await deps.db
-      .update(webhookDeliveries)
-      .set({ status: "failed", lastError: DISABLED_MESSAGE, nextAttemptAt: null })
-      .where(pending);
+  const endpointId = await endpointOfJob(deps.db, data);
+  if (!endpointId) return;
+  const now = deps.now();
+  const [endpoint] = await deps.db
+    .update(webhookEndpoints)
+    .set({ attemptingUntil: new Date(now.getTime() + CLAIM_MS) })
+    .where(
+      and(
+        eq(webhookEndpoints.id, endpointId),
+        isNull(webhookEndpoints.disabledAt),
+        notAfter(webhookEndpoints.attemptingUntil, now),
+        notAfter(webhookEndpoints.backoffUntil, now),
+      ),
+    )
+    .returning({ url: webhookEndpoints.url, secret: webhookEndpoints.secret });
+  if (!endpoint) {
+    // Another attempt holds it, or it backs off: a job for when that ends, one per moment however many
+    // find it so. The attempt holding it queues the next when it ends, and the failure that started a
+    // backoff queued the job for its end; this one stands in should either never come (the worker
+    // died, its last statements failed, or a job ran early by the database's clock).
+    const [held] = await deps.db
+      .select({
+        attemptingUntil: webhookEndpoints.attemptingUntil,
+        backoffUntil: webhookEndpoints.backoffUntil,
+      })
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.disabledAt)));
+    const until = held ? latest(held.attemptingUntil, held.backoffUntil) : null;
+    if (until && until > now) await wakeEndpoint(jobs, endpointId, until, now);
     return;
   }
 
+  const [delivery] = await deps.db
+    .select({
+      id: webhookDeliveries.id,
+      eventType: webhookDeliveries.eventType,
+      payload: webhookDeliveries.payload,
+      attempts: webhookDeliveries.attempts,
+      createdAt: webhookDeliveries.createdAt,
+    })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        eq(webhookDeliveries.status, "pending"),
+        lte(webhookDeliveries.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.createdAt))
+    .limit(1);
+  const thisEndpoint = eq(webhookEndpoints.id, endpointId);
+  if (!delivery) {
+    await deps.db.transaction(async (tx) => {
+      // Released first: a job that finds the claim taken meanwhile waits for this commit (the row's
+      // lock) and then finds it free, so no delivery is left without a job.
+      await tx.update(webhookEndpoints).set({ attemptingUntil: null }).where(thisEndpoint);
+      await wakeForNextDelivery(tx, jobs, endpointId, null, now);
+    });
+    return;
+  }
+
+  const deliveryId = delivery.id;
   const attemptAt = deps.now();
   const timestamp = Math.floor(attemptAt.getTime() / 1000);
   let status: number | null = null;
   let error: unknown = null;
   try {
+    if (!isWebhookPortAllowed(new URL(endpoint.url), deps.allowPrivate)) throw new PortNotAllowedError();
     ({ status } = await postToSite(
-      delivery.url,
+      endpoint.url,
       {
         body: delivery.payload,
         headers: {
           "content-type": "application/json",
           "user-agent": USER_AGENT,
-          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhook(delivery.secret, timestamp, delivery.payload),
+          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: signWebhook(endpoint.secret, timestamp, delivery.payload),
           "x-webhook-event": delivery.eventType,
-          "x-webhook-delivery": delivery.id,
+          "x-webhook-delivery": deliveryId,
         },
       },
       { allowPrivate: deps.allowPrivate, timeoutMs: ATTEMPT_TIMEOUT_MS },
     ));
   } catch (err) {
     error = err;
+    jobs.log.info({ err, deliveryId, endpointId }, "webhook attempt failed");
   }
   const attempts = delivery.attempts + 1;
+  const pending = and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending"));
 
   if (status !== null && status >= 200 && status < 300) {
     await deps.db.transaction(async (tx) => {
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null, backoffUntil: null, attemptingUntil: null })
+        .where(thisEndpoint);
       await tx
         .update(webhookDeliveries)
         .set({
@@ -141,10 +270,7 @@ async function attemptDelivery(
           deliveredAt: attemptAt,
         })
         .where(pending);
-      await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: null })
-        .where(eq(webhookEndpoints.id, delivery.endpointId));
+      await wakeForNextDelivery(tx, jobs, endpointId, null, attemptAt);
     });
     return;
   }
@@ -155,19 +281,27 @@ async function attemptDelivery(
     // endpoint that failed for an hour weeks ago is not "failing for a day" at its next 503.
     const at = sql`${attemptAt.toISOString()}::timestamptz`;
     const spellGoesOn = sql`exists (select 1 from ${webhookDeliveries} d
-      where d.endpoint_id = ${delivery.endpointId}
+      where d.endpoint_id = ${endpointId}
         and d.last_attempt_at > ${at} - make_interval(secs => ${QUIET_SPELL_MS / 1000}))`;
-    const [endpoint] = await tx
+    const [failing] = await tx
       .update(webhookEndpoints)
       .set({
         failingSince: sql`case when ${webhookEndpoints.failingSince} is not null and ${spellGoesOn}
           then ${webhookEndpoints.failingSince} else ${at} end`,
+        attemptingUntil: null,
       })
-      .where(eq(webhookEndpoints.id, delivery.endpointId))
-      .returning({ failingSince: webhookEndpoints.failingSince, disabledAt: webhookEndpoints.disabledAt });
-    const failingSince = endpoint?.failingSince ?? attemptAt;
-    const disable = attemptAt.getTime() - failingSince.getTime() > RETRY_WINDOW_MS;
-    const next = new Date(attemptAt.getTime() + retryDelayMs(attempts));
+      .where(thisEndpoint)
+      .returning({ failingSince: webhookEndpoints.failingSince });
+    const failingSince = failing?.failingSince ?? attemptAt;
+    // The endpoint waits as long as it has been failing (30 s at least, an hour at most): every
+    // delivery to it waits too, so a dead endpoint costs one attempt per backoff, not one per event.
+    const failingFor = attemptAt.getTime() - failingSince.getTime();
+    const backoffUntil = new Date(
+      attemptAt.getTime() + Math.min(Math.max(failingFor, FIRST_RETRY_MS), MAX_RETRY_MS),
+    );
+    await tx.update(webhookEndpoints).set({ backoffUntil }).where(thisEndpoint);
+    const disable = failingFor > RETRY_WINDOW_MS;
+    const next = latest(new Date(attemptAt.getTime() + retryDelayMs(attempts)), backoffUntil)!;
     const retry = !disable && next.getTime() <= delivery.createdAt.getTime() + RETRY_WINDOW_MS;
     await tx
       .update(webhookDeliveries)
@@ -180,18 +314,15 @@ async function attemptDelivery(
         nextAttemptAt: retry ? next : null,
       })
       .where(pending);
-    if (retry) {
-      await jobs.send(
-        "webhook-delivery",
-        { deliveryId },
-        { startAfter: next, within: transactionClient(tx) },
-      );
-    }
-    if (disable) await disableEndpoint(tx, deps, delivery.endpointId, failingSince, attemptAt);
+    if (disable) await disableEndpoint(tx, deps, endpointId, failingSince, attemptAt);
+    else await wakeForNextDelivery(tx, jobs, endpointId, backoffUntil, attemptAt);
   });
 }
 
-/** Disables the endpoint (once: a second failure finds it disabled) and mails its owner in `tx`. */
+/**
+ * Disables the endpoint (once: a second failure finds it disabled), stops its pending deliveries and
+ * mails its owner, in `tx`.
+ */
 async function disableEndpoint(
   tx: Db,
   deps: WebhookJobDeps,
@@ -205,6 +336,10 @@ async function disableEndpoint(
     .where(and(eq(webhookEndpoints.id, endpointId), isNull(webhookEndpoints.disabledAt)))
     .returning({ url: webhookEndpoints.url, userId: webhookEndpoints.userId });
   if (!disabled) return;
+  await tx
+    .update(webhookDeliveries)
+    .set({ status: "failed", lastError: DISABLED_MESSAGE, nextAttemptAt: null })
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "pending")));
   const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, disabled.userId));
   if (!owner) return;
   const accountUrl = `${deps.appUrl}/account`;
@@ -232,5 +367,5 @@ async function disableEndpoint(
 
 /** Registers the "webhook-delivery" handler with the app's queue (app.ts). */
 export function registerWebhookJobs(jobs: JobQueue, deps: WebhookJobDeps): void {
-  jobs.handle("webhook-delivery", (data) => attemptDelivery(deps, jobs, data));
+  jobs.handle("webhook-delivery", (data) => attemptNextDelivery(deps, jobs, data));
 }

@@ -8,6 +8,7 @@ import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_EVENTS_BY_ROLE,
   WEBHOOK_MESSAGES,
+  WEBHOOK_PORTS,
   type WebhookEndpoint,
 } from "../../../shared/schemas/webhooks";
 import type { Db } from "../../db/client";
@@ -58,9 +59,17 @@ export function blockedAddressMessage(error: BlockedAddressError): string {
   return `${where} is ${error.reason}: webhooks are sent to public internet addresses only.`;
 }
 
+/** Whether the address's port (the scheme's default when it names none) is one deliveries may use. */
+export function isWebhookPortAllowed(url: URL, allowPrivate: boolean): boolean {
+  if (allowPrivate) return true;
+  const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+  return (WEBHOOK_PORTS as readonly number[]).includes(port);
+}
+
 /**
  * The endpoint's address, checked: https (plain http only where private addresses are allowed, for
- * local development and tests), no credentials, and a host whose every address is public.
+ * local development and tests), an allowed port, no credentials, and a host whose every address is
+ * public.
  */
 async function checkEndpointUrl(text: string, allowPrivate: boolean): Promise<string> {
   let url: URL;
@@ -74,6 +83,8 @@ async function checkEndpointUrl(text: string, allowPrivate: boolean): Promise<st
   if (url.protocol !== "https:" && url.protocol !== "http:")
     throw new AppError("validation", WEBHOOK_MESSAGES.urlInvalid);
   if (url.username || url.password) throw new AppError("validation", WEBHOOK_MESSAGES.credentials);
+  if (!isWebhookPortAllowed(url, allowPrivate))
+    throw new AppError("validation", WEBHOOK_MESSAGES.portNotAllowed);
   if (!allowPrivate) {
     try {
       await vetSiteAddress(url.href, { allowPrivate });

@@ -39,7 +39,11 @@ function prepareEvent<T extends WebhookEventType>(
   return { eventId, type, payload: JSON.stringify(body) };
 }
 
-/** One delivery row per endpoint and a "webhook-delivery" job for each, inside `tx`. Answers the rows' ids. */
+/**
+ * One delivery row per endpoint, due now, and a "webhook-delivery" job for each endpoint, inside `tx`.
+ * An endpoint that already has a job waiting keeps that one: it attempts the endpoint's deliveries in
+ * turn (webhook-delivery.ts). Answers the rows' ids.
+ */
 export async function queueDeliveries(
   tx: Db,
   jobs: JobQueue,
@@ -55,13 +59,17 @@ export async function queueDeliveries(
         eventId: event.eventId,
         eventType: event.type,
         payload: event.payload,
+        nextAttemptAt: sql`now()`,
       })),
     )
     .returning({ id: webhookDeliveries.id });
   await jobs.sendMany(
     "webhook-delivery",
-    rows.map((row) => ({ deliveryId: row.id })),
-    { within: transactionClient(tx) },
+    endpointIds.map((endpointId) => ({ endpointId })),
+    {
+      within: transactionClient(tx),
+      singletonKeyOf: (data) => ("endpointId" in data ? data.endpointId : ""),
+    },
   );
   return rows.map((row) => row.id);
 }

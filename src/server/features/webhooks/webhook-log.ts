@@ -1,10 +1,15 @@
 import { and, desc, eq } from "drizzle-orm";
-import { WEBHOOK_MESSAGES, type WebhookDelivery } from "../../../shared/schemas/webhooks";
+import {
+  WEBHOOK_MESSAGES,
+  WEBHOOK_SEND_LIMITS,
+  type WebhookDelivery,
+} from "../../../shared/schemas/webhooks";
 import type { Db } from "../../db/client";
 import { webhookDeliveries } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import { consumeRateLimit } from "../../lib/rate-limit";
 import type { Viewer } from "../../lib/viewer";
 import { requireOwnEndpoint } from "./webhook-endpoints";
 import { queueDeliveries, queuePing } from "./webhook-events";
@@ -61,7 +66,21 @@ async function requireEnabledEndpoint(db: Db, viewer: Viewer, endpointId: string
   return endpoint;
 }
 
-/** POST /api/webhooks/{id}/test: a "ping" event to this endpoint only. */
+/**
+ * Counts one test event or redelivery of the viewer's: past the limit, 429 with Retry-After and a message
+ * that says which limit (the shared counter's own message is a generic one).
+ */
+async function consumeSendLimit(db: Db, viewer: Viewer, kind: keyof typeof WEBHOOK_SEND_LIMITS) {
+  try {
+    await consumeRateLimit({ db, key: `webhook-${kind}:${viewer.id}`, ...WEBHOOK_SEND_LIMITS[kind] });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== "rate_limited") throw error;
+    const message = kind === "test" ? WEBHOOK_MESSAGES.testLimited : WEBHOOK_MESSAGES.redeliverLimited;
+    throw new AppError("rate_limited", message, { headers: error.headers, cause: error });
+  }
+}
+
+/** POST /api/webhooks/{id}/test: a "ping" event to this endpoint only, within the viewer's limit. */
 export async function sendTestEvent({
   db,
   jobs,
@@ -76,12 +95,14 @@ export async function sendTestEvent({
   now: Date;
 }): Promise<void> {
   await requireEnabledEndpoint(db, viewer, endpointId);
+  await consumeSendLimit(db, viewer, "test");
   await db.transaction((tx) => queuePing(tx, jobs, endpointId, now));
 }
 
 /**
  * POST /api/webhooks/{id}/deliveries/{deliveryId}/redeliver: the same event (id and body) again, as a
- * new delivery with attempts of its own, sent now; the receiver deduplicates by the event id.
+ * new delivery with attempts of its own, sent now; the receiver deduplicates by the event id. Within the
+ * viewer's limit.
  */
 export async function redeliverWebhook({
   db,
@@ -103,6 +124,7 @@ export async function redeliverWebhook({
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpointId)));
   if (!original) throw new AppError("not_found", WEBHOOK_MESSAGES.deliveryNotFound);
+  await consumeSendLimit(db, viewer, "redeliver");
   await db.transaction((tx) =>
     queueDeliveries(tx, jobs, [endpointId], {
       eventId: original.eventId,

@@ -2,12 +2,13 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OwnReview } from "../../../shared/schemas/reviews";
 import {
   type CreatedWebhook,
   WEBHOOK_MESSAGES,
+  WEBHOOK_SEND_LIMITS,
   type WebhookDelivery,
 } from "../../../shared/schemas/webhooks";
 import {
@@ -17,6 +18,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../../db/schema";
+import { JOB_SCHEMA } from "../../jobs/job-queue";
 import type { Viewer } from "../../lib/viewer";
 import { testConfig, useTestApp } from "../../test/context";
 import {
@@ -77,6 +79,8 @@ describe("webhooks", () => {
   const received: Received[] = [];
   /** The statuses the receiver answers next, in order; then 200. */
   let answers: number[] = [];
+  /** The statuses a path answers next, in order, before `answers`. */
+  let answersTo: Record<string, number[]> = {};
   let server: Server;
   let base = "";
 
@@ -86,7 +90,7 @@ describe("webhooks", () => {
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
         received.push({ path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString() });
-        res.statusCode = answers.shift() ?? 200;
+        res.statusCode = answersTo[req.url ?? ""]?.shift() ?? answers.shift() ?? 200;
         if (res.statusCode === 301) res.setHeader("location", `${base}/elsewhere`);
         res.end("ok");
       });
@@ -99,6 +103,7 @@ describe("webhooks", () => {
     clockOffsetMs = 0;
     received.length = 0;
     answers = [];
+    answersTo = {};
   });
 
   const deliver = (ignoreStartAfter = false) =>
@@ -152,6 +157,16 @@ describe("webhooks", () => {
       statusCode: 400,
       message: expect.stringContaining("127.0.0.1 is a loopback address"),
     });
+    // Only 443 and 8443 outside development: any other port would turn the delivery log into a port scanner.
+    for (const port of [0, 22, 80, 5432]) {
+      await expect(register(`https://93.184.216.34:${port}/hook`, strict)).rejects.toMatchObject({
+        statusCode: 400,
+        message: WEBHOOK_MESSAGES.portNotAllowed,
+      });
+    }
+    for (const address of ["https://93.184.216.34/in", "https://93.184.216.34:8443/in"]) {
+      expect((await register(address, strict)).url).toBe(address);
+    }
     await expect(register("https://user:pw@hooks.example/in", strict)).rejects.toMatchObject({
       statusCode: 400,
       message: WEBHOOK_MESSAGES.credentials,
@@ -167,7 +182,7 @@ describe("webhooks", () => {
     // Development and tests (VERIFY_ALLOW_PRIVATE=1): a local receiver is accepted.
     const created = await register(`${base}/hook`, true);
     expect(created.url).toBe(`${base}/hook`);
-    expect(await db().select().from(webhookEndpoints)).toHaveLength(1);
+    expect(await db().select().from(webhookEndpoints)).toHaveLength(3);
   });
 
   it("sends a buyer a signed deal_intent.created the documented snippet verifies; test, redeliver, 404s", async () => {
@@ -320,6 +335,11 @@ describe("webhooks", () => {
     expect(afterOne!.nextAttemptAt!.getTime()).toBeGreaterThan(afterOne!.lastAttemptAt!.getTime());
     expect((await endpointOf(endpoint.id)).failingSince).not.toBeNull();
 
+    // Each backoff over (the app's clock moved, the queue's ignored), the next attempt.
+    clockOffsetMs = 10 * 60_000;
+    await deliver(true);
+    expect(received).toHaveLength(2);
+    clockOffsetMs = 30 * 60_000;
     await deliver(true);
     expect(received).toHaveLength(3);
     const [done] = await deliveries();
@@ -375,6 +395,176 @@ describe("webhooks", () => {
     expect(await db().select().from(mails).where(eq(mails.kind, "webhook"))).toHaveLength(0);
   });
 
+  it("shows the owner a refused and a cut connection alike, without the low-level error", async () => {
+    // A port nothing listens on, and a server that drops every connection it accepts.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const dropping = createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => dropping.listen(0, "127.0.0.1", resolve));
+    try {
+      const refused = await registerEndpoint("buyer", "/unused", ["review.created"]);
+      const cut = await registerEndpoint("buyer", "/unused", ["review.created"]);
+      await db()
+        .update(webhookEndpoints)
+        .set({ url: `http://127.0.0.1:${closedPort}/hook` })
+        .where(eq(webhookEndpoints.id, refused.endpoint.id));
+      await db()
+        .update(webhookEndpoints)
+        .set({ url: `http://127.0.0.1:${(dropping.address() as AddressInfo).port}/hook` })
+        .where(eq(webhookEndpoints.id, cut.endpoint.id));
+      await emit(refused.user.id);
+      await emit(cut.user.id);
+      await deliver();
+
+      const errors = (await deliveries()).map((d) => d.lastError);
+      expect(errors).toEqual([WEBHOOK_MESSAGES.couldNotConnect, WEBHOOK_MESSAGES.couldNotConnect]);
+      const cookie = await signIn(ctx, refused.user.email);
+      const log = await call(cookie, "GET", `/api/webhooks/${refused.endpoint.id}/deliveries`);
+      expect(log.json()).toMatchObject([
+        { lastStatusCode: null, lastError: WEBHOOK_MESSAGES.couldNotConnect },
+      ]);
+      expect(log.body).not.toMatch(/ECONNREFUSED|ECONNRESET|socket/i);
+    } finally {
+      await new Promise<void>((resolve) => dropping.close(() => resolve()));
+    }
+  });
+
+  it("backs a failing endpoint off: its other deliveries wait for the backoff while other endpoints' go", async () => {
+    const failing = await registerEndpoint("buyer", "/failing", ["review.created"]);
+    const healthy = await registerEndpoint("buyer", "/healthy", ["review.created"]);
+    answersTo = { "/failing": [503] };
+    for (let i = 0; i < 3; i++) await emit(failing.user.id);
+    await emit(healthy.user.id);
+
+    await deliver();
+    // One attempt at the failing endpoint, none at its two other deliveries; the other endpoint's sent.
+    expect(received.map((r) => r.path).sort()).toEqual(["/failing", "/healthy"]);
+    const attemptsOf = async (endpointId: string) =>
+      (await deliveries())
+        .filter((d) => d.endpointId === endpointId)
+        .map((d) => d.attempts)
+        .sort();
+    expect(await attemptsOf(failing.endpoint.id)).toEqual([0, 0, 1]);
+    expect((await endpointOf(failing.endpoint.id)).backoffUntil).not.toBeNull();
+
+    // The backoff over, the endpoint answers again: its deliveries go one after another.
+    clockOffsetMs = 60_000;
+    await deliver(true);
+    expect(received.filter((r) => r.path === "/failing")).toHaveLength(4);
+    expect(await attemptsOf(failing.endpoint.id)).toEqual([1, 1, 2]);
+    expect(await endpointOf(failing.endpoint.id)).toMatchObject({ failingSince: null, backoffUntil: null });
+  });
+
+  it("keeps one job waiting per endpoint, however many events it has", async () => {
+    const { user } = await registerEndpoint("buyer", "/busy", ["review.created"]);
+    const waitingJobs = async () => {
+      const result = (await db().execute(
+        sql`select count(*)::int as n from ${sql.raw(JOB_SCHEMA)}.job
+            where name = 'webhook-delivery' and state = 'created'`,
+      )) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n;
+    };
+    for (let i = 0; i < 20; i++) await emit(user.id);
+    expect(await waitingJobs()).toBe(1);
+    // Twenty deliveries, twenty attempts: each job made one and queued the next.
+    expect(await deliver()).toEqual({ completed: 20, failed: 0 });
+    expect(received).toHaveLength(20);
+    expect(await waitingJobs()).toBe(0);
+  });
+
+  it("still delivers through a job queued before deliveries were scheduled per endpoint", async () => {
+    const { user } = await registerEndpoint("buyer", "/legacy", ["review.created"]);
+    await emit(user.id);
+    await db().execute(sql`delete from ${sql.raw(JOB_SCHEMA)}.job where name = 'webhook-delivery'`);
+    const [delivery] = await deliveries();
+    // Such a job named its delivery.
+    await ctx.app.jobs.send("webhook-delivery", { deliveryId: delivery!.id });
+    expect(await deliver()).toEqual({ completed: 1, failed: 0 });
+    expect(received.map((r) => r.path)).toEqual(["/legacy"]);
+    expect(await deliveries()).toMatchObject([{ status: "succeeded", attempts: 1 }]);
+  });
+
+  it("delivers another user's event while a hanging endpoint holds 50 queued deliveries", async () => {
+    // A receiver that reads each request and never answers.
+    const hung = new Set<import("node:net").Socket>();
+    let hangingRequests = 0;
+    const hanging = createServer((req) => {
+      hangingRequests++;
+      hung.add(req.socket);
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const slow = await registerEndpoint("publisher", "/unused", ["listing.matched"]);
+    await db()
+      .update(webhookEndpoints)
+      .set({ url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook` })
+      .where(eq(webhookEndpoints.id, slow.endpoint.id));
+    for (let i = 0; i < 50; i++) {
+      await db().transaction((tx) =>
+        emitWebhookEvent(tx, ctx.app.jobs, {
+          userId: slow.user.id,
+          type: "listing.matched",
+          data: { n: i },
+        }),
+      );
+    }
+    const other = await registerEndpoint("buyer", "/other", ["review.created"]);
+    await emit(other.user.id);
+
+    const slowAttempted = async () =>
+      (await deliveries()).some((d) => d.endpointId === slow.endpoint.id && d.attempts > 0);
+    await ctx.app.jobs.start();
+    try {
+      // Until the other user's event arrives or the hanging endpoint's first attempt gives up (10 s).
+      for (let i = 0; i < 1000; i++) {
+        if (received.some((r) => r.path === "/other") || (await slowAttempted())) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(received.map((r) => r.path)).toEqual(["/other"]);
+      expect(await slowAttempted()).toBe(false);
+      // The hanging endpoint holds one slot: one request at most, not one per queued delivery.
+      expect(hangingRequests).toBeLessThanOrEqual(1);
+    } finally {
+      for (const socket of hung) socket.destroy();
+      await ctx.app.jobs.stop();
+      hanging.closeAllConnections();
+      await new Promise<void>((resolve) => hanging.close(() => resolve()));
+    }
+  });
+
+  it("limits test events and redeliveries per user, with Retry-After and a message saying which", async () => {
+    const buyer = await createBuyer(db());
+    const cookie = await signIn(ctx, buyer.user.email);
+    const endpoint = (
+      await call(cookie, "POST", "/api/webhooks", { url: `${base}/limited`, events: ["review.created"] })
+    ).json<CreatedWebhook>();
+    const test = () => call(cookie, "POST", `/api/webhooks/${endpoint.id}/test`);
+    for (let i = 0; i < WEBHOOK_SEND_LIMITS.test.limit; i++) expect((await test()).statusCode).toBe(202);
+    const refused = await test();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: WEBHOOK_MESSAGES.testLimited, code: "rate_limited" });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+
+    const [first] = await deliveries();
+    const redeliver = () =>
+      call(cookie, "POST", `/api/webhooks/${endpoint.id}/deliveries/${first!.id}/redeliver`);
+    for (let i = 0; i < WEBHOOK_SEND_LIMITS.redeliver.limit; i++) {
+      expect((await redeliver()).statusCode).toBe(202);
+    }
+    const again = await redeliver();
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toEqual({ message: WEBHOOK_MESSAGES.redeliverLimited, code: "rate_limited" });
+    expect(Number(again.headers["retry-after"])).toBeGreaterThan(0);
+    // Another user's limit is their own.
+    const other = await createBuyer(db());
+    const otherCookie = await signIn(ctx, other.user.email);
+    const theirs = (
+      await call(otherCookie, "POST", "/api/webhooks", { url: `${base}/theirs`, events: ["review.created"] })
+    ).json<CreatedWebhook>();
+    expect((await call(otherCookie, "POST", `/api/webhooks/${theirs.id}/test`)).statusCode).toBe(202);
+  });
+
   it("sends listing.matched with a masked contact to a free publisher and the contact to a Premium one", async () => {
     const free = await registerEndpoint("publisher", "/free", ["listing.matched"]);
     const premium = await registerEndpoint("publisher", "/premium", ["listing.matched"]);
@@ -405,5 +595,31 @@ describe("webhooks", () => {
     // Once per user and listing: the same news again sends nothing.
     await announce();
     expect(received).toHaveLength(2);
+  });
+});
+
+describe("webhook deliveries outside development", () => {
+  const ctx = useTestApp({ env: { VERIFY_ALLOW_PRIVATE: "0" } });
+
+  it("refuses to deliver to an endpoint on a port no longer allowed, without connecting", async () => {
+    const db = ctx.database.db;
+    const user = await createUser(db, { role: "buyer" });
+    // Registered before ports were limited: written directly, as such a row was.
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        userId: user.id,
+        url: "https://93.184.216.34:22/old",
+        events: ["review.created"],
+        secret: "whsec_x",
+      })
+      .returning();
+    await db.transaction((tx) =>
+      emitWebhookEvent(tx, ctx.app.jobs, { userId: user.id, type: "review.created", data: { rating: 5 } }),
+    );
+    await ctx.app.jobs.workUntilIdle({ queues: ["webhook-delivery"] });
+    expect(await db.select().from(webhookDeliveries)).toMatchObject([
+      { endpointId: endpoint!.id, attempts: 1, lastError: WEBHOOK_MESSAGES.portNotAllowed },
+    ]);
   });
 });

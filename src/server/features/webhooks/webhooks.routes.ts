@@ -8,6 +8,7 @@ import {
   redeliveryQueuedSchema,
   testQueuedSchema,
   WEBHOOK_MESSAGES,
+  WEBHOOK_SEND_LIMITS,
   webhookDeliverySchema,
   webhookEndpointSchema,
 } from "../../../shared/schemas/webhooks";
@@ -98,7 +99,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: "sendWebhookTest",
         summary: "Send a test event",
-        description: 'Sends a signed "ping" event to this endpoint only. A disabled endpoint answers 409.',
+        description: `Sends a signed "ping" event to this endpoint only. A disabled endpoint answers 409. At most ${WEBHOOK_SEND_LIMITS.test.limit} a minute per user (429 with Retry-After).`,
         tags: TAGS,
         params: idParams,
         response: { 202: testQueuedSchema, ...apiErrors("not_found", "conflict") },
@@ -135,8 +136,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
       schema: {
         operationId: "redeliverWebhookEvent",
         summary: "Redeliver an event",
-        description:
-          "Sends the same event again (same event id, same body) as a new delivery, now. A disabled endpoint answers 409.",
+        description: `Sends the same event again (same event id, same body) as a new delivery, now. A disabled endpoint answers 409. At most ${WEBHOOK_SEND_LIMITS.redeliver.limit} a minute per user (429 with Retry-After).`,
         tags: TAGS,
         params: deliveryParams,
         response: { 202: redeliveryQueuedSchema, ...apiErrors("not_found", "conflict") },
