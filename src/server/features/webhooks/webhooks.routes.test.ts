@@ -495,7 +495,7 @@ describe("webhooks", () => {
       hung.add(req.socket);
     });
     await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
-    const slow = await registerEndpoint("publisher", "/unused", ["listing.matched"]);
+    const slow = await registerEndpoint("buyer", "/unused", ["review.created"]);
     await db()
       .update(webhookEndpoints)
       .set({ url: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook` })
@@ -504,8 +504,8 @@ describe("webhooks", () => {
       await db().transaction((tx) =>
         emitWebhookEvent(tx, ctx.app.jobs, {
           userId: slow.user.id,
-          type: "listing.matched",
-          data: { n: i },
+          type: "review.created",
+          data: { ...REVIEW, id: `${REVIEW.id.slice(0, -2)}${String(i).padStart(2, "0")}` },
         }),
       );
     }
@@ -615,7 +615,7 @@ describe("webhook deliveries outside development", () => {
       })
       .returning();
     await db.transaction((tx) =>
-      emitWebhookEvent(tx, ctx.app.jobs, { userId: user.id, type: "review.created", data: { rating: 5 } }),
+      emitWebhookEvent(tx, ctx.app.jobs, { userId: user.id, type: "review.created", data: REVIEW }),
     );
     await ctx.app.jobs.workUntilIdle({ queues: ["webhook-delivery"] });
     expect(await db.select().from(webhookDeliveries)).toMatchObject([
