@@ -135,13 +135,14 @@ describe("webhookStatus", () => {
 });
 
 describe("deliveryResult", () => {
-  it("gives the status code, the error, both, or that no attempt was made", () => {
+  it("gives the error as the server words it, else the status code, or that no attempt was made", () => {
     expect(deliveryResult({ lastStatusCode: 200, lastError: null })).toBe("HTTP 200");
-    expect(deliveryResult({ lastStatusCode: 500, lastError: "Internal error" })).toBe(
-      "HTTP 500: Internal error",
+    // The server's error already names the status: it is not said twice.
+    expect(deliveryResult({ lastStatusCode: 500, lastError: "HTTP 500: not a 2xx answer" })).toBe(
+      "HTTP 500: not a 2xx answer",
     );
-    expect(deliveryResult({ lastStatusCode: null, lastError: "Connection refused" })).toBe(
-      "Connection refused",
+    expect(deliveryResult({ lastStatusCode: null, lastError: "Could not connect: no answer" })).toBe(
+      "Could not connect: no answer",
     );
     expect(deliveryResult({ lastStatusCode: null, lastError: null })).toBe("Not tried yet");
   });

@@ -144,12 +144,11 @@ export function deliveryStatus(delivery: Pick<WebhookDelivery, "status">): {
   return DELIVERY_STATUS[delivery.status];
 }
 
-/** The last attempt's outcome: "HTTP 200", the error ("Could not connect: ..."), or "Not tried yet". */
+/**
+ * The last attempt's outcome: the error as the server words it (it names the status itself: "HTTP 500:
+ * not a 2xx answer", "Could not connect: ..."), else "HTTP 200", or "Not tried yet".
+ */
 export function deliveryResult(delivery: Pick<WebhookDelivery, "lastStatusCode" | "lastError">): string {
-  if (delivery.lastStatusCode !== null) {
-    return delivery.lastError
-      ? `HTTP ${delivery.lastStatusCode}: ${delivery.lastError}`
-      : `HTTP ${delivery.lastStatusCode}`;
-  }
-  return delivery.lastError ?? "Not tried yet";
+  if (delivery.lastError) return delivery.lastError;
+  return delivery.lastStatusCode !== null ? `HTTP ${delivery.lastStatusCode}` : "Not tried yet";
 }
