@@ -2,7 +2,7 @@
 
 import "./development-default";
 import { loadConfig } from "../src/server/config";
-import { setUserRole } from "../src/server/features/auth/accounts";
+import { setUserRole } from "../src/server/features/auth/role-change";
 import { ROLES, type Role } from "../src/shared/constants";
 import { openScriptDatabase } from "./script-database";
 
