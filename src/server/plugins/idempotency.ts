@@ -16,6 +16,11 @@ import { apiErrors } from "./errors";
 // deletes the row, so a retry runs again: it may succeed where the first one failed. Housekeeping deletes
 // rows a day old (features/housekeeping), so a key is good for 24 hours. Keys are per user: the guard ran
 // before these hooks, and only a signed-in viewer's requests are considered.
+//
+// A replay is answered after the guard, so the guard's checks hold for it as for the first request: the
+// viewer signed in, the route's access level, the key's scope under the user's current role. What a
+// handler checks itself is not run again, so a route whose answer depends on such a check (a contact's
+// Premium) takes no key at all (`publicApi.checksEntitlement`), nor does one that answers a secret.
 
 /** 1 to 255 visible ASCII characters (no spaces): what clients send (UUIDs, random strings). */
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -48,20 +53,25 @@ const KEY_ERROR_ANSWERS: Record<string, unknown> = apiErrors(...KEY_ERRORS);
 function declareKeyErrors(route: RouteOptions): void {
   const response = route.schema?.response as Record<string, unknown> | undefined;
   const publicApi = route.config?.publicApi;
-  if (!response || !publicApi || publicApi.answersSecret || ![route.method].flat().includes("POST")) return;
+  if (!response || !isReplayable(publicApi) || ![route.method].flat().includes("POST")) return;
   const added = Object.fromEntries(
     KEY_ERRORS.map((code) => String(ERROR_CODES[code])).map((status) => [status, KEY_ERROR_ANSWERS[status]]),
   );
   route.schema = { ...route.schema, response: { ...added, ...response } };
 }
 
-/** A secret answered once is never stored for a replay: those routes ignore the header. */
+/**
+ * Whether the route's answers may be stored for a replay: not a secret answered once, nor an answer given
+ * under an entitlement the handler checks. Those routes ignore the header.
+ */
+function isReplayable(publicApi: NonNullable<RouteOptions["config"]>["publicApi"]): boolean {
+  return publicApi !== undefined && !publicApi.answersSecret && !publicApi.checksEntitlement;
+}
+
 function appliesTo(request: FastifyRequest): boolean {
-  const publicApi = request.routeOptions.config.publicApi;
   return (
     request.method === "POST" &&
-    publicApi !== undefined &&
-    !publicApi.answersSecret &&
+    isReplayable(request.routeOptions.config.publicApi) &&
     request.viewer !== null &&
     request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined
   );
