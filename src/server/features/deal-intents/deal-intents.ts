@@ -158,7 +158,10 @@ export async function requestDealIntent({
   }
   // A publisher an administrator moved to another role keeps the profile, not what it allows.
   if (viewer.role !== "publisher" && viewer.role !== "admin") {
-    throw new AppError("forbidden", "Only publisher accounts can request deals.");
+    throw new AppError(
+      "forbidden",
+      "Only approved publishers can request deals. Your account is no longer a publisher account.",
+    );
   }
   if (publisher.status !== "approved") {
     throw new AppError(
