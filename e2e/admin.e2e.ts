@@ -352,6 +352,36 @@ describe("admin console", () => {
     await expectAccessible(page);
   });
 
+  it("changes a user's role after saying what it does, and the user's open page is signed out", async () => {
+    const member = await fixtures.createUser({ role: "guest" });
+    const memberPage = await harness.newPage();
+    await fixtures.signIn(memberPage, member);
+    await memberPage.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
+    await memberPage.goto("/");
+    await memberPage.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
+
+    const { page } = await adminPage();
+    await page.goto(`/admin/users?search=${member.token}`);
+    const card: Locator = page.getByRole("article", { name: member.user.email });
+    await card.getByLabel("Role").selectOption("admin");
+    const confirm = page.getByRole("alertdialog", { name: "Change role?" });
+    await confirm
+      .getByText(
+        `${member.user.email} goes from Guest to Admin. What they can reach changes at once: they are signed out everywhere, and their API keys keep only what the new role allows.`,
+      )
+      .waitFor();
+    await expectAccessible(page);
+    await confirm.getByRole("button", { name: "Change role" }).click();
+    await expectToast(
+      page,
+      "User Updated",
+      `${member.user.email} is now an admin and signed out everywhere.`,
+    );
+
+    await memberPage.reload();
+    await memberPage.getByRole("heading", { name: "Connect with Premium Call Buyers" }).waitFor();
+  });
+
   it("opens the Failed Mail screen from the admin menu: empty while every mail was delivered", async () => {
     const { page } = await adminPage();
     await page.goto("/admin/audit");

@@ -2,7 +2,8 @@
 
 import "./development-default";
 import { loadConfig } from "../src/server/config";
-import { setUserRole } from "../src/server/features/auth/accounts";
+import { setUserRole } from "../src/server/features/auth/role-change";
+import { AppError } from "../src/server/lib/app-error";
 import { ROLES, type Role } from "../src/shared/constants";
 import { openScriptDatabase } from "./script-database";
 
@@ -19,7 +20,12 @@ const database = await openScriptDatabase(config, {
 });
 try {
   await setUserRole({ db: database.db, email, role: role as Role });
-  console.log(`${email} is now ${role}.`);
+  console.log(`${email} is now ${role}; their sessions are ended and their API keys fit the role.`);
+} catch (err) {
+  // An unknown address, or the last active administrator: said plainly, not as a stack.
+  if (!(err instanceof AppError)) throw err;
+  console.error(err.message);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }

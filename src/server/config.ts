@@ -180,6 +180,11 @@ const envSchema = z
       .int("API_RATE_LIMIT must be a whole number of requests per minute")
       .min(1, "API_RATE_LIMIT must be at least 1")
       .default(600),
+    SESSION_WRITE_RATE_LIMIT: z.coerce
+      .number()
+      .int("SESSION_WRITE_RATE_LIMIT must be a whole number of requests per minute")
+      .min(1, "SESSION_WRITE_RATE_LIMIT must be at least 1")
+      .default(120),
     VERIFY_ALLOW_PRIVATE: z
       .enum(["0", "1"])
       .default("0")
@@ -303,8 +308,13 @@ export interface AppConfig {
   verifyAllowPrivate: boolean;
   /** DNS servers the domain checks ask instead of the system's (empty: the system's). */
   verifyDnsServers: string[];
-  /** Requests each API key may make per minute (API_RATE_LIMIT, default 600). */
+  /** Requests a user's API keys may make per minute, all keys together (API_RATE_LIMIT, default 600). */
   apiRateLimit: number;
+  /**
+   * Writes (POST, PUT, PATCH, DELETE) a signed-in user may make per minute through the app, all their
+   * sessions together (SESSION_WRITE_RATE_LIMIT, default 120).
+   */
+  sessionWriteRateLimit: number;
   /** Cron expressions (UTC) of the alert digests. */
   alertDigestCrons: { daily: string; weekly: string };
   /**
@@ -403,6 +413,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     verifyAllowPrivate: env.VERIFY_ALLOW_PRIVATE,
     verifyDnsServers: env.VERIFY_DNS_SERVERS,
     apiRateLimit: env.API_RATE_LIMIT,
+    sessionWriteRateLimit: env.SESSION_WRITE_RATE_LIMIT,
     alertDigestCrons: { daily: env.ALERT_DAILY_CRON, weekly: env.ALERT_WEEKLY_CRON },
     metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : undefined,
     telemetry: telemetryConfig(env),

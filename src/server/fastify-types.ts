@@ -69,6 +69,12 @@ declare module "fastify" {
        * Idempotency-Key, since keeping the answer for a replay would keep the secret (plugins/idempotency.ts).
        */
       answersSecret?: true;
+      /**
+       * The answer is given under an entitlement the handler checks (Premium, or an accepted deal, for a
+       * contact): it takes no Idempotency-Key either, so a retry is checked again instead of replaying
+       * what the caller may no longer see (plugins/idempotency.ts).
+       */
+      checksEntitlement?: true;
     };
   }
 }

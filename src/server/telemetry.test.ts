@@ -161,6 +161,20 @@ describe.runIf(ENGINE === "postgres")("traces (OpenTelemetry)", () => {
       expect(pg.every(underRoot)).toBe(true);
       // The SQL text, never its parameters.
       expect(pg.some((s) => /^select /i.test(attribute(s, "db.query.text") ?? ""))).toBe(true);
+      // A credential in the query (an API key sent by mistake, a sign-in token) is masked in the spans.
+      const secret = "ppc_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg";
+      const keyed = await fetch(`${server.url}/api/buyer-listings?vertical=Solar&api_key=${secret}`);
+      expect(keyed.status).toBe(400);
+      const isKeyed = (s: ExportedSpan) =>
+        s.scope === "@opentelemetry/instrumentation-http" &&
+        (attribute(s, "url.query")?.startsWith("vertical=Solar") ?? false);
+      await expect.poll(() => receiver.spans.some(isKeyed), { timeout: 10_000 }).toBe(true);
+      const keyedRoot = receiver.spans.find(isKeyed)!;
+      expect(attribute(keyedRoot, "url.query")).toBe("vertical=Solar&api_key=REDACTED");
+      // Fastify's request span records the whole URL (query included) as its url.path.
+      const fastifyOf = (s: ExportedSpan) => s.traceId === keyedRoot.traceId && s.scope === "@fastify/otel";
+      await expect.poll(() => receiver.spans.some(fastifyOf), { timeout: 10_000 }).toBe(true);
+      expect(JSON.stringify(receiver.spans)).not.toContain(secret);
       // Health probes make no traces, and queries outside a request (the job queue's polling) none.
       await fetch(`${server.url}/api/ready`);
       expect(receiver.spans.filter((s) => attribute(s, "url.path") === "/api/ready")).toEqual([]);

@@ -10,6 +10,7 @@ import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { detectResources, envDetector, hostDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import type { TelemetryConfig } from "./config";
+import { maskSecretQueryParams, SECRET_QUERY_PARAMS } from "./lib/secret-query-params";
 
 // Probes and scrapes hit every instance every few seconds (load balancer, orchestrator, Prometheus): a
 // trace each would drown the requests people make.
@@ -43,12 +44,18 @@ export function startTelemetry(settings: TelemetryConfig): () => Promise<void> {
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => PROBES.has(req.url ?? "") }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => PROBES.has(req.url ?? ""),
+        // url.query is recorded: credentials in it (a sign-in token, an API key sent by mistake) are masked.
+        redactedQueryParamsServer: SECRET_QUERY_PARAMS,
+      }),
       // Attached to every Fastify instance as it is created (Fastify's diagnostics channel), before
       // any route: app.ts needs no change.
       new FastifyOtelInstrumentation({
         registerOnInitialization: true,
         ignorePaths: (route) => PROBES.has(route.url),
+        // Its url.path is the whole request URL, query included: masked as the HTTP span's url.query is.
+        requestHook: (span, request) => span.setAttribute("url.path", maskSecretQueryParams(request.url)),
       }),
       // Only inside a request's trace: the job queue polls the database every few seconds, and a
       // root span for each poll would bury the traces that matter.

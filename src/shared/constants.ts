@@ -411,6 +411,8 @@ export const MESSAGES = {
   disputeNotFound: "Dispute not found",
   buyerNotFound: "Buyer not found",
   buyerProfileRequired: "Create your buyer profile first.",
+  /** A buyer profile whose owner an administrator moved to another role (the rows stay, the rights go). */
+  buyerRoleRequired: "Only buyer accounts can do this. Ask an administrator if your role changed by mistake.",
 } as const;
 
 /** Sign-in refused for an account an admin disabled. */

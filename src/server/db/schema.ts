@@ -969,14 +969,15 @@ export const apiKeys = pgTable(
 );
 
 /**
- * Each key's fixed-window request counter. UNLOGGED (migration 0014): a counter is worth nothing after a
- * crash, and a write to an unlogged table does not wait for the WAL flush, so counting every request of a
- * busy key does not hold the row's lock for a disk sync.
+ * The fixed-window request counter of a user's API keys: one per user, whichever key made the request, so
+ * making more keys buys no more requests. UNLOGGED (by hand in the migration): a counter is worth nothing
+ * after a crash, and a write to an unlogged table does not wait for the WAL flush, so counting every
+ * request of a busy user does not hold the row's lock for a disk sync.
  */
-export const apiKeyUsage = pgTable("api_key_usage", {
-  keyId: uuid("key_id")
+export const apiUsage = pgTable("api_usage", {
+  userId: uuid("user_id")
     .primaryKey()
-    .references(() => apiKeys.id, { onDelete: "cascade" }),
+    .references(() => users.id, { onDelete: "cascade" }),
   count: integer("count").notNull(),
   windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
 });

@@ -1,8 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { MESSAGES } from "../../shared/constants";
 import { type CurrentUser, currentUserSchema } from "../../shared/schemas/auth";
 import { type Db, selectRows } from "../db/client";
 import { subscriptions } from "../db/schema";
+import { AppError } from "./app-error";
 import { activeSubscriptionNow } from "./premium";
 
 /**
@@ -12,6 +14,17 @@ import { activeSubscriptionNow } from "./premium";
  * readSessionWithUser), which satisfies this type.
  */
 export type Viewer = Pick<CurrentUser, "id" | "email" | "role" | "hasActiveSubscription">;
+
+/**
+ * Refuses (403) a viewer whose role does not act as a buyer: a buyer, or an admin who made a buyer
+ * profile. A profile's rows outlive a role change by an administrator; what the role allowed does not,
+ * so every buyer action checks the role beside the profile (the role is read on every request).
+ */
+export function assertBuyerRole(viewer: Viewer): void {
+  if (viewer.role !== "buyer" && viewer.role !== "admin") {
+    throw new AppError("forbidden", MESSAGES.buyerRoleRequired);
+  }
+}
 
 /**
  * The current user's columns over `users u`, Premium included: every read of the current user (the

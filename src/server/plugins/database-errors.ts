@@ -1,12 +1,14 @@
 // What a failed database call means for the answer: the database being out of reach is a
-// 503 the client may retry, bad data that slipped past validation is the client's 400, anything else
-// stays a 500. The errors arrive wrapped: Drizzle's DrizzleQueryError carries the SQL text, its
+// 503 the client may retry, so is a transaction that lost a race to another (a serialization failure or
+// a deadlock); bad data that slipped past validation is the client's 400, anything else stays a 500. The errors arrive wrapped: Drizzle's DrizzleQueryError carries the SQL text, its
 // parameters (session ids, emails...) and the driver's error as `cause`; node-postgres may answer an
 // AggregateError (one per address tried).
 
-type DatabaseFailure =
-  | { kind: "unavailable"; code: string; sql: string | undefined }
-  | { kind: "invalid_data"; code: string; sql: string | undefined };
+type DatabaseFailure = {
+  kind: "unavailable" | "contention" | "invalid_data";
+  code: string;
+  sql: string | undefined;
+};
 
 // SQLSTATE class 08 is "connection exception"; 57P01-57P03 are the server shutting down or starting
 // up; 53300 is "too many connections". All mean: try again later.
@@ -40,6 +42,11 @@ const UNAVAILABLE_MESSAGES: [RegExp, string][] = [
 // byte, bad number). Validation should have caught it; if it did not, it is still the client's input.
 const DATA_EXCEPTION = /^22...$/;
 
+// SQLSTATE 40001 (serialization failure) and 40P01 (deadlock detected): PostgreSQL rolled the
+// transaction back because another one touched the same rows at the same moment. Nothing was written,
+// so the same request sent again is safe and will most likely pass.
+const CONTENTION_SQLSTATES = new Set(["40001", "40P01"]);
+
 interface ErrorFields {
   code?: unknown;
   message?: unknown;
@@ -68,6 +75,28 @@ export function isUniqueViolation(error: unknown): boolean {
   return errorChain(error).some((fields) => fields.code === "23505");
 }
 
+/** The transaction lost a race to another one and was rolled back (40001, 40P01), however wrapped. */
+function isContention(error: unknown): boolean {
+  return errorChain(error).some(
+    (fields) => typeof fields.code === "string" && CONTENTION_SQLSTATES.has(fields.code),
+  );
+}
+
+/**
+ * Runs a transaction and, should it lose a race (isContention), runs it once more: the first attempt
+ * wrote nothing, and the second usually finds the other transaction done. Only for a transaction whose
+ * every effect is inside it (jobs enqueued through it count; a call to Stripe or a mail sent does not).
+ * A second loss is thrown, and answered 503 with Retry-After (plugins/errors.ts).
+ */
+export async function retryOnceOnContention<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isContention(error)) throw error;
+    return run();
+  }
+}
+
 /** The SQL text of a failed Drizzle query, never its parameters. */
 export function sqlOf(error: unknown): string | undefined {
   const withQuery = errorChain(error).find((e) => typeof e.query === "string");
@@ -87,6 +116,11 @@ export function classifyDatabaseError(error: unknown): DatabaseFailure | null {
   for (const fields of chain) {
     const code = unavailableCode(fields);
     if (code) return { kind: "unavailable", code, sql: sqlOf(error) };
+  }
+  for (const fields of chain) {
+    if (typeof fields.code === "string" && CONTENTION_SQLSTATES.has(fields.code)) {
+      return { kind: "contention", code: fields.code, sql: sqlOf(error) };
+    }
   }
   for (const fields of chain) {
     if (typeof fields.code === "string" && DATA_EXCEPTION.test(fields.code)) {

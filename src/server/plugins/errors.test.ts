@@ -7,7 +7,8 @@ import type { Database } from "../db/client";
 import { LogThrottle } from "../lib/log-throttle";
 import { openTestDatabase, testConfig } from "../test/context";
 import { captureLogs } from "../test/log-capture";
-import { classifyDatabaseError } from "./database-errors";
+import { classifyDatabaseError, retryOnceOnContention } from "./database-errors";
+import { CONTENTION_MESSAGE } from "./errors";
 import { redactText, serializeError } from "./logging";
 
 describe("database failures in answers and logs", () => {
@@ -25,6 +26,14 @@ describe("database failures in answers and logs", () => {
     app.get("/api/test/nul-byte", { config: { access: "public" } }, async () =>
       database.db.execute(sql`select ${"a\u0000b"}::text`),
     );
+    // A transaction PostgreSQL rolls back for losing a race, raised by the database itself.
+    for (const code of ["40001", "40P01"]) {
+      app.post(`/api/test/lost-race-${code}`, { config: { access: "public" } }, async () =>
+        database.db.transaction((tx) =>
+          tx.execute(sql.raw(`do $$ begin raise exception 'lost a race' using errcode = '${code}'; end $$`)),
+        ),
+      );
+    }
     app.get("/api/test/crash", { config: { access: "public" } }, async () =>
       database.db.execute(sql`select * from no_such_table where secret = ${"person@example.test"}`),
     );
@@ -51,6 +60,42 @@ describe("database failures in answers and logs", () => {
     }
   });
 
+  it("answers a serialization failure or a deadlock with a retryable 503 and Retry-After, never 500", async () => {
+    for (const code of ["40001", "40P01"]) {
+      const res = await app.inject({ method: "POST", url: `/api/test/lost-race-${code}` });
+      expect(res.statusCode, code).toBe(503);
+      expect(res.headers["retry-after"], code).toBe("1");
+      expect(res.json()).toEqual({ message: CONTENTION_MESSAGE, code: "unavailable" });
+    }
+  });
+
+  it("runs a transaction that lost a race once more, and only once", async () => {
+    const lost = Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    let attempts = 0;
+    const passesSecond = await retryOnceOnContention(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new DrizzleQueryError("update users", [], lost);
+      return "done";
+    });
+    expect([passesSecond, attempts]).toEqual(["done", 2]);
+    attempts = 0;
+    const alwaysLoses = retryOnceOnContention(async () => {
+      attempts += 1;
+      throw lost;
+    });
+    await expect(alwaysLoses).rejects.toBe(lost);
+    expect(attempts).toBe(2);
+    attempts = 0;
+    const otherError = new Error("something else");
+    await expect(
+      retryOnceOnContention(async () => {
+        attempts += 1;
+        throw otherError;
+      }),
+    ).rejects.toBe(otherError);
+    expect(attempts).toBe(1);
+  });
+
   it("answers URLs the router refuses (a broken percent-escape, an over-long segment) with {message, code}", async () => {
     for (const url of ["/api/buyer-listings/%zz", `/api/buyer-listings/${"a".repeat(150)}`]) {
       const res = await app.inject({ url });
@@ -74,6 +119,22 @@ describe("database failures in answers and logs", () => {
       message: expect.stringContaining("no_such_table"),
     });
     expect(logs.lines.slice(from).join("")).not.toContain("person@example.test");
+  });
+
+  it("never writes an API key sent in the query string to the access log", async () => {
+    const from = logs.lines.length;
+    const secret = "ppc_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefg";
+    for (const name of ["api_key", "access_token", "key"]) {
+      const res = await app.inject({ url: `/api/buyer-listings?vertical=Solar&${name}=${secret}` });
+      expect(res.statusCode, name).toBe(400);
+    }
+    const urls = logs.entries(from).map((line) => (line.req as { url: string } | undefined)?.url);
+    expect(urls).toEqual([
+      "/api/buyer-listings?vertical=Solar&api_key=[redacted]",
+      "/api/buyer-listings?vertical=Solar&access_token=[redacted]",
+      "/api/buyer-listings?vertical=Solar&key=[redacted]",
+    ]);
+    expect(logs.lines.slice(from).join("")).not.toContain(secret);
   });
 
   it('logs "Payments are not configured" as a warning, at most once a minute, whoever calls', async () => {
@@ -134,6 +195,16 @@ describe("classifying database errors", () => {
     });
   });
 
+  it("calls a serialization failure and a deadlock contention", () => {
+    for (const code of ["40001", "40P01"]) {
+      expect(classifyDatabaseError(wrapped(withCode("could not serialize access", code)))).toEqual({
+        kind: "contention",
+        code,
+        sql: 'select * from "sessions" where "sid" = $1',
+      });
+    }
+  });
+
   it("calls class 22 bad data, and leaves everything else alone", () => {
     expect(classifyDatabaseError(wrapped(withCode("invalid byte sequence", "22021")))?.kind).toBe(
       "invalid_data",
@@ -174,6 +245,9 @@ describe("what a log line may carry", () => {
   it("scrubs addresses and sign-in credentials from free text", () => {
     expect(redactText("mail to Ann.Lee+x@mail.example.co failed")).toBe("mail to [email] failed");
     expect(redactText("/auth/magic?token=abc&x=1")).toBe("/auth/magic?token=[redacted]&x=1");
+    expect(redactText("/api/x?keyword=a&key=ppc_1&api_key=ppc_2")).toBe(
+      "/api/x?keyword=a&key=[redacted]&api_key=[redacted]",
+    );
   });
 
   it("throttles a repeated line to one per window, counting the rest", () => {

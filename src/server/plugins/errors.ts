@@ -21,6 +21,9 @@ const INTERNAL_MESSAGE = "Internal Server Error";
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "The service is temporarily unavailable. Please try again shortly.";
 const INVALID_DATA_MESSAGE = "Invalid request: a value is malformed or out of range";
+export const CONTENTION_MESSAGE = "Another change was being made at the same moment. Please try again.";
+/** A lost race clears at once (the other transaction has finished): a second is enough. */
+const CONTENTION_RETRY_AFTER_SECONDS = 1;
 
 /** Every route's error answers, declared once: `response: { 200: ..., ...errorResponses }`. */
 export const errorResponses = { "4xx": errorSchema, "5xx": errorSchema };
@@ -145,7 +148,8 @@ export const answerFrameworkError: NonNullable<FastifyServerOptions["frameworkEr
 
 // One error handler for the whole API, so clients meet one contract: every body is {message, code};
 // validation errors add `issues`; 5xx never leak internals. Database failures: out of
-// reach is 503 `unavailable` with Retry-After, a value PostgreSQL refuses (SQLSTATE class 22) is 400.
+// reach is 503 `unavailable` with Retry-After, a transaction rolled back by a serialization failure or a
+// deadlock too (never a 500: sent again, it passes), a value PostgreSQL refuses (SQLSTATE class 22) is 400.
 export function registerErrorHandling(
   app: FastifyInstance,
   {
@@ -202,6 +206,21 @@ export function registerErrorHandling(
       }
       const body: ErrorBody = { message: DATABASE_UNAVAILABLE_MESSAGE, code: "unavailable" };
       return reply.code(ERROR_CODES.unavailable).headers(retryAfter).send(body);
+    }
+    if (database?.kind === "contention") {
+      // Expected under concurrent writes, but a route that meets it often deserves a look: a warning.
+      const admitted = expectedLog.admit(`contention:${database.code}:${database.sql}`);
+      if (admitted) {
+        request.log.warn(
+          { db: { code: database.code, sql: database.sql }, suppressed: admitted.suppressed },
+          "transaction lost a race to another and was rolled back",
+        );
+      }
+      const body: ErrorBody = { message: CONTENTION_MESSAGE, code: "unavailable" };
+      return reply
+        .code(ERROR_CODES.unavailable)
+        .header("Retry-After", String(CONTENTION_RETRY_AFTER_SECONDS))
+        .send(body);
     }
     if (database?.kind === "invalid_data") {
       // Validation let through a value the database refuses: the client's 400, and a note to fix it.

@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../shared/constants";
+import { API_KEY_MESSAGES } from "../../shared/schemas/api-keys";
 import { LISTING_SYNC_MESSAGES } from "../../shared/schemas/listing-sync";
-import { apiKeys, buyerListings, idempotencyKeys } from "../db/schema";
+import { apiKeys, buyerListings, idempotencyKeys, subscriptions, users } from "../db/schema";
 import { useTestApp } from "../test/context";
-import { createBuyer, signIn } from "../test/factories";
+import { createBuyer, createListing, createUser, grantPremium, signIn } from "../test/factories";
 
 // Idempotency-Key on the public API's POSTs (both engines): a retry gets the first answer and does
 // nothing again; a key reused for another request, a malformed key, and a key still running are refused.
@@ -93,5 +96,64 @@ describe("Idempotency-Key", () => {
     expect(second.json().key).not.toBe(first.json().key);
     expect(await db().$count(apiKeys)).toBe(2);
     expect(await db().$count(idempotencyKeys)).toBe(0);
+  });
+
+  it("never replays a contact reveal: retried after Premium ended, it is refused", async () => {
+    const seller = await createBuyer(db(), { contactEmail: "calls@seller.example" });
+    const listing = await createListing(db(), seller.profile.id);
+    const publisher = await createUser(db(), { role: "publisher" });
+    const cookie = await signIn(ctx, publisher.email);
+    await grantPremium(db(), publisher.id);
+    const reveal = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: `/api/reveal-contact/${listing.id}`,
+        headers: { cookie, "idempotency-key": "reveal-1" },
+      });
+    const first = await reveal();
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain("calls@seller.example");
+
+    await db().delete(subscriptions).where(eq(subscriptions.userId, publisher.id));
+    const retried = await reveal();
+    expect([retried.statusCode, retried.json()]).toEqual([
+      403,
+      { message: MESSAGES.premiumRequired, code: "premium_required" },
+    ]);
+    expect(retried.body).not.toContain("calls@seller.example");
+    expect(await db().$count(idempotencyKeys)).toBe(0);
+  });
+
+  it("runs the guard again for a replay: a key's write replayed after its role lost the scope is refused", async () => {
+    const buyer = await signedInBuyer();
+    const made = await ctx.app.inject({
+      method: "POST",
+      url: "/api/api-keys",
+      headers: { cookie: buyer.cookie },
+      payload: { name: "CRM", scopes: ["listings:read", "listings:write"] },
+    });
+    const { key } = made.json() as { key: string };
+    const create = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: SYNC_URL,
+        headers: {
+          authorization: `Bearer ${key}`,
+          "idempotency-key": "sync-1",
+          "content-type": "application/json",
+        },
+        payload: syncBody("30"),
+      });
+    expect((await create()).statusCode).toBe(200);
+    const replay = await create();
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+
+    await db().update(users).set({ role: "guest" }).where(eq(users.id, buyer.user.id));
+    const refused = await create();
+    expect([refused.statusCode, refused.json()]).toEqual([
+      403,
+      { message: API_KEY_MESSAGES.scopeMissing("listings:write"), code: "forbidden" },
+    ]);
+    expect(refused.headers["idempotent-replayed"]).toBeUndefined();
   });
 });

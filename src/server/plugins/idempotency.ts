@@ -16,6 +16,11 @@ import { apiErrors } from "./errors";
 // deletes the row, so a retry runs again: it may succeed where the first one failed. Housekeeping deletes
 // rows a day old (features/housekeeping), so a key is good for 24 hours. Keys are per user: the guard ran
 // before these hooks, and only a signed-in viewer's requests are considered.
+//
+// A replay is answered after the guard, so the guard's checks hold for it as for the first request: the
+// viewer signed in, the route's access level, the key's scope under the user's current role. What a
+// handler checks itself is not run again, so a route whose answer depends on such a check (a contact's
+// Premium) takes no key at all (`publicApi.checksEntitlement`), nor does one that answers a secret.
 
 /** 1 to 255 visible ASCII characters (no spaces): what clients send (UUIDs, random strings). */
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -42,12 +47,11 @@ const KEY_ERRORS = ["validation", "conflict", "unprocessable"] as const;
 const KEY_ERROR_ANSWERS: Record<string, unknown> = apiErrors(...KEY_ERRORS);
 
 /**
- * Whether a route takes the header: a POST of the public API whose answer holds no secret. The OpenAPI
- * document states it by the same rule (plugins/openapi.ts).
+ * Whether a route takes the header: a POST of the public API whose answer may be replayed (isReplayable).
+ * The OpenAPI document states it by the same rule (plugins/openapi.ts).
  */
 export function takesIdempotencyKey(route: Pick<RouteOptions, "method" | "config">): boolean {
-  const publicApi = route.config?.publicApi;
-  return publicApi !== undefined && !publicApi.answersSecret && [route.method].flat().includes("POST");
+  return isReplayable(route.config?.publicApi) && [route.method].flat().includes("POST");
 }
 
 /**
@@ -63,7 +67,14 @@ function declareKeyErrors(route: RouteOptions): void {
   route.schema = { ...route.schema, response: { ...added, ...response } };
 }
 
-/** A secret answered once is never stored for a replay: those routes ignore the header. */
+/**
+ * Whether the route's answers may be stored for a replay: not a secret answered once, nor an answer given
+ * under an entitlement the handler checks. Those routes ignore the header.
+ */
+function isReplayable(publicApi: NonNullable<RouteOptions["config"]>["publicApi"]): boolean {
+  return publicApi !== undefined && !publicApi.answersSecret && !publicApi.checksEntitlement;
+}
+
 function appliesTo(request: FastifyRequest): boolean {
   return (
     request.method === "POST" &&

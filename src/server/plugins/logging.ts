@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { AppConfig } from "../config";
+import { maskSecretQueryParams } from "../lib/secret-query-params";
 import { errorChain, sqlOf } from "./database-errors";
 
 // The server's logs (docs/operations.md "Logs"): one JSON line per request and one per failure, with
@@ -7,18 +8,18 @@ import { errorChain, sqlOf } from "./database-errors";
 // codes, emails and query parameters are never written: the serializers below choose the fields, and
 // every free text is scrubbed once more on its way out.
 
-// Query parameters that are credentials: sign-in tokens and OIDC codes must never reach the logs.
-const SECRET_PARAMS = /([?&](?:token|code|state|session_state)=)[^&#]*/gi;
+// Query parameters that are credentials (sign-in tokens, OIDC codes, API keys: lib/secret-query-params.ts)
+// must never reach the logs.
 const EMAILS = /[\w.%+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const REDACTED = "[redacted]";
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, `$1${REDACTED}`).replace(EMAILS, "[email]");
+  return maskSecretQueryParams(url).replace(EMAILS, "[email]");
 }
 
 /** Free text (an error message, a log message) with addresses and credentials scrubbed. */
 export function redactText(text: string): string {
-  return text.replace(SECRET_PARAMS, `$1${REDACTED}`).replace(EMAILS, "[email]");
+  return maskSecretQueryParams(text).replace(EMAILS, "[email]");
 }
 
 // Any field with one of these names is masked wherever a log call puts it (pino's redact paths).

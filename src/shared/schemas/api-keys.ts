@@ -12,7 +12,10 @@ export const API_KEY_MESSAGES = {
   keyInvalid: "This API key is not valid, or it was revoked.",
   keyNotFound: "That API key does not exist or is not yours.",
   rateLimited:
-    "This API key made too many requests this minute. Wait the seconds Retry-After says, then try again.",
+    "Your API keys made too many requests this minute. Wait the seconds Retry-After says, then try again.",
+  /** A key sent in the query string (?api_key=, ?access_token=, ?key=): refused, never used. */
+  keyInQuery:
+    "Send the API key in the Authorization header (Authorization: Bearer <key>), never in the URL: URLs end up in logs and histories.",
   tooManyKeys: (max: number) =>
     `An account may hold ${max} API keys at most. Revoke one you no longer use first.`,
   /** A route a key may not call at all (the account's own settings, payments, admin). */

@@ -26,7 +26,7 @@ export function useAdminUsers(filters: UserFilters) {
 /** What a change did, in words for the toast. */
 function describeChange(user: AdminUser, changes: UpdateAdminUser): string {
   if (changes.role !== undefined)
-    return `${user.email} is now ${user.role === "admin" ? "an" : "a"} ${user.role}.`;
+    return `${user.email} is now ${user.role === "admin" ? "an" : "a"} ${user.role} and signed out everywhere.`;
   if (changes.disabled === true) return `${user.email} is disabled and signed out everywhere.`;
   if (changes.disabled === false) return `${user.email} can sign in again.`;
   return changes.complimentaryPremium

@@ -143,7 +143,7 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
         title="Change role?"
         description={
           pending?.kind === "role"
-            ? `${user.email} goes from ${capitalize(user.role)} to ${capitalize(pending.role)}. What they can reach changes at once.`
+            ? `${user.email} goes from ${capitalize(user.role)} to ${capitalize(pending.role)}. What they can reach changes at once: they are signed out everywhere, and their API keys keep only what the new role allows.`
             : ""
         }
         confirmLabel="Change role"

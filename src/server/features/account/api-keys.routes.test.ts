@@ -2,14 +2,16 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { describe, expect, it } from "vitest";
 import type { ApiKeyScope } from "../../../shared/constants";
+import { MESSAGES } from "../../../shared/constants";
 import { API_KEY_MESSAGES, MAX_API_KEYS } from "../../../shared/schemas/api-keys";
-import { apiKeys, auditLogs, users } from "../../db/schema";
+import { apiKeys, auditLogs, buyerListings, users } from "../../db/schema";
 import { recordStatements, type TestContext, useTestApp } from "../../test/context";
 import {
   createBuyer,
   createListing,
   createPublisher,
   createSignedInUser,
+  createUser,
   grantPremium,
   signIn,
 } from "../../test/factories";
@@ -157,7 +159,7 @@ describe("personal API keys", () => {
       });
       expect(res.statusCode).toBe(200);
       // The guard's one statement, then the route's own read.
-      expect(recorder.texts[0]).toMatch(/insert into api_key_usage/);
+      expect(recorder.texts[0]).toMatch(/insert into api_usage/);
       expect(recorder.texts.filter((text) => /api_keys/.test(text))).toHaveLength(1);
     } finally {
       recorder.stop();
@@ -262,6 +264,70 @@ describe("personal API keys", () => {
     }
   });
 
+  it("caps a key's scopes by its user's current role on every request, and a session's buyer actions too", async () => {
+    const buyer = await createBuyer(db());
+    const cookie = await signIn(ctx, buyer.user.email);
+    const { key } = await makeKey(ctx, cookie, ["listings:read", "listings:write"]);
+    const own = await createListing(db(), buyer.profile.id);
+    const listing = { title: "Solar inbound calls", vertical: "Solar", payout: "40.00" };
+    expect(
+      (await withKey(ctx.app, key, "/api/buyer-listings", { method: "POST", payload: listing })).statusCode,
+    ).toBe(201);
+
+    // The role changed behind the app's back (a sign-in's ADMIN_EMAILS, a database fix): the key and
+    // the session keep their rows, and still lose what the role allowed at the next request.
+    await db().update(users).set({ role: "guest" }).where(eq(users.id, buyer.user.id));
+    const byKey = await withKey(ctx.app, key, "/api/buyer-listings", { method: "POST", payload: listing });
+    expect([byKey.statusCode, byKey.json()]).toEqual([
+      403,
+      { message: API_KEY_MESSAGES.scopeMissing("listings:write"), code: "forbidden" },
+    ]);
+    expect((await withKey(ctx.app, key, "/api/buyer-listings")).statusCode).toBe(200);
+    const refused = { message: MESSAGES.buyerRoleRequired, code: "forbidden" };
+    const bySession = await ctx.app.inject({
+      method: "POST",
+      url: "/api/buyer-listings",
+      headers: { cookie },
+      payload: listing,
+    });
+    expect([bySession.statusCode, bySession.json()]).toEqual([403, refused]);
+    const edit = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/buyer-listings/${own.id}`,
+      headers: { cookie },
+      payload: { title: "Renamed" },
+    });
+    expect([edit.statusCode, edit.json()]).toEqual([403, refused]);
+    expect(await db().$count(buyerListings)).toBe(2);
+  });
+
+  it("refuses a key sent in the query string, whatever the route, and tells where it goes", async () => {
+    const user = await createSignedInUser(ctx, { role: "guest" });
+    const { key } = await makeKey(ctx, user.cookie, ["listings:read"]);
+    for (const name of ["api_key", "access_token", "key"]) {
+      for (const url of [
+        `/api/buyer-listings?${name}=${key}`,
+        `/api/buyer-listings?vertical=Solar&${name}=${key}`,
+      ]) {
+        const res = await ctx.app.inject({ url });
+        expect([res.statusCode, res.json()], url).toEqual([
+          400,
+          { message: API_KEY_MESSAGES.keyInQuery, code: "validation" },
+        ]);
+      }
+    }
+    // Not even beside a valid key in the header, nor for a signed-in browser.
+    const both = await withKey(ctx.app, key, `/api/buyer-listings?api_key=${key}`);
+    expect(both.statusCode).toBe(400);
+    const signedIn = await ctx.app.inject({
+      url: `/api/auth/user?key=${key}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(signedIn.statusCode).toBe(400);
+    // A parameter that merely contains the word is not a key.
+    expect((await ctx.app.inject({ url: "/api/buyer-listings?keyword=solar" })).statusCode).not.toBe(400);
+  });
+
   it("takes a key from another site, and a cookie sent beside a key changes nothing", async () => {
     const buyer = await createBuyer(db());
     const buyerCookie = await signIn(ctx, buyer.user.email);
@@ -298,8 +364,54 @@ describe("personal API keys", () => {
   });
 });
 
-describe("an API key's rate limit", () => {
+describe("the write limit of a signed-in user", () => {
+  const ctx = useTestApp({ env: { SESSION_WRITE_RATE_LIMIT: "2" } });
+
+  it("counts a user's writes over all their sessions, never their reads, and answers 429 past it", async () => {
+    const user = await createUser(ctx.database.db, { role: "guest" });
+    const sessions = [await signIn(ctx, user.email), await signIn(ctx, user.email)];
+    const save = (cookie: string, name: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/saved-searches",
+        headers: { cookie },
+        payload: { name, filters: { vertical: "Solar" }, frequency: "daily" },
+      });
+    const reads = [];
+    for (let i = 0; i < 3; i++)
+      reads.push(await ctx.app.inject({ url: "/api/auth/user", headers: { cookie: sessions[i % 2]! } }));
+    expect(reads.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    const writes = [
+      await save(sessions[0]!, "One"),
+      await save(sessions[1]!, "Two"),
+      await save(sessions[0]!, "Three"),
+    ];
+    expect(writes.map((res) => res.statusCode === 429)).toEqual([false, false, true]);
+    expect(writes[2]!.json().code).toBe("rate_limited");
+    expect(Number(writes[2]!.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    // Another user writes as usual.
+    const other = await createSignedInUser(ctx, { role: "guest" });
+    expect((await save(other.cookie, "Mine")).statusCode).not.toBe(429);
+  });
+});
+
+describe("the rate limit of a user's API keys", () => {
   const ctx = useTestApp({ env: { API_RATE_LIMIT: "2" } });
+
+  it("counts every key of a user in one window, so more keys make no more requests", async () => {
+    const user = await createSignedInUser(ctx, { role: "guest" });
+    const keys = [];
+    for (const name of ["One", "Two", "Three"])
+      keys.push((await makeKey(ctx, user.cookie, ["listings:read"], name)).key);
+    const answers = [];
+    for (const key of keys) answers.push(await withKey(ctx.app, key, "/api/buyer-listings"));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 429]);
+    expect(answers[2]!.json()).toEqual({ message: API_KEY_MESSAGES.rateLimited, code: "rate_limited" });
+    // Another user's keys have their own window.
+    const other = await createSignedInUser(ctx, { role: "guest" });
+    const othersKey = (await makeKey(ctx, other.cookie, ["listings:read"])).key;
+    expect((await withKey(ctx.app, othersKey, "/api/buyer-listings")).statusCode).toBe(200);
+  });
 
   it("answers 429 past the limit in its window, with the RateLimit headers on every answer", async () => {
     const user = await createSignedInUser(ctx, { role: "guest" });

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { API_KEY_MESSAGES } from "../../../shared/schemas/api-keys";
 import { buildApp } from "../../app";
-import { auditLogs, sessions, subscriptions, users } from "../../db/schema";
+import { apiKeys, auditLogs, sessions, subscriptions, users } from "../../db/schema";
 import { recordStatements, testConfig, useTestApp } from "../../test/context";
 import {
   createBuyer,
@@ -100,6 +101,77 @@ describe("user management (/api/admin/users)", () => {
     expect(me?.role).toBe("admin");
     // Setting one's own role to what it is changes nothing and is not refused.
     expect((await patchUser(admin.user.id, { role: "admin" })).statusCode).toBe(200);
+  });
+
+  it("lets only one of two admins demoting each other at once win, never answering 500 (5 rounds)", async () => {
+    const db = ctx.database.db;
+    const demote = (actor: SignedInUser, target: SignedInUser) =>
+      ctx.app.inject({
+        method: "PATCH",
+        url: `/api/admin/users/${target.user.id}`,
+        headers: { cookie: actor.cookie },
+        payload: { role: "guest" },
+      });
+    for (let round = 1; round <= 5; round++) {
+      const a = await createSignedInUser(ctx, { role: "admin" });
+      const b = await createSignedInUser(ctx, { role: "admin" });
+      const answers = await Promise.all([demote(a, b), demote(b, a)]);
+      const label = `round ${round}: ${answers.map((r) => `${r.statusCode} ${r.body}`).join(" | ")}`;
+      const [won, lost] = answers[0]!.statusCode === 200 ? answers : [answers[1]!, answers[0]!];
+      expect(won!.statusCode, label).toBe(200);
+      // The loser was demoted first: refused as no longer an admin, or, once its session has ended with
+      // the demotion, as signed out.
+      expect(
+        [
+          { message: "Administrator access required.", code: "admin_required" },
+          { message: "Unauthorized", code: "unauthorized" },
+        ],
+        label,
+      ).toContainEqual(lost!.json());
+      const roles = await db
+        .select({ role: users.role })
+        .from(users)
+        .where(inArray(users.id, [a.user.id, b.user.id]));
+      expect(roles.map((r) => r.role).sort(), label).toEqual(["admin", "guest"]);
+    }
+  });
+
+  it("ends the sessions of a user whose role changes and narrows their API keys to the new role", async () => {
+    const db = ctx.database.db;
+    const buyer = await createBuyer(db);
+    const cookie = await signIn(ctx, buyer.user.email);
+    const made = await ctx.app.inject({
+      method: "POST",
+      url: "/api/api-keys",
+      headers: { cookie },
+      payload: { name: "CRM", scopes: ["listings:read", "listings:write", "webhooks:manage"] },
+    });
+    const { key } = made.json() as { key: string };
+    const listing = { title: "Solar inbound calls", vertical: "Solar", payout: "40.00" };
+    const create = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: "POST", url: "/api/buyer-listings", headers, payload: listing });
+    expect((await create({ authorization: `Bearer ${key}` })).statusCode).toBe(201);
+
+    expect((await patchUser(buyer.user.id, { role: "guest" })).statusCode).toBe(200);
+    const [entry] = await db.select().from(auditLogs).where(eq(auditLogs.action, "user.role_changed"));
+    expect(entry?.metaJson).toMatchObject({ sessionsEnded: 1, keysNarrowed: 1 });
+
+    // The demoted buyer's session is gone; their key reads the directory, writes nothing.
+    const bySession = await create({ cookie });
+    expect(bySession.statusCode).toBe(401);
+    const byKey = await create({ authorization: `Bearer ${key}` });
+    expect([byKey.statusCode, byKey.json()]).toEqual([
+      403,
+      { message: API_KEY_MESSAGES.scopeMissing("listings:write"), code: "forbidden" },
+    ]);
+    const read = await ctx.app.inject({
+      url: "/api/buyer-listings",
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toHaveLength(1);
+    const [stored] = await db.select({ scopes: apiKeys.scopes }).from(apiKeys);
+    expect(stored?.scopes).toEqual(["listings:read"]);
   });
 
   it("keeps publisher and buyer apart, and refuses unknown users and empty bodies", async () => {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { PUBLISHER_STATUSES, ROLES } from "../../../shared/constants";
+import { MESSAGES, PUBLISHER_STATUSES, ROLES } from "../../../shared/constants";
 import type { AdminUser, AdminUserQuery, UpdateAdminUser } from "../../../shared/schemas/admin-users";
 import type { Db } from "../../db/client";
 import { buyerListings, buyerProfiles, publisherProfiles, users } from "../../db/schema";
@@ -12,7 +12,9 @@ import { isUuid } from "../../lib/ids";
 import { containsPattern } from "../../lib/paging";
 import { activeSubscriptionNow } from "../../lib/premium";
 import type { Viewer } from "../../lib/viewer";
+import { retryOnceOnContention } from "../../plugins/database-errors";
 import { announceListingsActivated } from "../alerts/alert-jobs";
+import { applyRoleChange, lockAdminSet } from "../auth/role-change";
 import { endAllUserSessions } from "../auth/user-sessions";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
 
@@ -99,13 +101,16 @@ export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }
 
 /**
  * PATCH /api/admin/users/{id}: each change in one transaction with its audit entry.
- * - role: any of the four; an admin cannot change their own (so there is always an admin left). A
- *   publisher profile and a buyer profile exclude each other (a user is a publisher or a buyer, never
- *   both), so a user holding one cannot take the other role.
+ * - role: any of the four; an admin cannot change their own, and at least one active admin always
+ *   remains (features/auth/role-change.ts: role and disabled changes take one lock on the set of admins,
+ *   then check that the acting admin still is one). The user's sessions end and their API keys keep
+ *   the scopes the new role may give. A publisher profile and a buyer profile exclude each other (a user
+ *   is a publisher or a buyer, never both), so a user holding one cannot take the other role.
  * - disabled: sign-in refused from now on, every session deleted at once, listings out of the
  *   directory (features/listings/listing-row.ts); enabling gives all of it back, and the active
  *   listings that come back are announced to the listing alerts like new ones. Not oneself.
  * - complimentaryPremium: the grant `npm run user:premium` makes, recorded with the admin as actor.
+ * A transaction that loses a race to another is run once more (nothing in it reaches outside it).
  */
 export async function updateUserByAdmin({
   db,
@@ -127,64 +132,80 @@ export async function updateUserByAdmin({
     }
     if (changes.disabled === true) throw new AppError("forbidden", SELF_DISABLE_MESSAGE);
   }
-  await db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
-      .for("update");
-    if (!user) throw new AppError("not_found", USER_NOT_FOUND);
-    const now = new Date();
+  const touchesAdmins = changes.role !== undefined || changes.disabled !== undefined;
+  await retryOnceOnContention(() =>
+    db.transaction(async (tx) => {
+      if (touchesAdmins) {
+        await lockAdminSet(tx);
+        // The guard read the viewer before this request waited for the lock: another admin may have
+        // demoted or disabled them meanwhile.
+        const [actor] = await tx
+          .select({ role: users.role, disabledAt: users.disabledAt })
+          .from(users)
+          .where(eq(users.id, viewer.id));
+        if (actor?.role !== "admin" || actor.disabledAt !== null) {
+          throw new AppError("admin_required", MESSAGES.adminRequired);
+        }
+      }
+      const [user] = await tx
+        .select({ id: users.id, email: users.email, role: users.role, disabledAt: users.disabledAt })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .for("update");
+      if (!user) throw new AppError("not_found", USER_NOT_FOUND);
+      const now = new Date();
 
-    if (changes.role !== undefined && changes.role !== user.role) {
-      await assertRoleFitsProfiles(tx, userId, changes.role);
-      await tx.update(users).set({ role: changes.role, updatedAt: now }).where(eq(users.id, userId));
-      await writeAuditEntry(tx, {
-        actorId: viewer.id,
-        action: "user.role_changed",
-        targetId: userId,
-        before: { role: user.role },
-        after: { role: changes.role },
-      });
-    }
-
-    if (changes.disabled !== undefined && changes.disabled !== (user.disabledAt !== null)) {
-      const disabledAt = changes.disabled ? now : null;
-      await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, userId));
-      const sessionsEnded = changes.disabled ? await endAllUserSessions(tx, userId) : 0;
-      await writeAuditEntry(tx, {
-        actorId: viewer.id,
-        action: changes.disabled ? "user.disabled" : "user.enabled",
-        targetId: userId,
-        before: { disabledAt: user.disabledAt },
-        after: { disabledAt },
-        extra: changes.disabled ? { sessionsEnded } : {},
-      });
-      if (!changes.disabled) {
-        const listings = await tx
-          .update(buyerListings)
-          .set({ activatedAt: now })
-          .where(
-            sql`${buyerListings.status} = 'active' and ${buyerListings.buyerId} in (select id from buyer_profiles where user_id = ${userId})`,
-          )
-          .returning({ id: buyerListings.id });
-        await announceListingsActivated({
-          jobs,
-          listingIds: listings.map((l) => l.id),
-          within: transactionClient(tx),
+      if (changes.role !== undefined && changes.role !== user.role) {
+        await assertRoleFitsProfiles(tx, userId, changes.role);
+        const ended = await applyRoleChange(tx, { userId, from: user.role, role: changes.role });
+        await writeAuditEntry(tx, {
+          actorId: viewer.id,
+          action: "user.role_changed",
+          targetId: userId,
+          before: { role: user.role },
+          after: { role: changes.role },
+          extra: ended,
         });
       }
-    }
 
-    if (changes.complimentaryPremium !== undefined) {
-      await setComplimentaryPremium({
-        db: tx,
-        email: user.email,
-        enabled: changes.complimentaryPremium,
-        actorId: viewer.id,
-      });
-    }
-  });
+      if (changes.disabled !== undefined && changes.disabled !== (user.disabledAt !== null)) {
+        const disabledAt = changes.disabled ? now : null;
+        await tx.update(users).set({ disabledAt, updatedAt: now }).where(eq(users.id, userId));
+        const sessionsEnded = changes.disabled ? await endAllUserSessions(tx, userId) : 0;
+        await writeAuditEntry(tx, {
+          actorId: viewer.id,
+          action: changes.disabled ? "user.disabled" : "user.enabled",
+          targetId: userId,
+          before: { disabledAt: user.disabledAt },
+          after: { disabledAt },
+          extra: changes.disabled ? { sessionsEnded } : {},
+        });
+        if (!changes.disabled) {
+          const listings = await tx
+            .update(buyerListings)
+            .set({ activatedAt: now })
+            .where(
+              sql`${buyerListings.status} = 'active' and ${buyerListings.buyerId} in (select id from buyer_profiles where user_id = ${userId})`,
+            )
+            .returning({ id: buyerListings.id });
+          await announceListingsActivated({
+            jobs,
+            listingIds: listings.map((l) => l.id),
+            within: transactionClient(tx),
+          });
+        }
+      }
+
+      if (changes.complimentaryPremium !== undefined) {
+        await setComplimentaryPremium({
+          db: tx,
+          email: user.email,
+          enabled: changes.complimentaryPremium,
+          actorId: viewer.id,
+        });
+      }
+    }),
+  );
   return toAdminUser(await readOne(db, USERS, userId, USER_NOT_FOUND));
 }
 

@@ -6,7 +6,7 @@ import { auditLogs, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 
 // User accounts: made at first sign-in (magic link or OIDC), matched by normalised email; roles changed
-// by ADMIN_EMAILS at sign-in or by support (`npm run user:role`).
+// by ADMIN_EMAILS at sign-in, or by an administrator or support (features/auth/role-change.ts).
 
 /**
  * Finds the user by email or creates one as `guest`: every new account starts without a
@@ -70,16 +70,4 @@ export async function findOrCreateUserByEmail({
     if (user.disabledAt || user.deletedAt) throw new AppError("forbidden", ACCOUNT_DISABLED_MESSAGE);
     return { id: user.id, role: user.role };
   });
-}
-
-export async function setUserRole({ db, email, role }: { db: Db; email: string; role: Role }): Promise<void> {
-  const updated = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.email, normalizeEmail(email)))
-    .returning({ id: users.id });
-  if (!updated[0]) throw new AppError("not_found", `No user with email ${email}`);
-  await db
-    .insert(auditLogs)
-    .values({ userId: updated[0].id, action: "user.role_changed", metaJson: { role } });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { API_KEY_SCOPES, type ApiKeyScope } from "../../../shared/constants";
+import { API_KEY_SCOPES, type ApiKeyScope, type Role } from "../../../shared/constants";
 import {
   API_KEY_MESSAGES,
   API_KEY_SCOPES_BY_ROLE,
@@ -28,7 +28,7 @@ import { ipPrefix } from "./session-device";
 const KEY_PREFIX = "ppc_";
 /** "ppc_" and 8 characters of the secret: 48 bits, enough to tell one's keys apart, useless to call with. */
 const SHOWN_PREFIX_LENGTH = 12;
-/** The fixed window the per-key request count runs over (config.apiRateLimit is per minute). */
+/** The fixed window the per-user request count runs over (config.apiRateLimit is per minute). */
 export const API_RATE_WINDOW_SECONDS = 60;
 
 const keyColumns = {
@@ -136,6 +136,30 @@ export async function revokeApiKey({ db, viewer, keyId }: { db: Db; viewer: View
   });
 }
 
+/**
+ * A new role's keys (features/auth/role-change.ts): each keeps the scopes the role may give and loses
+ * the others, as if made under it. Answers how many keys lost a scope. Every role may give
+ * listings:read, so no key is left with nothing.
+ */
+export async function narrowApiKeysToRole(
+  db: Db,
+  { userId, role }: { userId: string; role: Role },
+): Promise<number> {
+  const allowed = API_KEY_SCOPES_BY_ROLE[role];
+  const keys = await db
+    .select({ id: apiKeys.id, scopes: apiKeys.scopes })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  let narrowed = 0;
+  for (const key of keys) {
+    const kept = key.scopes.filter((scope) => allowed.includes(scope));
+    if (kept.length === key.scopes.length) continue;
+    await db.update(apiKeys).set({ scopes: kept }).where(eq(apiKeys.id, key.id));
+    narrowed += 1;
+  }
+  return narrowed;
+}
+
 const authenticatedKeySchema = currentUserSchema.extend({
   keyId: z.string(),
   scopes: z.array(z.enum(API_KEY_SCOPES)),
@@ -145,8 +169,12 @@ const authenticatedKeySchema = currentUserSchema.extend({
 
 export interface AuthenticatedApiKey {
   user: CurrentUser;
+  /** `scopes`: the key's, less those its user's current role may not give. */
   key: { id: string; scopes: readonly ApiKeyScope[] };
-  /** Requests of this key in the current window, this one included, and the seconds until it ends. */
+  /**
+   * Requests of the user's keys (all of them) in the current window, this one included, and the
+   * seconds until it ends.
+   */
   window: { count: number; resetSeconds: number };
 }
 
@@ -154,9 +182,11 @@ export interface AuthenticatedApiKey {
  * The key a request carries, its user and its rate window, or null for a key that is unknown, revoked,
  * or whose user is disabled (or deleted). Every keyed request runs this, so it is one statement, one
  * round trip, like the session's read (lib/viewer.ts): it reads the key and its user with the session's
- * user columns, counts the request in the key's fixed window (api_key_usage, an unlogged table: a
- * restarted window after a crash costs nothing), and notes when and from where the key was last used,
- * at most once a minute, so the logged api_keys row is not rewritten on every request.
+ * user columns, counts the request in the user's fixed window (api_usage, an unlogged table: a
+ * restarted window after a crash costs nothing; per user, so ten keys make no more requests than one),
+ * and notes when and from where the key was last used, at most once a minute, so the logged api_keys
+ * row is not rewritten on every request. The key's scopes are capped by the role read with it: a role
+ * taken away stops what it allowed at once, whatever the key was made with.
  */
 export async function authenticateApiKey({
   db,
@@ -184,9 +214,9 @@ export async function authenticateApiKey({
             and (last_used_at is null or last_used_at <= now() - interval '1 minute')
         ),
         counted as (
-          insert into api_key_usage as w (key_id, count, window_ends_at)
-          select "keyId", 1, ${windowEnd} from k
-          on conflict (key_id) do update set
+          insert into api_usage as w (user_id, count, window_ends_at)
+          select id, 1, ${windowEnd} from k
+          on conflict (user_id) do update set
             count = case when w.window_ends_at <= now() then 1 else w.count + 1 end,
             window_ends_at = case when w.window_ends_at <= now() then excluded.window_ends_at
                                   else w.window_ends_at end
@@ -198,5 +228,10 @@ export async function authenticateApiKey({
   );
   if (!row) return null;
   const { keyId, scopes, count: requests, resetSeconds, ...user } = row;
-  return { user, key: { id: keyId, scopes }, window: { count: requests, resetSeconds } };
+  const allowed = API_KEY_SCOPES_BY_ROLE[user.role];
+  return {
+    user,
+    key: { id: keyId, scopes: scopes.filter((scope) => allowed.includes(scope)) },
+    window: { count: requests, resetSeconds },
+  };
 }

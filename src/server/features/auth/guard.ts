@@ -18,6 +18,8 @@ import { API_KEY_MESSAGES } from "../../../shared/schemas/api-keys";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
 import { bearerToken } from "../../lib/bearer-token";
+import { consumeRateLimit } from "../../lib/rate-limit";
+import { API_KEY_QUERY_PARAMS } from "../../lib/secret-query-params";
 import { readCurrentUser } from "../../lib/viewer";
 import { API_RATE_WINDOW_SECONDS, authenticateApiKey } from "./api-keys";
 
@@ -28,11 +30,20 @@ import { API_RATE_WINDOW_SECONDS, authenticateApiKey } from "./api-keys";
 // A route that declares nothing is treated as signedIn, and the route-table test fails on it.
 //
 // A request with `Authorization: Bearer <key>` is signed in with that personal API key alone (the
-// session cookie, if sent too, is ignored): an unknown or revoked key is 401, a key over its rate limit
-// 429, a route outside the public API (no `config.publicApi`, or `scope: null`) 403, a key without the
-// route's scope 403; then the access level applies to the key's user as to a signed-in one. Any other
+// session cookie, if sent too, is ignored): an unknown or revoked key is 401, a user over the rate limit
+// of their keys 429, a route outside the public API (no `config.publicApi`, or `scope: null`) 403, a key
+// without the route's scope 403 (its scopes capped by its user's current role); then the access level
+// applies to the key's user as to a signed-in one. A key in the query string (?api_key=, ?access_token=,
+// ?key=) is 400: keys go in the Authorization header only. Any other
 // scheme is no key at all (the request is read as it would be without the header): a staging site
 // behind a proxy's Basic auth must still reach the app with its cookie.
+
+// Writes in the app (a session's POST, PUT, PATCH, DELETE) are counted per user, all sessions together,
+// against config.sessionWriteRateLimit a minute: far above what a person clicks, it stops a script that
+// borrowed a cookie from writing without end. Reads are not counted: the signed-in pages read freely,
+// and a signed-out request never reaches this (no query is added to the plain directory page).
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const SESSION_WRITE_WINDOW_SECONDS = 60;
 
 const ACCESS_LEVELS = ["public", "signedIn", "admin"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
@@ -67,6 +78,7 @@ export function registerAccessGuard(app: FastifyInstance): void {
 
   app.addHook("onRequest", async (request, reply) => {
     if (request.is404 || !isApiPath(request.routeOptions.url ?? "")) return;
+    refuseKeyInQuery(request);
     const key = bearerToken(request);
     if (key !== null) {
       await signInWithApiKey(request, reply, key);
@@ -78,6 +90,14 @@ export function registerAccessGuard(app: FastifyInstance): void {
           session.loadedViewer !== undefined
             ? session.loadedViewer
             : await readCurrentUser({ db: request.server.db, userId: session.userId });
+        if (request.viewer && !READ_METHODS.has(request.method)) {
+          await consumeRateLimit({
+            db: request.server.db,
+            key: `session-writes:${request.viewer.id}`,
+            limit: request.server.config.sessionWriteRateLimit,
+            windowSeconds: SESSION_WRITE_WINDOW_SECONDS,
+          });
+        }
       }
     }
     const access = request.routeOptions.config.access ?? UNDECLARED_ACCESS;
@@ -87,6 +107,20 @@ export function registerAccessGuard(app: FastifyInstance): void {
       throw new AppError("admin_required", MESSAGES.adminRequired);
     }
   });
+}
+
+/**
+ * A key in the query string is refused (400), never used: a URL is written to access logs, proxies'
+ * logs and browser histories, where a key would outlive its purpose. The request is not served as a
+ * visitor either, so the client learns at once where the key belongs. Looked up by name in the parsed
+ * query, which costs nothing when there is no query.
+ */
+function refuseKeyInQuery(request: FastifyRequest): void {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (!query) return;
+  for (const name of API_KEY_QUERY_PARAMS) {
+    if (query[name] !== undefined) throw new AppError("validation", API_KEY_MESSAGES.keyInQuery);
+  }
 }
 
 /**

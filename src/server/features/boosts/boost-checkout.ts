@@ -7,7 +7,7 @@ import { auditLogs, boostPayments, buyerListings, buyerProfiles } from "../../db
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { requireStripe, type StripeClient, withStripeErrors } from "../../lib/stripe";
-import type { Viewer } from "../../lib/viewer";
+import { assertBuyerRole, type Viewer } from "../../lib/viewer";
 import { BOOST_LISTING_COLUMNS, currentBoostEnd, databaseNow, listBoostPurchases } from "./boost-periods";
 
 // Buying a Boost (docs/buyers.md, ADR 024): the owner of an active listing gets a PaymentIntent for the
@@ -33,6 +33,7 @@ async function ownListing(db: Db, viewer: Viewer, listingId: string, lock: boole
     .from(buyerProfiles)
     .where(eq(buyerProfiles.userId, viewer.id));
   if (!profile) throw new AppError("forbidden", MESSAGES.buyerProfileRequired);
+  assertBuyerRole(viewer);
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
   const query = db
     .select(BOOST_LISTING_COLUMNS)

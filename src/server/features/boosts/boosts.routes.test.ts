@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../shared/constants";
 import {
   auditLogs,
   boostPayments,
@@ -7,6 +8,7 @@ import {
   buyerListings,
   mailOutbox,
   stripeEvents,
+  users,
 } from "../../db/schema";
 import { useTestApp } from "../../test/context";
 import { createBuyer, createListing, createSignedInUser, sendQueuedMail, signIn } from "../../test/factories";
@@ -126,6 +128,14 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
         url: `/api/buyer-listings/${other.listing.id}/boost`,
       });
       expect(signedOut.statusCode).toBe(401);
+
+      // A buyer moved to another role keeps the profile and its listings, not the right to boost them.
+      await ctx.database.db.update(users).set({ role: "guest" }).where(eq(users.id, other.user.id));
+      const demoted = await startBoost(other.cookie, other.listing.id);
+      expect([demoted.statusCode, demoted.json()]).toEqual([
+        403,
+        { message: MESSAGES.buyerRoleRequired, code: "forbidden" },
+      ]);
       expect(stripe.fake.requests).toHaveLength(0);
     });
 

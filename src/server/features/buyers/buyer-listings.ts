@@ -7,7 +7,7 @@ import { auditLogs, buyerListings } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
-import type { Viewer } from "../../lib/viewer";
+import { assertBuyerRole, type Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
 import { requireVisibleListing, toListing } from "../listings/listing-row";
 import { requireBuyerProfile } from "./buyer-profile";
@@ -100,6 +100,7 @@ async function lockOwnListing(tx: Db, viewer: Viewer, listingId: string) {
     )
     .for("update");
   if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
+  assertBuyerRole(viewer);
   return row;
 }
 

@@ -4,7 +4,7 @@ import type { BuyerProfile, CreateBuyerProfile, UpdateBuyerProfile } from "../..
 import type { Db } from "../../db/client";
 import { auditLogs, buyerProfiles, publisherProfiles, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { Viewer } from "../../lib/viewer";
+import { assertBuyerRole, type Viewer } from "../../lib/viewer";
 import { deleteOnboardingDraft } from "../onboarding/onboarding-drafts";
 
 // The buyer's company profile (the buyer dashboard, /api/buyer-profile): one per user, read and changed
@@ -46,6 +46,7 @@ async function findBuyerProfile(db: Db, userId: string): Promise<BuyerProfileRow
 /** The viewer's profile, or a 403 telling them to create one (listings and analytics need it). */
 export async function requireBuyerProfile(db: Db, viewer: Viewer): Promise<BuyerProfileRow> {
   const profile = await findBuyerProfile(db, viewer.id);
+  if (profile) assertBuyerRole(viewer);
   if (!profile) throw new AppError("forbidden", MESSAGES.buyerProfileRequired);
   return profile;
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../../../shared/constants";
 import {
   auditLogs,
   compliance,
@@ -152,6 +153,32 @@ describe("deal intents", () => {
         expect(res.json().message).toContain("Only approved publishers can request deals");
       }
       expect(await db().select().from(dealIntents)).toHaveLength(0);
+    });
+
+    it("refuses a publisher and a buyer whose roles an administrator changed, though their profiles stay", async () => {
+      const { buyer, listing, second, publisher } = await seed();
+      const first = await call(publisher.cookie, "POST", "/api/deal-intents", { listingId: listing.id });
+      expect(first.statusCode).toBe(201);
+      // Changed in the database, as ADMIN_EMAILS or a support fix would: the sessions stay signed in.
+      await db().update(users).set({ role: "guest" }).where(eq(users.id, publisher.user.id));
+      const again = await call(publisher.cookie, "POST", "/api/deal-intents", { listingId: second.id });
+      expect([again.statusCode, again.json()]).toEqual([
+        403,
+        {
+          message:
+            "Only approved publishers can request deals. Your account is no longer a publisher account.",
+          code: "forbidden",
+        },
+      ]);
+      await db().update(users).set({ role: "guest" }).where(eq(users.id, buyer.user.id));
+      const accept = await call(buyer.cookie, "POST", `/api/deal-intents/${first.json().id}/accept`, {});
+      expect([accept.statusCode, accept.json()]).toEqual([
+        403,
+        { message: MESSAGES.buyerRoleRequired, code: "forbidden" },
+      ]);
+      const [intent] = await db().select({ status: dealIntents.status }).from(dealIntents);
+      expect(intent?.status).toBe("pending");
+      expect(await db().$count(dealIntents)).toBe(1);
     });
 
     it("answers 404 for an unknown, malformed or paused listing", async () => {

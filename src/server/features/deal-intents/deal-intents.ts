@@ -7,7 +7,7 @@ import { auditLogs, dealIntents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
-import type { Viewer } from "../../lib/viewer";
+import { assertBuyerRole, type Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { findVisibleListing } from "../listings/listing-row";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
@@ -156,6 +156,13 @@ export async function requestDealIntent({
       "Only approved publishers can request deals. Complete your publisher profile first.",
     );
   }
+  // A publisher an administrator moved to another role keeps the profile, not what it allows.
+  if (viewer.role !== "publisher" && viewer.role !== "admin") {
+    throw new AppError(
+      "forbidden",
+      "Only approved publishers can request deals. Your account is no longer a publisher account.",
+    );
+  }
   if (publisher.status !== "approved") {
     throw new AppError(
       "forbidden",
@@ -255,6 +262,7 @@ export async function decideDealIntent({
           where di.id = ${intentId} and bp.user_id = ${viewer.id} for update of di`,
     );
     if (!current) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
+    assertBuyerRole(viewer);
     if (current.status !== "pending") {
       throw new AppError("conflict", `This deal request was already ${current.status}.`);
     }

@@ -100,7 +100,8 @@ export async function listingRoutes(fastify: FastifyInstance) {
   app.post(
     "/api/reveal-contact/:id",
     {
-      config: { access: "signedIn", publicApi: { scope: "listings:read" } },
+      // A retry reveals again (or is refused once Premium has ended), never replays a stored contact.
+      config: { access: "signedIn", publicApi: { scope: "listings:read", checksEntitlement: true } },
       schema: {
         operationId: "revealContact",
         summary: "Reveal a listing's contact",
