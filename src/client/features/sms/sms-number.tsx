@@ -469,29 +469,9 @@ export function SmsNumberPanel({ status }: { status: SmsStatus }) {
       />
     );
   }
-  if (number.optedOutAt && number.optOutSource === "sms") {
-    // The number's own STOP: no code reaches it until it texts START, so the number form would only fail.
-    return (
-      <div className="space-y-4">
-        <StateHeading
-          autoFocus={hasActed}
-          icon={<MessageSquareOff className="h-5 w-5 text-slate-600" aria-hidden />}
-        >
-          SMS alerts are off
-        </StateHeading>
-        <p className="text-sm" data-testid="sms-opt-out">
-          {describeOptOut(number)}
-        </p>
-        <p className="text-sm text-slate-700" data-testid="sms-text-start">
-          {smsStoppedMessage(status.replyNumber)}
-        </p>
-        <Button type="button" variant="secondary" onClick={edit}>
-          Use a different number
-        </Button>
-      </div>
-    );
-  }
   if (number.optedOutAt) {
+    // The number's own STOP: no code reaches it until it texts START, so only another number can be entered.
+    const stoppedByText = number.optOutSource === "sms";
     return (
       <div className="space-y-4">
         <StateHeading
@@ -503,11 +483,17 @@ export function SmsNumberPanel({ status }: { status: SmsStatus }) {
         <p className="text-sm" data-testid="sms-opt-out">
           {describeOptOut(number)}
         </p>
-        <p className="text-sm text-slate-700">
-          To get them again, enter your number and agree to texts again.
-        </p>
-        <Button type="button" onClick={edit}>
-          Turn SMS alerts back on
+        {stoppedByText ? (
+          <p className="text-sm text-slate-700" data-testid="sms-text-start">
+            {smsStoppedMessage(status.replyNumber)}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">
+            To get them again, enter your number and agree to texts again.
+          </p>
+        )}
+        <Button type="button" variant={stoppedByText ? "secondary" : undefined} onClick={edit}>
+          {stoppedByText ? "Use a different number" : "Turn SMS alerts back on"}
         </Button>
       </div>
     );
