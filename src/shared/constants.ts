@@ -413,6 +413,8 @@ export const MESSAGES = {
   buyerProfileRequired: "Create your buyer profile first.",
   /** A buyer profile whose owner an administrator moved to another role (the rows stay, the rights go). */
   buyerRoleRequired: "Only buyer accounts can do this. Ask an administrator if your role changed by mistake.",
+  publisherRoleRequired:
+    "Only publisher accounts can do this. Ask an administrator if your role changed by mistake.",
 } as const;
 
 /** Sign-in refused for an account an admin disabled. */

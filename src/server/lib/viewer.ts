@@ -27,6 +27,15 @@ export function assertBuyerRole(viewer: Viewer): void {
 }
 
 /**
+ * Refuses (403) a viewer who holds a publisher profile but no longer the publisher role: the profile
+ * outlives an administrator's role change, the edits it allowed do not (as assertBuyerRole for buyers).
+ * Admins hold no publisher profile, so only the publisher role passes.
+ */
+export function assertPublisherRole(viewer: Viewer): void {
+  if (viewer.role !== "publisher") throw new AppError("forbidden", MESSAGES.publisherRoleRequired);
+}
+
+/**
  * The current user's columns over `users u`, Premium included: every read of the current user (the
  * session's below, an API key's in features/auth/api-keys.ts) selects exactly these, with
  * ENABLED_USER in its join condition.

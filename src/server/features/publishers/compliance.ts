@@ -10,7 +10,7 @@ import {
 import type { Db } from "../../db/client";
 import { auditLogs, compliance, publisherProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import type { Viewer } from "../../lib/viewer";
+import { assertPublisherRole, type Viewer } from "../../lib/viewer";
 import { PUBLISHER_ACTIONS } from "./publisher-profile";
 import { recomputeQualityScore } from "./quality-score";
 
@@ -64,6 +64,7 @@ export async function submitCompliance({
       .where(eq(publisherProfiles.userId, viewer.id))
       .for("update");
     if (!profile) throw new AppError("not_found", PUBLISHER_MESSAGES.createProfileFirst);
+    assertPublisherRole(viewer);
     const acceptedAt = new Date();
     const [row] = await tx
       .insert(compliance)

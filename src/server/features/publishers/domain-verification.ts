@@ -15,7 +15,7 @@ import {
   SiteFetchError,
   type SiteFetchOptions,
 } from "../../lib/site-fetch";
-import type { Viewer } from "../../lib/viewer";
+import { assertPublisherRole, type Viewer } from "../../lib/viewer";
 import { assertMayHoldPublisherProfile, PUBLISHER_ACTIONS } from "./publisher-profile";
 import { recomputeQualityScore } from "./quality-score";
 import { findVerificationContents } from "./verification-tag";
@@ -63,6 +63,8 @@ export async function verifyDomain({
     .select({ id: publisherProfiles.id, website: publisherProfiles.website })
     .from(publisherProfiles)
     .where(eq(publisherProfiles.userId, viewer.id));
+  // Before a profile a guest verifies from the wizard; with one, only a publisher may.
+  if (profile) assertPublisherRole(viewer);
   const target = profile ? profile.website : website;
   if (!target) throw new AppError("validation", PUBLISHER_MESSAGES.website);
 

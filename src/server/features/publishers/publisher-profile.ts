@@ -11,7 +11,7 @@ import { auditLogs, publisherProfiles, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
-import type { Viewer } from "../../lib/viewer";
+import { assertPublisherRole, type Viewer } from "../../lib/viewer";
 import { deleteOnboardingDraft } from "../onboarding/onboarding-drafts";
 import {
   computeQualityScore,
@@ -217,6 +217,7 @@ export async function updatePublisherProfile({
   input: UpdatePublisherProfile;
 }): Promise<PublisherProfile> {
   if (!isUuid(profileId)) throw new AppError("not_found", PUBLISHER_MESSAGES.profileNotFound);
+  assertPublisherRole(viewer);
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select()

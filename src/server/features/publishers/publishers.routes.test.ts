@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../../shared/constants";
+import { MESSAGES, type Role } from "../../../shared/constants";
 import { domainVerificationTag, domainVerificationToken } from "../../../shared/schemas/publisher";
 import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import { auditLogs, compliance, publisherProfiles, users } from "../../db/schema";
@@ -275,6 +275,32 @@ describe("publisher profile API", () => {
     });
     expect(moved.json()).toMatchObject({ website: "https://new-home.example", domainVerifiedAt: null });
     expect((await profileRow(user.id))!.domainVerifiedAt).toBeNull();
+  });
+});
+
+describe("a publisher whose role an administrator changed", () => {
+  const ctx = useTestApp();
+  const { db, signedIn, call } = helpers(ctx);
+
+  it("keeps the profile but may no longer edit it, submit compliance or verify its domain", async () => {
+    const { user, cookie } = await signedIn("guest");
+    const profile = (await call("POST", "/api/publisher-profile", cookie, VALID_PROFILE)).json();
+    expect((await call("POST", "/api/compliance", cookie, VALID_COMPLIANCE)).statusCode).toBe(201);
+    // Changed in the database, as a support fix would: the session stays signed in.
+    await db().update(users).set({ role: "guest" }).where(eq(users.id, user.id));
+    const refused = { message: MESSAGES.publisherRoleRequired, code: "forbidden" };
+    const edit = await call("PUT", `/api/publisher-profile/${profile.id}`, cookie, {
+      avgDailyCalls: 999,
+    });
+    expect([edit.statusCode, edit.json()]).toEqual([403, refused]);
+    const again = await call("POST", "/api/compliance", cookie, VALID_COMPLIANCE);
+    expect([again.statusCode, again.json()]).toEqual([403, refused]);
+    const verify = await call("POST", "/api/publisher-profile/verify-domain", cookie, {});
+    expect([verify.statusCode, verify.json()]).toEqual([403, refused]);
+    expect((await call("GET", "/api/publisher-profile", cookie)).json()).toMatchObject({
+      avgDailyCalls: VALID_PROFILE.avgDailyCalls,
+    });
+    expect(await db().$count(compliance)).toBe(1);
   });
 });
 
