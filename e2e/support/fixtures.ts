@@ -34,7 +34,11 @@ export interface Fixtures {
    * these. `n` default listings, or the `listings` given.
    */
   createBuyerWithListings(
-    options?: Omit<UserOptions, "role"> & { n?: number; listings?: FixtureListingInput[] },
+    options?: Omit<UserOptions, "role"> &
+      Pick<FixtureRequest, "reliabilityScore" | "reviewCount"> & {
+        n?: number;
+        listings?: FixtureListingInput[];
+      },
   ): Promise<FixtureUser>;
   /** Signs the page's browser context in as `user` (call before the first navigation). */
   signIn(page: Page, user: FixtureUser): Promise<void>;

@@ -11,6 +11,7 @@ import { useBrowsePlace } from "../features/listings/browse-place";
 import { ListingCard } from "../features/listings/listing-card";
 import { ListingGridSkeleton } from "../features/listings/listing-card-skeleton";
 import { type ApplyOptions, ListingFilters } from "../features/listings/listing-filters";
+import { ListingSortSelect } from "../features/listings/listing-sort-select";
 import { PremiumBanner } from "../features/listings/premium-banner";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import {
@@ -52,6 +53,10 @@ export default function BrowsePage() {
       {/* For every viewer without Premium, from the first paint and on empty results too. */}
       <PremiumBanner />
       <ListingFilters initial={filters} onApply={apply} />
+      <ListingSortSelect
+        value={filters.sort}
+        onChange={(sort) => apply({ ...filters, sort }, { replace: false })}
+      />
       {/* The filters in the URL (what the list shows), not a draft still being typed. */}
       <SaveSearchButton
         filters={{

@@ -246,6 +246,11 @@ export const buyerListings = pgTable(
     // When the listing last became active (created active, or made active again): alert digests send
     // what was activated since their last run (features/alerts).
     activatedAt: timestamp("activated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Copies of the owning buyer's reliability score and review count, so the directory can sort by
+    // them with a keyset walk of one index (an index cannot span the join to buyer_profiles). Database
+    // triggers keep them equal to the profile's figures (migration 0020): no write path can forget.
+    buyerReliabilityScore: integer("buyer_reliability_score"),
+    buyerReviewCount: integer("buyer_review_count").notNull().default(0),
     // Title weighs more than description in keyword search (weights A and B).
     searchVector: tsvector("search_vector")
       .notNull()
@@ -267,6 +272,13 @@ export const buyerListings = pgTable(
     // Keyset orders of the directory: newest, payout, boosted first (all on active rows).
     index("buyer_listings_newest_idx").on(t.createdAt.desc(), t.id.desc()).where(sql`status = 'active'`),
     index("buyer_listings_payout_idx").on(t.payout.desc(), t.id.desc()).where(sql`status = 'active'`),
+    // Most reliable (listings of buyers without a score last) and most reviewed.
+    index("buyer_listings_reliability_idx")
+      .on(t.buyerReliabilityScore.desc().nullsLast(), t.id.desc())
+      .where(sql`status = 'active'`),
+    index("buyer_listings_reviews_idx")
+      .on(t.buyerReviewCount.desc(), t.id.desc())
+      .where(sql`status = 'active'`),
     index("buyer_listings_vertical_newest_idx")
       .on(t.vertical, t.createdAt.desc(), t.id.desc())
       .where(sql`status = 'active'`),

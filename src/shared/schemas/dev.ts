@@ -69,6 +69,9 @@ export const fixtureRequestSchema = z
     /** A publisher's review status: approved (default, like the demo's) or an application to review. */
     publisherStatus: z.enum(PUBLISHER_STATUSES).default("approved"),
     listings: z.array(fixtureListingSchema).max(MAX_FIXTURE_LISTINGS).default([]),
+    /** A buyer's stored reliability score and review count, as the reliability refresh would store them. */
+    reliabilityScore: z.number().int().min(0).max(100).optional(),
+    reviewCount: z.number().int().min(0).optional(),
   })
   .refine((f) => f.role === "buyer" || f.listings.length === 0, {
     message: "only a buyer fixture has listings",

@@ -14,8 +14,17 @@ import { reviewSummarySchema } from "./reviews";
 
 // The buyer directory's API contract (docs/product.md, "The directory"), shared by server and client.
 
-export const LISTING_SORTS = ["boosted", "newest", "payout"] as const;
+export const LISTING_SORTS = ["boosted", "newest", "payout", "reliability", "reviews"] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/** How the Browse page names each order, in the order its sort control lists them. */
+export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
+  boosted: "Featured",
+  payout: "Highest payout",
+  newest: "Newest",
+  reliability: "Most reliable",
+  reviews: "Most reviewed",
+};
 
 export const DEFAULT_LISTING_LIMIT = 24;
 export const MAX_LISTING_LIMIT = 100;
@@ -72,7 +81,11 @@ export const listingQuerySchema = z
     sort: z
       .enum(LISTING_SORTS, { message: `must be one of ${LISTING_SORTS.join(", ")}` })
       .default("boosted")
-      .describe("boosted: boosted listings first, newest first within each; newest; payout: highest first."),
+      .describe(
+        "boosted: boosted listings first, newest first within each; newest; payout: highest first; " +
+          "reliability: the buyer's reliability score, highest first, buyers without a score last; " +
+          "reviews: the buyer's review count, most first. Ties: the listing id, descending.",
+      ),
     limit: z.coerce
       .number({ message: "must be a number" })
       .int("must be a whole number")

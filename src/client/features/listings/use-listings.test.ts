@@ -10,6 +10,19 @@ import {
 } from "./use-listings";
 
 describe("browse filters", () => {
+  it("keeps a chosen order in the page URL and the API query, and the default out of both", () => {
+    const base = { search: "", vertical: "", payout: "", geo: "", tags: "", verified: "" };
+    for (const sort of ["payout", "newest", "reliability", "reviews"] as const) {
+      expect(filtersToSearch({ ...base, sort })).toBe(`sort=${sort}`);
+      expect(filtersFromSearch(`?sort=${sort}`).sort).toBe(sort);
+      expect(filtersToApiQuery({ ...base, sort })).toBe(`sort=${sort}`);
+    }
+    expect(filtersToApiQuery({ ...base, sort: "" })).toBe("");
+    // Featured is the default order: its address is the plain one; an unknown order reads as it.
+    expect(filtersFromSearch("?sort=boosted").sort).toBe("");
+    expect(filtersFromSearch("?sort=random").sort).toBe("");
+  });
+
   it("round-trips through the page URL and leaves empty filters out", () => {
     const filters = {
       search: "final expense",
@@ -18,6 +31,7 @@ describe("browse filters", () => {
       geo: "Texas",
       tags: "",
       verified: "",
+      sort: "" as const,
     };
     const search = filtersToSearch(filters);
     expect(search).toBe("search=final+expense&vertical=Insurance&geo=Texas");
@@ -30,7 +44,7 @@ describe("browse filters", () => {
   });
 
   it("asks the API for verified buyers only with verified=1, and reads nothing else as it", () => {
-    const base = { search: "", vertical: "", payout: "", geo: "", tags: "" };
+    const base = { search: "", vertical: "", payout: "", geo: "", tags: "", sort: "" as const };
     expect(filtersToApiQuery({ ...base, verified: "1" })).toBe("verified=1");
     expect(filtersToApiQuery({ ...base, verified: "" })).toBe("");
     expect(filtersFromSearch("?verified=yes").verified).toBe("");
@@ -42,7 +56,7 @@ describe("browse filters", () => {
   });
 
   it("sends the requirement tags in their list order and drops unknown ones", () => {
-    const base = { search: "", vertical: "", payout: "", geo: "", verified: "" };
+    const base = { search: "", vertical: "", payout: "", geo: "", verified: "", sort: "" as const };
     expect(filtersToApiQuery({ ...base, tags: "no-ivr,bogus,trustedform" })).toBe(
       "tags=trustedform%2Cno-ivr",
     );
@@ -50,7 +64,7 @@ describe("browse filters", () => {
   });
 
   it("turns a payout bucket into the API's min and max", () => {
-    const base = { search: "", vertical: "", geo: "", tags: "", verified: "" };
+    const base = { search: "", vertical: "", geo: "", tags: "", verified: "", sort: "" as const };
     expect(filtersToApiQuery({ ...base, payout: "25-50" })).toBe("payoutMin=25&payoutMax=50");
     expect(filtersToApiQuery({ ...base, payout: "100+" })).toBe("payoutMin=100");
     expect(filtersToApiQuery({ ...base, payout: "bogus" })).toBe("");

@@ -1,7 +1,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { canonicalVertical, PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
-import type { Listing, ListingDetail, RevealContactResponse } from "../../../shared/schemas/listings";
+import {
+  LISTING_SORTS,
+  type Listing,
+  type ListingDetail,
+  type ListingSort,
+  type RevealContactResponse,
+} from "../../../shared/schemas/listings";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { ApiError, apiFetch, apiRequest, hasErrorCode, parseNextLink } from "../../lib/api";
 import { goToLogin, useAuth } from "../auth";
@@ -21,7 +27,13 @@ export interface BrowseFilters {
   tags: string;
   /** "1": verified buyers only (the "Verified buyer" badge in force); "" for everyone. */
   verified: string;
+  /** The order, one of LISTING_SORTS; "" is the default (Featured: boosted first), left out of the URL. */
+  sort: ListingSort | "";
 }
+
+/** The order a page URL asks for; an unknown one (a hand-edited URL) reads as the default. */
+const sortFromParam = (value: string | null): ListingSort | "" =>
+  LISTING_SORTS.find((sort) => sort === value && sort !== "boosted") ?? "";
 
 export function filtersFromSearch(search: string): BrowseFilters {
   const params = new URLSearchParams(search);
@@ -33,6 +45,7 @@ export function filtersFromSearch(search: string): BrowseFilters {
     geo: params.get("geo") ?? "",
     tags: params.get("tags") ?? "",
     verified: params.get("verified") === "1" ? "1" : "",
+    sort: sortFromParam(params.get("sort")),
   };
 }
 
@@ -65,6 +78,7 @@ export function filtersToApiQuery(filters: BrowseFilters): string {
   const tags = selectedTags(filters);
   if (tags.length > 0) params.set("tags", tags.join(","));
   if (filters.verified === "1") params.set("verified", "1");
+  if (filters.sort) params.set("sort", filters.sort);
   return params.toString();
 }
 

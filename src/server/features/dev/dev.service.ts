@@ -144,7 +144,13 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
       };
       const [profile] = await tx
         .insert(buyerProfiles)
-        .values({ userId: user.id, ...contact, paymentTerms: DEFAULT_PAYMENT_TERMS })
+        .values({
+          userId: user.id,
+          ...contact,
+          paymentTerms: DEFAULT_PAYMENT_TERMS,
+          reliabilityScore: spec.reliabilityScore ?? null,
+          reviewCount: spec.reviewCount ?? 0,
+        })
         .returning({ id: buyerProfiles.id });
       if (!profile) throw new AppError("internal", "Fixture buyer could not be created");
       buyer = { profileId: profile.id, ...contact };

@@ -22,15 +22,18 @@ import type { Viewer } from "../../lib/viewer";
 import {
   LISTING_FROM,
   type ListingPage,
-  type ListingRow,
   listingColumnsFor,
   listingRowSchema,
   toListingPage,
   visibleTo,
 } from "./listing-row";
 
-// GET /api/buyer-listings (the Browse page): the directory, filtered, in one of three
+// GET /api/buyer-listings (the Browse page): the directory, filtered, in one of five
 // keyset orders, one page at a time.
+
+/** A directory row: the listing, plus the sort key for an order that selects one (Keyset.keyColumn). */
+const directoryRowSchema = listingRowSchema.extend({ sortKey: z.string().nullable().optional() });
+type DirectoryRow = z.infer<typeof directoryRowSchema>;
 
 // ---- keyset orders -----------------------------------------------------------------------------------
 
@@ -43,13 +46,20 @@ import {
 interface Keyset {
   /** The cursor's sort key: validated before it reaches SQL. */
   key: z.ZodType<string>;
-  keyOf(row: ListingRow): string;
+  keyOf(row: DirectoryRow): string;
   /** ORDER BY, matching the indexes (see below). */
   orderBy: SQL;
   /** Rows after (key, id) in that order. */
   after(key: string, id: string): SQL;
   /** The groups read in turn, given the time the scroll started (undefined: no extra condition). */
   groups(referenceTime: string): (SQL | undefined)[];
+  /**
+   * The sort key when the columns every listing query reads do not hold it: selected as "sortKey" (text)
+   * by this order's statements only, so the other orders' statements stay as they were.
+   */
+  keyColumn?: SQL;
+  /** Whether a cursor's key can belong to its group (a forged one that cannot is refused). */
+  fitsGroup?(key: string, group: number): boolean;
 }
 
 // ORDER BY spells "nulls last" because the indexes are declared "desc nulls last"; plain "desc" means
@@ -74,6 +84,30 @@ const newest: Keyset = {
   groups: oneGroup,
 };
 
+// The buyer's figures, copied onto each listing (kept equal by triggers, migration 0020) so that each
+// order is one index walk. A reliability score is 0-100, or null below the reviewed deals it needs: those
+// listings are a second group, read after every scored one, by id alone.
+const NO_SCORE = "";
+const byReliability: Keyset = {
+  key: z.string().regex(/^(\d{1,3})?$/),
+  keyOf: (row) => row.sortKey ?? NO_SCORE,
+  orderBy: sql`l.buyer_reliability_score desc nulls last, l.id desc nulls last`,
+  after: (key, id) =>
+    key === NO_SCORE
+      ? sql`l.id < ${id}::uuid`
+      : sql`(l.buyer_reliability_score, l.id) < (${key}::int, ${id}::uuid)`,
+  groups: () => [sql`l.buyer_reliability_score is not null`, sql`l.buyer_reliability_score is null`],
+  keyColumn: sql`l.buyer_reliability_score::text`,
+  fitsGroup: (key, group) => (key === NO_SCORE) === (group === 1),
+};
+const byReviews: Keyset = {
+  key: z.string().regex(/^\d{1,9}$/),
+  keyOf: (row) => row.sortKey ?? "0",
+  orderBy: sql`l.buyer_review_count desc nulls last, l.id desc nulls last`,
+  after: (key, id) => sql`(l.buyer_review_count, l.id) < (${key}::int, ${id}::uuid)`,
+  groups: oneGroup,
+  keyColumn: sql`l.buyer_review_count::text`,
+};
 const KEYSETS: Record<ListingSort, Keyset> = {
   newest,
   payout: {
@@ -92,6 +126,8 @@ const KEYSETS: Record<ListingSort, Keyset> = {
       return [sql`l.boosted_until > ${ref}`, sql`(l.boosted_until is null or l.boosted_until <= ${ref})`];
     },
   },
+  reliability: byReliability,
+  reviews: byReviews,
 };
 
 // ---- cursors -----------------------------------------------------------------------------------------
@@ -115,7 +151,11 @@ function readCursor(raw: string, sort: ListingSort, referenceTime: string): Curs
     throw new AppError("validation", `Invalid cursor: it belongs to sort "${cursor.s}", not "${sort}"`);
   }
   const keyset = KEYSETS[sort];
-  if (!keyset.key.safeParse(cursor.k).success || cursor.g >= keyset.groups(referenceTime).length) {
+  if (
+    !keyset.key.safeParse(cursor.k).success ||
+    cursor.g >= keyset.groups(referenceTime).length ||
+    (keyset.fitsGroup && !keyset.fitsGroup(cursor.k, cursor.g))
+  ) {
     throw new AppError("validation", INVALID_CURSOR_MESSAGE);
   }
   return cursor;
@@ -200,7 +240,9 @@ export function directoryPageStatements({
   const referenceTime = cursor?.t ?? now.toISOString();
   const groups = keyset.groups(referenceTime);
   const take = sqlLimit(readSize(query.limit));
-  const columns = listingColumnsFor(viewer);
+  const columns = keyset.keyColumn
+    ? sql`${listingColumnsFor(viewer)}, ${keyset.keyColumn} as "sortKey"`
+    : listingColumnsFor(viewer);
 
   const statements: { group: number; statement: SQL }[] = [];
   for (let group = cursor?.g ?? 0; group < groups.length; group++) {
@@ -233,10 +275,10 @@ export async function listListings({
   now?: Date;
 }): Promise<ListingPage> {
   const { statements, keyset, referenceTime } = directoryPageStatements({ viewer, query, now });
-  const rows: (ListingRow & { group: number })[] = [];
+  const rows: (DirectoryRow & { group: number })[] = [];
   for (const { group, statement } of statements) {
     if (rows.length > query.limit) break;
-    for (const row of await selectRows(db, listingRowSchema, statement)) rows.push({ ...row, group });
+    for (const row of await selectRows(db, directoryRowSchema, statement)) rows.push({ ...row, group });
   }
 
   const page = rows.slice(0, query.limit);
