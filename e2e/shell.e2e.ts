@@ -336,7 +336,15 @@ describe("route guards and errors", () => {
     expect(response?.status()).toBe(404);
     expect(response?.headers()["content-type"]).toContain("text/html");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await page
+      .getByText("We could not find this page. The link may be old, or the address mistyped.")
+      .waitFor();
+    expect(await page.getByText(/router/i).count()).toBe(0);
+    const main = page.getByRole("main");
+    expect(await main.getByRole("link", { name: "Browse the directory" }).getAttribute("href")).toBe(
+      "/browse",
+    );
+    expect(await main.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
     await expect.poll(() => page.title()).toBe("Page Not Found · PayPerCall Hub");
     await expectAccessible(page);
     // A listing nobody may see is a 404 too, with the title the page then shows.
