@@ -166,7 +166,7 @@ describe("publisher journey", () => {
     );
 
     // The dashboard: pending, the score (complete 12 + compliance 15 + domain 25 + 2 years 4) explained.
-    await page.getByRole("heading", { name: "Welcome back, Gina" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Gina" }).waitFor();
     await page.getByText("Pending Review", { exact: true }).waitFor();
     await page.getByText("Your profile is under review", { exact: true }).waitFor();
     expect(await page.getByTestId("quality-score").innerText()).toBe("56");
@@ -265,7 +265,7 @@ describe("publisher journey", () => {
     await page.waitForURL("**/publisher/dashboard");
 
     // Unverified and unreviewed: complete 12 + compliance 15 + 1 year 2, in the lowest band, explained.
-    await page.getByRole("heading", { name: "Welcome back, Vera" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Vera" }).waitFor();
     expect(await page.getByTestId("quality-score").innerText()).toBe("29");
     await page.getByText("/ 100 · Needs work").waitFor();
     expect(await page.getByTestId("quality-basis").innerText()).toBe(

@@ -164,7 +164,7 @@ describe("navigation bar", () => {
     });
     const page = await signedInPage(premium);
     await page.goto("/");
-    await page.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
     expect(await mainNav(page).getByTestId("plan-badge").textContent()).toBe("Premium");
     // Initials when both names exist.
     expect(
@@ -296,7 +296,7 @@ describe("navigation bar", () => {
       viewport,
     );
     await publisher.goto("/");
-    await publisher.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
+    await publisher.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
     await publisher.getByRole("button", { name: "Open menu" }).click();
     const menu = publisher.getByRole("navigation", { name: "Mobile" });
     expect(await menu.getByRole("link").allInnerTexts()).toEqual([
@@ -361,7 +361,7 @@ describe("route guards and errors", () => {
     const toasts = await recordToasts(page);
     await page.goto("/admin/dashboard");
     await expect.poll(() => path(page)).toBe("/");
-    await page.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
     expect(toasts).toEqual([expect.stringContaining("Access Denied Administrator access required.")]);
     await expectAccessible(page);
   });

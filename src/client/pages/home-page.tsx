@@ -22,7 +22,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { SkeletonLine } from "../components/ui/skeleton";
 import { useAuth } from "../features/auth/use-auth";
-import { getFullNameOrEmail, hasGivenName } from "../features/auth/user-display";
+import { getFullNameOrEmail } from "../features/auth/user-display";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
 import type { MarketFigureKey } from "../features/listings/market-figures";
@@ -201,7 +201,8 @@ export default function HomePage() {
   const { data: profile } = usePublisherProfile({ enabled: user?.role === "publisher" });
   // The route table only shows this page to a signed-in user.
   if (!user) return null;
-  const greeting = hasGivenName(user) ? "Welcome back to" : "Welcome to";
+  // "Back" only to someone who has been here before, as the server counts sign-ins.
+  const greeting = user.hasSignedInBefore ? "Welcome back to" : "Welcome to";
   const isAwaitingReview = user.role === "publisher" && profile?.status === "pending";
   const shortcuts = shortcutsFor(user);
 
