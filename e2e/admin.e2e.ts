@@ -234,10 +234,13 @@ describe("admin console", () => {
     // Import CSV is live (e2e/listing-import.e2e.ts covers it), beside Export CSV.
     expect(await page.getByRole("button", { name: "Import CSV" }).isDisabled()).toBe(false);
     await page.getByRole("link", { name: "Export CSV" }).waitFor();
-    await page.getByRole("heading", { name: /^Buyer Database \(\d+\)$/ }).waitFor();
+    await page.getByRole("heading", { name: /^Listings \(\d+\)$/ }).waitFor();
 
-    await page.getByRole("button", { name: "Add New Buyer" }).click();
-    const form = page.getByRole("dialog", { name: "Add New Buyer" });
+    // The button says what it makes: a listing, for the buyer chosen in the form.
+    await page.getByRole("button", { name: "Add listing" }).click();
+    const form = page.getByRole("dialog", { name: "Add listing" });
+    await form.getByText("Create a listing on behalf of a buyer.", { exact: false }).waitFor();
+    await form.getByText("Geographies (none means US National)").waitFor();
     // Nothing typed yet: the admin form's required-field messages, and the owner is required.
     await form.getByRole("button", { name: "Create Listing" }).click();
     await form.getByText("Title is required").waitFor();
@@ -259,7 +262,7 @@ describe("admin console", () => {
 
     await page.getByLabel("Search").fill(buyer.token);
     await page.getByRole("button", { name: "Apply" }).click();
-    await page.getByRole("heading", { name: "Buyer Database (1)" }).waitFor();
+    await page.getByRole("heading", { name: "Listings (1)" }).waitFor();
     const card = page.getByRole("article", { name: title });
     for (const text of ["$75.00", "Net 30", "California, Texas +1", "Min: 10/day", "Active"]) {
       await card.getByText(text, { exact: true }).waitFor();
@@ -272,15 +275,21 @@ describe("admin console", () => {
     expect(await edit.getByRole("combobox", { name: "Buyer" }).inputValue()).toBe(`Company ${buyer.token}`);
     await edit.getByLabel("Payout ($)").fill("82.50");
     await edit.getByLabel("Status").selectOption("paused");
+    for (const geo of ["California", "Texas", "Florida"])
+      await edit.getByLabel(geo, { exact: true }).uncheck();
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Success", "Buyer listing updated successfully.");
     await card.getByText("$82.50", { exact: true }).waitFor();
     await card.getByText("Paused", { exact: true }).waitFor();
+    // No geographies reads as the directory says it, never an admin-only wording.
+    await card.getByText("US National", { exact: true }).waitFor();
 
     // View shows the contact an admin sees.
     await card.getByRole("button", { name: `View ${title}` }).click();
     const view = page.getByRole("dialog", { name: title });
     await view.getByText(`partners@${buyer.token}.example`).waitFor();
+    await view.getByText("US National", { exact: true }).waitFor();
+    expect(await page.getByText("All Geos").count()).toBe(0);
     await view.getByRole("button", { name: "Close" }).first().click();
 
     // Delete asks first.
@@ -288,10 +297,10 @@ describe("admin console", () => {
     const confirm = page.getByRole("alertdialog", { name: "Delete this listing?" });
     await confirm.getByRole("button", { name: "Delete listing" }).click();
     await expectToast(page, "Success", "Buyer listing deleted successfully.");
-    await page.getByRole("heading", { name: "Buyer Database (0)" }).waitFor();
+    await page.getByRole("heading", { name: "Listings (0)" }).waitFor();
     await page.getByText("No buyer listings match these filters.").waitFor();
     // The focused card is gone: focus lands on the list's heading, not on the page body.
-    await expect.poll(() => focusedName(page)).toBe("Buyer Database (0)");
+    await expect.poll(() => focusedName(page)).toBe("Listings (0)");
     await expectAccessible(page);
   });
 

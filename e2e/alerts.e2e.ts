@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_TIME_ZONE } from "../src/shared/constants";
 import { ALERT_MESSAGES } from "../src/shared/schemas/alerts";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
@@ -78,16 +79,19 @@ describe("listing alerts", () => {
     await form.getByLabel("Minimum payout ($)").fill("40");
     await form.getByRole("group", { name: "Requirements" }).getByLabel("No IVR/transfers").click();
     // Email is the only channel here (texts have their own section); the time zone sets SMS quiet hours
-    // and starts from the browser's own.
+    // and shows the zone the SMS section uses (never the browser's, which would move them on save).
     const channels = form.getByRole("group", { name: "Channels" });
     expect(await channels.getByRole("checkbox").count()).toBe(1);
     const timeZone = form.getByLabel("Time zone for SMS quiet hours");
-    expect(await timeZone.inputValue()).toBe(
-      await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
-    );
-    await timeZone.selectOption("America/Chicago");
+    const smsZone = async () => (await (await callAs(publisher, "GET", "/api/sms")).json()).timeZone;
+    expect(await timeZone.inputValue()).toBe(DEFAULT_TIME_ZONE);
+    expect(await smsZone()).toBe(DEFAULT_TIME_ZONE);
     await form.getByRole("button", { name: "Save Alerts" }).click();
     await toast(page, "Alerts Saved").waitFor(POLL);
+    expect(await smsZone()).toBe(DEFAULT_TIME_ZONE);
+    await timeZone.selectOption("America/Chicago");
+    await form.getByRole("button", { name: "Save Alerts" }).click();
+    await expect.poll(smsZone, POLL).toBe("America/Chicago");
     await expectAccessible(page);
 
     // Switched off, the filters stay as chosen (only saved searches would alert).

@@ -516,14 +516,27 @@ describe("signed-in home", () => {
     await expectAccessible(page);
   });
 
-  it("welcomes a free publisher back, by name, with the upgrade card and their dashboard", async () => {
+  it("welcomes a free publisher, back only once they return, by name, with the upgrade card and their dashboard", async () => {
     const page = await harness.newPage();
-    await fixtures.signIn(
-      page,
-      await fixtures.createUser({ role: "publisher", firstName: "Pat", lastName: "Publisher" }),
-    );
+    const pat = await fixtures.createUser({ role: "publisher", firstName: "Pat", lastName: "Publisher" });
+    await fixtures.signIn(page, pat);
     await page.goto("/");
     await page.getByRole("dialog", { name: "Welcome, Pat!" }).getByRole("button", { name: "Close" }).click();
+    // A name is no sign of a return: never signed in before, Pat is welcomed, not welcomed back.
+    await page.getByRole("heading", { level: 1, name: "Welcome to PayPerCall Hub" }).waitFor();
+    await page.goto("/publisher/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Welcome, Pat" }).waitFor();
+    // Pat signs in, and later again: that second sign-in is a return.
+    for (let n = 0; n < 2; n++) {
+      const signedIn = await page.request.post("/api/dev/login", {
+        data: { email: pat.user.email },
+        headers: { origin: harness.baseURL },
+      });
+      expect(signedIn.status()).toBe(200);
+    }
+    await page.goto("/publisher/dashboard");
+    await page.getByRole("heading", { level: 1, name: "Welcome back, Pat" }).waitFor();
+    await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "Welcome back to PayPerCall Hub" }).waitFor();
     expect(await page.getByTestId("signed-in-as").textContent()).toBe("Pat Publisher");
     expect(await content(page).getByRole("link", { name: "Upgrade to Premium" }).getAttribute("href")).toBe(

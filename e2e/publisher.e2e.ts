@@ -48,6 +48,26 @@ describe("publisher journey", () => {
     );
   });
 
+  it("tells a publisher whose profile is pending that it awaits review, on the home and listing pages", async () => {
+    const buyer = await fixtures.createBuyerWithListings({ n: 1 });
+    const pending = await fixtures.createUser({ role: "publisher", publisherStatus: "pending" });
+    const page = await harness.newPage();
+    await fixtures.signIn(page, pending);
+    await page.addInitScript((key) => localStorage.setItem(key, "true"), WELCOME_FLAG);
+
+    await page.goto("/");
+    await page.getByText("Your publisher profile is awaiting review.", { exact: false }).waitFor();
+    await expectAccessible(page);
+
+    await page.goto(`/buyer/${buyer.listings[0]?.id}`);
+    await page
+      .getByText("Your publisher profile is awaiting review. You can request deals once it is approved.")
+      .waitFor();
+    expect(await page.getByText(/complete your publisher profile/i).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Request Deal" }).count()).toBe(0);
+    await expectAccessible(page);
+  });
+
   it("takes a guest through the five steps to a pending dashboard, then edits the profile", async () => {
     const guest = await fixtures.createUser({ role: "guest", firstName: "Gina" });
     const token = `ppc-verify-${guest.user.id.slice(0, 16)}`;
@@ -146,7 +166,7 @@ describe("publisher journey", () => {
     );
 
     // The dashboard: pending, the score (complete 12 + compliance 15 + domain 25 + 2 years 4) explained.
-    await page.getByRole("heading", { name: "Welcome back, Gina" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Gina" }).waitFor();
     await page.getByText("Pending Review", { exact: true }).waitFor();
     await page.getByText("Your profile is under review", { exact: true }).waitFor();
     expect(await page.getByTestId("quality-score").innerText()).toBe("56");
@@ -245,7 +265,7 @@ describe("publisher journey", () => {
     await page.waitForURL("**/publisher/dashboard");
 
     // Unverified and unreviewed: complete 12 + compliance 15 + 1 year 2, in the lowest band, explained.
-    await page.getByRole("heading", { name: "Welcome back, Vera" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome, Vera" }).waitFor();
     expect(await page.getByTestId("quality-score").innerText()).toBe("29");
     await page.getByText("/ 100 · Needs work").waitFor();
     expect(await page.getByTestId("quality-basis").innerText()).toBe(

@@ -164,7 +164,7 @@ describe("navigation bar", () => {
     });
     const page = await signedInPage(premium);
     await page.goto("/");
-    await page.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
     expect(await mainNav(page).getByTestId("plan-badge").textContent()).toBe("Premium");
     // Initials when both names exist.
     expect(
@@ -296,7 +296,7 @@ describe("navigation bar", () => {
       viewport,
     );
     await publisher.goto("/");
-    await publisher.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
+    await publisher.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
     await publisher.getByRole("button", { name: "Open menu" }).click();
     const menu = publisher.getByRole("navigation", { name: "Mobile" });
     expect(await menu.getByRole("link").allInnerTexts()).toEqual([
@@ -336,7 +336,15 @@ describe("route guards and errors", () => {
     expect(response?.status()).toBe(404);
     expect(response?.headers()["content-type"]).toContain("text/html");
     await page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    await page.getByText("Did you forget to add the page to the router?").waitFor();
+    await page
+      .getByText("We could not find this page. The link may be old, or the address mistyped.")
+      .waitFor();
+    expect(await page.getByText(/router/i).count()).toBe(0);
+    const main = page.getByRole("main");
+    expect(await main.getByRole("link", { name: "Browse the directory" }).getAttribute("href")).toBe(
+      "/browse",
+    );
+    expect(await main.getByRole("link", { name: "Go to the home page" }).getAttribute("href")).toBe("/");
     await expect.poll(() => page.title()).toBe("Page Not Found · PayPerCall Hub");
     await expectAccessible(page);
     // A listing nobody may see is a 404 too, with the title the page then shows.
@@ -353,7 +361,7 @@ describe("route guards and errors", () => {
     const toasts = await recordToasts(page);
     await page.goto("/admin/dashboard");
     await expect.poll(() => path(page)).toBe("/");
-    await page.getByRole("heading", { name: "Welcome back to PayPerCall Hub" }).waitFor();
+    await page.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
     expect(toasts).toEqual([expect.stringContaining("Access Denied Administrator access required.")]);
     await expectAccessible(page);
   });

@@ -56,7 +56,7 @@ export default function AdminBuyersPage() {
         <>
           <Button onClick={() => setOpen({ mode: "create" })}>
             <Plus className="h-4 w-4" aria-hidden />
-            Add New Buyer
+            Add listing
           </Button>
           <Button variant="secondary" onClick={() => setOpen({ mode: "import" })}>
             <FileUp className="h-4 w-4" aria-hidden />
@@ -85,7 +85,7 @@ export default function AdminBuyersPage() {
       />
       <AdminListSection
         headingId="buyer-database-heading"
-        heading={`Buyer Database (${listings.total ?? listings.items.length})`}
+        heading={`Listings (${listings.total ?? listings.items.length})`}
         list={listings}
         loadingLabel="Loading buyer listings…"
         emptyMessage="No buyer listings match these filters."

@@ -16,16 +16,18 @@ import type { ComponentType } from "react";
 import { Link } from "wouter";
 import { ONBOARDING_PATHS } from "../../shared/constants";
 import type { CurrentUser } from "../../shared/schemas/auth";
+import { PUBLISHER_MESSAGES } from "../../shared/schemas/publisher";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { SkeletonLine } from "../components/ui/skeleton";
 import { useAuth } from "../features/auth/use-auth";
-import { getFullNameOrEmail, hasGivenName } from "../features/auth/user-display";
+import { getFullNameOrEmail } from "../features/auth/user-display";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
 import type { MarketFigureKey } from "../features/listings/market-figures";
 import { MarketFiguresSection } from "../features/listings/market-figures-section";
+import { usePublisherProfile } from "../features/publisher/use-publisher";
 import { WelcomeDialog } from "../features/shell/welcome-dialog";
 import { cn } from "../lib/cn";
 
@@ -196,9 +198,12 @@ function SubscriptionCard({ user }: { user: CurrentUser }) {
 export default function HomePage() {
   const { user } = useAuth();
   const { data: config } = usePublicConfig();
+  const { data: profile } = usePublisherProfile({ enabled: user?.role === "publisher" });
   // The route table only shows this page to a signed-in user.
   if (!user) return null;
-  const greeting = hasGivenName(user) ? "Welcome back to" : "Welcome to";
+  // "Back" only to someone who has been here before, as the server counts sign-ins.
+  const greeting = user.hasSignedInBefore ? "Welcome back to" : "Welcome to";
+  const isAwaitingReview = user.role === "publisher" && profile?.status === "pending";
   const shortcuts = shortcutsFor(user);
 
   return (
@@ -211,6 +216,12 @@ export default function HomePage() {
         <p className="mt-2 text-lg text-slate-700" data-testid="signed-in-as">
           {getFullNameOrEmail(user)}
         </p>
+        {isAwaitingReview && (
+          <p className="mt-2 text-sm text-slate-700" data-testid="publisher-review-note">
+            {PUBLISHER_MESSAGES.awaitingReview} We email you once it is decided; your dashboard shows its
+            status.
+          </p>
+        )}
       </header>
 
       {user.role === "publisher" && <SubscriptionCard user={user} />}

@@ -11,8 +11,13 @@ export default function NotFoundPage() {
             <AlertCircle className="h-8 w-8 text-red-600" aria-hidden />
             <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
           </div>
-          <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
-          <p className="mt-4 text-sm">
+          <p className="mt-4 text-sm text-slate-600">
+            We could not find this page. The link may be old, or the address mistyped.
+          </p>
+          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            <Link href="/browse" className="font-medium text-brand-600 underline">
+              Browse the directory
+            </Link>
             <Link href="/" className="font-medium text-brand-600 underline">
               Go to the home page
             </Link>

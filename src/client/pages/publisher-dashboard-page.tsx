@@ -2,7 +2,7 @@ import { Building2, Crown, DollarSign, Gauge, Layers, Pencil, Search } from "luc
 import type { ComponentType, ReactNode } from "react";
 import { Link, useLocation, useSearch } from "wouter";
 import { formatDate, formatDollars } from "../../shared/format";
-import type { CurrentUser } from "../../shared/schemas/auth";
+import type { CurrentUser, SessionUser } from "../../shared/schemas/auth";
 import { PUBLISHER_MESSAGES, type PublisherProfile } from "../../shared/schemas/publisher";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
@@ -250,13 +250,13 @@ function useTab(): [TabId, (tab: string) => void] {
   return [tab, setTab];
 }
 
-function Dashboard({ profile, user }: { profile: PublisherProfile; user: CurrentUser }) {
+function Dashboard({ profile, user }: { profile: PublisherProfile; user: SessionUser }) {
   const [tab, setTab] = useTab();
   return (
     <div className="space-y-8">
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">
-          Welcome back, {user.firstName?.trim() || user.email}
+          {user.hasSignedInBefore ? "Welcome back" : "Welcome"}, {user.firstName?.trim() || user.email}
         </h1>
         <p className="mt-1 text-slate-600">Your publisher profile, score and activity.</p>
       </header>

@@ -92,8 +92,8 @@ export const alertPreferencesSchema = z
     /** What the server acts on: instant is Premium's, so without Premium this reads daily. */
     frequency: z.enum(ALERT_FREQUENCIES),
     channels: z.array(z.enum(ALERT_PREFERENCE_CHANNELS)),
-    /** The IANA time zone SMS quiet hours follow; null until chosen (DEFAULT_TIME_ZONE applies). */
-    timeZone: z.string().nullable(),
+    /** The IANA time zone SMS quiet hours follow: the saved choice, else DEFAULT_TIME_ZONE (as GET /api/sms says). */
+    timeZone: z.string(),
     /** When the mail's unsubscribe link last took email off the channels (null: never, or email is back). */
     unsubscribedAt: z.string().nullable(),
   })

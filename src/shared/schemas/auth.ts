@@ -14,6 +14,13 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/**
+ * GET /api/auth/user: the current user, and whether they had signed in before the sign-in that began
+ * this visit, so a first visit is welcomed rather than welcomed back.
+ */
+export const sessionUserSchema = currentUserSchema.extend({ hasSignedInBefore: z.boolean() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
 /** An address as accounts are matched by (sign-in, email change, the deletion's typed confirmation). */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -27,6 +27,8 @@ export const PUBLISHER_MESSAGES = {
   complianceMissing: "Compliance Not Completed",
   completeProfile: "Complete Your Profile",
   underReview: "Your profile is under review",
+  // Home and listing pages: said to someone who has sent a profile, so never "complete your profile".
+  awaitingReview: "Your publisher profile is awaiting review.",
   // Server answers.
   alreadyHasProfile: "You already have a publisher profile",
   buyerAccount: "This account is a buyer account",

@@ -8,8 +8,8 @@ import {
 } from "./admin-format";
 
 describe("admin listing display", () => {
-  it("shows the first two geographies and +n, or All Geos", () => {
-    expect(formatAdminGeos([])).toBe("All Geos");
+  it("shows the first two geographies and +n, or US National as the directory says it", () => {
+    expect(formatAdminGeos([])).toBe("US National");
     expect(formatAdminGeos(["Texas"])).toBe("Texas");
     expect(formatAdminGeos(["Texas", "Ohio"])).toBe("Texas, Ohio");
     expect(formatAdminGeos(["Texas", "Ohio", "Georgia", "Florida"])).toBe("Texas, Ohio +2");

@@ -1,13 +1,13 @@
-import { formatDate } from "../../../shared/format";
+import { formatDate, formatGeos } from "../../../shared/format";
 import type { ApprovalWarning } from "../../../shared/schemas/admin-publishers";
 import type { BadgeTone } from "../../components/ui/badge";
 
 // Display rules of the admin screens: one formatter for each figure. Payout and
 // payment terms read as in the directory, so they come from the listings feature.
 
-/** The first two geographies and "+n" for the rest, or "All Geos" when there are none. */
+/** The first two geographies and "+n" for the rest; none reads as everywhere else does (formatGeos). */
 export function formatAdminGeos(geos: string[]): string {
-  if (geos.length === 0) return "All Geos";
+  if (geos.length <= 2) return formatGeos(geos);
   const shown = geos.slice(0, 2).join(", ");
   return geos.length > 2 ? `${shown} +${geos.length - 2}` : shown;
 }

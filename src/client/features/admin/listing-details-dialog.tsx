@@ -13,7 +13,7 @@ import {
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { BoostHistory } from "../boosts";
-import { formatPayout, formatTerms, requirementTagLabel } from "../listings";
+import { formatGeos, formatPayout, formatTerms, requirementTagLabel } from "../listings";
 import { capitalize, formatMinVolume } from "./admin-format";
 import { Facts } from "./facts";
 import { useAdminBoostHistory } from "./use-admin-boosts";
@@ -39,7 +39,7 @@ export function ListingDetailsDialog({
     ["Payment terms", formatTerms(listing.paymentTerms)],
     ["Duration requirement", listing.durationRequirement ? `${listing.durationRequirement} s` : "Flexible"],
     ["Minimum volume", formatMinVolume(listing.minVolume)],
-    ["Geographies", listing.geos.length ? listing.geos.join(", ") : "All Geos"],
+    ["Geographies", formatGeos(listing.geos)],
     ["Requirements", tags.length ? tags.join(", ") : "None"],
     ["Dispute window", listing.disputeWindowDays ? `${listing.disputeWindowDays} days` : "Not set"],
     [

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { LISTING_STATUSES } from "../../../shared/constants";
+import { LISTING_STATUSES, US_NATIONAL } from "../../../shared/constants";
 import type { AdminListing } from "../../../shared/schemas/admin-listings";
 import {
   type CreateAdminListing,
@@ -34,7 +34,7 @@ const LABELS: ListingFieldLabels = {
   durationRequirement: "Duration requirement (seconds)",
   minVolume: "Minimum volume (calls/day)",
   disputeWindowDays: "Dispute window (days, optional)",
-  geos: "Geographies (none means All Geos)",
+  geos: `Geographies (none means ${US_NATIONAL})`,
 };
 const STATUSES = LISTING_STATUSES.map((s) => ({ value: s, label: capitalize(s) }));
 
@@ -61,7 +61,7 @@ export function ListingFormDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>{listing ? "Edit Buyer Listing" : "Add New Buyer"}</DialogTitle>
+          <DialogTitle>{listing ? "Edit Buyer Listing" : "Add listing"}</DialogTitle>
           <DialogDescription>
             {listing
               ? "Change any field; only what changes is saved and recorded in the audit log."

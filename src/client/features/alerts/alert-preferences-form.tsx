@@ -2,13 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Crown, Lock } from "lucide-react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import { Link } from "wouter";
-import {
-  type AlertFrequency,
-  DEFAULT_TIME_ZONE,
-  GEOGRAPHIES,
-  REQUIREMENT_TAGS,
-  VERTICALS,
-} from "../../../shared/constants";
+import { type AlertFrequency, GEOGRAPHIES, REQUIREMENT_TAGS, VERTICALS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import {
   ALERT_MESSAGES,
@@ -53,18 +47,13 @@ export function alertFormValues(preferences: AlertPreferences): AlertFormValues 
   return {
     frequency: preferences.frequency,
     channels: preferences.channels,
-    timeZone: preferences.timeZone ?? browserTimeZone(),
+    timeZone: preferences.timeZone,
     filtersEnabled: preferences.filtersEnabled,
     verticals: preferences.verticals,
     geos: preferences.geos,
     tags: preferences.tags,
     minPayout: preferences.minPayout ?? "",
   };
-}
-
-/** The browser's own zone, offered until the user chooses one (the server's default when it has none). */
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
 }
 
 /** Every IANA zone the browser knows, plus the chosen one should the list lack it ("UTC" in some). */
@@ -117,8 +106,10 @@ export function AlertPreferencesForm({
   const zones = timeZoneOptions(initialValues.timeZone);
   const filtersEnabled = form.watch("filtersEnabled");
 
-  const save = (values: UpdateAlertPreferences) =>
-    update.mutate(values, {
+  // The zone is sent only when the user picked another: it is the SMS section's too, so a save of
+  // other settings must leave it exactly as the server holds it.
+  const save = ({ timeZone, ...values }: UpdateAlertPreferences) =>
+    update.mutate(form.formState.dirtyFields.timeZone ? { ...values, timeZone } : values, {
       onSuccess: (saved) => {
         form.reset(alertFormValues(saved));
         const off = saved.channels.length === 0;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { CurrentUser } from "../../../shared/schemas/auth";
+import type { SessionUser } from "../../../shared/schemas/auth";
 import { apiRequest } from "../../lib/api";
 
 export const AUTH_USER_KEY = ["/api/auth/user"] as const;
@@ -11,9 +11,9 @@ export const AUTH_USER_KEY = ["/api/auth/user"] as const;
  * invalidating AUTH_USER_KEY still refreshes it.
  */
 export function useAuth() {
-  const { data, isLoading } = useQuery<CurrentUser | null>({
+  const { data, isLoading } = useQuery<SessionUser | null>({
     queryKey: AUTH_USER_KEY,
-    queryFn: () => apiRequest<CurrentUser | null>("GET", `${AUTH_USER_KEY[0]}?optional=1`),
+    queryFn: () => apiRequest<SessionUser | null>("GET", `${AUTH_USER_KEY[0]}?optional=1`),
   });
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: Boolean(user) };

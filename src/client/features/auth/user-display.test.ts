@@ -5,7 +5,6 @@ import {
   getFullNameOrEmail,
   getRoleBadgeTone,
   getWelcomeName,
-  hasGivenName,
 } from "./user-display";
 
 describe("how a user is named", () => {
@@ -27,9 +26,7 @@ describe("how a user is named", () => {
     expect(getWelcomeName({ firstName: null, email: "" })).toBe("there");
   });
 
-  it("says welcome back only to someone with a first or last name", () => {
-    expect(hasGivenName({ firstName: null, lastName: "Smith" })).toBe(true);
-    expect(hasGivenName({ firstName: null, lastName: null })).toBe(false);
+  it("names the user by whatever name parts exist, else the email", () => {
     expect(getFullNameOrEmail({ firstName: null, lastName: "Smith", email: "s@x.test" })).toBe("Smith");
     expect(getFullNameOrEmail({ firstName: null, lastName: null, email: "s@x.test" })).toBe("s@x.test");
   });

@@ -22,11 +22,6 @@ export function getAvatarInitials(user: Named): string {
   return email ? email[0]!.toUpperCase() : "U";
 }
 
-/** Signed-in home greeting: "back" only when the user has told us a name. */
-export function hasGivenName(user: Named): boolean {
-  return Boolean(clean(user.firstName) || clean(user.lastName));
-}
-
 /** Full name (whatever parts exist), else the email: who the home page greets. */
 export function getFullNameOrEmail(user: Named): string {
   const name = [clean(user.firstName), clean(user.lastName)].filter(Boolean).join(" ");

@@ -3,9 +3,11 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
 import type { ListingDetail } from "../../../shared/schemas/listings";
+import { PUBLISHER_MESSAGES } from "../../../shared/schemas/publisher";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { goToLogin, useAuth } from "../auth";
+import { usePublisherProfile } from "../publisher";
 import { DealIntentStatusBadge } from "./deal-intent-parts";
 
 // "Request Deal" on a listing's detail page (docs/buyers.md): approved publishers ask the buyer for a deal
@@ -19,6 +21,11 @@ export function RequestDeal({ listing }: { listing: ListingDetail }) {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);
+  // A publisher account has sent its profile (that is what made it one): when deals are closed to it, the
+  // reason is usually a review still to come, which it is told rather than sent back to onboarding.
+  const asksProfile = user?.role === "publisher" && !listing.canRequestDeal;
+  const { data: profile } = usePublisherProfile({ enabled: asksProfile });
+  const isAwaitingReview = asksProfile && profile?.status === "pending";
   // A buyer's own listing, or an admin: nothing to request.
   if (listing.isOwn || user?.role === "admin") return null;
   const last = listing.dealIntent;
@@ -58,10 +65,14 @@ export function RequestDeal({ listing }: { listing: ListingDetail }) {
               Request Deal
             </Button>
           )
+        ) : isAwaitingReview ? (
+          <p className="text-sm text-slate-700">
+            {PUBLISHER_MESSAGES.awaitingReview} You can request deals once it is approved.
+          </p>
         ) : (
           <p className="text-sm text-slate-700">
             Deal requests are open to approved publishers.{" "}
-            {user.role !== "buyer" && (
+            {user.role === "guest" && (
               <Link className="text-brand-700 underline underline-offset-2" href="/publisher/onboarding">
                 Complete your publisher profile
               </Link>

@@ -3,3 +3,4 @@
 // which the admin console shows beside each application.
 export { BAND_STYLES, formatQualityScore, scoreBand } from "./quality-bands";
 export { QualityScoreBasis } from "./quality-score";
+export { usePublisherProfile } from "./use-publisher";

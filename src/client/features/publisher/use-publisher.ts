@@ -20,9 +20,9 @@ const ACTIVITY_KEY = ["/api/publisher-profile", "activity"] as const;
 const COMPLIANCE_KEY = ["/api/compliance"] as const;
 const DASHBOARD_KEY = ["/api/publisher-dashboard"] as const;
 
-/** The viewer's profile; `null` when they have none yet. */
-export function usePublisherProfile() {
-  return useQuery<PublisherProfile | null>({ queryKey: PUBLISHER_PROFILE_KEY });
+/** The viewer's profile; `null` when they have none yet. `enabled: false` skips asking (not a publisher). */
+export function usePublisherProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<PublisherProfile | null>({ queryKey: PUBLISHER_PROFILE_KEY, enabled });
 }
 
 export function usePublisherActivity() {

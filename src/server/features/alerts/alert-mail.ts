@@ -1,5 +1,5 @@
-import { REQUIREMENT_TAGS, US_NATIONAL } from "../../../shared/constants";
-import { formatDollars } from "../../../shared/format";
+import { REQUIREMENT_TAGS } from "../../../shared/constants";
+import { formatDollars, formatGeos } from "../../../shared/format";
 import type { DigestFrequency } from "../../jobs/queues";
 import type { MailMessage } from "../../lib/mailer";
 import type { ListingRow } from "../listings/listing-row";
@@ -26,8 +26,10 @@ const tagLabels = (tags: string[]) => REQUIREMENT_TAGS.filter((t) => tags.includ
 
 /** One listing as a block of lines; the contact only for readers allowed to see it (Premium). */
 function listingBlock(ctx: AlertMailContext, listing: ListingRow, withContact: boolean): string[] {
-  const geos = listing.geos.length > 0 ? listing.geos.join(", ") : US_NATIONAL;
-  const lines = [listing.title, `${listing.vertical} · ${formatDollars(listing.payout)} per call · ${geos}`];
+  const lines = [
+    listing.title,
+    `${listing.vertical} · ${formatDollars(listing.payout)} per call · ${formatGeos(listing.geos)}`,
+  ];
   const requirements = tagLabels(listing.tags);
   if (requirements.length > 0) lines.push(`Requirements: ${requirements.join(", ")}`);
   if (withContact) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { ALERT_LIMITS } from "../../../shared/constants";
+import { ALERT_LIMITS, DEFAULT_TIME_ZONE } from "../../../shared/constants";
 import { ALERT_MESSAGES } from "../../../shared/schemas/alerts";
 import { BROKEN_TEXT_MESSAGE } from "../../../shared/schemas/common";
 import { notificationPreferences, savedSearches, subscriptions } from "../../db/schema";
@@ -43,9 +43,35 @@ describe("notification preferences and saved searches", () => {
         minPayout: null,
         frequency: "weekly",
         channels: ["email"],
-        timeZone: null,
+        timeZone: DEFAULT_TIME_ZONE,
         unsubscribedAt: null,
       });
+    });
+
+    it("shows the time zone the SMS section uses, and a save moves it only when the zone is changed", async () => {
+      const { cookie } = await publisher();
+      const smsZone = async () => (await call(cookie, "GET", "/api/sms")).json().timeZone;
+      const shown = (await call(cookie, "GET", "/api/notification-preferences")).json();
+      expect(shown.timeZone).toBe(DEFAULT_TIME_ZONE);
+      expect(await smsZone()).toBe(shown.timeZone);
+
+      // The form saved as shown (every field it holds), then another setting alone: the zone stays.
+      const { configured: _c, unsubscribedAt: _u, ...form } = shown;
+      const saved = await call(cookie, "PUT", "/api/notification-preferences", {
+        ...form,
+        frequency: "daily",
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().timeZone).toBe(DEFAULT_TIME_ZONE);
+      await call(cookie, "PUT", "/api/notification-preferences", { minPayout: "25" });
+      expect(await smsZone()).toBe(DEFAULT_TIME_ZONE);
+
+      // Chosen in the form: both read the new zone.
+      await call(cookie, "PUT", "/api/notification-preferences", { timeZone: "America/Denver" });
+      expect(await smsZone()).toBe("America/Denver");
+      expect((await call(cookie, "GET", "/api/notification-preferences")).json().timeZone).toBe(
+        "America/Denver",
+      );
     });
 
     it("changes only the fields sent; an empty list means any", async () => {

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { DEFAULT_ALERT_FREQUENCY } from "../../../shared/constants";
+import { DEFAULT_ALERT_FREQUENCY, DEFAULT_TIME_ZONE } from "../../../shared/constants";
 import {
   ALERT_MESSAGES,
   type AlertPreferences,
@@ -24,6 +24,15 @@ export function requirePublisher(viewer: Viewer): void {
   if (viewer.role !== "publisher") throw new AppError("forbidden", ALERT_MESSAGES.publisherOnly);
 }
 
+/**
+ * The zone SMS quiet hours follow: the one saved with these settings, else DEFAULT_TIME_ZONE. The
+ * Alerts form and the SMS section both show what this answers, and the texts are held by it, so
+ * saving the form as shown never moves the quiet hours.
+ */
+export function quietHoursTimeZone(saved: string | null | undefined): string {
+  return saved ?? DEFAULT_TIME_ZONE;
+}
+
 /** What the settings read as before the first save: weekly, by email, any listing. */
 const DEFAULTS: Omit<AlertPreferences, "configured"> = {
   filtersEnabled: true,
@@ -33,7 +42,7 @@ const DEFAULTS: Omit<AlertPreferences, "configured"> = {
   minPayout: null,
   frequency: DEFAULT_ALERT_FREQUENCY,
   channels: ["email"],
-  timeZone: null,
+  timeZone: quietHoursTimeZone(null),
   unsubscribedAt: null,
 };
 
@@ -49,7 +58,7 @@ function toPreferences(row: PreferencesRow | undefined, viewer: Viewer): AlertPr
     // Instant is Premium's: for anyone else it reads (and is sent) as daily.
     frequency: row.frequency === "instant" && !viewer.hasActiveSubscription ? "daily" : row.frequency,
     channels: row.channels.filter((c): c is "email" => c === "email"),
-    timeZone: row.timeZone,
+    timeZone: quietHoursTimeZone(row.timeZone),
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ACCOUNT_DISABLED_MESSAGE, type Role } from "../../../shared/constants";
 import { normalizeEmail } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
@@ -70,4 +70,18 @@ export async function findOrCreateUserByEmail({
     if (user.disabledAt || user.deletedAt) throw new AppError("forbidden", ACCOUNT_DISABLED_MESSAGE);
     return { id: user.id, role: user.role };
   });
+}
+
+/**
+ * Whether the user has signed in more than once: each sign-in (email link, single sign-on, the
+ * development sign-in) is recorded in the audit log, which outlives sessions and sign-outs. Two entries
+ * are enough to know, so no more are read.
+ */
+export async function hasSignedInBefore(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.userId, userId), eq(auditLogs.action, "auth.login")))
+    .limit(2);
+  return rows.length > 1;
 }

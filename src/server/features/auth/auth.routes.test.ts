@@ -244,6 +244,19 @@ describe("email sign-in", () => {
       }
     });
 
+    it("tells a first sign-in from a return, whatever sessions ended in between", async () => {
+      const hasSignedInBefore = async (cookie: string) =>
+        (await ctx.app.inject({ url: "/api/auth/user?optional=1", headers: { cookie } })).json()
+          .hasSignedInBefore;
+      const first = await signIn(ctx, "newcomer@example.test");
+      expect(await hasSignedInBefore(first)).toBe(false);
+      // Still the first visit on a reload; signed out and back in, it is a return.
+      expect(await hasSignedInBefore(first)).toBe(false);
+      await ctx.app.inject({ method: "POST", url: "/api/logout", headers: { cookie: first } });
+      const second = await signIn(ctx, "newcomer@example.test");
+      expect(await hasSignedInBefore(second)).toBe(true);
+    });
+
     it("answers null with ?optional=1 once the session has ended", async () => {
       const cookie = await signIn(ctx, "gone@example.test");
       await ctx.app.inject({ method: "POST", url: "/api/logout", headers: { cookie } });

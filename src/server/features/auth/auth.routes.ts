@@ -9,12 +9,14 @@ import {
   magicLinkVerifySchema,
   messageSchema,
   safeReturnTo,
+  sessionUserSchema,
 } from "../../../shared/schemas/auth";
 import { plainText } from "../../../shared/schemas/common";
 import { AppError } from "../../lib/app-error";
 import { readCurrentUser } from "../../lib/viewer";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { endUserSession, startUserSession } from "../../plugins/session";
+import { hasSignedInBefore } from "./accounts";
 import { isSameOriginNavigation, logoutConfirmPage } from "./logout";
 import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
 import { finishOidcLogin, OIDC_CALLBACK_PATH, startOidcLogin } from "./oidc.service";
@@ -124,12 +126,14 @@ export async function authRoutes(fastify: FastifyInstance) {
       config: { access: "public" },
       schema: {
         querystring: z.object({ optional: z.literal("1").optional() }),
-        response: { 200: currentUserSchema.nullable(), ...errorResponses },
+        response: { 200: sessionUserSchema.nullable(), ...errorResponses },
       },
     },
     async (req, reply) => {
       reply.header("Cache-Control", "private, no-store");
-      if (req.viewer) return req.viewer;
+      if (req.viewer) {
+        return { ...req.viewer, hasSignedInBefore: await hasSignedInBefore(app.db, req.viewer.id) };
+      }
       if (req.query.optional) return null;
       throw new AppError("unauthorized", MESSAGES.unauthorized);
     },

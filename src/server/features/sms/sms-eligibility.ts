@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { DEFAULT_TIME_ZONE } from "../../../shared/constants";
 import { SMS_BLOCKED_REASONS } from "../../../shared/schemas/sms";
 import { type Db, selectRows } from "../../db/client";
 import { smsOptOuts, subscriptions } from "../../db/schema";
 import { activeSmsAddonNow, activeSubscriptionNow } from "../../lib/premium";
+import { quietHoursTimeZone } from "../alerts/alert-preferences";
 
 // Who gets SMS alerts, in one place (docs/publishers.md, "SMS alerts"): an enabled publisher with Premium
 // and the SMS Alerts add-on running now, whose number is verified and neither opted out (by the account,
@@ -39,7 +39,7 @@ export const SMS_USER_FROM = sql`users u
 const smsStateSchema = z.object({
   userId: z.string(),
   phone: z.string().nullable(),
-  timeZone: z.string(),
+  timeZone: z.string().nullable().transform(quietHoursTimeZone),
   hasPremium: z.boolean(),
   hasAddon: z.boolean(),
   blockedReason: z.enum(SMS_BLOCKED_REASONS).nullable(),
@@ -56,7 +56,7 @@ export async function readSmsState(db: Db, userId: string): Promise<SmsState | n
   const [row] = await selectRows(
     db,
     smsStateSchema,
-    sql`select u.id as "userId", n.phone, coalesce(p.time_zone, ${DEFAULT_TIME_ZONE}) as "timeZone",
+    sql`select u.id as "userId", n.phone, p.time_zone as "timeZone",
           ${HAS_PREMIUM} as "hasPremium", ${HAS_ADDON} as "hasAddon", ${BLOCKED_REASON} as "blockedReason"
         from ${SMS_USER_FROM}
         where u.id = ${userId}`,
