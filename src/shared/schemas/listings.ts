@@ -284,4 +284,3 @@ export type RevealContactResponse = z.infer<typeof revealContactResponseSchema>;
 
 /** POST /api/contact-actions/{id}: what the viewer just did with the listing's contact. */
 export const contactActionSchema = z.object({ kind: z.enum(CONTACT_ACTION_KINDS) });
-export type ContactAction = z.infer<typeof contactActionSchema>;

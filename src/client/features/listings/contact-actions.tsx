@@ -8,12 +8,12 @@ import { useRecordContactAction } from "./use-listings";
  * The subject a publisher's mail to a buyer starts with: it names the listing, so the buyer knows which
  * of their offers the mail is about. encodeURIComponent, not URLSearchParams: mail clients read "+" as a plus.
  */
-export function contactMailtoHref(email: string, listingTitle: string): string {
+function contactMailtoHref(email: string, listingTitle: string): string {
   return `mailto:${email}?subject=${encodeURIComponent(`Calls for your listing: ${listingTitle}`)}`;
 }
 
 /** A dialable link: only digits and a leading "+" (a number is stored as typed, "(555) 404-0001"). */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 /**
  * What "Contact Buyer" opens once the contact is revealed: write (mailto:), call (tel:), or copy the
