@@ -289,6 +289,13 @@ export const RELIABILITY = {
 } as const;
 
 /** The buyer's Analytics tab: the ranges it offers, in days, and the default. */
+/**
+ * What a viewer can do with a contact the listing's page shows: write (a mailto: link), call (a tel:
+ * link), or copy the address or the number. Each is recorded for the buyer's analytics.
+ */
+export const CONTACT_ACTION_KINDS = ["email", "call", "copy_email", "copy_phone"] as const;
+export type ContactActionKind = (typeof CONTACT_ACTION_KINDS)[number];
+
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;

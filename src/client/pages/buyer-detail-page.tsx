@@ -1,5 +1,5 @@
 import { ArrowLeft, Eye, MousePointerClick, TrendingDown, TrendingUp } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "wouter";
 import { FLEXIBLE, LISTING_STATS_WINDOW_DAYS } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
@@ -9,7 +9,7 @@ import {
   listingNotFoundPageHead,
   listingPageHead,
 } from "../../shared/page-head";
-import type { ListingDetail, PayoutChange } from "../../shared/schemas/listings";
+import type { ListingContact, ListingDetail, PayoutChange } from "../../shared/schemas/listings";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
@@ -18,6 +18,7 @@ import { OwnerBoostCard } from "../features/boosts/owner-boost-card";
 import { usePageHead } from "../features/config/use-page-head";
 import { RequestDeal } from "../features/deal-intents/request-deal";
 import { browseReturnUrl } from "../features/listings/browse-place";
+import { ContactActions } from "../features/listings/contact-actions";
 import { ContactDetails, MaskedContact } from "../features/listings/contact-details";
 import { ListingBadges } from "../features/listings/listing-badges";
 import { ListingDetailSkeleton } from "../features/listings/listing-detail-skeleton";
@@ -106,7 +107,9 @@ function PayoutHistory({ history }: { history: PayoutChange[] }) {
 
 function ListingView({ listing }: { listing: ListingDetail }) {
   const { user } = useAuth();
-  const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
+  // The revealed contact: "Contact Buyer" gives way to its actions (write, call, copy).
+  const [revealed, setRevealed] = useState<ListingContact | null>(null);
+  const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal({ onRevealed: setRevealed });
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
@@ -166,9 +169,13 @@ function ListingView({ listing }: { listing: ListingDetail }) {
           </CardHeader>
           <CardContent className="space-y-4">
             {listing.contact ? <ContactDetails contact={listing.contact} /> : <MaskedContact />}
-            <Button onClick={() => reveal(listing)} disabled={isRevealing}>
-              {listing.contact ? "Contact Buyer" : "Upgrade to Premium"}
-            </Button>
+            {revealed && listing.contact ? (
+              <ContactActions listingId={listing.id} listingTitle={listing.title} contact={revealed} />
+            ) : (
+              <Button onClick={() => reveal(listing)} disabled={isRevealing}>
+                {listing.contact ? "Contact Buyer" : "Upgrade to Premium"}
+              </Button>
+            )}
           </CardContent>
         </Card>
         <ListingReviews

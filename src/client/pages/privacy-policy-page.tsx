@@ -10,7 +10,7 @@ export default function PrivacyPolicyPage() {
       body: [
         "Account information: your email address, name and profile picture when you sign in.",
         "Profile information you give us: company details, website, traffic sources, verticals, geographies, references and compliance statements.",
-        "Usage information: pages viewed, searches, listings saved and contact details revealed.",
+        "Usage information: pages viewed, searches, listings saved, contact details revealed, and whether you emailed, called or copied a revealed contact.",
         "Payment information is collected and held by our card payment provider; we never store card numbers.",
       ],
     },

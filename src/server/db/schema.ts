@@ -22,6 +22,7 @@ import {
   BOOST_PURCHASE_STATUSES,
   BOOST_SOURCES,
   BUYER_VERIFICATION_STATUSES,
+  CONTACT_ACTION_KINDS,
   DEAL_INTENT_STATUSES,
   DEAL_SIDES,
   DEFAULT_PAYMENT_TERMS,
@@ -796,6 +797,29 @@ export const listingEvents = pgTable(
     // A save counts once per user and listing, ever: unsaving and saving again is not a new save, and
     // the event outlives the bookmark (analytics keep the history).
     uniqueIndex("listing_events_save_once_key").on(t.listingId, t.viewerKey).where(sql`kind = 'save'`),
+  ],
+);
+
+/**
+ * What a viewer did with a listing's contact once it was shown: wrote (email), called (call), or copied the
+ * address or the number. Counted in the owning buyer's analytics. At most one row per viewer, listing and
+ * kind within a minute (`minute` is the start of that minute), so a double click or a retry counts once.
+ */
+export const contactEvents = pgTable(
+  "contact_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listingId: uuid("listing_id")
+      .notNull()
+      .references(() => buyerListings.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: CONTACT_ACTION_KINDS }).notNull(),
+    minute: timestamp("minute", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contact_events_listing_idx").on(t.listingId, t.createdAt),
+    uniqueIndex("contact_events_once_a_minute_key").on(t.listingId, t.userId, t.kind, t.minute),
   ],
 );
 

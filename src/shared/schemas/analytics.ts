@@ -86,6 +86,15 @@ const boostPeriodSchema = z.object({
 });
 export type BoostPeriod = z.infer<typeof boostPeriodSchema>;
 
+/** Contact actions in the range, by kind: mailto: and tel: links followed, address and number copied. */
+const contactActionsSchema = z.object({
+  email: z.number().int(),
+  call: z.number().int(),
+  copyEmail: z.number().int(),
+  copyPhone: z.number().int(),
+});
+export type ContactActions = z.infer<typeof contactActionsSchema>;
+
 export const analyticsSchema = z.object({
   days: z.number().int(),
   /** First and last day of the range (UTC, YYYY-MM-DD); the last is today. */
@@ -99,5 +108,6 @@ export const analyticsSchema = z.object({
   daily: z.array(z.object({ day: z.string(), ...figures })),
   /** The buyer's boost periods overlapping the range (up to now), latest start first. */
   boosts: z.array(boostPeriodSchema),
+  contactActions: contactActionsSchema,
 });
 export type Analytics = z.infer<typeof analyticsSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  CONTACT_ACTION_KINDS,
   canonicalVertical,
   DEAL_INTENT_STATUSES,
   GEOGRAPHIES,
@@ -293,3 +294,6 @@ export const revealContactResponseSchema = z
   .object({ contact: listingContactSchema })
   .meta({ examples: [{ contact: LISTING_CONTACT_EXAMPLE }] });
 export type RevealContactResponse = z.infer<typeof revealContactResponseSchema>;
+
+/** POST /api/contact-actions/{id}: what the viewer just did with the listing's contact. */
+export const contactActionSchema = z.object({ kind: z.enum(CONTACT_ACTION_KINDS) });

@@ -27,6 +27,7 @@ describe("analytics CSV export", () => {
       ],
       daily: [],
       boosts: [],
+      contactActions: { email: 0, call: 0, copyEmail: 0, copyPhone: 0 },
     };
     expect(analyticsToCsv(analytics)).toBe(
       [

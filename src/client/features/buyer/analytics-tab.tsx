@@ -8,6 +8,7 @@ import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { BoostLift } from "./analytics-boost-lift";
+import { ContactActionCounts } from "./analytics-contact-actions";
 import { analyticsCsvFilename, analyticsToCsv, formatConversion } from "./analytics-csv";
 import { useBuyerAnalytics } from "./use-buyer";
 
@@ -199,6 +200,7 @@ export function AnalyticsTab() {
           {(data) => (
             <>
               <Totals analytics={data} />
+              <ContactActionCounts actions={data.contactActions} />
               <Suspense fallback={<Skeleton className="h-64 w-full" />}>
                 <AnalyticsChart analytics={data} />
               </Suspense>

@@ -1,9 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import type { ContactActionKind } from "../../../shared/constants";
 import { canonicalVertical, PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
 import {
   LISTING_SORTS,
   type Listing,
+  type ListingContact,
   type ListingDetail,
   type ListingSort,
   type RevealContactResponse,
@@ -118,8 +120,9 @@ export function useListing(id: string) {
 /**
  * Contact reveal: signed out goes to login; without Premium the upgrade dialog opens;
  * with Premium the reveal is recorded, "Contact Revealed" shows and the listing is refetched.
+ * `onRevealed` gets the contact the server answered with (the listing's page then offers its actions).
  */
-export function useContactReveal() {
+export function useContactReveal({ onRevealed }: { onRevealed?: (contact: ListingContact) => void } = {}) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
@@ -127,6 +130,7 @@ export function useContactReveal() {
     mutationFn: (listingId: string) =>
       apiRequest<RevealContactResponse>("POST", `/api/reveal-contact/${listingId}`),
     onSuccess: ({ contact }) => {
+      onRevealed?.(contact);
       toast({
         title: "Contact Revealed",
         description: [contact.company, contact.email, contact.phone].filter(Boolean).join(" · "),
@@ -146,6 +150,26 @@ export function useContactReveal() {
     mutation.mutate(listing.id);
   };
   return { reveal, isRevealing: mutation.isPending, upgradeOpen, setUpgradeOpen };
+}
+
+/**
+ * Reports what the viewer did with a shown contact (wrote, called, copied) for the buyer's analytics.
+ * The action itself has already happened in the browser, so a failed report is not the viewer's
+ * problem and shows nothing, except that the server no longer lets them see the contact (Premium
+ * ended since the page loaded): the listing is then refetched, masked, with the upgrade offer.
+ */
+export function useRecordContactAction(listingId: string) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (kind: ContactActionKind) =>
+      apiRequest<void>("POST", `/api/contact-actions/${listingId}`, { kind }),
+    onError: (error) => {
+      if (hasErrorCode(error, "premium_required")) {
+        return queryClient.invalidateQueries({ queryKey: [LISTINGS_KEY] });
+      }
+    },
+  });
+  return mutation.mutate;
 }
 
 /** The signed-in viewer's saved listings, newest first; nothing is asked for a signed-out visitor. */

@@ -8,6 +8,7 @@ import type { Viewer } from "../../lib/viewer";
 import { eventDay } from "../listings/listing-row";
 import { boostLiftCtes, boostRowSchema, boostsColumn, toBoostPeriod } from "./buyer-analytics-boosts";
 import { requireBuyerProfile } from "./buyer-profile";
+import { countContactActions } from "./contact-action-counts";
 
 // The buyer dashboard's figures (live, never made up) and the Analytics
 // tab. Everything is counted by the database in one statement each: listing_events (views, reveals,
@@ -154,6 +155,7 @@ export async function getBuyerAnalytics({
         ${boostsColumn} as boosts`,
   );
   const result = row!;
+  const contactActions = await countContactActions({ db, buyerId: profile.id, since });
   return {
     days,
     from,
@@ -172,5 +174,6 @@ export async function getBuyerAnalytics({
     })),
     daily: result.daily,
     boosts: result.boosts.map(toBoostPeriod),
+    contactActions,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  contactActionSchema,
   listingDetailSchema,
   listingQuerySchema,
   listingSchema,
@@ -12,6 +13,7 @@ import { idParams } from "../../lib/ids";
 import { nextLink } from "../../lib/paging";
 import { apiErrors, errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
+import { recordContactAction } from "./contact-actions";
 import { revealContact } from "./contact-reveal";
 import { listListings } from "./directory-query";
 import { getListing } from "./listing-detail";
@@ -117,6 +119,24 @@ export async function listingRoutes(fastify: FastifyInstance) {
       const result = await revealContact({ db: app.db, viewer, listingId: req.params.id });
       setCaching(reply, true);
       return result;
+    }),
+  );
+
+  // The contact's own buttons (write, call, copy) report what was done, for the buyer's analytics. The
+  // same contact rule as the reveal decides who may; a repeat within the minute is not counted again.
+  app.post(
+    "/api/contact-actions/:id",
+    {
+      config: { access: "signedIn" },
+      schema: {
+        params: idParams,
+        body: contactActionSchema,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    withViewer(async (req, reply, viewer) => {
+      await recordContactAction({ db: app.db, viewer, listingId: req.params.id, kind: req.body.kind });
+      return reply.code(204).send(null);
     }),
   );
 
