@@ -20,7 +20,7 @@ export const compareQuerySchema = z.object({
     .describe(`Listing ids, comma separated: 1 to ${MAX_COMPARED_LISTINGS}.`),
 });
 
-export const comparedListingSchema = listingSchema.extend({
+const comparedListingSchema = listingSchema.extend({
   /** The buyer's visible reviews: their count and average rating (1-5), null without any. */
   reviews: z.object({ average: z.number().nullable(), count: z.number().int() }),
 });

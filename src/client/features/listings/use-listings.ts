@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { canonicalVertical, PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
+import type { CompareResponse } from "../../../shared/schemas/compare";
 import type { Listing, ListingDetail, RevealContactResponse } from "../../../shared/schemas/listings";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { ApiError, apiFetch, apiRequest, hasErrorCode, parseNextLink } from "../../lib/api";
@@ -177,4 +178,12 @@ export function useToggleSaved(listing: Listing, isSaved: boolean) {
     mutation.mutate(!isSaved);
   };
   return { toggle, isPending: mutation.isPending };
+}
+
+/** The compare page's listings, in the order of `ids` (already checked against the shared schema). */
+export function useComparedListings(ids: readonly string[]) {
+  return useQuery<CompareResponse>({
+    queryKey: [`/api/compare-listings?ids=${ids.join(",")}`],
+    enabled: ids.length > 0,
+  });
 }
