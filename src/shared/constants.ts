@@ -203,6 +203,12 @@ export const PAYOUT_RAISED_WINDOW_DAYS = 14;
 /** How many payout changes the listing detail shows (newest first). */
 export const PAYOUT_HISTORY_LIMIT = 20;
 
+/**
+ * Listings compared side by side at most: wider than four columns, the table stops being readable on a
+ * phone, and the request stays one small read.
+ */
+export const MAX_COMPARED_LISTINGS = 4;
+
 /** The buyer profile form's starting values. */
 export const BUYER_PROFILE_DEFAULTS = {
   payoutMin: "25",

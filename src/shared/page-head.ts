@@ -64,6 +64,7 @@ const ROUTE_HEADS: Record<ClientRoutePath, RouteHead> = {
   ),
   "/subscribe": PRIVATE,
   "/saved": PRIVATE,
+  "/compare": PRIVATE,
   "/account": PRIVATE,
   "/account/email/confirm": PRIVATE,
   "/account/email/undo": PRIVATE,

@@ -19,6 +19,8 @@ export const CLIENT_ROUTES = [
   { path: "/pricing", title: "Pricing" },
   { path: "/subscribe", title: "Subscribe to Premium" },
   { path: "/saved", title: "Saved Listings" },
+  // Listings side by side (?ids=a,b,c): a shareable address, but not a page for search engines.
+  { path: "/compare", title: "Compare Listings" },
   { path: "/account", title: "Account" },
   // The account mails' one-time links (the token in `?token=`, no sign-in): each page's button posts it.
   { path: "/account/email/confirm", title: "Confirm Your New Email" },

@@ -34,6 +34,7 @@ const AdminUsersPage = lazy(() => import("../pages/admin-users-page"));
 const AdminAuditPage = lazy(() => import("../pages/admin-audit-page"));
 const AdminMailPage = lazy(() => import("../pages/admin-mail-page"));
 const SavedPage = lazy(() => import("../pages/saved-page"));
+const ComparePage = lazy(() => import("../pages/compare-page"));
 const UnsubscribePage = lazy(() => import("../pages/unsubscribe-page"));
 const AccountPage = lazy(() => import("../pages/account-page"));
 const ConfirmEmailPage = lazy(() => import("../pages/confirm-email-page"));
@@ -101,6 +102,8 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   "/": RootPage,
   "/browse": BrowsePage,
   "/pricing": PricingPage,
+  // Anyone may open a shared comparison; the server masks contacts as everywhere.
+  "/compare": ComparePage,
   // Signed in. /subscribe checks sign-in itself: it has its own "Login Required" toast, not the generic one.
   "/subscribe": SubscribePage,
   "/saved": SavedRoute,

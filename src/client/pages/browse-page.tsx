@@ -8,6 +8,7 @@ import { QueryState } from "../components/ui/query-state";
 import { SaveSearchButton } from "../features/alerts/save-search-button";
 import { usePageHead } from "../features/config/use-page-head";
 import { useBrowsePlace } from "../features/listings/browse-place";
+import { CompareBar } from "../features/listings/compare-controls";
 import { ListingCard } from "../features/listings/listing-card";
 import { ListingGridSkeleton } from "../features/listings/listing-card-skeleton";
 import { type ApplyOptions, ListingFilters } from "../features/listings/listing-filters";
@@ -111,6 +112,7 @@ export default function BrowsePage() {
         </QueryState>
       </section>
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+      <CompareBar />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, Eye, MousePointerClick, TrendingDown, TrendingUp } from "lucide-react";
+import { ArrowLeft, Eye, MousePointerClick } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useParams } from "wouter";
 import { FLEXIBLE, LISTING_STATS_WINDOW_DAYS } from "../../shared/constants";
@@ -9,7 +9,7 @@ import {
   listingNotFoundPageHead,
   listingPageHead,
 } from "../../shared/page-head";
-import type { ListingContact, ListingDetail, PayoutChange } from "../../shared/schemas/listings";
+import type { ListingContact, ListingDetail } from "../../shared/schemas/listings";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
@@ -29,6 +29,7 @@ import {
   formatPerDay,
   formatTerms,
 } from "../features/listings/listing-format";
+import { PayoutHistory } from "../features/listings/payout-history";
 import { RequirementTags } from "../features/listings/requirement-tags";
 import { SaveListingButton } from "../features/listings/save-listing-button";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
@@ -67,41 +68,6 @@ function NotFound() {
         <Link href="/browse">Browse Buyers</Link>
       </Button>
     </div>
-  );
-}
-
-/** Every payout change of the listing, newest first (the server keeps them; docs/buyers.md). */
-function PayoutHistory({ history }: { history: PayoutChange[] }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Payout history</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ol className="divide-y divide-slate-100 text-sm">
-          {history.map((change) => {
-            const rose = Number(change.to) > Number(change.from);
-            return (
-              <li key={change.changedAt} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="inline-flex items-center gap-1.5">
-                  {rose ? (
-                    <TrendingUp className="h-4 w-4 text-green-700" aria-hidden />
-                  ) : (
-                    <TrendingDown className="h-4 w-4 text-slate-600" aria-hidden />
-                  )}
-                  <span className="sr-only">{rose ? "Raised" : "Lowered"} from</span>
-                  {formatPayout(change.from)} <span aria-hidden>→</span>
-                  <span className="sr-only">to</span> {formatPayout(change.to)}
-                </span>
-                <time dateTime={change.changedAt} className="text-slate-600">
-                  {formatDate(change.changedAt)}
-                </time>
-              </li>
-            );
-          })}
-        </ol>
-      </CardContent>
-    </Card>
   );
 }
 
@@ -162,7 +128,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
             )}
           </CardContent>
         </Card>
-        {listing.payoutHistory.length > 0 && <PayoutHistory history={listing.payoutHistory} />}
+        <PayoutHistory history={listing.payoutHistory} payout={listing.payout} />
         <Card>
           <CardHeader>
             <CardTitle>Contact information</CardTitle>

@@ -2,6 +2,7 @@ import { Bookmark } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../components/ui/button";
 import { QueryState } from "../components/ui/query-state";
+import { CompareBar } from "../features/listings/compare-controls";
 import { ListingCard } from "../features/listings/listing-card";
 import { ListingGridSkeleton } from "../features/listings/listing-card-skeleton";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
@@ -56,6 +57,7 @@ export default function SavedPage() {
         </QueryState>
       </section>
       <UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
+      <CompareBar />
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import type { Listing } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { CompareToggle } from "./compare-controls";
 import { ContactDetails, MaskedContact } from "./contact-details";
 import { ListingBadges } from "./listing-badges";
 import { formatDuration, formatGeos, formatPayout, formatPerDay } from "./listing-format";
@@ -57,6 +58,7 @@ export function ListingCard({
         <div className="mt-auto rounded-md border border-slate-200 bg-slate-50 p-3">
           {listing.contact ? <ContactDetails contact={listing.contact} /> : <MaskedContact />}
         </div>
+        <CompareToggle listingId={listing.id} title={listing.title} />
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="secondary" size="sm" className="flex-1">
             <Link href={`/buyer/${listing.id}`} aria-label={`View details: ${listing.title}`}>

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { useMemo, useState } from "react";
 import type { ContactActionKind } from "../../../shared/constants";
 import { canonicalVertical, PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
+import type { CompareResponse } from "../../../shared/schemas/compare";
 import {
   LISTING_SORTS,
   type Listing,
@@ -215,4 +216,12 @@ export function useToggleSaved(listing: Listing, isSaved: boolean) {
     mutation.mutate(!isSaved);
   };
   return { toggle, isPending: mutation.isPending };
+}
+
+/** The compare page's listings, in the order of `ids` (already checked against the shared schema). */
+export function useComparedListings(ids: readonly string[]) {
+  return useQuery<CompareResponse>({
+    queryKey: [`/api/compare-listings?ids=${ids.join(",")}`],
+    enabled: ids.length > 0,
+  });
 }

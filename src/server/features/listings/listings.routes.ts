@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { compareQuerySchema, compareResponseSchema } from "../../../shared/schemas/compare";
 import {
   contactActionSchema,
   listingDetailSchema,
@@ -13,6 +14,7 @@ import { idParams } from "../../lib/ids";
 import { nextLink } from "../../lib/paging";
 import { apiErrors, errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
+import { compareListings } from "./compare-listings";
 import { recordContactAction } from "./contact-actions";
 import { revealContact } from "./contact-reveal";
 import { listListings } from "./directory-query";
@@ -96,6 +98,33 @@ export async function listingRoutes(fastify: FastifyInstance) {
       });
       setCaching(reply, listing.contact !== null);
       return listing;
+    },
+  );
+
+  app.get(
+    "/api/compare-listings",
+    {
+      config: { access: "public", publicApi: { scope: "listings:read" } },
+      schema: {
+        operationId: "compareListings",
+        summary: "Compare listings",
+        description:
+          "Up to four listings side by side, in the order asked, with the buyer's review summary. Ids the " +
+          "caller may not see, or that do not exist, are listed in `missing`. Contacts follow the same " +
+          "rule as the directory; no view is counted.",
+        tags: ["Listings"],
+        querystring: compareQuerySchema,
+        response: { 200: compareResponseSchema, ...apiErrors("validation") },
+      },
+    },
+    async (req, reply) => {
+      const { hasContacts, ...result } = await compareListings({
+        db: app.db,
+        viewer: req.viewer,
+        ids: req.query.ids,
+      });
+      setCaching(reply, hasContacts);
+      return result;
     },
   );
 
