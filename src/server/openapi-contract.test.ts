@@ -165,7 +165,13 @@ describe("the public API's answers against its OpenAPI document", () => {
     });
     expect(made.statusCode).toBe(201);
     const key: Caller = { authorization: `Bearer ${made.json().key}` };
-    const offer = { title: "Mass tort intake", vertical: "Legal", payout: "60", geos: ["Texas"], dailyCap: 25 };
+    const offer = {
+      title: "Mass tort intake",
+      vertical: "Legal",
+      payout: "60",
+      geos: ["Texas"],
+      dailyCap: 25,
+    };
     const url = "/api/buyer-listings/by-external-id/crm-offer-1";
     const created = (await call(key, "PUT", url, offer)).json();
     expect([created.result, created.listing.dailyCap]).toEqual(["created", 25]);

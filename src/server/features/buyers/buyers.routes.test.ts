@@ -341,16 +341,26 @@ describe("buyer profile and listings", () => {
 
       // A profile change reaches the listings without a cap of their own only.
       await request(buyer.cookie, "PUT", "/api/buyer-profile", { dailyCap: "200" });
-      expect((await request(undefined, "GET", `/api/buyer-listings/${plain.json().id}`)).json().dailyCap).toBe(200);
-      expect((await request(undefined, "GET", `/api/buyer-listings/${own.json().id}`)).json().dailyCap).toBe(30);
+      expect(
+        (await request(undefined, "GET", `/api/buyer-listings/${plain.json().id}`)).json().dailyCap,
+      ).toBe(200);
+      expect((await request(undefined, "GET", `/api/buyer-listings/${own.json().id}`)).json().dailyCap).toBe(
+        30,
+      );
 
       // Cleared (blank in the form), the listing falls back to the profile's cap.
-      const cleared = await request(buyer.cookie, "PUT", `/api/buyer-listings/${own.json().id}`, { dailyCap: "" });
+      const cleared = await request(buyer.cookie, "PUT", `/api/buyer-listings/${own.json().id}`, {
+        dailyCap: "",
+      });
       expect(cleared.json()).toMatchObject({ dailyCap: 200, listingDailyCap: null });
-      const set = await request(buyer.cookie, "PUT", `/api/buyer-listings/${plain.json().id}`, { dailyCap: 75 });
+      const set = await request(buyer.cookie, "PUT", `/api/buyer-listings/${plain.json().id}`, {
+        dailyCap: 75,
+      });
       expect(set.json()).toMatchObject({ dailyCap: 75, listingDailyCap: 75 });
 
-      const bad = await request(buyer.cookie, "PUT", `/api/buyer-listings/${plain.json().id}`, { dailyCap: "0" });
+      const bad = await request(buyer.cookie, "PUT", `/api/buyer-listings/${plain.json().id}`, {
+        dailyCap: "0",
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toContain("Daily cap must be at least 1 call");
     });

@@ -92,7 +92,10 @@ describe("listing sync", () => {
   it("syncs a listing's own daily cap by externalId; left out, the buyer's cap applies", async () => {
     const buyer = await signedInBuyer();
     const capped = await put(buyer.cookie, "cap-1", { ...OFFER, dailyCap: 12 });
-    expect(capped.json()).toMatchObject({ result: "created", listing: { dailyCap: 12, listingDailyCap: 12 } });
+    expect(capped.json()).toMatchObject({
+      result: "created",
+      listing: { dailyCap: 12, listingDailyCap: 12 },
+    });
     const again = await put(buyer.cookie, "cap-1", { ...OFFER, dailyCap: 12 });
     expect(again.json().result).toBe("unchanged");
     // A PUT by externalId states the listing in full: no cap sent, the listing's own cap is gone.

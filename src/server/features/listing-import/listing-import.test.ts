@@ -348,7 +348,8 @@ describe("CSV import of buyer listings", () => {
   });
 
   it("imports a listing's own daily cap; a blank cell leaves the buyer's cap, a bad one is named", async () => {
-    const csv = "title,vertical,payout,Daily Cap\nCapped,Solar,40,35\nUncapped,Solar,40,\nBroken,Solar,40,0\n";
+    const csv =
+      "title,vertical,payout,Daily Cap\nCapped,Solar,40,35\nUncapped,Solar,40,\nBroken,Solar,40,0\n";
     const dry = await post(`?dryRun=1&buyerId=${buyerId}`, csv);
     expect(dry.json().errors).toEqual([
       { line: 4, column: "dailyCap", message: "Daily cap must be at least 1 call" },

@@ -608,7 +608,10 @@ describe("buyer directory", () => {
       await reveal(b);
       await ctx.app.inject({ url: `/api/buyer-listings/${ownListing.id}`, remoteAddress: "203.0.113.9" });
       const owner = await signIn(ctx, "owner@example.test");
-      const page = await ctx.app.inject({ url: `/api/buyer-listings/${ownListing.id}`, headers: { cookie: owner } });
+      const page = await ctx.app.inject({
+        url: `/api/buyer-listings/${ownListing.id}`,
+        headers: { cookie: owner },
+      });
       expect(page.json().stats).toEqual({ views: 3, reveals: 2 });
     });
 
