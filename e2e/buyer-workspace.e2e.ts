@@ -95,6 +95,9 @@ describe("buyer workspace", () => {
     await page.getByRole("button", { name: `Edit ${title}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Listing" });
     await edit.getByLabel("Payout per call ($)").fill("75");
+    // A cap of the listing's own, in place of the profile's.
+    expect(await edit.getByLabel("Daily cap in calls (blank: your profile's cap)").inputValue()).toBe("");
+    await edit.getByLabel("Daily cap in calls (blank: your profile's cap)").fill("30");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Success").waitFor(POLL);
     await page.getByText("$75.00 per call").waitFor(POLL);
@@ -103,6 +106,7 @@ describe("buyer workspace", () => {
     expect(listed[0]).toMatchObject({ payout: "75.00" });
     const detail = await (await fetch(`${harness.baseURL}/api/buyer-listings/${id}`)).json();
     expect(detail.payoutHistory).toEqual([expect.objectContaining({ from: "50.00", to: "75.00" })]);
+    expect(detail).toMatchObject({ dailyCap: 30, listingDailyCap: 30 });
 
     // Pause: out of the directory at once; Resume brings it back.
     await page.getByRole("button", { name: `Pause ${title}` }).click();

@@ -34,7 +34,7 @@ export interface Fixtures {
    * these. `n` default listings, or the `listings` given.
    */
   createBuyerWithListings(
-    options?: Omit<UserOptions, "role"> & { n?: number; listings?: FixtureListingInput[] },
+    options?: Omit<UserOptions, "role"> & { n?: number; listings?: FixtureListingInput[]; dailyCap?: number },
   ): Promise<FixtureUser>;
   /** Signs the page's browser context in as `user` (call before the first navigation). */
   signIn(page: Page, user: FixtureUser): Promise<void>;

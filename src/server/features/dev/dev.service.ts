@@ -144,7 +144,12 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
       };
       const [profile] = await tx
         .insert(buyerProfiles)
-        .values({ userId: user.id, ...contact, paymentTerms: DEFAULT_PAYMENT_TERMS })
+        .values({
+          userId: user.id,
+          ...contact,
+          paymentTerms: DEFAULT_PAYMENT_TERMS,
+          dailyCap: spec.dailyCap ?? null,
+        })
         .returning({ id: buyerProfiles.id });
       if (!profile) throw new AppError("internal", "Fixture buyer could not be created");
       buyer = { profileId: profile.id, ...contact };
@@ -164,6 +169,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
               geos: listing.geos,
               status: listing.status,
               tags: listing.tags,
+              dailyCap: listing.dailyCap ?? null,
               createdAt: new Date(now - (spec.listings.length - index) * 1000),
             })),
           )
