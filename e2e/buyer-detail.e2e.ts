@@ -15,6 +15,7 @@ describe("buyer detail", () => {
 
   it("shows the premium user the contact and records a reveal", async () => {
     const buyer = await fixtures.createBuyerWithListings({
+      dailyCap: 150,
       listings: [
         {
           title: "Debt Settlement Inbound Calls",
@@ -36,6 +37,8 @@ describe("buyer detail", () => {
       ["Call duration", "Flexible"],
       ["Geography", "California, Texas"],
       ["Min volume", "Flexible"],
+      // No cap of the listing's own: the buyer profile's, said so.
+      ["Daily cap", "150 calls/day (buyer's cap)"],
       ["Payment terms", "Net 30"],
     ]) {
       expect(await figure(page, new RegExp(`^${label}$`)).textContent(), label).toBe(text);
@@ -49,6 +52,8 @@ describe("buyer detail", () => {
     await page.getByText("Contact Revealed", { exact: true }).waitFor();
     // The listing is refetched, so the figure the buyer's analytics rely on moves at once.
     await expect.poll(async () => Number(await reveals.textContent()), POLL).toBe(1);
+    // Views count the same visitors per day, a reveal among them: never fewer than the reveals.
+    expect(Number(await figure(page, /^Views/).textContent())).toBe(1);
   });
 
   it("keeps a saved listing saved across a reload", async () => {

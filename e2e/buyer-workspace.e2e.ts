@@ -64,8 +64,8 @@ describe("buyer workspace", () => {
     await page.waitForURL("**/buyer/dashboard", POLL);
     await page.getByRole("tab", { name: "My Listings" }).waitFor(POLL);
     await page.getByText("No listings yet").waitFor(POLL);
-    // Avg Payout is the rounded mean of the profile's minimum and maximum payout, 25 and 100.
-    await page.getByText("$63").waitFor(POLL);
+    // No live listing yet: no average payout is made up from the profile's range.
+    await page.getByText("No live listings").waitFor(POLL);
 
     // A listing, with the form's defaults (50, 180 s, 10 a day, Net 30).
     // The header's button (the empty list offers one too).
@@ -85,6 +85,8 @@ describe("buyer workspace", () => {
     await create.getByRole("button", { name: "Create Listing" }).click();
     await toast(page, "Listing Created").waitFor(POLL);
     await page.getByRole("heading", { name: title }).waitFor(POLL);
+    // Avg Payout now is the mean payout of the live listings: this one.
+    await page.getByText("$50", { exact: true }).waitFor(POLL);
     let listed = await directory(token);
     expect(listed).toEqual([expect.objectContaining({ title, payout: "50.00", tags: ["trustedform"] })]);
     const id = listed[0]!.id;
@@ -93,6 +95,9 @@ describe("buyer workspace", () => {
     await page.getByRole("button", { name: `Edit ${title}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Listing" });
     await edit.getByLabel("Payout per call ($)").fill("75");
+    // A cap of the listing's own, in place of the profile's.
+    expect(await edit.getByLabel("Daily cap in calls (blank: your profile's cap)").inputValue()).toBe("");
+    await edit.getByLabel("Daily cap in calls (blank: your profile's cap)").fill("30");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await toast(page, "Success").waitFor(POLL);
     await page.getByText("$75.00 per call").waitFor(POLL);
@@ -101,6 +106,7 @@ describe("buyer workspace", () => {
     expect(listed[0]).toMatchObject({ payout: "75.00" });
     const detail = await (await fetch(`${harness.baseURL}/api/buyer-listings/${id}`)).json();
     expect(detail.payoutHistory).toEqual([expect.objectContaining({ from: "50.00", to: "75.00" })]);
+    expect(detail).toMatchObject({ dailyCap: 30, listingDailyCap: 30 });
 
     // Pause: out of the directory at once; Resume brings it back.
     await page.getByRole("button", { name: `Pause ${title}` }).click();

@@ -79,6 +79,11 @@ describe("landing, pricing and legal pages", () => {
     expect(await shownFigures(page)).toEqual(expected);
     for (const claim of INVENTED)
       expect(await content(page).getByText(claim, { exact: true }).count()).toBe(0);
+    // Only what the product does: it reviews publishers' compliance; it holds no SOC 2 report.
+    expect(await content(page).getByText(/SOC 2/).count()).toBe(0);
+    await content(page)
+      .getByText("Publishers are reviewed for TCPA compliance before they request deals")
+      .waitFor();
     await content(page).getByTestId("premium-price").getByText(price).waitFor();
     await content(page).getByText("$0", { exact: true }).waitFor();
     expect(await page.locator("blockquote").count()).toBe(3);

@@ -38,6 +38,7 @@ export interface Fixtures {
       Pick<FixtureRequest, "reliabilityScore" | "reviewCount"> & {
         n?: number;
         listings?: FixtureListingInput[];
+        dailyCap?: number;
       },
   ): Promise<FixtureUser>;
   /** Signs the page's browser context in as `user` (call before the first navigation). */

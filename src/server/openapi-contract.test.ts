@@ -107,11 +107,16 @@ describe("the public API's answers against its OpenAPI document", () => {
       payout: "45",
       geos: ["California"],
       tags: ["trustedform"],
+      dailyCap: 40,
     });
     expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ dailyCap: 40, listingDailyCap: 40 });
     const id = created.json().id;
-    const updated = await call(world.buyer, "PUT", `/api/buyer-listings/${id}`, { status: "paused" });
-    expect(updated.json().status).toBe("paused");
+    const updated = await call(world.buyer, "PUT", `/api/buyer-listings/${id}`, {
+      status: "paused",
+      dailyCap: null,
+    });
+    expect(updated.json()).toMatchObject({ status: "paused", listingDailyCap: null });
     expect((await call(world.buyer, "DELETE", `/api/buyer-listings/${id}`)).statusCode).toBe(204);
   });
 
@@ -160,9 +165,16 @@ describe("the public API's answers against its OpenAPI document", () => {
     });
     expect(made.statusCode).toBe(201);
     const key: Caller = { authorization: `Bearer ${made.json().key}` };
-    const offer = { title: "Mass tort intake", vertical: "Legal", payout: "60", geos: ["Texas"] };
+    const offer = {
+      title: "Mass tort intake",
+      vertical: "Legal",
+      payout: "60",
+      geos: ["Texas"],
+      dailyCap: 25,
+    };
     const url = "/api/buyer-listings/by-external-id/crm-offer-1";
-    expect((await call(key, "PUT", url, offer)).json().result).toBe("created");
+    const created = (await call(key, "PUT", url, offer)).json();
+    expect([created.result, created.listing.dailyCap]).toEqual(["created", 25]);
     const again = await call(key, "PUT", url, offer);
     expect([again.statusCode, again.json().result]).toEqual([200, "unchanged"]);
 

@@ -195,6 +195,7 @@ export const LISTING_LIMITS = {
   payoutMaxExclusive: 100_000_000,
   durationMaxSeconds: 86_400,
   minVolumeMax: 1_000_000,
+  dailyCapMax: 1_000_000,
   disputeWindowMaxDays: 365,
 } as const;
 

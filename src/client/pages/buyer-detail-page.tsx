@@ -23,6 +23,7 @@ import { ContactDetails, MaskedContact } from "../features/listings/contact-deta
 import { ListingBadges } from "../features/listings/listing-badges";
 import { ListingDetailSkeleton } from "../features/listings/listing-detail-skeleton";
 import {
+  formatDailyCap,
   formatDuration,
   formatGeos,
   formatPayout,
@@ -111,7 +112,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
               <Figure label="Call duration">{formatDuration(listing.durationRequirement)}</Figure>
               <Figure label="Geography">{formatGeos(listing.geos)}</Figure>
               <Figure label="Min volume">{formatPerDay(listing.minVolume)}</Figure>
-              <Figure label="Daily cap">{formatPerDay(listing.dailyCap)}</Figure>
+              <Figure label="Daily cap">{formatDailyCap(listing)}</Figure>
               <Figure label="Payment terms">{formatTerms(listing.paymentTerms)}</Figure>
               <Figure label="Dispute window">
                 {listing.disputeWindowDays ? `${listing.disputeWindowDays} days` : FLEXIBLE}

@@ -72,7 +72,7 @@ const TESTIMONIALS = [
   },
   {
     quote:
-      "Knowing every buyer is vetted and TCPA-minded lets our team focus on traffic quality instead of chasing contacts.",
+      "Seeing which buyers are verified, and what each one requires, lets our team focus on traffic quality instead of chasing contacts.",
     name: "David K.",
     role: "Media buyer, home services publisher",
   },
@@ -111,7 +111,7 @@ export default function LandingPage() {
           </p>
           <p className="mt-6 flex items-center justify-center gap-2 text-sm text-slate-700">
             <ShieldCheck className="h-4 w-4 text-green-700" aria-hidden />
-            SOC 2 and TCPA compliant
+            Publishers are reviewed for TCPA compliance before they request deals
           </p>
         </div>
       </section>

@@ -242,6 +242,8 @@ export const buyerListings = pgTable(
     // Requirement tag ids (REQUIREMENT_TAGS) and the days a publisher has to dispute a call.
     tags: textList("tags"),
     disputeWindowDays: integer("dispute_window_days"),
+    // Calls a day this listing takes; null: the buyer profile's cap applies.
+    dailyCap: integer("daily_cap"),
     // The buyer's own id for the listing (their CRM's or tracker's), for the API's sync: unique per buyer.
     externalId: text("external_id"),
     // When the listing last became active (created active, or made active again): alert digests send

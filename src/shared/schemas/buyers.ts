@@ -267,9 +267,12 @@ export const buyerStatsSchema = z.object({
   activeListings: z.number().int(),
   /** Deal intents waiting for the buyer's decision. */
   pendingDealIntents: z.number().int(),
-  /** The rounded mean of the profile's min and max payout (null when neither is set). */
+  /** The rounded mean payout of the buyer's live (active) listings; null with none live. */
   avgPayout: z.number().int().nullable(),
-  /** Detail views of the buyer's listings over the last LISTING_STATS_WINDOW_DAYS days. */
-  profileViews: z.number().int(),
+  /**
+   * Detail views of the buyer's listings over the last LISTING_STATS_WINDOW_DAYS days: one per visitor
+   * per listing per day, a contact reveal counting as its visitor's view that day.
+   */
+  listingViews: z.number().int(),
 });
 export type BuyerStats = z.infer<typeof buyerStatsSchema>;

@@ -49,6 +49,8 @@ export const fixtureListingSchema = z.object({
   geos: z.array(z.enum(GEOGRAPHIES)).max(GEOGRAPHIES.length).default([]),
   status: z.enum(LISTING_STATUSES).default("active"),
   tags: z.array(z.enum(REQUIREMENT_TAG_IDS)).max(REQUIREMENT_TAG_IDS.length).default([]),
+  /** The listing's own daily cap; left out, the buyer profile's applies. */
+  dailyCap: z.number().int().min(1).optional(),
 });
 export type FixtureListingInput = z.input<typeof fixtureListingSchema>;
 
@@ -68,6 +70,8 @@ export const fixtureRequestSchema = z
     premium: z.boolean().default(false),
     /** A publisher's review status: approved (default, like the demo's) or an application to review. */
     publisherStatus: z.enum(PUBLISHER_STATUSES).default("approved"),
+    /** A buyer profile's daily cap (none by default). */
+    dailyCap: z.number().int().min(1).optional(),
     listings: z.array(fixtureListingSchema).max(MAX_FIXTURE_LISTINGS).default([]),
     /** A buyer's stored reliability score and review count, as the reliability refresh would store them. */
     reliabilityScore: z.number().int().min(0).max(100).optional(),

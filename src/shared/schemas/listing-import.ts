@@ -31,6 +31,7 @@ export const LISTING_CSV_COLUMNS = [
   "tags",
   "disputeWindowDays",
   "buyerEmail",
+  "dailyCap",
 ] as const;
 export type ListingCsvColumn = (typeof LISTING_CSV_COLUMNS)[number];
 

@@ -84,6 +84,19 @@ const fields = {
       )
       .nullable(),
   ),
+  // Blank or null: the listing takes its buyer profile's cap, so a profile change reaches every such listing.
+  dailyCap: z.preprocess(
+    (value) => (value === "" ? null : value),
+    z.coerce
+      .number({ message: "Daily cap must be a number of calls" })
+      .int("Daily cap must be a whole number of calls")
+      .min(1, "Daily cap must be at least 1 call")
+      .max(
+        LISTING_LIMITS.dailyCapMax,
+        `Daily cap must be at most ${LISTING_LIMITS.dailyCapMax.toLocaleString("en-US")} calls`,
+      )
+      .nullable(),
+  ),
 };
 
 const listingStatus = z.enum(LISTING_STATUSES, {
@@ -107,6 +120,7 @@ const createFields = {
   minVolume: fields.minVolume.optional().default(LISTING_DEFAULTS.minVolume),
   tags: fields.tags.optional().default([]),
   disputeWindowDays: fields.disputeWindowDays.optional().default(null),
+  dailyCap: fields.dailyCap.optional().default(null),
 };
 
 /** POST /api/buyer-listings: a buyer's new listing (status active or paused). */
@@ -127,6 +141,7 @@ export const createBuyerListingSchema = z
       durationRequirement: 90,
       geos: ["California", "Texas"],
       minVolume: 20,
+      dailyCap: 150,
       tags: ["trustedform", "call-recording"],
       disputeWindowDays: 7,
       status: "active",

@@ -138,6 +138,7 @@ export const LISTING_EXAMPLE = {
   geos: ["California", "Texas"],
   minVolume: 20,
   dailyCap: 150,
+  listingDailyCap: null,
   status: "active",
   boostedUntil: null,
   isBoosted: false,
@@ -173,8 +174,10 @@ export const listingSchema = z
     durationRequirement: z.number().int().nullable(),
     geos: z.array(z.string()),
     minVolume: z.number().int().nullable(),
-    /** The buyer profile's daily cap (calls per day). */
+    /** Calls per day the listing takes: its own cap, or else its buyer profile's (null: neither set). */
     dailyCap: z.number().int().nullable(),
+    /** The listing's own cap; null when dailyCap is the buyer profile's. */
+    listingDailyCap: z.number().int().nullable(),
     status: z.string(),
     boostedUntil: z.string().nullable(),
     isBoosted: z.boolean(),

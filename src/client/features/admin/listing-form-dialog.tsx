@@ -34,6 +34,7 @@ const LABELS: ListingFieldLabels = {
   durationRequirement: "Duration requirement (seconds)",
   minVolume: "Minimum volume (calls/day)",
   disputeWindowDays: "Dispute window (days, optional)",
+  dailyCap: "Daily cap (calls/day; blank: the buyer's cap)",
   geos: `Geographies (none means ${US_NATIONAL})`,
 };
 const STATUSES = LISTING_STATUSES.map((s) => ({ value: s, label: capitalize(s) }));

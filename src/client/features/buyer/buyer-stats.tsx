@@ -51,13 +51,13 @@ export function BuyerStats() {
         <StatCard
           icon={DollarSign}
           label="Avg Payout"
-          value={value((s) => (s.avgPayout === null ? "--" : `$${s.avgPayout}`))}
-          hint="Mean of your profile's payout range"
+          value={value((s) => (s.avgPayout === null ? "No live listings" : `$${s.avgPayout}`))}
+          hint="Mean payout of your active listings"
         />
         <StatCard
           icon={Eye}
-          label="Profile Views"
-          value={value((s) => String(s.profileViews))}
+          label="Listing Views"
+          value={value((s) => String(s.listingViews))}
           hint={`Listing views, last ${LISTING_STATS_WINDOW_DAYS} days`}
         />
       </div>

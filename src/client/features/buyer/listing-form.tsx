@@ -21,6 +21,7 @@ const LABELS: ListingFieldLabels = {
   durationRequirement: "Call duration requirement (seconds)",
   minVolume: "Minimum volume (calls per day)",
   disputeWindowDays: "Dispute window in days (optional)",
+  dailyCap: "Daily cap in calls (blank: your profile's cap)",
   geos: "Geographies (none ticked: US National)",
 };
 const STATUS_LABELS: Record<(typeof BUYER_LISTING_STATUSES)[number], string> = {

@@ -6,7 +6,7 @@ import { Card } from "../../components/ui/card";
 import { CompareToggle } from "./compare-controls";
 import { ContactDetails, MaskedContact } from "./contact-details";
 import { ListingBadges } from "./listing-badges";
-import { formatDuration, formatGeos, formatPayout, formatPerDay } from "./listing-format";
+import { formatDailyCap, formatDuration, formatGeos, formatPayout } from "./listing-format";
 import { ReliabilityLine } from "./reliability-line";
 import { RequirementTags } from "./requirement-tags";
 import { SaveListingButton } from "./save-listing-button";
@@ -52,7 +52,7 @@ export function ListingCard({
           </Fact>
           <Fact label="Call duration">{formatDuration(listing.durationRequirement)}</Fact>
           <Fact label="Geography">{formatGeos(listing.geos)}</Fact>
-          <Fact label="Daily cap">{formatPerDay(listing.dailyCap)}</Fact>
+          <Fact label="Daily cap">{formatDailyCap(listing)}</Fact>
         </dl>
         <RequirementTags tags={listing.tags} />
         <div className="mt-auto rounded-md border border-slate-200 bg-slate-50 p-3">

@@ -28,6 +28,7 @@ export interface ListingFieldLabels {
   durationRequirement: string;
   minVolume: string;
   disputeWindowDays: string;
+  dailyCap: string;
   geos: string;
 }
 
@@ -53,6 +54,7 @@ export function listingFieldValues(listing: Listing | null): Omit<ListingFieldVa
       geos: [],
       tags: [],
       disputeWindowDays: "",
+      dailyCap: "",
     };
   }
   return {
@@ -68,6 +70,8 @@ export function listingFieldValues(listing: Listing | null): Omit<ListingFieldVa
     geos: listing.geos.filter((geo) => isKnown(GEOGRAPHIES, geo)),
     tags: listing.tags.filter((tag) => isKnown(REQUIREMENT_TAG_IDS, tag)),
     disputeWindowDays: listing.disputeWindowDays ?? "",
+    // Only the listing's own cap: left blank, the listing keeps following its buyer profile's.
+    dailyCap: listing.listingDailyCap ?? "",
   };
 }
 
@@ -153,6 +157,9 @@ export function ListingFields<T extends ListingFieldValues, O>({
           {(control) => (
             <Input {...control} inputMode="numeric" {...form.register(name("disputeWindowDays"))} />
           )}
+        </FormField>
+        <FormField id="listing-daily-cap" label={labels.dailyCap} error={message("dailyCap")}>
+          {(control) => <Input {...control} inputMode="numeric" {...form.register(name("dailyCap"))} />}
         </FormField>
         {statuses && (
           <FormField id="listing-status" label="Status" error={message("status")}>

@@ -113,6 +113,7 @@ const EDITABLE = {
   status: buyerListings.status,
   tags: buyerListings.tags,
   disputeWindowDays: buyerListings.disputeWindowDays,
+  dailyCap: buyerListings.dailyCap,
 };
 
 async function assertBuyerProfile(tx: Db, buyerId: string): Promise<void> {

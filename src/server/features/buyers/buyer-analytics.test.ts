@@ -35,17 +35,19 @@ describe("buyer dashboard figures and analytics", () => {
     const cookie = await signIn(ctx, buyer.user.email);
     const empty = await get(cookie, "/api/buyer-stats");
     expect(empty.statusCode).toBe(200);
-    // Avg Payout: the rounded mean of min and max payout: (25 + 100) / 2 = 62.5 → 63.
+    // No live listing, no average: the profile's payout range is not a payout anyone is paid.
     expect(empty.json()).toEqual({
       activeListings: 0,
       pendingDealIntents: 0,
-      avgPayout: 63,
-      profileViews: 0,
+      avgPayout: null,
+      listingViews: 0,
     });
 
-    const a = await createListing(db(), buyer.profile.id);
-    const b = await createListing(db(), buyer.profile.id);
-    await createListing(db(), buyer.profile.id, { status: "paused" });
+    const a = await createListing(db(), buyer.profile.id, { payout: "40.00" });
+    const b = await createListing(db(), buyer.profile.id, { payout: "85.00" });
+    // Paused and admin-removed listings pay nobody today: out of the average.
+    await createListing(db(), buyer.profile.id, { status: "paused", payout: "500.00" });
+    await createListing(db(), buyer.profile.id, { status: "inactive", payout: "900.00" });
     const publisher = await createPublisher(db(), { status: "approved" });
     await db()
       .insert(dealIntents)
@@ -66,12 +68,27 @@ describe("buyer dashboard figures and analytics", () => {
     const other = await createBuyer(db());
     await event((await createListing(db(), other.profile.id)).id, "view", 1, "someone");
 
+    // Avg Payout: the rounded mean of the two live listings, (40 + 85) / 2 = 62.5 → 63.
     expect((await get(cookie, "/api/buyer-stats")).json()).toEqual({
       activeListings: 2,
       pendingDealIntents: 1,
       avgPayout: 63,
-      profileViews: 2,
+      listingViews: 2,
     });
+  });
+
+  it("counts a reveal as its visitor's view, so no figure has more reveals than views", async () => {
+    const buyer = await createBuyer(db());
+    const cookie = await signIn(ctx, buyer.user.email);
+    const listing = await createListing(db(), buyer.profile.id);
+    // One visitor revealed three times today without a recorded view, another only looked.
+    for (let i = 0; i < 3; i++) await event(listing.id, "reveal", 0, "revealer");
+    await event(listing.id, "view", 0, "looker");
+    const week = (await get(cookie, "/api/buyer-analytics?days=7")).json();
+    expect(week.totals).toMatchObject({ views: 2, reveals: 1, conversion: 1 / 2 });
+    expect(week.listings[0]).toMatchObject({ views: 2, reveals: 1 });
+    expect(week.daily.at(-1)).toMatchObject({ views: 2, reveals: 1 });
+    expect((await get(cookie, "/api/buyer-stats")).json()).toMatchObject({ listingViews: 2 });
   });
 
   it("aggregates views, reveals, saves and deal intents per listing, in total and per day", async () => {

@@ -20,7 +20,7 @@ const statsRowSchema = z.object({
   activeListings: z.number().int(),
   pendingDealIntents: z.number().int(),
   avgPayout: z.number().int().nullable(),
-  profileViews: z.number().int(),
+  listingViews: z.number().int(),
 });
 
 /** GET /api/buyer-stats: the four cards of the buyer dashboard. */
@@ -35,7 +35,9 @@ export async function getBuyerStats({
 }): Promise<BuyerStats> {
   const profile = await requireBuyerProfile(db, viewer);
   const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * DAY_MS).toISOString();
-  // Avg Payout is the rounded mean of the profile's min and max (one alone stands for both).
+  // Avg Payout is what the buyer pays today: the rounded mean payout of the listings publishers can see
+  // now. The profile's payout range is only a statement of intent, so with no live listing there is no
+  // figure (null), never one made up from the range.
   const [row] = await selectRows(
     db,
     statsRowSchema,
@@ -44,11 +46,12 @@ export async function getBuyerStats({
         as "activeListings",
       (select count(*)::int from deal_intents d where d.buyer_id = bp.id and d.status = 'pending')
         as "pendingDealIntents",
-      round((coalesce(bp.payout_min, bp.payout_max) + coalesce(bp.payout_max, bp.payout_min)) / 2)::int
+      (select round(avg(l.payout))::int from buyer_listings l where l.buyer_id = bp.id and l.status = 'active')
         as "avgPayout",
-      (select count(*)::int from listing_events e join buyer_listings l on l.id = e.listing_id
-        where l.buyer_id = bp.id and e.kind = 'view' and e.created_at > ${since}::timestamptz)
-        as "profileViews"
+      (select count(distinct (e.listing_id, e.viewer_key, e.day))::int
+        from listing_events e join buyer_listings l on l.id = e.listing_id
+        where l.buyer_id = bp.id and e.kind in ('view', 'reveal') and e.created_at > ${since}::timestamptz)
+        as "listingViews"
     from buyer_profiles bp where bp.id = ${profile.id}`,
   );
   return row!;
@@ -90,7 +93,9 @@ const conversionOf = (f: { views: number; reveals: number }) => (f.views > 0 ? f
 /**
  * GET /api/buyer-analytics?days=N: the buyer's listings over the last N UTC days (today included), per
  * listing, in total and per day. Deal intents count on the day they arrived, acceptances on the day of
- * the decision. One statement: the facts are gathered once and grouped three ways; the boost periods
+ * the decision. Views and reveals count visitors: one per visitor per listing per day, and a reveal
+ * counts as its visitor's view that day too (a reveal through the API never loaded the page), so no
+ * figure shows more reveals than views. One statement: the facts are gathered once and grouped three ways; the boost periods
  * that overlap the range (up to now) and their lift are counted in it too (buyer-analytics-boosts.ts).
  */
 export async function getBuyerAnalytics({
@@ -115,15 +120,19 @@ export async function getBuyerAnalytics({
         select l.id, l.title, l.status, l.created_at from buyer_listings l where l.buyer_id = ${profile.id}
       ),
       facts as (
-        select e.listing_id, e.kind, (e.created_at at time zone 'UTC')::date as day
+        select distinct e.listing_id, k.kind, e.viewer_key, (e.created_at at time zone 'UTC')::date as day
           from listing_events e join mine m on m.id = e.listing_id
-          where e.created_at >= ${since}::timestamptz
+          cross join lateral (values
+            (case e.kind when 'reveal' then 'view' else e.kind end),
+            (case e.kind when 'reveal' then 'reveal' end)
+          ) k(kind)
+          where e.created_at >= ${since}::timestamptz and k.kind is not null
         union all
-        select d.listing_id, 'intent', (d.created_at at time zone 'UTC')::date
+        select d.listing_id, 'intent', null, (d.created_at at time zone 'UTC')::date
           from deal_intents d join mine m on m.id = d.listing_id
           where d.buyer_id = ${profile.id} and d.created_at >= ${since}::timestamptz
         union all
-        select d.listing_id, 'accepted', (d.decided_at at time zone 'UTC')::date
+        select d.listing_id, 'accepted', null, (d.decided_at at time zone 'UTC')::date
           from deal_intents d join mine m on m.id = d.listing_id
           where d.buyer_id = ${profile.id} and d.status = 'accepted' and d.decided_at >= ${since}::timestamptz
       ),

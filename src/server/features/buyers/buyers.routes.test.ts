@@ -314,6 +314,57 @@ describe("buyer profile and listings", () => {
       expect(empty.json().message).toContain("Send at least one field to change");
     });
 
+    it("carries a listing's own daily cap, and otherwise shows the buyer profile's, marked as such", async () => {
+      const buyer = await signedInBuyer({ dailyCap: 150 });
+      const own = await request(buyer.cookie, "POST", "/api/buyer-listings", {
+        title: "Capped",
+        vertical: "Legal",
+        payout: "40",
+        dailyCap: "30",
+      });
+      expect(own.statusCode, own.body).toBe(201);
+      expect(own.json()).toMatchObject({ dailyCap: 30, listingDailyCap: 30 });
+      const plain = await request(buyer.cookie, "POST", "/api/buyer-listings", {
+        title: "Uncapped",
+        vertical: "Legal",
+        payout: "40",
+      });
+      expect(plain.json()).toMatchObject({ dailyCap: 150, listingDailyCap: null });
+      // The directory and the listing's page say the same to a visitor.
+      const detail = await request(undefined, "GET", `/api/buyer-listings/${own.json().id}`);
+      expect(detail.json()).toMatchObject({ dailyCap: 30, listingDailyCap: 30 });
+      const listed = (await request(undefined, "GET", "/api/buyer-listings")).json();
+      expect(listed.map((l: { title: string; dailyCap: number }) => [l.title, l.dailyCap]).sort()).toEqual([
+        ["Capped", 30],
+        ["Uncapped", 150],
+      ]);
+
+      // A profile change reaches the listings without a cap of their own only.
+      await request(buyer.cookie, "PUT", "/api/buyer-profile", { dailyCap: "200" });
+      expect(
+        (await request(undefined, "GET", `/api/buyer-listings/${plain.json().id}`)).json().dailyCap,
+      ).toBe(200);
+      expect((await request(undefined, "GET", `/api/buyer-listings/${own.json().id}`)).json().dailyCap).toBe(
+        30,
+      );
+
+      // Cleared (blank in the form), the listing falls back to the profile's cap.
+      const cleared = await request(buyer.cookie, "PUT", `/api/buyer-listings/${own.json().id}`, {
+        dailyCap: "",
+      });
+      expect(cleared.json()).toMatchObject({ dailyCap: 200, listingDailyCap: null });
+      const set = await request(buyer.cookie, "PUT", `/api/buyer-listings/${plain.json().id}`, {
+        dailyCap: 75,
+      });
+      expect(set.json()).toMatchObject({ dailyCap: 75, listingDailyCap: 75 });
+
+      const bad = await request(buyer.cookie, "PUT", `/api/buyer-listings/${plain.json().id}`, {
+        dailyCap: "0",
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain("Daily cap must be at least 1 call");
+    });
+
     it("keeps a listing an administrator deactivated inactive", async () => {
       const buyer = await signedInBuyer();
       const listing = await createListing(db(), buyer.profile.id, { status: "inactive" });

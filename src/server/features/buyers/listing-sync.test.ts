@@ -89,6 +89,27 @@ describe("listing sync", () => {
     }
   });
 
+  it("syncs a listing's own daily cap by externalId; left out, the buyer's cap applies", async () => {
+    const buyer = await signedInBuyer();
+    const capped = await put(buyer.cookie, "cap-1", { ...OFFER, dailyCap: 12 });
+    expect(capped.json()).toMatchObject({
+      result: "created",
+      listing: { dailyCap: 12, listingDailyCap: 12 },
+    });
+    const again = await put(buyer.cookie, "cap-1", { ...OFFER, dailyCap: 12 });
+    expect(again.json().result).toBe("unchanged");
+    // A PUT by externalId states the listing in full: no cap sent, the listing's own cap is gone.
+    const dropped = await put(buyer.cookie, "cap-1", OFFER);
+    expect(dropped.json()).toMatchObject({
+      result: "updated",
+      listing: { dailyCap: buyer.profile.dailyCap, listingDailyCap: null },
+    });
+    const synced = await sync(buyer.cookie, { listings: [{ externalId: "cap-1", ...OFFER, dailyCap: 9 }] });
+    expect(synced.statusCode, synced.body).toBe(200);
+    const [row] = await db().select().from(buyerListings).where(eq(buyerListings.externalId, "cap-1"));
+    expect(row!.dailyCap).toBe(9);
+  });
+
   it("keeps each buyer's externalIds apart and refuses anyone without a buyer profile", async () => {
     const first = await signedInBuyer();
     const second = await signedInBuyer();

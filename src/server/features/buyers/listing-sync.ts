@@ -41,6 +41,7 @@ const SYNCED_FIELDS = [
   "minVolume",
   "tags",
   "disputeWindowDays",
+  "dailyCap",
   "status",
 ] as const satisfies readonly (keyof CreateBuyerListing & keyof BuyerListingRow)[];
 

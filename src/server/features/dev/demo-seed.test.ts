@@ -90,6 +90,23 @@ describe("demo data", () => {
       expect(Number(activity!.events)).toBeGreaterThan(30);
       expect(Number(activity!.tagged)).toBeGreaterThan(10);
       expect(Number(activity!.changes)).toBeGreaterThan(5);
+
+      // "Listed" is a listing's creation date: none is younger than a deal, an event or a payout change
+      // on it. Some listings state a daily cap of their own, the rest take their buyer's.
+      const [dates] = await queryRows<{ younger: number; ownCaps: number; buyerCaps: number }>(
+        database.db,
+        sql`select
+          (select count(*)::int from buyer_listings l where exists (
+            select 1 from deal_intents d where d.listing_id = l.id and d.created_at < l.created_at
+            union all select 1 from listing_events e where e.listing_id = l.id and e.created_at < l.created_at
+            union all select 1 from listing_payout_changes c where c.listing_id = l.id and c.changed_at < l.created_at
+          )) as younger,
+          (select count(*)::int from buyer_listings where daily_cap is not null) as "ownCaps",
+          (select count(*)::int from buyer_listings where daily_cap is null) as "buyerCaps"`,
+      );
+      expect(dates!.younger).toBe(0);
+      expect(dates!.ownCaps).toBeGreaterThan(0);
+      expect(dates!.buyerCaps).toBeGreaterThan(0);
     } finally {
       await database.close();
     }

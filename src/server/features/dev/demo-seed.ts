@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import {
   BOOST_DAYS,
   type RequirementTagId,
@@ -8,7 +8,7 @@ import {
   type Vertical,
 } from "../../../shared/constants";
 import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
-import type { Db } from "../../db/client";
+import { type Db, queryRows } from "../../db/client";
 import {
   auditLogs,
   boostPurchases,
@@ -202,6 +202,8 @@ function buildListings(buyerIds: string[]) {
           boostedUntil: i % 9 === 0 ? new Date(now + (BOOST_DAYS - DEMO_BOOST_AGE_DAYS) * DAY_MS) : null,
           tags: TAG_SETS[i % TAG_SETS.length]!,
           disputeWindowDays: [7, 14, 30, null][i % 4]!,
+          // Most listings take their buyer's daily cap; some state a lower one of their own.
+          dailyCap: i % 5 === 2 ? [25, 40, 80][i % 3]! : null,
           // A boosted listing is older than its boost, with weeks before it for the analytics to compare.
           createdAt: new Date(
             now - i * 3 * 3600 * 1000 - (i % 9 === 0 ? DEMO_BOOSTED_LISTING_AGE_DAYS * DAY_MS : 0),
@@ -227,9 +229,30 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
     if (marketplace) {
       await seedBuyerActivity(tx, marketplace);
       await seedTrust(tx, marketplace);
+      await dateListingsBeforeTheirActivity(tx);
     }
     return { seeded: marketplace !== null || addedPublishers > 0 };
   });
+}
+
+/**
+ * A listing's page says "Listed" on its creation date, so no listing may be younger than what happened
+ * on it: the seeded deals, events and payout changes go back months, the listings only hours. Each such
+ * listing is dated a week before its earliest activity.
+ */
+async function dateListingsBeforeTheirActivity(tx: Db): Promise<void> {
+  await queryRows(
+    tx,
+    sql`update buyer_listings l set created_at = a.first - interval '7 days'
+      from (
+        select x.listing_id, min(x.at) as first from (
+          select listing_id, created_at as at from deal_intents
+          union all select listing_id, created_at from listing_events
+          union all select listing_id, changed_at from listing_payout_changes
+        ) x group by x.listing_id
+      ) a
+      where a.listing_id = l.id and a.first < l.created_at`,
+  );
 }
 
 /** Buyers and their listings, once; null when they exist already. */

@@ -150,6 +150,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
           paymentTerms: DEFAULT_PAYMENT_TERMS,
           reliabilityScore: spec.reliabilityScore ?? null,
           reviewCount: spec.reviewCount ?? 0,
+          dailyCap: spec.dailyCap ?? null,
         })
         .returning({ id: buyerProfiles.id });
       if (!profile) throw new AppError("internal", "Fixture buyer could not be created");
@@ -170,6 +171,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
               geos: listing.geos,
               status: listing.status,
               tags: listing.tags,
+              dailyCap: listing.dailyCap ?? null,
               createdAt: new Date(now - (spec.listings.length - index) * 1000),
             })),
           )

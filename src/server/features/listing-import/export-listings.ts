@@ -29,6 +29,7 @@ const exportRowSchema = z.object({
   geos: z.array(z.string()),
   tags: z.array(z.string()),
   disputeWindowDays: z.number().nullable(),
+  dailyCap: z.number().nullable(),
   buyerEmail: z.string(),
   /** created_at to the microsecond, the keyset's key (a JS Date would drop the microseconds). */
   createdKey: z.string(),
@@ -49,7 +50,7 @@ async function* exportRows(db: Db, ownerUserId: string | undefined): AsyncGenera
       sql`select l.id, l.created_at as "createdAt", l.title, l.vertical, l.payout::text as payout,
                  l.payment_terms as "paymentTerms", l.duration_requirement as "durationRequirement",
                  l.min_volume as "minVolume", l.status, l.description, l.geos, l.tags,
-                 l.dispute_window_days as "disputeWindowDays", u.email as "buyerEmail",
+                 l.dispute_window_days as "disputeWindowDays", l.daily_cap as "dailyCap", u.email as "buyerEmail",
                  ${createdKeyColumn("l")}
             from buyer_listings l
             join buyer_profiles bp on bp.id = l.buyer_id
@@ -80,6 +81,8 @@ function toRecord(row: ExportRow): string[] {
     tags: text(row.tags.join(CSV_LIST_SEPARATOR)),
     disputeWindowDays: text(row.disputeWindowDays),
     buyerEmail: text(row.buyerEmail),
+    // Only the listing's own cap: a blank cell imports back as "the buyer's cap".
+    dailyCap: text(row.dailyCap),
   };
   return LISTING_CSV_COLUMNS.map((column) => cells[column]);
 }

@@ -101,7 +101,7 @@ describe("reading a listings CSV", () => {
       { title: "Solar Calls", vertical: "Solar", payout: "50", status: "paused" },
       { title: "Legal Calls", vertical: "Legal", payout: "75" },
     ]);
-    const [record] = await records("a,Solar,1,Net 30,1,1,active,d,California,,,x@y.z,surplus\n");
+    const [record] = await records("a,Solar,1,Net 30,1,1,active,d,California,,,x@y.z,12,surplus\n");
     if (!record) throw new Error("one record expected");
     const layout = columnLayout(record);
     expect(layout.columns).toEqual([...LISTING_CSV_COLUMNS]);

@@ -232,6 +232,7 @@ const COLUMN_NAMES = new Map<string, ListingCsvColumn>([
   ["requirementtags", "tags"],
   ["requirements", "tags"],
   ["disputewindow", "disputeWindowDays"],
+  ["cap", "dailyCap"],
   ["buyer", "buyerEmail"],
   ["email", "buyerEmail"],
 ]);

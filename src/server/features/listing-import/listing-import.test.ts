@@ -347,6 +347,22 @@ describe("CSV import of buyer listings", () => {
     ]);
   });
 
+  it("imports a listing's own daily cap; a blank cell leaves the buyer's cap, a bad one is named", async () => {
+    const csv =
+      "title,vertical,payout,Daily Cap\nCapped,Solar,40,35\nUncapped,Solar,40,\nBroken,Solar,40,0\n";
+    const dry = await post(`?dryRun=1&buyerId=${buyerId}`, csv);
+    expect(dry.json().errors).toEqual([
+      { line: 4, column: "dailyCap", message: "Daily cap must be at least 1 call" },
+    ]);
+    const imported = await post(`?buyerId=${buyerId}`, csv.replace("Broken,Solar,40,0\n", ""));
+    expect(imported.json()).toEqual({ imported: 2 });
+    const rows = await ctx.database.db.select().from(buyerListings);
+    expect(rows.map((r) => [r.title, r.dailyCap]).sort()).toEqual([
+      ["Capped", 35],
+      ["Uncapped", null],
+    ]);
+  });
+
   it("takes a multipart upload and the JSON {csvData} paste", async () => {
     const boundary = "----ppc";
     const body = [
@@ -402,6 +418,7 @@ describe("CSV import of buyer listings", () => {
       geos: ["California", "New York"],
       tags: ["trustedform", "no-ivr"],
       disputeWindowDays: 7,
+      dailyCap: 45,
       durationRequirement: 120,
       minVolume: 3,
       paymentTerms: "Weekly",
@@ -425,7 +442,7 @@ describe("CSV import of buyer listings", () => {
       /^attachment; filename="buyer-listings-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(exported.body.split("\n")[0]).toBe(
-      "\ufefftitle,vertical,payout,paymentTerms,durationRequirement,minVolume,status,description,geos,tags,disputeWindowDays,buyerEmail",
+      "\ufefftitle,vertical,payout,paymentTerms,durationRequirement,minVolume,status,description,geos,tags,disputeWindowDays,buyerEmail,dailyCap",
     );
     expect(exported.body).toContain(`"'=Formula, ""quoted"""`);
     expect(exported.body).toContain("'\uff1dSUM(A1) full-width");

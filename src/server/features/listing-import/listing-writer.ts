@@ -22,7 +22,7 @@ import type { SqlClient } from "../../jobs/job-queue";
 // nothing, or the rows, their entry and their alerts.
 
 const COPY_SQL = `copy buyer_listings (id, buyer_id, title, description, vertical, payout, payment_terms,
-  duration_requirement, geos, min_volume, status, tags, dispute_window_days, created_at)
+  duration_requirement, geos, min_volume, status, tags, dispute_window_days, daily_cap, created_at)
   from stdin with (format csv)`;
 
 /**
@@ -206,6 +206,7 @@ function copyLine(
     quote(row.status),
     arrayLiteral(row.tags),
     nullable(row.disputeWindowDays),
+    nullable(row.dailyCap),
     createdAt,
   ].join(",")}\n`;
 }

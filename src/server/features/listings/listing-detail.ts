@@ -38,9 +38,17 @@ function viewerKeyOf(viewer: Viewer | null, ip: string, secret: string): string 
   return `anon:${createHmac("sha256", secret).update(ip).digest("base64url").slice(0, 32)}`;
 }
 
-const eventCount = (kind: "view" | "reveal", since: Date) =>
-  sql`(select count(*)::int from listing_events e
-    where e.listing_id = l.id and e.kind = ${kind} and e.created_at > ${since.toISOString()}::timestamptz)`;
+/**
+ * Visitors per day over the window: views counts those who opened the page or revealed the contact (a
+ * reveal through the API never loads the page, and one visitor may reveal several times a day), reveals
+ * those who revealed. Counted alike, the page never shows more reveals than views.
+ */
+const eventCount = (kinds: readonly ("view" | "reveal")[], since: Date) =>
+  sql`(select count(distinct (e.viewer_key, e.day))::int from listing_events e
+    where e.listing_id = l.id and e.kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and e.created_at > ${since.toISOString()}::timestamptz)`;
 
 const detailRowSchema = listingRowSchema.extend({
   views: z.number().int(),
@@ -149,8 +157,8 @@ export function listingDetailStatement({
     : sql``;
   return sql`${recordedView}
         select ${listingColumnsFor(viewer)},
-          ${eventCount("view", since)} as "views",
-          ${eventCount("reveal", since)} as "reveals",
+          ${eventCount(["view", "reveal"], since)} as "views",
+          ${eventCount(["reveal"], since)} as "reveals",
           ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved",
           ${payoutHistory} as "payoutHistory",
           ${dealColumns(viewer)},

@@ -40,7 +40,7 @@ export const LISTING_COLUMNS = sql`
   coalesce(bp.verified_until > now(), false) as "isVerified",
   case when bp.verified_until > now()
     then to_char(bp.verified_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as "verifiedSince",
-  bp.daily_cap as "dailyCap",
+  coalesce(l.daily_cap, bp.daily_cap) as "dailyCap", l.daily_cap as "listingDailyCap",
   bp.reliability_score as "reliabilityScore", bp.reliability_based_on as "reliabilityBasedOn"`;
 
 /**
@@ -102,6 +102,7 @@ export const listingRowSchema = z.object({
   // Written as the API's ISO text by the statement: no Date made and formatted again for each row.
   verifiedSince: z.string().nullable(),
   dailyCap: z.number().int().nullable(),
+  listingDailyCap: z.number().int().nullable(),
   tags: z.array(z.string()),
   disputeWindowDays: z.number().int().nullable(),
   isPayoutRaised: z.boolean(),
@@ -195,6 +196,7 @@ export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Li
     geos: row.geos,
     minVolume: row.minVolume,
     dailyCap: row.dailyCap,
+    listingDailyCap: row.listingDailyCap,
     status: row.status,
     boostedUntil: row.boostedUntil?.toISOString() ?? null,
     isBoosted: row.boostedUntil !== null && row.boostedUntil.getTime() > now.getTime(),

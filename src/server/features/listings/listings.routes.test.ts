@@ -584,6 +584,37 @@ describe("buyer directory", () => {
       expect(JSON.stringify(views)).not.toContain("203.0.113");
     });
 
+    it("never shows more contact reveals than views: a reveal counts as its visitor's view", async () => {
+      const { ownListing } = await seedTwoBuyers();
+      const reveal = async (cookie: string) => {
+        const res = await ctx.app.inject({
+          method: "POST",
+          url: `/api/reveal-contact/${ownListing.id}`,
+          headers: { cookie },
+        });
+        expect(res.statusCode).toBe(200);
+      };
+      // One Premium reader reveals four times without opening the page (as through the API); another
+      // opens it, then reveals twice. A plain visitor only looks.
+      for (const email of ["reveal-a@example.test", "reveal-b@example.test"]) {
+        const reader = await createUser(db(), { role: "publisher", email });
+        await grantPremium(db(), reader.id);
+      }
+      const a = await signIn(ctx, "reveal-a@example.test");
+      for (let i = 0; i < 4; i++) await reveal(a);
+      const b = await signIn(ctx, "reveal-b@example.test");
+      await ctx.app.inject({ url: `/api/buyer-listings/${ownListing.id}`, headers: { cookie: b } });
+      await reveal(b);
+      await reveal(b);
+      await ctx.app.inject({ url: `/api/buyer-listings/${ownListing.id}`, remoteAddress: "203.0.113.9" });
+      const owner = await signIn(ctx, "owner@example.test");
+      const page = await ctx.app.inject({
+        url: `/api/buyer-listings/${ownListing.id}`,
+        headers: { cookie: owner },
+      });
+      expect(page.json().stats).toEqual({ views: 3, reveals: 2 });
+    });
+
     it("does not count a HEAD request as a view", async () => {
       const { ownListing } = await seedTwoBuyers();
       const url = `/api/buyer-listings/${ownListing.id}`;

@@ -1,0 +1,1 @@
+ALTER TABLE "buyer_listings" ADD COLUMN "daily_cap" integer;
