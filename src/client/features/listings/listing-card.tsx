@@ -57,15 +57,17 @@ export function ListingCard({
         <div className="mt-auto rounded-md border border-slate-200 bg-slate-50 p-3">
           {listing.contact ? <ContactDetails contact={listing.contact} /> : <MaskedContact />}
         </div>
+        {/* Each button at least as wide as its longest label: on a phone they stack rather than the label
+            spilling out of a squeezed button. */}
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="secondary" size="sm" className="flex-1">
+          <Button asChild variant="secondary" size="sm" className="flex-1 basis-48">
             <Link href={`/buyer/${listing.id}`} aria-label={`View details: ${listing.title}`}>
               View Details
             </Link>
           </Button>
           <Button
             size="sm"
-            className="flex-1"
+            className="flex-1 basis-48"
             onClick={() => onReveal(listing)}
             disabled={isRevealing}
             aria-label={`${listing.contact ? "Contact Buyer" : "Upgrade to see contact"}: ${listing.title}`}
