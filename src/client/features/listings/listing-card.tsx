@@ -28,7 +28,9 @@ export function ListingCard({
 }) {
   const titleId = `listing-${listing.id}-title`;
   return (
-    <Card className="flex flex-col" aria-labelledby={titleId} role="article">
+    // min-w-0: a grid cell is otherwise as wide as its longest unbreakable line (an email in the
+    // contact), one pixel past a 320 px screen.
+    <Card className="flex min-w-0 flex-col" aria-labelledby={titleId} role="article">
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="space-y-2">
           <div className="flex items-start justify-between gap-2">
