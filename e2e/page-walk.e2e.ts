@@ -211,5 +211,5 @@ describe("every page at 320 and 375 px", () => {
     await Promise.all([worker(), worker()]);
     if (process.env.WALK_LOG) console.log(problems.join("\n"));
     expect(problems).toEqual([]);
-  }, 600_000);
+  }, 1_200_000);
 });
