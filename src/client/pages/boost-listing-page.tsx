@@ -40,6 +40,9 @@ export default function BoostListingPage() {
           Back to My Listings
         </Link>
       </Button>
+      {/* The page's heading comes with the listing; while it loads or when it cannot be shown, the outline
+          still starts with one. */}
+      {!status.data && !isNotFoundError(status.error) && <h1 className="sr-only">Boost Listing</h1>}
       <QueryState
         query={status}
         loadingLabel="Loading the listing's boost…"

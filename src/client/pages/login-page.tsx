@@ -42,7 +42,7 @@ export default function LoginPage() {
       <div className="w-full max-w-md space-y-6">
         <Card>
           <CardHeader>
-            <CardTitle>
+            <CardTitle as="h1">
               <span className="text-2xl">Sign in to {config?.appName ?? DEFAULT_APP_NAME}</span>
             </CardTitle>
             <CardDescription>We email you a link that signs you in. No password needed.</CardDescription>
@@ -97,13 +97,15 @@ function DemoAccounts({ returnTo }: { returnTo: string }) {
         <ul className="space-y-2">
           {accounts.data.map((a) => (
             <li key={a.email} className="flex items-center justify-between gap-2">
-              <span className="text-sm">
+              {/* On a phone the address wraps, not the button's label. */}
+              <span className="min-w-0 text-sm [overflow-wrap:anywhere]">
                 <span className="font-medium">{a.email}</span>
                 <span className="block text-slate-600">{a.description}</span>
               </span>
               <Button
                 variant="secondary"
                 size="sm"
+                className="shrink-0"
                 onClick={() => login.mutate(a.email)}
                 disabled={login.isPending}
                 aria-label={`Sign in as ${a.email}`}

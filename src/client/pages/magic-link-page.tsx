@@ -20,7 +20,7 @@ export default function MagicLinkPage() {
     <main className="flex min-h-[80vh] items-center justify-center px-4 py-12">
       <Card className="w-full max-w-md">
         <CardHeader>
-          <CardTitle>
+          <CardTitle as="h1">
             <span className="text-2xl">Sign in to {config?.appName ?? DEFAULT_APP_NAME}</span>
           </CardTitle>
           <CardDescription>Press the button to finish signing in on this device.</CardDescription>

@@ -255,7 +255,8 @@ function Dashboard({ profile, user }: { profile: PublisherProfile; user: Session
   return (
     <div className="space-y-8">
       <header>
-        <h1 className="text-2xl font-bold sm:text-3xl">
+        {/* An email address has no spaces to wrap at: allowed to break anywhere, or it widens a phone's page. */}
+        <h1 className="text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">
           {user.hasSignedInBefore ? "Welcome back" : "Welcome"}, {user.firstName?.trim() || user.email}
         </h1>
         <p className="mt-1 text-slate-600">Your publisher profile, score and activity.</p>

@@ -20,7 +20,7 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
     <main className="mx-auto max-w-lg px-4 py-16">
       <Card>
         <CardHeader>
-          <CardTitle>
+          <CardTitle as="h1">
             <span className="text-xl">{title}</span>
           </CardTitle>
         </CardHeader>

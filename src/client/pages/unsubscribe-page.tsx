@@ -67,7 +67,7 @@ export default function UnsubscribePage() {
       <Card className="w-full max-w-lg">
         <CardHeader>
           <BellOff className="h-8 w-8 text-brand-600" aria-hidden />
-          <CardTitle>
+          <CardTitle as="h1">
             <span className="text-2xl">Unsubscribe from alert emails</span>
           </CardTitle>
           <CardDescription>New buyer listings that match your alerts, by email.</CardDescription>

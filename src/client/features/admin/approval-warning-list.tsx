@@ -1,5 +1,4 @@
 import { AlertTriangle } from "lucide-react";
-import { useId } from "react";
 import {
   type ApprovalWarning,
   approvalWarnings,
@@ -19,17 +18,13 @@ export function ApprovalWarningList({
   publisher: Pick<ReviewPublisher, "domainVerifiedAt" | "website" | "sameWebsite">;
   title?: string;
 }) {
-  const titleId = useId();
   const warnings: ApprovalWarning[] = approvalWarnings(publisher);
   if (warnings.length === 0) return null;
+  // Not a landmark: every pending card has one with the same title, and a page of same-named landmarks
+  // gives a screen reader's landmark list nothing to tell apart.
   return (
-    <section
-      aria-labelledby={titleId}
-      className="space-y-1.5 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-    >
-      <p id={titleId} className="font-semibold">
-        {title}
-      </p>
+    <div className="space-y-1.5 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-semibold">{title}</p>
       <ul className="space-y-1.5">
         {warnings.map((warning) => (
           <li key={warning.code} className="flex gap-2">
@@ -38,6 +33,6 @@ export function ApprovalWarningList({
           </li>
         ))}
       </ul>
-    </section>
+    </div>
   );
 }

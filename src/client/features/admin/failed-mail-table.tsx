@@ -3,6 +3,7 @@ import { formatDateTime } from "../../../shared/format";
 import type { FailedMail } from "../../../shared/schemas/admin-mail";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
+import { ScrollRegion } from "../../components/ui/scroll-region";
 import { useRetryMail } from "./use-failed-mail";
 
 const KIND_LABELS: Record<MailKind, string> = {
@@ -24,7 +25,7 @@ const KIND_LABELS: Record<MailKind, string> = {
 export function FailedMailTable({ mails }: { mails: FailedMail[] }) {
   const retry = useRetryMail();
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+    <ScrollRegion label="Failed mail" className="rounded-md border border-slate-200 bg-white">
       <table className="w-full min-w-[48rem] text-sm">
         <caption className="sr-only">Mail the queue gave up on, newest first</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -90,6 +91,6 @@ export function FailedMailTable({ mails }: { mails: FailedMail[] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -5,6 +5,7 @@ import type { Analytics } from "../../../shared/schemas/analytics";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { QueryState } from "../../components/ui/query-state";
+import { ScrollRegion } from "../../components/ui/scroll-region";
 import { Skeleton } from "../../components/ui/skeleton";
 import { cn } from "../../lib/cn";
 import { BoostLift } from "./analytics-boost-lift";
@@ -113,7 +114,7 @@ function ListingTable({ analytics }: { analytics: Analytics }) {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    <ScrollRegion label="Figures per listing" className="rounded-md border border-slate-200">
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">
           Figures per listing from {analytics.from} to {analytics.to}
@@ -155,7 +156,7 @@ function ListingTable({ analytics }: { analytics: Analytics }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

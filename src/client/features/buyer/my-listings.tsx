@@ -66,9 +66,9 @@ function ListingRow({
     <li aria-labelledby={titleId} className="space-y-3 p-4 sm:p-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1.5">
-          <h3 id={titleId} className="text-base font-semibold leading-snug">
+          <h2 id={titleId} className="text-base font-semibold leading-snug">
             {listing.title}
-          </h3>
+          </h2>
           <div className="flex flex-wrap gap-1.5">
             <Badge tone={listingStatusTone(listing.status)}>
               {STATUS_TEXT[listing.status] ?? listing.status}
@@ -172,7 +172,7 @@ export function MyListings({ onCreate }: { onCreate: () => void }) {
         {() =>
           items.length === 0 ? (
             <Card className="space-y-3 p-10 text-center">
-              <h3 className="text-lg font-semibold">No listings yet</h3>
+              <h2 className="text-lg font-semibold">No listings yet</h2>
               <p className="text-sm text-slate-600">
                 Create your first listing to appear in the directory and hear from publishers.
               </p>

@@ -59,7 +59,7 @@ function PublisherSummary({ publisher, status }: { publisher: DealPublisher; sta
       aria-label="About the publisher"
       className="rounded-md border border-slate-200 bg-slate-50/60 p-4"
     >
-      <h4 className="mb-3 text-sm font-semibold">About the publisher</h4>
+      <h3 className="mb-3 text-sm font-semibold">About the publisher</h3>
       <dl className="grid gap-3 sm:grid-cols-2">
         <Fact label="Name">{publisher.name ?? "Not given"}</Fact>
         <Fact label="Company">{publisher.company ?? "Not given"}</Fact>

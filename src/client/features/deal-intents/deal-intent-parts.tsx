@@ -46,7 +46,7 @@ function DealIntentItem({ intent, children }: { intent: DealIntent; children?: R
     <li aria-labelledby={titleId} className="space-y-3 p-4 sm:p-5">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
-          <h3 id={titleId} className="font-semibold">
+          <h2 id={titleId} className="font-semibold">
             Deal request{intent.publisher ? ` from ${dealPublisherName(intent.publisher)}` : ""}{" "}
             {intent.listingId && intent.listingTitle ? (
               <>
@@ -62,7 +62,7 @@ function DealIntentItem({ intent, children }: { intent: DealIntent; children?: R
             ) : (
               listingPhrase(intent)
             )}
-          </h3>
+          </h2>
           <p className="text-xs text-slate-600">
             Created {formatDate(intent.createdAt)}
             {intent.decidedAt ? ` · Decided ${formatDate(intent.decidedAt)}` : ""}
@@ -82,7 +82,7 @@ function NoDealIntents({ description }: { description: string }) {
   return (
     <Card className="space-y-3 p-10 text-center">
       <Handshake className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
-      <h3 className="text-lg font-semibold">No Deal Requests Yet</h3>
+      <h2 className="text-lg font-semibold">No Deal Requests Yet</h2>
       <p className="text-sm text-slate-600">{description}</p>
       <div>
         <Button asChild variant="secondary">

@@ -25,7 +25,7 @@ function ContactRow({
 /** The contact as the server sent it (Premium, admin or owner). */
 export function ContactDetails({ contact }: { contact: ListingContact }) {
   return (
-    <dl className="space-y-1.5 text-sm">
+    <dl className="space-y-1.5 text-sm [overflow-wrap:anywhere]">
       <div>
         <dt className="sr-only">Company</dt>
         <dd className="font-medium">{contact.company}</dd>

@@ -29,7 +29,9 @@ export function ListingCard({
 }) {
   const titleId = `listing-${listing.id}-title`;
   return (
-    <Card className="flex flex-col" aria-labelledby={titleId} role="article">
+    // min-w-0: a grid cell is otherwise as wide as its longest unbreakable line (an email in the
+    // contact), one pixel past a 320 px screen.
+    <Card className="flex min-w-0 flex-col" aria-labelledby={titleId} role="article">
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="space-y-2">
           <div className="flex items-start justify-between gap-2">
@@ -59,15 +61,17 @@ export function ListingCard({
           {listing.contact ? <ContactDetails contact={listing.contact} /> : <MaskedContact />}
         </div>
         <CompareToggle listingId={listing.id} title={listing.title} />
+        {/* Each button at least as wide as its longest label: on a phone they stack rather than the label
+            spilling out of a squeezed button. */}
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="secondary" size="sm" className="flex-1">
+          <Button asChild variant="secondary" size="sm" className="flex-1 basis-48">
             <Link href={`/buyer/${listing.id}`} aria-label={`View details: ${listing.title}`}>
               View Details
             </Link>
           </Button>
           <Button
             size="sm"
-            className="flex-1"
+            className="flex-1 basis-48"
             onClick={() => onReveal(listing)}
             disabled={isRevealing}
             aria-label={`${listing.contact ? "Contact Buyer" : "Upgrade to see contact"}: ${listing.title}`}

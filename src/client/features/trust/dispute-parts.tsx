@@ -51,9 +51,9 @@ export function DisputeItem({
     <li aria-labelledby={titleId} className="space-y-3 p-4 sm:p-5">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
-          <h3 id={titleId} className="font-semibold">
+          <h2 id={titleId} className="font-semibold">
             {disputeName(dispute)}
-          </h3>
+          </h2>
           <p className="text-sm text-slate-700">
             {dispute.listingId && dispute.listingTitle ? (
               <Link

@@ -65,7 +65,7 @@ export function DisputesTab() {
           data.length === 0 ? (
             <Card className="space-y-3 p-10 text-center">
               <Scale className="mx-auto h-10 w-10 text-slate-400" aria-hidden />
-              <h3 className="text-lg font-semibold">No Disputes</h3>
+              <h2 className="text-lg font-semibold">No Disputes</h2>
               <p className="text-sm text-slate-600">
                 If something goes wrong with an accepted deal, open a dispute from it in the Deal Requests
                 tab. An administrator decides after the other party has had a chance to respond.
