@@ -76,6 +76,12 @@ describe("the public API's answers against its OpenAPI document", () => {
     expect(directory.json()).toEqual([expect.objectContaining({ id: world.listingId, contact: null })]);
     const detail = await call(undefined, "GET", `/api/buyer-listings/${world.listingId}`);
     expect(detail.json().contact).toBeNull();
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const compared = await call(undefined, "GET", `/api/compare-listings?ids=${world.listingId},${unknown}`);
+    expect(compared.json()).toMatchObject({
+      listings: [{ id: world.listingId, contact: null }],
+      missing: [unknown],
+    });
   });
 
   it("answers a visitor's directory and listing with an ETag, a 304 when unchanged, and the next page's Link", async () => {

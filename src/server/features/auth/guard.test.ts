@@ -145,8 +145,11 @@ describe("access guard (deny by default)", () => {
         const res = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie } });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ id: user.id, role: "publisher", hasActiveSubscription: true });
-        expect(recorder.texts).toHaveLength(1);
+        // The guard's one statement; then this route's own question, whether the user signed in before
+        // (its greeting), which no other route asks.
+        expect(recorder.texts).toHaveLength(2);
         expect(recorder.texts[0]).toMatch(/from sessions s left join users u/);
+        expect(recorder.texts[1]).toMatch(/from "audit_logs"/);
       } finally {
         recorder.stop();
       }
