@@ -29,6 +29,8 @@ describe("listing input schemas", () => {
       minVolume: 10,
       tags: [],
       disputeWindowDays: null,
+      // No cap of its own: the buyer profile's applies.
+      dailyCap: null,
       status: "active",
     });
   });
