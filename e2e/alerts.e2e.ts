@@ -27,15 +27,7 @@ describe("listing alerts", () => {
 
   /** A call to the API as a fixture user (their session cookie; our Origin, as the browser sends it). */
   async function callAs(user: FixtureUser, method: string, path: string, body?: unknown) {
-    const res = await fetch(`${harness.baseURL}${path}`, {
-      method,
-      headers: {
-        origin: harness.baseURL,
-        cookie: `${user.session.name}=${user.session.value}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const res = await fixtures.fetchAs(user, method, path, body);
     expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
     return res;
   }

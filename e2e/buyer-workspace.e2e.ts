@@ -165,9 +165,7 @@ describe("buyer workspace", () => {
       company: "Pia Calls Media",
     });
     // The score the publisher's own dashboard shows them, which the buyer must see too.
-    const own = await fetch(`${harness.baseURL}/api/publisher-profile`, {
-      headers: { cookie: `${publisher.session.name}=${publisher.session.value}` },
-    });
+    const own = await fixtures.fetchAs(publisher, "GET", "/api/publisher-profile");
     const { qualityScore } = (await own.json()) as { qualityScore: number };
 
     // The publisher asks for a deal on Alpha: masked until the buyer answers.

@@ -16,17 +16,7 @@ describe("contact actions", () => {
   const harness = useBrowser();
   const fixtures = useFixtures();
 
-  /** A request with `user`'s session (outside any page), as the server's other clients would send it. */
-  const asUser = (user: FixtureUser, method: string, path: string, body?: unknown) =>
-    fetch(`${harness.baseURL}${path}`, {
-      method,
-      headers: {
-        cookie: `${user.session.name}=${user.session.value}`,
-        origin: harness.baseURL,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const asUser = fixtures.fetchAs;
   const contactActionsOf = async (buyer: FixtureUser) =>
     (
       (await (await asUser(buyer, "GET", "/api/buyer-analytics?days=7")).json()) as {
@@ -35,11 +25,13 @@ describe("contact actions", () => {
     ).contactActions;
 
   /** The listing's page, signed in, with the clipboard open to it (Chromium asks a person otherwise). */
-  async function openListing(user: FixtureUser, listingId: string) {
+  const openListing = (user: FixtureUser, listingId: string) => openPage(user, `/buyer/${listingId}`);
+
+  async function openPage(user: FixtureUser, path: string) {
     const page = await harness.newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: harness.baseURL });
     await fixtures.signIn(page, user);
-    await page.goto(`/buyer/${listingId}`);
+    await page.goto(path);
     // A followed mailto: or tel: link would hand the page to a mail or phone program: the test keeps it
     // here, and the app's own click handler (React's, at its root) still runs.
     await page.evaluate(() =>
@@ -100,6 +92,39 @@ describe("contact actions", () => {
         .filter({ hasText: /^1$/ })
         .waitFor(POLL);
     }
+  });
+
+  it("opens the actions on the browse card whose Contact Buyer was pressed, and counts them", async () => {
+    const buyer = await fixtures.createBuyerWithListings({ n: 2 });
+    const [first, second] = buyer.listings as [
+      FixtureUser["listings"][number],
+      FixtureUser["listings"][number],
+    ];
+    const premium = await fixtures.createUser({ role: "publisher", premium: true });
+    const page = await openPage(premium, `/browse?search=${encodeURIComponent(buyer.token)}`);
+    await expect.poll(() => page.getByRole("article").count(), POLL).toBe(2);
+
+    await page.getByRole("button", { name: `Contact Buyer: ${second.title}` }).click();
+    const card = page.getByRole("article", { name: second.title });
+    const email = card
+      .getByRole("region", { name: "Contact actions" })
+      .getByRole("link", { name: "Email buyer" });
+    await email.waitFor(POLL);
+    // The pressed button gave way to the actions: the keyboard user lands on the first of them.
+    await expect.poll(() => email.evaluate((el) => el === document.activeElement), POLL).toBe(true);
+    expect(await email.getAttribute("href")).toBe(
+      `mailto:${buyer.buyer!.contactEmail}?subject=${encodeURIComponent(`Calls for your listing: ${second.title}`)}`,
+    );
+    // The other card still offers its own button, and no actions.
+    const other = page.getByRole("article", { name: first.title });
+    expect(await other.getByRole("region", { name: "Contact actions" }).count()).toBe(0);
+    await other.getByRole("button", { name: `Contact Buyer: ${first.title}` }).waitFor();
+    await expectAccessible(page);
+
+    await email.click();
+    await expect
+      .poll(() => contactActionsOf(buyer), POLL)
+      .toEqual({ email: 1, call: 0, copyEmail: 0, copyPhone: 0 });
   });
 
   it("gives a free publisher the actions once the buyer accepted their deal", async () => {

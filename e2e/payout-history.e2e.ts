@@ -11,15 +11,7 @@ describe("payout history on the listing page", () => {
 
   /** Changes a listing's payout as its buyer does (the edit form's request). */
   async function changePayout(buyer: FixtureUser, listingId: string, payout: string) {
-    const res = await fetch(`${harness.baseURL}/api/buyer-listings/${listingId}`, {
-      method: "PUT",
-      headers: {
-        origin: harness.baseURL,
-        cookie: `${buyer.session.name}=${buyer.session.value}`,
-        "content-type": "application/json",
-      },
-      body: JSON.stringify({ payout }),
-    });
+    const res = await fixtures.fetchAs(buyer, "PUT", `/api/buyer-listings/${listingId}`, { payout });
     expect(res.status, await res.text()).toBe(200);
   }
 

@@ -19,15 +19,7 @@ describe("trust: reviews, reliability and disputes", () => {
 
   /** A call as `user` (their fixture session), from the app's own origin. */
   async function api<T>(user: FixtureUser, method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${harness.baseURL}${path}`, {
-      method,
-      headers: {
-        cookie: `${user.session.name}=${user.session.value}`,
-        origin: harness.baseURL,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const res = await fixtures.fetchAs(user, method, path, body);
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   }

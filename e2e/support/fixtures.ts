@@ -45,6 +45,11 @@ export interface Fixtures {
   signIn(page: Page, user: FixtureUser): Promise<void>;
   /** Grants or ends the user's Premium while the test runs. */
   setPremium(user: FixtureUser, enabled: boolean): Promise<void>;
+  /**
+   * A request to the API as `user` (their session cookie, our Origin, as the browser sends them), from
+   * outside any page; the caller judges the answer.
+   */
+  fetchAs(user: FixtureUser, method: string, path: string, body?: unknown): Promise<Response>;
 }
 
 /**
@@ -54,13 +59,21 @@ export interface Fixtures {
 export function useFixtures(baseURL: () => string = workerBaseURL): Fixtures {
   const created: FixtureUser[] = [];
 
-  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+  function request(method: string, path: string, body?: unknown, cookie?: string): Promise<Response> {
     const origin = baseURL();
-    const res = await fetch(`${origin}${path}`, {
+    return fetch(`${origin}${path}`, {
       method,
-      headers: { origin, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        origin,
+        ...(cookie ? { cookie } : {}),
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+  }
+
+  async function call(method: string, path: string, body?: unknown): Promise<Response> {
+    const res = await request(method, path, body);
     if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
     return res;
   }
@@ -97,5 +110,7 @@ export function useFixtures(baseURL: () => string = workerBaseURL): Fixtures {
     async setPremium(user, enabled) {
       await call("PUT", `/api/dev/fixtures/${user.fixtureId}/premium`, { enabled });
     },
+    fetchAs: (user, method, path, body) =>
+      request(method, path, body, `${user.session.name}=${user.session.value}`),
   };
 }

@@ -31,7 +31,7 @@ export default function BrowsePage() {
   const [, navigate] = useLocation();
   const filters = filtersFromSearch(search);
   const listings = useListings(filters);
-  const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
+  const { reveal, isRevealing, revealed, upgradeOpen, setUpgradeOpen } = useContactReveal();
   const items = listings.data?.pages.flatMap((p) => p.listings) ?? [];
   const savedIds = useSavedIds();
   useBrowsePlace(search ? `/browse?${search}` : "/browse", listings.data !== undefined);
@@ -102,6 +102,7 @@ export default function BrowsePage() {
                       isSaved={savedIds.has(listing.id)}
                       onReveal={reveal}
                       isRevealing={isRevealing}
+                      revealedContact={revealed.get(listing.id)}
                     />
                   ))}
                 </div>

@@ -1,5 +1,5 @@
 import { ArrowLeft, Eye, MousePointerClick } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import { FLEXIBLE, LISTING_STATS_WINDOW_DAYS } from "../../shared/constants";
 import { formatDate } from "../../shared/format";
@@ -9,7 +9,7 @@ import {
   listingNotFoundPageHead,
   listingPageHead,
 } from "../../shared/page-head";
-import type { ListingContact, ListingDetail } from "../../shared/schemas/listings";
+import type { ListingDetail } from "../../shared/schemas/listings";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
@@ -74,9 +74,9 @@ function NotFound() {
 
 function ListingView({ listing }: { listing: ListingDetail }) {
   const { user } = useAuth();
-  // The revealed contact: "Contact Buyer" gives way to its actions (write, call, copy).
-  const [revealed, setRevealed] = useState<ListingContact | null>(null);
-  const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal({ onRevealed: setRevealed });
+  const { reveal, isRevealing, revealed, upgradeOpen, setUpgradeOpen } = useContactReveal();
+  // Once revealed, "Contact Buyer" gives way to the contact's actions (write, call, copy).
+  const revealedContact = revealed.get(listing.id);
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
@@ -136,8 +136,8 @@ function ListingView({ listing }: { listing: ListingDetail }) {
           </CardHeader>
           <CardContent className="space-y-4">
             {listing.contact ? <ContactDetails contact={listing.contact} /> : <MaskedContact />}
-            {revealed && listing.contact ? (
-              <ContactActions listingId={listing.id} listingTitle={listing.title} contact={revealed} />
+            {revealedContact && listing.contact ? (
+              <ContactActions listingId={listing.id} listingTitle={listing.title} contact={revealedContact} />
             ) : (
               <Button onClick={() => reveal(listing)} disabled={isRevealing}>
                 {listing.contact ? "Contact Buyer" : "Upgrade to Premium"}

@@ -11,7 +11,7 @@ import { useContactReveal, useSavedListings } from "../features/listings/use-lis
 /** The listings the signed-in user saved, newest first; Save on a card removes it from here. */
 export default function SavedPage() {
   const saved = useSavedListings();
-  const { reveal, isRevealing, upgradeOpen, setUpgradeOpen } = useContactReveal();
+  const { reveal, isRevealing, revealed, upgradeOpen, setUpgradeOpen } = useContactReveal();
   return (
     <main className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8">
       <header className="space-y-1">
@@ -48,6 +48,7 @@ export default function SavedPage() {
                       isSaved
                       onReveal={reveal}
                       isRevealing={isRevealing}
+                      revealedContact={revealed.get(listing.id)}
                     />
                   ))}
                 </div>

@@ -1,4 +1,5 @@
 import { Copy, Mail, Phone } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
 import type { ListingContact } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
@@ -15,10 +16,13 @@ function contactMailtoHref(email: string, listingTitle: string): string {
 /** A dialable link: only digits and a leading "+" (a number is stored as typed, "(555) 404-0001"). */
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
+type CopyKind = "copy_email" | "copy_phone";
+
 /**
  * What "Contact Buyer" opens once the contact is revealed: write (mailto:), call (tel:), or copy the
  * address or the number. Each is reported for the buyer's analytics; a copy the browser refused did not
- * happen, so it is not reported, and the viewer is told to copy by hand.
+ * happen, so it is not reported, and the viewer is told to copy by hand. It appears in place of the
+ * button that revealed it, so the first action takes the focus that button had.
  */
 export function ContactActions({
   listingId,
@@ -30,7 +34,9 @@ export function ContactActions({
   contact: ListingContact;
 }) {
   const record = useRecordContactAction(listingId);
-  const copy = async (value: string, noun: string, kind: "copy_email" | "copy_phone") => {
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => region.current?.querySelector<HTMLElement>("a, button")?.focus(), []);
+  const copy = async (value: string, noun: string, kind: CopyKind) => {
     try {
       await navigator.clipboard.writeText(value);
     } catch {
@@ -50,35 +56,59 @@ export function ContactActions({
     );
   }
   return (
-    <section aria-label="Contact actions" className="flex flex-wrap gap-2">
+    <section ref={region} aria-label="Contact actions" className="flex flex-wrap gap-2">
       {email && (
-        <>
-          <Button asChild>
-            <a href={contactMailtoHref(email, listingTitle)} onClick={() => record("email")}>
-              <Mail className="h-4 w-4" aria-hidden />
-              Email buyer
-            </a>
-          </Button>
-          <Button variant="secondary" onClick={() => copy(email, "email address", "copy_email")}>
-            <Copy className="h-4 w-4" aria-hidden />
-            Copy email
-          </Button>
-        </>
+        <Channel
+          href={contactMailtoHref(email, listingTitle)}
+          icon={<Mail className="h-4 w-4" aria-hidden />}
+          label="Email buyer"
+          onFollow={() => record("email")}
+          copyLabel="Copy email"
+          onCopy={() => copy(email, "email address", "copy_email")}
+        />
       )}
       {phone && (
-        <>
-          <Button asChild>
-            <a href={telHref(phone)} onClick={() => record("call")}>
-              <Phone className="h-4 w-4" aria-hidden />
-              Call buyer
-            </a>
-          </Button>
-          <Button variant="secondary" onClick={() => copy(phone, "phone number", "copy_phone")}>
-            <Copy className="h-4 w-4" aria-hidden />
-            Copy phone
-          </Button>
-        </>
+        <Channel
+          href={telHref(phone)}
+          icon={<Phone className="h-4 w-4" aria-hidden />}
+          label="Call buyer"
+          onFollow={() => record("call")}
+          copyLabel="Copy phone"
+          onCopy={() => copy(phone, "phone number", "copy_phone")}
+        />
       )}
     </section>
+  );
+}
+
+/** One way to reach the buyer: its link (mail or phone program), and a copy of the value. */
+function Channel({
+  href,
+  icon,
+  label,
+  onFollow,
+  copyLabel,
+  onCopy,
+}: {
+  href: string;
+  icon: ReactNode;
+  label: string;
+  onFollow: () => void;
+  copyLabel: string;
+  onCopy: () => void;
+}) {
+  return (
+    <>
+      <Button asChild>
+        <a href={href} onClick={onFollow}>
+          {icon}
+          {label}
+        </a>
+      </Button>
+      <Button variant="secondary" onClick={onCopy}>
+        <Copy className="h-4 w-4" aria-hidden />
+        {copyLabel}
+      </Button>
+    </>
   );
 }

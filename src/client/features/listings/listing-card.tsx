@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { Listing } from "../../../shared/schemas/listings";
+import type { Listing, ListingContact } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { CompareToggle } from "./compare-controls";
+import { ContactActions } from "./contact-actions";
 import { ContactDetails, MaskedContact } from "./contact-details";
 import { ListingBadges } from "./listing-badges";
 import { formatDailyCap, formatDuration, formatGeos, formatPayout } from "./listing-format";
@@ -20,12 +21,15 @@ export function ListingCard({
   isSaved,
   onReveal,
   isRevealing,
+  revealedContact,
 }: {
   listing: Listing;
   /** Whether the viewer saved it (useSavedIds); the card's Save toggle shows and changes it. */
   isSaved: boolean;
   onReveal: (listing: Listing) => void;
   isRevealing: boolean;
+  /** The contact this viewer revealed here: the card then offers its actions (write, call, copy). */
+  revealedContact?: ListingContact;
 }) {
   const titleId = `listing-${listing.id}-title`;
   return (
@@ -69,16 +73,21 @@ export function ListingCard({
               View Details
             </Link>
           </Button>
-          <Button
-            size="sm"
-            className="flex-1 basis-48"
-            onClick={() => onReveal(listing)}
-            disabled={isRevealing}
-            aria-label={`${listing.contact ? "Contact Buyer" : "Upgrade to see contact"}: ${listing.title}`}
-          >
-            {listing.contact ? "Contact Buyer" : "Upgrade to see contact"}
-          </Button>
+          {!(revealedContact && listing.contact) && (
+            <Button
+              size="sm"
+              className="flex-1 basis-48"
+              onClick={() => onReveal(listing)}
+              disabled={isRevealing}
+              aria-label={`${listing.contact ? "Contact Buyer" : "Upgrade to see contact"}: ${listing.title}`}
+            >
+              {listing.contact ? "Contact Buyer" : "Upgrade to see contact"}
+            </Button>
+          )}
         </div>
+        {revealedContact && listing.contact && (
+          <ContactActions listingId={listing.id} listingTitle={listing.title} contact={revealedContact} />
+        )}
       </div>
     </Card>
   );

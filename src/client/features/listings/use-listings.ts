@@ -121,17 +121,19 @@ export function useListing(id: string) {
 /**
  * Contact reveal: signed out goes to login; without Premium the upgrade dialog opens;
  * with Premium the reveal is recorded, "Contact Revealed" shows and the listing is refetched.
- * `onRevealed` gets the contact the server answered with (the listing's page then offers its actions).
+ * `revealed` holds the contacts the server answered with, by listing: where one is, "Contact Buyer"
+ * gives way to its actions (ContactActions).
  */
-export function useContactReveal({ onRevealed }: { onRevealed?: (contact: ListingContact) => void } = {}) {
+export function useContactReveal() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const [upgradeOpen, setUpgradeOpen] = useState(false);
+  const [revealed, setRevealed] = useState<ReadonlyMap<string, ListingContact>>(new Map());
   const mutation = useMutation({
     mutationFn: (listingId: string) =>
       apiRequest<RevealContactResponse>("POST", `/api/reveal-contact/${listingId}`),
-    onSuccess: ({ contact }) => {
-      onRevealed?.(contact);
+    onSuccess: ({ contact }, listingId) => {
+      setRevealed((previous) => new Map(previous).set(listingId, contact));
       toast({
         title: "Contact Revealed",
         description: [contact.company, contact.email, contact.phone].filter(Boolean).join(" · "),
@@ -150,7 +152,7 @@ export function useContactReveal({ onRevealed }: { onRevealed?: (contact: Listin
     if (!listing.contact) return setUpgradeOpen(true);
     mutation.mutate(listing.id);
   };
-  return { reveal, isRevealing: mutation.isPending, upgradeOpen, setUpgradeOpen };
+  return { reveal, isRevealing: mutation.isPending, revealed, upgradeOpen, setUpgradeOpen };
 }
 
 /**
