@@ -102,10 +102,11 @@ describe("boost periods and their lift in the buyer's analytics", () => {
           from: iso(-10 * DAY),
           to: iso(0),
           days: 10,
-          views: 25,
+          // 25 viewers and 3 revealing visitors who did not open the page: a reveal is a view too.
+          views: 28,
           reveals: 3,
           dealIntents: 1,
-          perDay: { views: 2.5, reveals: 0.3, dealIntents: 0.1 },
+          perDay: { views: 2.8, reveals: 0.3, dealIntents: 0.1 },
         },
         before: {
           from: iso(-24 * DAY),
@@ -117,14 +118,49 @@ describe("boost periods and their lift in the buyer's analytics", () => {
           // 2 / 14 = 0.142857… → 0.14
           perDay: { views: 0.5, reveals: 0, dealIntents: 0.14 },
         },
-        // 2.5 / 0.5 - 1 = 4 (+400 %); no reveal before: no rate to compare with; 0.1 / (2 / 14) - 1 = -0.3.
-        change: { views: 4, reveals: null, dealIntents: -0.3 },
+        // 2.8 / 0.5 - 1 = 4.6 (+460 %); no reveal before: no rate to compare with; 0.1 / (2 / 14) - 1 = -0.3.
+        change: { views: 4.6, reveals: null, dealIntents: -0.3 },
       },
     ]);
     // The existing figures are unchanged by the boost: the 30 days hold the same facts as before.
     // Each reveal here is by a visitor with no view that day: the totals count it as that visitor's view
     // too (46 views and 5 revealing visitors), so views never trail reveals.
     expect(result.totals).toMatchObject({ views: 51, reveals: 5, saves: 2, dealIntents: 4 });
+  });
+
+  it("counts visitors per day as the totals do: a reveal is a view, a visitor's repeat reveals count once", async () => {
+    const buyer = await buyerWithViewer();
+    const listing = await createListing(db(), buyer.profile.id, { createdAt: at(-60 * DAY) });
+    await createBoostPurchase(db(), { listingId: listing.id, startsAt: at(-10 * DAY), endsAt: at(4 * DAY) });
+    const by = (viewerKey: string, kind: "view" | "reveal", createdAt: Date) => ({
+      listingId: listing.id,
+      kind,
+      viewerKey,
+      day: createdAt.toISOString().slice(0, 10),
+      createdAt,
+    });
+    await db()
+      .insert(listingEvents)
+      .values([
+        // While boosted: Ann opens the page and reveals twice the same day; Bo reveals through the API
+        // only; Ann comes back another day and only reveals.
+        by("ann", "view", at(-3 * DAY)),
+        by("ann", "reveal", at(-3 * DAY + HOUR)),
+        by("ann", "reveal", at(-3 * DAY + 2 * HOUR)),
+        by("bo", "reveal", at(-3 * DAY)),
+        by("ann", "reveal", at(-2 * DAY)),
+        // Before: Cy reveals twice the same day without opening the page.
+        by("cy", "reveal", at(-12 * DAY)),
+        by("cy", "reveal", at(-12 * DAY + HOUR)),
+      ]);
+
+    const result = await analytics(buyer.viewer, 30);
+    expect(result.boosts[0]).toMatchObject({
+      during: { views: 3, reveals: 3 },
+      before: { views: 1, reveals: 1 },
+    });
+    // The same facts in the tab's totals: 4 visitor-days, each of them revealing.
+    expect(result.totals).toMatchObject({ views: 4, reveals: 4 });
   });
 
   it("merges purchases that touch or overlap into one period and leaves refunded ones out", async () => {

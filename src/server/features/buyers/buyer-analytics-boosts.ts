@@ -26,6 +26,8 @@ const iso = (column: string) =>
  * already cut to when an admin ended it; one ended before it began covers nothing and is left out.
  * The window before a period is the 14 days before it, cut at the listing's creation and at the end of
  * the listing's previous period: the comparison is with days the listing was not boosted.
+ * Views and reveals count visitors per day as the rest of the tab does (buyer-analytics.ts): a reveal is
+ * its visitor's view that day too, and a visitor who revealed twice in a day counts once.
  */
 export function boostLiftCtes({ buyerId, since, now }: { buyerId: string; since: string; now: string }): SQL {
   return sql`
@@ -63,10 +65,13 @@ export function boostLiftCtes({ buyerId, since, now }: { buyerId: string; since:
       from boost_windows w
       cross join lateral (
         select
-          count(*) filter (where x.kind = 'view' and x.created_at < w.starts_at)::int as before_views,
-          count(*) filter (where x.kind = 'reveal' and x.created_at < w.starts_at)::int as before_reveals,
-          count(*) filter (where x.kind = 'view' and x.created_at >= w.starts_at)::int as during_views,
-          count(*) filter (where x.kind = 'reveal' and x.created_at >= w.starts_at)::int as during_reveals
+          count(distinct (x.viewer_key, x.day)) filter (where x.created_at < w.starts_at)::int
+            as before_views,
+          count(distinct (x.viewer_key, x.day)) filter (where x.kind = 'reveal' and x.created_at < w.starts_at)::int
+            as before_reveals,
+          count(distinct (x.viewer_key, x.day)) filter (where x.created_at >= w.starts_at)::int as during_views,
+          count(distinct (x.viewer_key, x.day)) filter (where x.kind = 'reveal' and x.created_at >= w.starts_at)::int
+            as during_reveals
         from listing_events x
         where x.listing_id = w.listing_id and x.kind in ('view', 'reveal')
           and x.created_at >= w.before_from and x.created_at < w.during_to
