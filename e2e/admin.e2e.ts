@@ -50,6 +50,17 @@ describe("admin console", () => {
     return { admin, page };
   }
 
+  /** A guest with their home page open in a browser of their own, whom the admin then acts on. */
+  async function guestOnHome() {
+    const member = await fixtures.createUser({ role: "guest" });
+    const memberPage = await harness.newPage();
+    await fixtures.signIn(memberPage, member);
+    await memberPage.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
+    await memberPage.goto("/");
+    await memberPage.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
+    return { member, memberPage };
+  }
+
   it("approves one application and rejects another with a reason, which the publisher is sent", async () => {
     const approved = await fixtures.createUser({ role: "publisher", publisherStatus: "pending" });
     const rejected = await fixtures.createUser({ role: "publisher", publisherStatus: "pending" });
@@ -305,12 +316,7 @@ describe("admin console", () => {
   });
 
   it("disables a user, who is signed out and refused, and finds it in the audit log (375 px)", async () => {
-    const member = await fixtures.createUser({ role: "guest" });
-    const memberPage = await harness.newPage();
-    await fixtures.signIn(memberPage, member);
-    await memberPage.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
-    await memberPage.goto("/");
-    await memberPage.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
+    const { member, memberPage } = await guestOnHome();
 
     const { admin, page } = await adminPage(MOBILE);
     await page.goto(`/admin/users?search=${member.token}`);
@@ -362,12 +368,7 @@ describe("admin console", () => {
   });
 
   it("changes a user's role after saying what it does, and the user's open page is signed out", async () => {
-    const member = await fixtures.createUser({ role: "guest" });
-    const memberPage = await harness.newPage();
-    await fixtures.signIn(memberPage, member);
-    await memberPage.addInitScript(() => localStorage.setItem("welcome-dialog-dismissed", "true"));
-    await memberPage.goto("/");
-    await memberPage.getByRole("heading", { name: "Welcome to PayPerCall Hub" }).waitFor();
+    const { member, memberPage } = await guestOnHome();
 
     const { page } = await adminPage();
     await page.goto(`/admin/users?search=${member.token}`);

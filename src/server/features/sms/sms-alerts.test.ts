@@ -95,20 +95,23 @@ describe("SMS alerts", () => {
   const messagesOf = (userId: string) =>
     db().select().from(smsMessages).where(eq(smsMessages.userId, userId));
 
+  /** A text from `phone` to our number, signed as Twilio signs its webhook. */
+  const replyFrom = (phone: string, body: string) => {
+    const fields = { From: phone, To: "+12015550100", Body: body, MessageSid: `SM-${body}` };
+    return ctx.app.inject({
+      method: "POST",
+      url: "/api/sms/inbound",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": signTwilioRequest(`${TEST_APP_URL}/api/sms/inbound`, fields),
+      },
+      payload: new URLSearchParams(fields).toString(),
+    });
+  };
+
   it("sends no more texts after a STOP reply, and texts again after START", async () => {
     const { user, phone } = await texter();
-    const reply = (body: string) => {
-      const fields = { From: phone, To: "+12015550100", Body: body, MessageSid: `SM-${body}` };
-      return ctx.app.inject({
-        method: "POST",
-        url: "/api/sms/inbound",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "x-twilio-signature": signTwilioRequest(`${TEST_APP_URL}/api/sms/inbound`, fields),
-        },
-        payload: new URLSearchParams(fields).toString(),
-      });
-    };
+    const reply = (body: string) => replyFrom(phone, body);
     expect((await reply("STOP")).statusCode).toBe(200);
     await newListings(1);
     await ctx.app.jobs.workUntilIdle();
@@ -127,16 +130,7 @@ describe("SMS alerts", () => {
 
   it("texts no alert to a number that replied STOP, though another account verified it", async () => {
     const { phone } = await texter();
-    const fields = { From: phone, To: "+12015550100", Body: "STOP", MessageSid: "SM-stop" };
-    const stop = await ctx.app.inject({
-      method: "POST",
-      url: "/api/sms/inbound",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "x-twilio-signature": signTwilioRequest(`${TEST_APP_URL}/api/sms/inbound`, fields),
-      },
-      payload: new URLSearchParams(fields).toString(),
-    });
+    const stop = await replyFrom(phone, "STOP");
     expect(stop.statusCode).toBe(200);
     // Another account holds the same number as verified (as one could before a STOP was the number's).
     const other = await texter({ number: null });
