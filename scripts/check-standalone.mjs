@@ -42,6 +42,11 @@ function isBinary(buffer) {
   return buffer.subarray(0, 8000).includes(0);
 }
 
+/** A line as it continues the one before: without its indent and comment marks (//, *, #, >). */
+function continuation(line) {
+  return line.replace(/^\s*(?:\/\/+|\/?\*+|#+|>+)?\s*/, "");
+}
+
 const hits = [];
 for (const path of trackedFiles()) {
   // A file deleted in the working tree but not yet staged is still listed.
@@ -50,7 +55,13 @@ for (const path of trackedFiles()) {
   if (isBinary(buffer)) continue;
   const lines = buffer.toString("utf8").split(/\r?\n/);
   lines.forEach((line, index) => {
-    const found = CITATIONS.filter(({ pattern }) => pattern.test(line));
+    // A citation wrapped at the end of a comment line ("issue" here, its number on the next line) is
+    // read across the break: the next line joins this one without its comment marks.
+    const next = continuation(lines[index + 1] ?? "");
+    const joined = `${line} ${next}`;
+    const found = CITATIONS.filter(
+      ({ pattern }) => pattern.test(line) || (pattern.test(joined) && !pattern.test(next)),
+    );
     if (found.length > 0) {
       hits.push({ path, line: index + 1, text: line.trim(), names: found.map((c) => c.names) });
     }

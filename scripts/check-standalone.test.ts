@@ -28,11 +28,15 @@ describe("check-standalone", () => {
         `// see ${"DESIGN"}.md, ${"style"}.md and ${"TOOLCHAIN"}.md`,
         `// the documents in ${".."}/shared say so`,
         `// ${"Issue"} 15 added trust; ${"issue"} #12 too`,
+        // Wrapped where a comment's line ends: the number on the next line.
+        ` * planned every execution again (${"issue"}`,
+        " * 16: 1.5 ms of planning).",
       ].join("\n"),
     });
     expect(status).toBe(1);
-    for (const line of [1, 2, 3, 4]) expect(output).toContain(`planted.ts:${line}:`);
-    expect(output).toContain("4 citation(s) in 1 file(s)");
+    for (const line of [1, 2, 3, 4, 5]) expect(output).toContain(`planted.ts:${line}:`);
+    expect(output).not.toContain("planted.ts:6:");
+    expect(output).toContain("5 citation(s) in 1 file(s)");
   });
 
   it("passes imports of src/shared, lint globs and ordinary words", () => {
@@ -42,6 +46,9 @@ describe("check-standalone", () => {
         'const glob = ["!../shared/**"];',
         // Words that contain a citation's letters without being one, put together at run time as above.
         `// ${"SP"}ECIFIC wording; the issue tracker; a t${"issue"} 12`,
+        // A wrapped line that names no number.
+        `// the ${"issue"}`,
+        "// tracker, and 2 more lines",
       ].join("\n"),
     });
     expect(output).toContain("no citation");
