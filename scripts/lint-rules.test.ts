@@ -122,6 +122,11 @@ const PLANTED: Planted[] = [
     "../alerts/alert-jobs",
   ]),
   ...each("src/server/features/auth/planted.ts", FEATURE_RANK, ["../system/system-status"]),
+  // The same import written as the folder (its index), or from the features folder up.
+  ...each("src/server/features/alerts/planted.ts", FEATURE_RANK, ["../subscriptions"]),
+  ...each("src/server/features/alerts/planted.ts", FEATURE_LAYER, [
+    "../../features/subscriptions/complimentary",
+  ]),
   // The guard sits below every feature: webhooks (rank 1, under the features that emit events) uses it.
   ...each("src/server/features/webhooks/planted.ts", null, ["../auth/guard"]),
   ...each("src/server/features/auth/planted.ts", FEATURE_RANK, ["../webhooks/webhook-events"]),
@@ -158,7 +163,11 @@ const PLANTED: Planted[] = [
   ...each("src/client/components/ui/planted.ts", COMPONENTS, ["../../features/auth", "../../pages/home"]),
   ...each("src/client/lib/planted.ts", CLIENT_LIB, ["../components/ui/button"]),
   ...each("src/client/features/auth/planted.ts", CLIENT_FEATURE_LAYER, ["../../pages/home"]),
-  ...each("src/client/features/auth/planted.ts", CLIENT_FEATURE_SURFACE, ["../admin/use-admin-list"]),
+  ...each("src/client/features/auth/planted.ts", CLIENT_FEATURE_SURFACE, [
+    "../admin/use-admin-list",
+    "../../features/admin/admin-format",
+    "../../features/admin",
+  ]),
   ...each("src/client/features/auth/planted.ts", null, [
     "../admin",
     "../../components/ui/button",
