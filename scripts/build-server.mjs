@@ -11,34 +11,56 @@ import { build } from "esbuild";
 // Another folder beside it (the deployment test builds its own copy, so it never runs a stale build nor
 // replaces the one `npm run serve` uses); it must stay two levels below the project root (paths.ts).
 const outdir = process.argv[2] ?? "dist/server";
-rmSync(outdir, { recursive: true, force: true });
-const result = await build({
-  entryPoints: { main: "src/server/production.ts" },
-  outdir,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  splitting: true,
-  chunkNames: "[name]-[hash]",
-  target: "node20.19",
-  packages: "external",
-  sourcemap: true,
-  metafile: true,
-  logLevel: "warning",
-});
+// The support commands (migrations, user roles and Premium, the sweeps) compiled the same way into a
+// folder of their own, also two levels below the root, so that the image runs them with plain Node:
+// `node dist/scripts/user-role.js EMAIL ROLE`. The demo seed stays out of them, as out of the server.
+const scriptsOutdir = process.argv[3] ?? (process.argv[2] ? `${outdir}-scripts` : "dist/scripts");
+const SCRIPTS = [
+  "migrate",
+  "user-role",
+  "user-premium",
+  "housekeeping",
+  "refresh-reliability",
+  "recompute-quality-scores",
+];
+
+const compile = (entryPoints, dir) => {
+  rmSync(dir, { recursive: true, force: true });
+  return build({
+    entryPoints,
+    outdir: dir,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    splitting: true,
+    chunkNames: "[name]-[hash]",
+    target: "node20.19",
+    packages: "external",
+    sourcemap: true,
+    metafile: true,
+    logLevel: "warning",
+  });
+};
+const [result, scriptsResult] = await Promise.all([
+  compile({ main: "src/server/production.ts" }, outdir),
+  compile(Object.fromEntries(SCRIPTS.map((name) => [name, `scripts/${name}.ts`])), scriptsOutdir),
+]);
 // The page served when the client is not built: read from beside the server (src/server/paths.ts).
 cpSync("src/server/missing-build", `${outdir}/missing-build`, { recursive: true });
 // The API reference page's own files, read from beside the server too.
 cpSync("src/server/api-docs", `${outdir}/api-docs`, { recursive: true });
 
 const inputs = Object.keys(result.metafile.inputs);
-const seed = inputs.filter((path) => path.includes("demo-seed"));
+const seed = [...inputs, ...Object.keys(scriptsResult.metafile.inputs)].filter((path) =>
+  path.includes("demo-seed"),
+);
 if (seed.length > 0)
   throw new Error(`the production server must not contain the demo seed: ${seed.join(", ")}`);
 // The image installs `dependencies` only: a package the server imports from devDependencies would fail
 // there at start, and nowhere else.
 const { dependencies } = JSON.parse(readFileSync("package.json", "utf8"));
-const outputs = Object.entries(result.metafile.outputs).filter(([path]) => path.endsWith(".js"));
+const jsOutputs = (metafile) => Object.entries(metafile.outputs).filter(([path]) => path.endsWith(".js"));
+const outputs = jsOutputs(result.metafile);
 const packageName = (path) =>
   path
     .split("/")
@@ -46,7 +68,7 @@ const packageName = (path) =>
     .join("/");
 const undeclared = [
   ...new Set(
-    outputs
+    [...outputs, ...jsOutputs(scriptsResult.metafile)]
       .flatMap(([, output]) => output.imports)
       .filter((i) => i.external && !i.path.startsWith("node:"))
       .map((i) => packageName(i.path))
@@ -73,5 +95,6 @@ if (eagerTracing.length > 0) {
 }
 const bytes = outputs.reduce((sum, [, output]) => sum + output.bytes, 0);
 console.log(
-  `server: ${outdir}/main.js and ${outputs.length - 1} chunks, ${inputs.length} modules, ${Math.round(bytes / 1024)} kB`,
+  `server: ${outdir}/main.js and ${outputs.length - 1} chunks, ${inputs.length} modules, ${Math.round(bytes / 1024)} kB; ` +
+    `${SCRIPTS.length} commands in ${scriptsOutdir}`,
 );

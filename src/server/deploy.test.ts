@@ -191,6 +191,7 @@ describe.runIf(ENGINE === "postgres")("two instances behind Caddy, restarted one
     await database?.close();
     rmSync(dir, { recursive: true, force: true });
     rmSync(SERVER_BUILD, { recursive: true, force: true });
+    rmSync(`${SERVER_BUILD}-scripts`, { recursive: true, force: true });
   });
 
   it.skipIf(!hasCaddy && !process.env.CI)(
