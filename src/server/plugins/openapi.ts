@@ -318,8 +318,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 // Found, not imported: the package's main module would load the whole bundle into the server.
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 
-/** The Swagger UI files the reference page loads, and ours (index.html and its initializer). */
-const DOCS_FILES = new Set(["/", "/index.html", "/api-docs.js", "/swagger-ui.css", "/swagger-ui-bundle.js"]);
+/** The Swagger UI files the reference page loads, and ours (index.html, its script and its styles). */
+const DOCS_FILES = new Set([
+  "/",
+  "/index.html",
+  "/api-docs.js",
+  "/api-docs.css",
+  "/swagger-ui.css",
+  "/swagger-ui-bundle.js",
+]);
 
 /**
  * GET /api/openapi.json (computed at its first request, then kept) and the reference page at /api/docs.
@@ -348,7 +355,8 @@ async function apiDocsRoutes(app: FastifyInstance) {
     return body === null ? reply.send() : reply.type("application/json; charset=utf-8").send(body);
   });
 
-  // Our page first (index.html, api-docs.js), then Swagger UI's own files; nothing else of that package.
+  // Our page first (index.html, api-docs.js, api-docs.css), then Swagger UI's own files; nothing else of
+  // that package.
   await app.register(fastifyStatic, {
     root: [API_DOCS_DIR, SWAGGER_UI_DIR],
     prefix: "/api/docs",
