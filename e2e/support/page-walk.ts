@@ -232,7 +232,7 @@ async function settle(page: Page): Promise<void> {
       return w.__walkSettle.readyChecks >= 2;
     },
     settles,
-    { timeout: 20_000, polling: 25 },
+    { timeout: 30_000, polling: 25 },
   );
 }
 
@@ -403,7 +403,9 @@ export function walkPages(roles: readonly WalkRole[]) {
         if (user) await fixtures.signIn(page, user);
         return walk(page, role, values, judgedMarkup);
       });
-      expect((await Promise.all(walks)).flat()).toEqual([]);
-    }, 300_000);
+      const problems = (await Promise.all(walks)).flat();
+      if (process.env.WALK_LOG) console.log(`${roles.join(", ")}: ${judgedMarkup.size} screens judged`);
+      expect(problems).toEqual([]);
+    }, 600_000);
   });
 }
