@@ -100,13 +100,32 @@ function overflowingElements(page: Page): Promise<string[]> {
       const rect = el.getBoundingClientRect();
       return `${el.tagName.toLowerCase()}${id}${cls} "${text}" (left ${Math.round(rect.left)}, width ${Math.round(rect.width)}, right ${Math.round(rect.right)} > ${width})`;
     };
+    /**
+     * Inside a box that clips or scrolls sideways. An absolutely placed element is clipped only by a box
+     * that holds its containing block (its nearest positioned ancestor), a fixed one by none: a scroller
+     * that is not positioned lets them out, and they widen the page.
+     */
     const clipped = (el: Element): boolean => {
+      const { position } = getComputedStyle(el);
+      if (position === "fixed") return false;
+      let holder: Element | null = null;
+      if (position === "absolute") {
+        for (let p = el.parentElement; p && !holder; p = p.parentElement) {
+          const style = getComputedStyle(p);
+          if (style.position !== "static" || style.transform !== "none" || style.filter !== "none")
+            holder = p;
+        }
+        if (!holder) return false;
+      }
       for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        if (getComputedStyle(p).overflowX !== "visible") return true;
+        if (getComputedStyle(p).overflowX === "visible") continue;
+        if (!holder || p === holder || p.contains(holder)) return true;
       }
       return false;
     };
     const found: string[] = [];
+    /** Out of sight but still taking room: they widen the page only if positioned outside any clip. */
+    const unseen: string[] = [];
     // Styles are read only for the few elements that reach out: reading them for every element of a
     // long page costs more than the rest of the check.
     for (const el of document.body.querySelectorAll("*")) {
@@ -114,13 +133,20 @@ function overflowingElements(page: Page): Promise<string[]> {
       if (rect.width === 0 || rect.height === 0) continue;
       if (rect.right > width + 0.5 || rect.left < -0.5) {
         const style = getComputedStyle(el);
+        const isClipped = clipped(el);
         // Drawn for screen readers only (the skip link until it takes focus): clipped to nothing.
-        if (style.clip !== "auto" || style.clipPath !== "none") continue;
-        if (!clipped(el)) found.push(describe(el));
+        if (style.clip !== "auto" || style.clipPath !== "none") {
+          if (!isClipped && rect.right > width + 0.5) unseen.push(describe(el));
+          continue;
+        }
+        if (!isClipped) {
+          found.push(describe(el));
+          continue;
+        }
       }
       // A label that spills out of its own button (a squeezed button of fixed height whose label wraps)
       // is drawn across the button's border, even where the page itself does not scroll.
-      else if (
+      if (
         el.matches("button, a[class*='h-']") &&
         (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
       )
@@ -129,7 +155,9 @@ function overflowingElements(page: Page): Promise<string[]> {
         );
     }
     if (document.documentElement.scrollWidth > width)
-      found.push(`document scrolls sideways: ${document.documentElement.scrollWidth} > ${width}`);
+      found.push(
+        `document scrolls sideways: ${document.documentElement.scrollWidth} > ${width}${found.length ? "" : `, out of sight: ${unseen.join(", ")}`}`,
+      );
     return found;
   });
 }
