@@ -60,7 +60,12 @@ function Onboarding({ existing }: { existing: BuyerProfile | null }) {
     if (hadProfile) navigate("/buyer/dashboard", { replace: true });
   }, [hadProfile, navigate]);
 
-  if (hadProfile) return <p role="status">Taking you to your dashboard…</p>;
+  if (hadProfile)
+    return (
+      <p role="status" data-redirecting>
+        Taking you to your dashboard…
+      </p>
+    );
   if (created) return <FirstListing profile={created} />;
   return (
     <QueryState

@@ -87,7 +87,9 @@ function Onboarding({ user }: { user: CurrentUser }) {
       <QueryState query={profile} loadingLabel="Loading your onboarding…" loading={<PageSpinner />}>
         {(current) =>
           current?.complianceAckAt ? (
-            <p role="status">Taking you to your dashboard…</p>
+            <p role="status" data-redirecting>
+              Taking you to your dashboard…
+            </p>
           ) : (
             <QueryState query={draft} loadingLabel="Loading your onboarding…" loading={<PageSpinner />}>
               {(saved) => <OnboardingWizard key={user.id} user={user} profile={current} saved={saved} />}

@@ -71,7 +71,12 @@ export default function SubscribePage() {
       </QueryState>
     );
   }
-  return <main className="mx-auto max-w-5xl px-4 py-10 sm:py-12">{content}</main>;
+  // Signed out, the page leaves for the sign-in page by itself (see the guards' RedirectNotice).
+  return (
+    <main data-redirecting={user ? undefined : true} className="mx-auto max-w-5xl px-4 py-10 sm:py-12">
+      {content}
+    </main>
+  );
 }
 
 function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: () => void }) {

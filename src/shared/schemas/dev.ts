@@ -115,6 +115,8 @@ export const fixtureSchema = z.object({
     })
     .nullable(),
   listings: z.array(z.object({ id: z.uuid(), title: z.string() })),
+  /** The user's own alert-unsubscribe page (the link every alert mail carries), token included. */
+  unsubscribePath: z.string(),
 });
 export type Fixture = z.infer<typeof fixtureSchema>;
 

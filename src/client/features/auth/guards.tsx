@@ -6,9 +6,13 @@ import { AUTH_REDIRECT_DELAY_MS } from "../../lib/ui-constants";
 import { handleUnauthorized } from "./redirect-to-login";
 import { useAuth } from "./use-auth";
 
+/**
+ * What a guard shows in the moment before it sends the user on. `data-redirecting` marks a page that
+ * leaves by itself: the browser tests judge the page the user lands on, not this one.
+ */
 function RedirectNotice({ title, message }: { title: string; message: string }) {
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-16 text-center">
+    <main id="main" data-redirecting className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-xl font-semibold">{title}</h1>
       <p role="status" className="mt-2 text-slate-600">
         {message}

@@ -108,7 +108,9 @@ export function CompareTable({
       aria-label="Compared listings (scrolls sideways)"
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
       tabIndex={0}
-      className="snap-x snap-mandatory scroll-pl-28 overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600 sm:scroll-pl-40"
+      // Relative: the screen-reader-only texts (absolutely placed) would otherwise be placed against the
+      // page, beyond this box's clip, and widen the page by as much as the columns reach past the screen.
+      className="relative snap-x snap-mandatory scroll-pl-28 overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600 sm:scroll-pl-40"
     >
       <table className="border-collapse text-sm">
         <caption className="sr-only">

@@ -29,8 +29,13 @@ export function unsubscribeToken(secret: string, userId: string): string {
   return `${userId.replace(/-/g, "")}${signature(secret, userId).toString("base64url")}`;
 }
 
+/** The page of the link, on this site: what the alert mails link to after the app's address. */
+export function unsubscribePath(secret: string, userId: string): string {
+  return `/unsubscribe/${unsubscribeToken(secret, userId)}`;
+}
+
 export function unsubscribeUrl(appUrl: string, secret: string, userId: string): string {
-  return `${appUrl}/unsubscribe/${unsubscribeToken(secret, userId)}`;
+  return `${appUrl}${unsubscribePath(secret, userId)}`;
 }
 
 /** The user id a token stands for, or null when it is not one of ours. */

@@ -41,6 +41,11 @@ describe("development fixtures", () => {
 
     const me = await ctx.app.inject({ url: "/api/auth/user", headers: { cookie: sessionCookie(res) } });
     expect(me.json()).toMatchObject({ id: fixture.fixtureId, role: "buyer" });
+
+    // The user's own unsubscribe link, as their alert mails carry it.
+    const unsubscribe = await ctx.app.inject({ url: `/api${fixture.unsubscribePath}` });
+    expect(unsubscribe.statusCode).toBe(200);
+    expect(unsubscribe.json().email).toBe(`${fixture.token[0]}•••@fixtures.test`);
   });
 
   it("gives a publisher an approved profile and Premium when asked, and takes Premium away", async () => {

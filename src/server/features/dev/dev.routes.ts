@@ -91,7 +91,7 @@ export async function devRoutes(fastify: FastifyInstance) {
       schema: { body: fixtureRequestSchema, response: { 201: fixtureSchema, ...errorResponses } },
     },
     async (req, reply) => {
-      const fixture = await createFixture({ db: app.db, spec: req.body });
+      const fixture = await createFixture({ db: app.db, secret: app.config.sessionSecret, spec: req.body });
       await startUserSession(req, fixture.user.id, "dev");
       return reply.code(201).send(fixture);
     },

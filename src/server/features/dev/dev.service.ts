@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { readCurrentUser } from "../../lib/viewer";
+import { unsubscribePath } from "../alerts/unsubscribe";
 import { endAllUserSessions } from "../auth/user-sessions";
 import { recomputeQualityScore } from "../publishers/quality-score";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
@@ -82,7 +83,16 @@ function listingTitle(listing: FixtureListing, index: number, token: string): st
   return `${base} ${token}`;
 }
 
-export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec }): Promise<Fixture> {
+export async function createFixture({
+  db,
+  secret,
+  spec,
+}: {
+  db: Db;
+  /** The session secret, which signs the unsubscribe link. */
+  secret: string;
+  spec: FixtureSpec;
+}): Promise<Fixture> {
   const token = newToken();
   const email = `${token}@${FIXTURE_EMAIL_DOMAIN}`;
   const created = await db.transaction(async (tx) => {
@@ -198,6 +208,7 @@ export async function createFixture({ db, spec }: { db: Db; spec: FixtureSpec })
     publisherProfileId: created.publisherProfileId,
     buyer: created.buyer,
     listings: created.listings,
+    unsubscribePath: unsubscribePath(secret, current.id),
   };
 }
 

@@ -1,0 +1,3 @@
+import { walkPages } from "./support/page-walk";
+
+walkPages(["premium publisher", "buyer", "admin"]);

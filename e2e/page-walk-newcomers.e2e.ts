@@ -1,0 +1,3 @@
+import { walkPages } from "./support/page-walk";
+
+walkPages(["visitor", "guest", "free publisher", "pending publisher"]);
