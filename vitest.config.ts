@@ -37,6 +37,16 @@ export default defineConfig({
           include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "scripts/**/*.test.ts"],
         },
       },
+      {
+        // React components on a simulated DOM: forms and dialogs as a user meets them, with the app's
+        // API answered per test (src/client/test). Each file gets its own DOM and module graph.
+        test: {
+          name: "components",
+          include: ["src/client/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["src/client/test/setup.ts"],
+        },
+      },
     ],
   },
 });
