@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Crown, Lock } from "lucide-react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { Link } from "wouter";
 import { type AlertFrequency, GEOGRAPHIES, REQUIREMENT_TAGS, VERTICALS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
@@ -13,7 +12,7 @@ import {
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Checkbox } from "../../components/ui/checkbox";
-import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { CheckboxGroupField } from "../../components/ui/checkbox-group-field";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
@@ -22,6 +21,7 @@ import { Select } from "../../components/ui/select";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage, hasErrorCode } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { useZodForm } from "../../lib/use-zod-form";
 import { formatQuietHours } from "../sms";
 import { useUpdateAlertPreferences } from "./use-alerts";
 
@@ -93,12 +93,7 @@ export function AlertPreferencesForm({
   isPremium: boolean;
 }) {
   const update = useUpdateAlertPreferences();
-  const form = useForm<AlertFormValues, unknown, UpdateAlertPreferences>({
-    resolver: zodResolver(alertPreferencesFormSchema) as unknown as Resolver<
-      AlertFormValues,
-      unknown,
-      UpdateAlertPreferences
-    >,
+  const form = useZodForm(alertPreferencesFormSchema, {
     defaultValues: initialValues,
   });
   const { errors } = form.formState;
@@ -185,20 +180,12 @@ export function AlertPreferencesForm({
 
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold">How to reach you</legend>
-        <Controller
+        <CheckboxGroupField
           control={form.control}
           name="channels"
-          render={({ field }) => (
-            <CheckboxGroup
-              id="alert-channels"
-              legend="Channels"
-              options={[{ value: "email", label: "Email" }]}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.channels?.message}
-              firstRef={field.ref}
-            />
-          )}
+          id="alert-channels"
+          legend="Channels"
+          options={[{ value: "email", label: "Email" }]}
         />
         {unsubscribed && (
           <p className="rounded-md border border-yellow-200 bg-yellow-50 p-3 text-sm text-yellow-900">
@@ -262,35 +249,19 @@ export function AlertPreferencesForm({
         </p>
         {/* Disabled, not hidden, while off: the choices are kept and can be switched back on. */}
         <fieldset disabled={!filtersEnabled} className="space-y-6 disabled:opacity-60">
-          <Controller
+          <CheckboxGroupField
             control={form.control}
             name="verticals"
-            render={({ field }) => (
-              <CheckboxGroup
-                id="alert-verticals"
-                legend="Verticals"
-                options={VERTICALS}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.verticals?.message}
-                firstRef={field.ref}
-              />
-            )}
+            id="alert-verticals"
+            legend="Verticals"
+            options={VERTICALS}
           />
-          <Controller
+          <CheckboxGroupField
             control={form.control}
             name="geos"
-            render={({ field }) => (
-              <CheckboxGroup
-                id="alert-geos"
-                legend="Geographies (a US National listing serves every state)"
-                options={GEOGRAPHIES}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.geos?.message}
-                firstRef={field.ref}
-              />
-            )}
+            id="alert-geos"
+            legend="Geographies (a US National listing serves every state)"
+            options={GEOGRAPHIES}
           />
           <div className="max-w-xs">
             <FormField id="alert-min-payout" label="Minimum payout ($)" error={errors.minPayout?.message}>
@@ -299,20 +270,12 @@ export function AlertPreferencesForm({
               )}
             </FormField>
           </div>
-          <Controller
+          <CheckboxGroupField
             control={form.control}
             name="tags"
-            render={({ field }) => (
-              <CheckboxGroup
-                id="alert-tags"
-                legend="Requirements"
-                options={TAG_OPTIONS}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.tags?.message}
-                firstRef={field.ref}
-              />
-            )}
+            id="alert-tags"
+            legend="Requirements"
+            options={TAG_OPTIONS}
           />
         </fieldset>
       </fieldset>
