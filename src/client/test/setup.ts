@@ -1,6 +1,6 @@
 // Before any schema is built, as in the browser (main.tsx): zod parses without compiled code there.
 import "../lib/zod-jitless";
-import { act, cleanup, renderHook } from "@testing-library/react";
+import { act, cleanup, configure, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { dismissToast, useToasts } from "../components/ui/use-toast";
 import { fakeApi, takeUnansweredCalls } from "./fake-api";
@@ -9,6 +9,10 @@ import { fakeApi, takeUnansweredCalls } from "./fake-api";
 // whose screen calls the API answers those calls with fakeApi(), and any call it left unanswered fails it.
 // So does anything React or a library reports on console.error (an update outside act, a missing
 // dialog title, a bad prop), as it does in the browser tests.
+
+// findBy and waitFor give up after 5 s rather than 1: a passing test never waits that long, and a
+// 2-core machine running other suites beside this one can take more than a second to render a dialog.
+configure({ asyncUtilTimeout: 5000 });
 
 let consoleErrors: unknown[][] = [];
 

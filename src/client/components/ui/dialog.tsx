@@ -5,9 +5,18 @@ import { cn } from "../../lib/cn";
 
 export const Dialog = DialogPrimitive.Root;
 
+/**
+ * Escape belongs to an open list inside the dialog (a combobox's) before the dialog: Radix hears Escape on
+ * the document, ahead of the field's own handler, so without this one press would close the whole dialog.
+ */
+function isInOpenList(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[role="combobox"][aria-expanded="true"]') !== null;
+}
+
 export function DialogContent({
   className,
   children,
+  onEscapeKeyDown,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
@@ -18,6 +27,10 @@ export function DialogContent({
           "fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-lg",
           className,
         )}
+        onEscapeKeyDown={(event) => {
+          onEscapeKeyDown?.(event);
+          if (isInOpenList(event.target)) event.preventDefault();
+        }}
         {...props}
       >
         {children}
