@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SMS_MESSAGES, type SmsStatus, smsStoppedMessage } from "../../../shared/schemas/sms";
 import { fakeApi } from "../../test/fake-api";
@@ -206,14 +206,17 @@ describe("confirming the code", () => {
 });
 
 describe("turning texts off", () => {
-  it("asks first, and Escape keeps them on", async () => {
+  it("asks first; Escape keeps them on and gives the focus back", async () => {
     const { user, api } = await renderSection(smsStatus(VERIFIED));
-    await user.click(screen.getByRole("button", { name: "Turn off SMS alerts" }));
+    const turnOff = screen.getByRole("button", { name: "Turn off SMS alerts" });
+
+    await user.click(turnOff);
     expect(screen.getByRole("alertdialog", { name: "Turn off SMS alerts?" })).toBeTruthy();
     await user.keyboard("{Escape}");
 
     expect(screen.queryByRole("alertdialog")).toBeNull();
-    expect(screen.getByRole("heading", { name: "SMS alerts are on" })).toBeTruthy();
+    // The dialog hands the focus back once it has closed.
+    await waitFor(() => expect(document.activeElement).toBe(turnOff));
     expect(api.callsTo("POST /api/sms/opt-out")).toHaveLength(0);
   });
 
