@@ -45,6 +45,9 @@ export default defineConfig({
           include: ["src/client/**/*.test.tsx"],
           environment: "happy-dom",
           setupFiles: ["src/client/test/setup.ts"],
+          // Above Testing Library's 5 s wait (test/setup.ts), so a query that finds nothing fails with
+          // its own message rather than the test's timeout.
+          testTimeout: 15_000,
         },
       },
     ],
