@@ -56,6 +56,16 @@ describe("creating a key", () => {
     expect(api.callsTo(CREATE)).toHaveLength(0);
   });
 
+  it("moves the focus to the first scope when a scope is all that is missing", async () => {
+    fakeApi({ [KEYS]: { body: [] } });
+    const { user, dialog } = await openCreateDialog();
+
+    await user.type(within(dialog).getByRole("textbox", { name: "Name" }), "CRM sync{Enter}");
+
+    expect(await within(dialog).findByText(API_KEY_MESSAGES.scopesRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole("checkbox", { name: /listings:read/ }));
+  });
+
   it("offers only the scopes the role may give", async () => {
     fakeApi({ [KEYS]: { body: [] } });
     const { dialog } = await openCreateDialog("publisher");
