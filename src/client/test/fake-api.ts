@@ -81,8 +81,8 @@ export function fakeApi(routes: Partial<Record<Route, Answer>> = {}) {
       answers.set(route, reply);
     },
     /**
-     * Keeps the route's next call waiting until `release(reply)`: what the screen shows while a request
-     * is in flight (a disabled button, "Saving...") can be looked at in between.
+     * Keeps the route's calls waiting until `release(reply)` answers them: what the screen shows while a
+     * request is in flight (a disabled button, "Saving...") can be looked at in between.
      */
     hold(route: Route) {
       let release: (reply: ApiReply) => void = () => {};
