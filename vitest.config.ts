@@ -37,6 +37,19 @@ export default defineConfig({
           include: ["src/shared/**/*.test.ts", "src/client/**/*.test.ts", "scripts/**/*.test.ts"],
         },
       },
+      {
+        // React components on a simulated DOM: forms and dialogs as a user meets them, with the app's
+        // API answered per test (src/client/test). Each file gets its own DOM and module graph.
+        test: {
+          name: "components",
+          include: ["src/client/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["src/client/test/setup.ts"],
+          // Above Testing Library's 5 s wait (test/setup.ts), so a query that finds nothing fails with
+          // its own message rather than the test's timeout.
+          testTimeout: 15_000,
+        },
+      },
     ],
   },
 });

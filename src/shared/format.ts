@@ -30,6 +30,11 @@ export function formatDollars(amount: string): string {
   return `$${Number(whole).toLocaleString("en-US")}.${cents.padEnd(2, "0")}`;
 }
 
+/** A count with thousands separators ("12,500"), the same in every browser. */
+export function formatCount(count: number): string {
+  return count.toLocaleString("en-US");
+}
+
 /**
  * A count as a public page may claim it: exact below 20 ("5"), else rounded down, to a multiple of 5
  * below 100 and to two leading digits above ("47" is "45+", "45" is "45", "1,234" is "1,200+"), with

@@ -1,8 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
 import { useSearch } from "wouter";
-import type { z } from "zod";
 import { DEFAULT_APP_NAME } from "../../shared/constants";
 import { magicLinkRequestSchema, safeReturnTo } from "../../shared/schemas/auth";
 import type { DemoAccount } from "../../shared/schemas/dev";
@@ -16,8 +13,7 @@ import { useRequestMagicLink } from "../features/auth/use-magic-link";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { apiRequest, errorMessage } from "../lib/api";
 import { SIGNUP_EMAIL_STORAGE_KEY } from "../lib/ui-constants";
-
-type FormValues = z.input<typeof magicLinkRequestSchema>;
+import { useZodForm } from "../lib/use-zod-form";
 
 function readStoredEmail(): string {
   try {
@@ -31,8 +27,7 @@ export default function LoginPage() {
   const params = new URLSearchParams(useSearch());
   const returnTo = safeReturnTo(params.get("returnTo"));
   const { data: config } = usePublicConfig();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(magicLinkRequestSchema),
+  const form = useZodForm(magicLinkRequestSchema, {
     defaultValues: { email: readStoredEmail(), returnTo },
   });
   const request = useRequestMagicLink();

@@ -1,7 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { Link, useSearch } from "wouter";
-import type { z } from "zod";
 import { ONBOARDING_PATHS, type OnboardingSide } from "../../shared/constants";
 import { signupSchema } from "../../shared/schemas/auth";
 import { Button } from "../components/ui/button";
@@ -17,8 +15,7 @@ import { useRequestMagicLink } from "../features/auth/use-magic-link";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { errorMessage } from "../lib/api";
 import { SIGNUP_EMAIL_STORAGE_KEY } from "../lib/ui-constants";
-
-type SignupValues = z.input<typeof signupSchema>;
+import { useZodForm } from "../lib/use-zod-form";
 
 const SIDES: { value: OnboardingSide; label: string; description: string }[] = [
   {
@@ -56,8 +53,7 @@ export default function SignupPage() {
   const { data: config } = usePublicConfig();
   const sendLink = useRequestMagicLink();
   const search = useSearch();
-  const form = useForm<SignupValues, unknown, z.output<typeof signupSchema>>({
-    resolver: zodResolver(signupSchema),
+  const form = useZodForm(signupSchema, {
     defaultValues: { side: sideFromSearch(search), email: "", acceptedTerms: false },
   });
   // The button stays disabled until both are filled.

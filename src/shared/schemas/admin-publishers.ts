@@ -23,7 +23,6 @@ const reviewReason = plainText("Give a reason for the rejection")
 
 /** POST /api/admin/reject-publisher/{id}: the publisher is told why. */
 export const rejectPublisherSchema = z.object({ reason: reviewReason });
-export type RejectPublisherInput = z.input<typeof rejectPublisherSchema>;
 
 /** POST /api/admin/approve-publisher/{id}: the body may be empty; a note is optional. */
 export const approvePublisherSchema = z

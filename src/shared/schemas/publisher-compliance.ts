@@ -62,12 +62,6 @@ export const complianceInputSchema = z.object({
 });
 export type ComplianceInput = z.input<typeof complianceInputSchema>;
 
-/** The form's values before validation: the box may still be unticked. */
-export interface ComplianceFormValues {
-  tcpaComplianceAck: boolean;
-  dncProcessDesc: string;
-}
-
 /** One compliance record as its owner (and an admin) reads it. */
 export const complianceRecordSchema = z.object({
   id: z.uuid(),

@@ -1,8 +1,7 @@
 import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { formatCount } from "../../../shared/format";
 import { FormField } from "./form-field";
 import { Textarea } from "./textarea";
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 /**
  * A labelled text area for a bounded text (a reason, a message, a note) with its validation message and
@@ -36,7 +35,8 @@ export const TextareaField = forwardRef<
         )}
       </FormField>
       <p id={countId} className="text-right text-xs text-slate-600">
-        {count(length)}/{count(limit)} characters{minimum ? ` (at least ${count(minimum)})` : ""}
+        {formatCount(length)}/{formatCount(limit)} characters
+        {minimum ? ` (at least ${formatCount(minimum)})` : ""}
       </p>
     </div>
   );

@@ -1,8 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import type { z } from "zod";
 import type { Role } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import {
@@ -17,7 +14,7 @@ import {
 } from "../../../shared/schemas/api-keys";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { CheckboxGroupField } from "../../components/ui/checkbox-group-field";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
@@ -25,6 +22,7 @@ import { Input } from "../../components/ui/input";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { errorMessage } from "../../lib/api";
+import { useZodForm } from "../../lib/use-zod-form";
 import { describeLastUse } from "./account-format";
 import { AccountSection, sectionTitle } from "./account-section";
 import { type Column, ResponsiveTable } from "./responsive-table";
@@ -33,6 +31,8 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
 import { useConfirmedRemoval } from "./use-confirmed-removal";
 
 const HEADING_ID = "api-keys-heading";
+
+const NO_KEY: CreateApiKeyInput = { name: "", scopes: [] };
 
 /** The form, then (once the server made the key) the key itself, this one time. */
 function CreateKeyDialog({
@@ -45,10 +45,7 @@ function CreateKeyDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreateApiKey();
-  const form = useForm<CreateApiKeyInput, unknown, z.output<typeof createApiKeySchema>>({
-    resolver: zodResolver(createApiKeySchema),
-    defaultValues: { name: "", scopes: [] },
-  });
+  const form = useZodForm(createApiKeySchema, { defaultValues: NO_KEY });
   const errors = form.formState.errors;
   const scopes = API_KEY_SCOPES_BY_ROLE[role].map((scope) => ({
     value: scope,
@@ -79,21 +76,13 @@ function CreateKeyDialog({
           <Input {...control} autoComplete="off" maxLength={API_KEY_NAME_MAX} {...form.register("name")} />
         )}
       </FormField>
-      <Controller
+      <CheckboxGroupField
         control={form.control}
         name="scopes"
-        render={({ field }) => (
-          <CheckboxGroup
-            id="api-key-scopes"
-            legend="Scopes"
-            options={scopes}
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.scopes?.message}
-            firstRef={field.ref}
-            columns={1}
-          />
-        )}
+        id="api-key-scopes"
+        legend="Scopes"
+        options={scopes}
+        columns={1}
       />
     </CreateWithSecretDialog>
   );

@@ -1,7 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useForm } from "react-hook-form";
 import {
   EMAIL_CHANGE_TTL_MINUTES,
   EMAIL_UNDO_TTL_DAYS,
@@ -12,8 +10,9 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { errorMessage } from "../../lib/api";
+import { useZodForm } from "../../lib/use-zod-form";
 import { AccountSection, sectionTitle } from "./account-section";
-import { type EmailChangeRequest, useRequestEmailChange } from "./use-account";
+import { useRequestEmailChange } from "./use-account";
 
 /** The change waits for the new address's link: what the server said, and where it went. */
 function PendingChange({
@@ -51,8 +50,7 @@ function PendingChange({
 /** The current address and the form that asks for a new one (changed only once the new one confirms). */
 export function EmailSection({ email }: { email: string }) {
   const request = useRequestEmailChange();
-  const form = useForm<EmailChangeRequest>({
-    resolver: zodResolver(emailChangeRequestSchema),
+  const form = useZodForm(emailChangeRequestSchema, {
     defaultValues: { email: "" },
   });
 

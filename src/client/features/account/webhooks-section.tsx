@@ -1,8 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import type { z } from "zod";
 import type { Role } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import {
@@ -18,7 +15,7 @@ import {
 } from "../../../shared/schemas/webhooks";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
-import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { CheckboxGroupField } from "../../components/ui/checkbox-group-field";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { Disclosure } from "../../components/ui/disclosure";
 import { FormAlert } from "../../components/ui/form-alert";
@@ -28,6 +25,7 @@ import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { useZodForm } from "../../lib/use-zod-form";
 import { webhookStatus } from "./account-format";
 import { AccountSection, sectionTitle } from "./account-section";
 import { CreateWithSecretDialog } from "./shown-once";
@@ -43,6 +41,8 @@ const eventOptions = (role: Role) =>
     label: `${WEBHOOK_EVENT_LABELS[event]} (${event})`,
   }));
 
+const NO_ENDPOINT: CreateWebhookInput = { url: "", events: [] };
+
 /** The form, then (once the server registered the endpoint) its signing secret, this one time. */
 function AddEndpointDialog({
   role,
@@ -54,10 +54,7 @@ function AddEndpointDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const create = useCreateWebhook();
-  const form = useForm<CreateWebhookInput, unknown, z.output<typeof createWebhookSchema>>({
-    resolver: zodResolver(createWebhookSchema),
-    defaultValues: { url: "", events: [] },
-  });
+  const form = useZodForm(createWebhookSchema, { defaultValues: NO_ENDPOINT });
   const errors = form.formState.errors;
 
   return (
@@ -98,21 +95,13 @@ function AddEndpointDialog({
           />
         )}
       </FormField>
-      <Controller
+      <CheckboxGroupField
         control={form.control}
         name="events"
-        render={({ field }) => (
-          <CheckboxGroup
-            id="webhook-events"
-            legend="Events"
-            options={eventOptions(role)}
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.events?.message}
-            firstRef={field.ref}
-            columns={1}
-          />
-        )}
+        id="webhook-events"
+        legend="Events"
+        options={eventOptions(role)}
+        columns={1}
       />
     </CreateWithSecretDialog>
   );

@@ -1,16 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { forwardRef } from "react";
-import { type UseFormRegisterReturn, useForm } from "react-hook-form";
-import type { z } from "zod";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { BOOST_DAYS, BOOST_GRANT_MAX_DAYS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import type { AdminListing } from "../../../shared/schemas/admin-listings";
-import {
-  type EndBoostInput,
-  endBoostSchema,
-  type GrantBoostInput,
-  grantBoostSchema,
-} from "../../../shared/schemas/boosts";
+import { endBoostSchema, grantBoostSchema } from "../../../shared/schemas/boosts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import {
   Dialog,
@@ -25,6 +18,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { errorMessage } from "../../lib/api";
+import { useZodForm } from "../../lib/use-zod-form";
 import { useEndBoost, useGrantBoost } from "./use-admin-boosts";
 
 // "Grant boost" and "End boost" on an admin's listing card. Both need a reason, which the audit log
@@ -69,8 +63,7 @@ interface BoostDialogProps {
 
 /** A complimentary boost of 1 to BOOST_GRANT_MAX_DAYS days, added to the end of one that is running. */
 export function GrantBoostDialog({ listing, open, onOpenChange, onCloseAutoFocus }: BoostDialogProps) {
-  const form = useForm<z.input<typeof grantBoostSchema>, unknown, GrantBoostInput>({
-    resolver: zodResolver(grantBoostSchema),
+  const form = useZodForm(grantBoostSchema, {
     defaultValues: { days: BOOST_DAYS, reason: "" },
   });
   const close = () => {
@@ -131,8 +124,7 @@ export function GrantBoostDialog({ listing, open, onOpenChange, onCloseAutoFocus
 
 /** Ends the listing's boost now: it leaves the top of the directory and loses its badge. */
 export function EndBoostDialog({ listing, open, onOpenChange, onCloseAutoFocus }: BoostDialogProps) {
-  const form = useForm<EndBoostInput>({
-    resolver: zodResolver(endBoostSchema),
+  const form = useZodForm(endBoostSchema, {
     defaultValues: { reason: "" },
   });
   const close = () => {

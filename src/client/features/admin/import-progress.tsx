@@ -1,14 +1,13 @@
 import { X } from "lucide-react";
 import { useState } from "react";
 import { importedListingsMessage } from "../../../shared/constants";
+import { formatCount } from "../../../shared/format";
 import type { ListingImportStatus } from "../../../shared/schemas/listing-import";
 import { Button } from "../../components/ui/button";
 import { useLatestImport } from "./use-listing-import";
 
 // How far an import got: a progress bar over the bytes read (the upload's size is known), the rows
 // processed beside it, then "Saving…" while the valid rows are committed.
-
-const count = (n: number) => n.toLocaleString("en-US");
 
 export function ImportProgressBar({ status, label }: { status: ListingImportStatus | null; label: string }) {
   const writing = status?.status === "writing";
@@ -18,8 +17,8 @@ export function ImportProgressBar({ status, label }: { status: ListingImportStat
   const text = !status
     ? "Starting…"
     : writing
-      ? `Saving ${count(status.rowsProcessed)} listings…`
-      : `${count(status.rowsProcessed)} rows processed`;
+      ? `Saving ${formatCount(status.rowsProcessed)} listings…`
+      : `${formatCount(status.rowsProcessed)} rows processed`;
   return (
     <div className="grid gap-1.5">
       <div
@@ -90,7 +89,7 @@ export function ImportStatusPanel({ live }: { live: ListingImportStatus | null |
           {result?.imported !== undefined
             ? importedListingsMessage(result.imported)
             : result?.report
-              ? `Nothing was imported: the file has ${count(result.report.errorTotal)} errors. Open Import CSV to check it again.`
+              ? `Nothing was imported: the file has ${formatCount(result.report.errorTotal)} errors. Open Import CSV to check it again.`
               : (result?.message ?? "The import failed. Nothing was written.")}
         </p>
       )}

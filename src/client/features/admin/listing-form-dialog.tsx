@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { LISTING_STATUSES, US_NATIONAL } from "../../../shared/constants";
 import type { AdminListing } from "../../../shared/schemas/admin-listings";
 import {
@@ -17,6 +16,7 @@ import {
 } from "../../components/ui/dialog";
 import { DialogFormActions, type FormMutation } from "../../components/ui/dialog-form-actions";
 import { FormField } from "../../components/ui/form-field";
+import { useZodForm } from "../../lib/use-zod-form";
 import { type ListingFieldLabels, ListingFields, listingFieldValues } from "../listings";
 import { capitalize } from "./admin-format";
 import { type ComboboxOption, EntityCombobox } from "./entity-combobox";
@@ -123,8 +123,7 @@ function ListingForm({
   onSubmit: (values: CreateAdminListing) => void;
   onCancel: () => void;
 }) {
-  const form = useForm<FormValues, unknown, CreateAdminListing>({
-    resolver: zodResolver(createAdminListingSchema),
+  const form = useZodForm(createAdminListingSchema, {
     defaultValues: defaults,
   });
 

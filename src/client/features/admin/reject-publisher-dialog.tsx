@@ -1,7 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { REVIEW_REASON_LIMITS } from "../../../shared/constants";
-import { type RejectPublisherInput, rejectPublisherSchema } from "../../../shared/schemas/admin-publishers";
+import { rejectPublisherSchema } from "../../../shared/schemas/admin-publishers";
 import {
   Dialog,
   DialogContent,
@@ -11,6 +9,7 @@ import {
 } from "../../components/ui/dialog";
 import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
+import { useZodForm } from "../../lib/use-zod-form";
 import { applicantName } from "./admin-format";
 import { type DecisionDialogProps, useDecidePublisher } from "./use-publisher-review";
 
@@ -22,8 +21,7 @@ export function RejectPublisherDialog({
   onCloseAutoFocus,
   onDecided,
 }: DecisionDialogProps) {
-  const form = useForm<RejectPublisherInput>({
-    resolver: zodResolver(rejectPublisherSchema),
+  const form = useZodForm(rejectPublisherSchema, {
     defaultValues: { reason: "" },
   });
   const { reject } = useDecidePublisher({

@@ -1,13 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { Controller, type Resolver, useForm } from "react-hook-form";
-import type { z } from "zod";
+import { Controller } from "react-hook-form";
 import { BUYER_VERIFICATION } from "../../../shared/constants";
 import {
   approveBuyerVerificationSchema,
   BUYER_VERIFICATION_MESSAGES,
   rejectBuyerVerificationSchema,
   revokeBuyerVerificationSchema,
-  type VerificationChecklist,
 } from "../../../shared/schemas/buyer-verification";
 import {
   Dialog,
@@ -18,6 +15,7 @@ import {
 } from "../../components/ui/dialog";
 import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
+import { useZodForm } from "../../lib/use-zod-form";
 import { useDecideVerification, type VerificationDialogProps } from "./use-buyer-verification-review";
 import {
   EMPTY_CHECKLIST,
@@ -28,14 +26,6 @@ import {
 // The review's three decisions. Each asks in a dialog whose form keeps what was typed when the server
 // refuses, and says the refusal above its buttons.
 
-interface ReasonValues {
-  checklist: VerificationChecklist;
-  reason: string;
-}
-
-type ApproveOutput = z.output<typeof approveBuyerVerificationSchema>;
-type RejectOutput = z.output<typeof rejectBuyerVerificationSchema>;
-
 /** Approve: the three checks ticked (the button waits for them), and an optional note for the record. */
 export function ApproveVerificationDialog({
   verification,
@@ -43,12 +33,7 @@ export function ApproveVerificationDialog({
   onOpenChange,
   onCloseAutoFocus,
 }: VerificationDialogProps) {
-  const form = useForm<ReasonValues, unknown, ApproveOutput>({
-    resolver: zodResolver(approveBuyerVerificationSchema) as unknown as Resolver<
-      ReasonValues,
-      unknown,
-      ApproveOutput
-    >,
+  const form = useZodForm(approveBuyerVerificationSchema, {
     defaultValues: { checklist: EMPTY_CHECKLIST, reason: "" },
   });
   const { approve } = useDecideVerification({
@@ -124,12 +109,7 @@ export function RejectVerificationDialog({
   onOpenChange,
   onCloseAutoFocus,
 }: VerificationDialogProps) {
-  const form = useForm<ReasonValues, unknown, RejectOutput>({
-    resolver: zodResolver(rejectBuyerVerificationSchema) as unknown as Resolver<
-      ReasonValues,
-      unknown,
-      RejectOutput
-    >,
+  const form = useZodForm(rejectBuyerVerificationSchema, {
     defaultValues: { checklist: EMPTY_CHECKLIST, reason: "" },
   });
   const { reject } = useDecideVerification({
@@ -192,8 +172,6 @@ export function RejectVerificationDialog({
   );
 }
 
-type RevokeInput = z.infer<typeof revokeBuyerVerificationSchema>;
-
 /** Revoke a badge in force: the reason is required; the dialog is the confirmation. */
 export function RevokeVerificationDialog({
   verification,
@@ -201,8 +179,7 @@ export function RevokeVerificationDialog({
   onOpenChange,
   onCloseAutoFocus,
 }: VerificationDialogProps) {
-  const form = useForm<RevokeInput>({
-    resolver: zodResolver(revokeBuyerVerificationSchema),
+  const form = useZodForm(revokeBuyerVerificationSchema, {
     defaultValues: { reason: "" },
   });
   const { revoke } = useDecideVerification({

@@ -7,7 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { SmsAlertsSection } from "../sms";
-import { AlertPreferencesForm, alertFormValues } from "./alert-preferences-form";
+import { alertFormValues } from "./alert-form-values";
+import { AlertPreferencesForm } from "./alert-preferences-form";
 import { SavedSearchList } from "./saved-search-list";
 import { useAlertPreferences } from "./use-alerts";
 

@@ -1,6 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { formatDateTime } from "../../../shared/format";
 import {
   BUYER_VERIFICATION_MESSAGES,
@@ -16,6 +14,7 @@ import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { useZodForm } from "../../lib/use-zod-form";
 import { StageHeading } from "./stage-heading";
 import { useConfirmWorkEmail, useSendWorkEmailCode } from "./use-buyer-verification";
 import { formatTriesLeft, isCodePending } from "./verification-stage";
@@ -43,8 +42,7 @@ function EmailForm({
   send: ReturnType<typeof useSendWorkEmailCode>;
   onSent: () => void;
 }) {
-  const form = useForm<SendWorkEmailCodeInput>({
-    resolver: zodResolver(sendWorkEmailCodeSchema),
+  const form = useZodForm(sendWorkEmailCodeSchema, {
     defaultValues: { email: initialEmail },
   });
   const submit = (values: SendWorkEmailCodeInput) => send.mutate(values, { onSuccess: onSent });
@@ -88,8 +86,7 @@ function CodeForm({
   attemptsLeft: number;
   confirm: ReturnType<typeof useConfirmWorkEmail>;
 }) {
-  const form = useForm<ConfirmWorkEmailInput>({
-    resolver: zodResolver(confirmWorkEmailSchema),
+  const form = useZodForm(confirmWorkEmailSchema, {
     defaultValues: { code: "" },
   });
   useEffect(() => form.setFocus("code"), [form]);

@@ -1,14 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useEffect } from "react";
-import { Controller, type FieldValues, type Resolver, type UseFormWatch, useForm } from "react-hook-form";
-import type { z } from "zod";
+import type { FieldValues, UseFormWatch } from "react-hook-form";
 import { PAYMENT_TERMS, US_TIME_ZONES, VERTICALS } from "../../../shared/constants";
 import { buyerOnboardingStepSchemas } from "../../../shared/schemas/buyers";
 import { Button } from "../../components/ui/button";
-import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { CheckboxGroupField } from "../../components/ui/checkbox-group-field";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
+import { useZodForm } from "../../lib/use-zod-form";
 
 // The buyer onboarding's three input steps, each its own form over its own shared schema (the server
 // parses the whole profile again on create): they report what is typed as it is typed (the draft) and
@@ -61,23 +60,18 @@ function useReportChanges<T extends FieldValues>(
   }, [watch, onChange]);
 }
 
-/** The form of one step: its fields as typed, checked by the step's schema; passes hand over the typing. */
-function useStepForm<K extends keyof BuyerOnboardingValues, S extends z.ZodType>(
-  schema: S,
+/** The fields of one step, as typed so far: the step's form starts from them. */
+function pick<K extends keyof BuyerOnboardingValues>(
   values: BuyerOnboardingValues,
   keys: readonly K[],
-) {
-  type Values = Pick<BuyerOnboardingValues, K>;
-  return useForm<Values, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<Values, unknown, z.output<S>>,
-    defaultValues: Object.fromEntries(keys.map((k) => [k, values[k]])) as never,
-  });
+): Pick<BuyerOnboardingValues, K> {
+  return Object.fromEntries(keys.map((key) => [key, values[key]])) as Pick<BuyerOnboardingValues, K>;
 }
 
 const COMPANY_KEYS = ["company", "website", "contactEmail", "contactPhone"] as const;
 
 export function CompanyStep({ values, onChange, onNext }: BuyerStepProps) {
-  const form = useStepForm(buyerOnboardingStepSchemas[0], values, COMPANY_KEYS);
+  const form = useZodForm(buyerOnboardingStepSchemas[0], { defaultValues: pick(values, COMPANY_KEYS) });
   useReportChanges(form.watch, onChange);
   const error = (key: (typeof COMPANY_KEYS)[number]) => form.formState.errors[key]?.message;
   return (
@@ -112,25 +106,17 @@ export function CompanyStep({ values, onChange, onNext }: BuyerStepProps) {
 const BUYING_KEYS = ["verticals", "payoutMin", "payoutMax", "paymentTerms"] as const;
 
 export function BuyingStep({ values, onChange, onNext, onBack }: BuyerStepProps) {
-  const form = useStepForm(buyerOnboardingStepSchemas[1], values, BUYING_KEYS);
+  const form = useZodForm(buyerOnboardingStepSchemas[1], { defaultValues: pick(values, BUYING_KEYS) });
   useReportChanges(form.watch, onChange);
   const error = (key: (typeof BUYING_KEYS)[number]) => form.formState.errors[key]?.message;
   return (
     <form noValidate className="space-y-6" onSubmit={form.handleSubmit(() => onNext(form.getValues()))}>
-      <Controller
+      <CheckboxGroupField
         control={form.control}
         name="verticals"
-        render={({ field }) => (
-          <CheckboxGroup
-            id="buyer-onboarding-verticals"
-            legend="Verticals you buy"
-            options={VERTICALS}
-            value={field.value ?? []}
-            onChange={field.onChange}
-            error={error("verticals")}
-            firstRef={field.ref}
-          />
-        )}
+        id="buyer-onboarding-verticals"
+        legend="Verticals you buy"
+        options={VERTICALS}
       />
       <div className="grid gap-5 sm:grid-cols-3">
         <FormField id="buyer-onboarding-payout-min" label="Minimum payout ($)" error={error("payoutMin")}>
@@ -153,7 +139,7 @@ export function BuyingStep({ values, onChange, onNext, onBack }: BuyerStepProps)
 const HOURS_KEYS = ["callHours", "timeZone", "dailyCap"] as const;
 
 export function CallHoursStep({ values, onChange, onNext, onBack }: BuyerStepProps) {
-  const form = useStepForm(buyerOnboardingStepSchemas[2], values, HOURS_KEYS);
+  const form = useZodForm(buyerOnboardingStepSchemas[2], { defaultValues: pick(values, HOURS_KEYS) });
   useReportChanges(form.watch, onChange);
   const error = (key: (typeof HOURS_KEYS)[number]) => form.formState.errors[key]?.message;
   return (

@@ -1,6 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import {
   BUYER_PROFILE_DEFAULTS,
   GEOGRAPHIES,
@@ -14,12 +13,13 @@ import {
   type CreateBuyerProfileInput,
   createBuyerProfileSchema,
 } from "../../../shared/schemas/buyers";
-import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { CheckboxGroupField } from "../../components/ui/checkbox-group-field";
 import { DialogFormActions, type FormMutation } from "../../components/ui/dialog-form-actions";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
 import { Textarea } from "../../components/ui/textarea";
+import { useZodForm } from "../../lib/use-zod-form";
 
 // The buyer profile form on the Profile tab (the buyer onboarding creates the profile): company and
 // contact email required, application URL and website web addresses, call hours in one of the US time
@@ -92,8 +92,7 @@ export function BuyerProfileForm({
   /** The save: its refusal is shown above the buttons while the values stay. */
   mutation: FormMutation;
 }) {
-  const form = useForm<FormValues, unknown, CreateBuyerProfile>({
-    resolver: zodResolver(createBuyerProfileSchema),
+  const form = useZodForm(createBuyerProfileSchema, {
     defaultValues: toFormValues(profile),
   });
   const errors = form.formState.errors;
@@ -195,35 +194,19 @@ export function BuyerProfileForm({
           )}
         </FormField>
       </div>
-      <Controller
+      <CheckboxGroupField
         control={form.control}
         name="verticals"
-        render={({ field }) => (
-          <CheckboxGroup
-            id="profile-verticals"
-            legend="Verticals you buy"
-            options={VERTICALS}
-            value={(field.value as string[] | undefined) ?? []}
-            onChange={field.onChange}
-            error={message("verticals")}
-            firstRef={field.ref}
-          />
-        )}
+        id="profile-verticals"
+        legend="Verticals you buy"
+        options={VERTICALS}
       />
-      <Controller
+      <CheckboxGroupField
         control={form.control}
         name="geoCoverage"
-        render={({ field }) => (
-          <CheckboxGroup
-            id="profile-geos"
-            legend="Geographic coverage"
-            options={GEOGRAPHIES}
-            value={(field.value as string[] | undefined) ?? []}
-            onChange={field.onChange}
-            error={message("geoCoverage")}
-            firstRef={field.ref}
-          />
-        )}
+        id="profile-geos"
+        legend="Geographic coverage"
+        options={GEOGRAPHIES}
       />
       <FormField id="profile-notes" label="Notes (optional)" error={message("notes")}>
         {(control) => <Textarea {...control} rows={3} {...form.register("notes")} />}

@@ -1,5 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { BUYER_LISTING_STATUSES } from "../../../shared/constants";
 import {
   type CreateBuyerListing,
@@ -8,6 +6,7 @@ import {
 } from "../../../shared/schemas/listing-input";
 import type { Listing } from "../../../shared/schemas/listings";
 import { DialogFormActions, type FormMutation } from "../../components/ui/dialog-form-actions";
+import { useZodForm } from "../../lib/use-zod-form";
 import { type ListingFieldLabels, ListingFields, listingFieldValues } from "../listings";
 
 // The buyer listing form: title, vertical and payout required; defaults payout 50, Net 30, duration
@@ -64,8 +63,7 @@ export function ListingForm({
   mutation: FormMutation;
   onCancel: () => void;
 }) {
-  const form = useForm<FormValues, unknown, CreateBuyerListing>({
-    resolver: zodResolver(createBuyerListingSchema),
+  const form = useZodForm(createBuyerListingSchema, {
     defaultValues: toFormValues(listing, prefill),
   });
   // An administrator's "inactive" is not the buyer's to change: the form neither shows nor sends status.

@@ -1,4 +1,4 @@
-import { Controller, type FieldErrors, type Path, type UseFormReturn } from "react-hook-form";
+import type { FieldErrors, FieldPathByValue, Path, UseFormReturn } from "react-hook-form";
 import {
   GEOGRAPHIES,
   LISTING_DEFAULTS,
@@ -9,7 +9,8 @@ import {
 } from "../../../shared/constants";
 import type { CreateBuyerListingInput } from "../../../shared/schemas/listing-input";
 import type { Listing } from "../../../shared/schemas/listings";
-import { CheckboxGroup, type CheckboxOption } from "../../components/ui/checkbox-group";
+import type { CheckboxOption } from "../../components/ui/checkbox-group";
+import { CheckboxGroupField } from "../../components/ui/checkbox-group-field";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { Select } from "../../components/ui/select";
@@ -91,6 +92,7 @@ export function ListingFields<T extends ListingFieldValues, O>({
 }) {
   // T is any form that holds these fields; the names below are its paths.
   const name = (key: keyof ListingFieldValues) => key as Path<T>;
+  const listName = (key: "geos" | "tags") => key as FieldPathByValue<T, readonly string[] | undefined>;
   const errors = form.formState.errors as FieldErrors<ListingFieldValues>;
   const message = (key: keyof ListingFieldValues) => errors[key]?.message;
   const checkboxes = (
@@ -99,20 +101,12 @@ export function ListingFields<T extends ListingFieldValues, O>({
     legend: string,
     options: readonly (string | CheckboxOption)[],
   ) => (
-    <Controller
+    <CheckboxGroupField
       control={form.control}
-      name={name(key)}
-      render={({ field }) => (
-        <CheckboxGroup
-          id={id}
-          legend={legend}
-          options={options}
-          value={(field.value as string[] | undefined) ?? []}
-          onChange={field.onChange}
-          error={message(key)}
-          firstRef={field.ref}
-        />
-      )}
+      name={listName(key)}
+      id={id}
+      legend={legend}
+      options={options}
     />
   );
 

@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, ExternalLink } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
-import { Controller, type FieldValues, type Resolver, type UseFormWatch, useForm } from "react-hook-form";
+import { Controller, type FieldValues, type UseFormWatch } from "react-hook-form";
 import type { z } from "zod";
 import {
   businessInfoSchema,
@@ -11,7 +10,6 @@ import {
 } from "../../../shared/schemas/publisher";
 import {
   COMPLIANCE_ACK_TEXTS,
-  type ComplianceFormValues,
   CURRENT_COMPLIANCE_ACK_VERSION,
   complianceInputSchema,
   DNC_DESCRIPTION_MAX,
@@ -24,8 +22,9 @@ import { Label } from "../../components/ui/label";
 import { Textarea } from "../../components/ui/textarea";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { useZodForm } from "../../lib/use-zod-form";
 import type { OnboardingValues } from "./onboarding-draft";
-import { BusinessInfoFields, ChoiceFields, type ProfileFieldValues, ReferenceFields } from "./profile-fields";
+import { BusinessInfoFields, ChoiceFields, ReferenceFields } from "./profile-fields";
 import { useVerifyDomain } from "./use-publisher";
 import { VerificationTagBox } from "./verification-tag-box";
 
@@ -68,11 +67,8 @@ function useReportChanges<T extends FieldValues>(
 
 // ---- 1. Business Info -----------------------------------------------------------------------------
 
-type BusinessInfoInput = z.input<typeof businessInfoSchema>;
-
 export function BusinessInfoStep({ values, onChange, onNext }: StepProps) {
-  const form = useForm<BusinessInfoInput, unknown, z.output<typeof businessInfoSchema>>({
-    resolver: zodResolver(businessInfoSchema),
+  const form = useZodForm(businessInfoSchema, {
     defaultValues: {
       website: values.website,
       avgDailyCalls: values.avgDailyCalls,
@@ -92,16 +88,8 @@ export function BusinessInfoStep({ values, onChange, onNext }: StepProps) {
 
 // ---- 2. Traffic & Verticals -------------------------------------------------------------------------
 
-/** The boxes hold plain strings; the schema checks each is one of the list's choices. */
-type TrafficFormValues = Pick<ProfileFieldValues, "trafficSources" | "verticals" | "geos">;
-
 export function TrafficStep({ values, onChange, onNext, onBack }: StepProps) {
-  const form = useForm<TrafficFormValues, unknown, z.output<typeof trafficSchema>>({
-    resolver: zodResolver(trafficSchema) as unknown as Resolver<
-      TrafficFormValues,
-      unknown,
-      z.output<typeof trafficSchema>
-    >,
+  const form = useZodForm(trafficSchema, {
     defaultValues: { trafficSources: values.trafficSources, verticals: values.verticals, geos: values.geos },
   });
   useReportChanges(form.watch, onChange);
@@ -198,11 +186,8 @@ export function DomainStep({
 
 // ---- 4. References ----------------------------------------------------------------------------------
 
-type ReferencesInput = z.input<typeof referencesSchema>;
-
 export function ReferencesStep({ values, onChange, onNext, onBack }: StepProps) {
-  const form = useForm<ReferencesInput, unknown, z.output<typeof referencesSchema>>({
-    resolver: zodResolver(referencesSchema),
+  const form = useZodForm(referencesSchema, {
     defaultValues: { references: values.references },
   });
   useReportChanges(form.watch, onChange);
@@ -232,13 +217,7 @@ export function ComplianceStep({
   isSubmitting: boolean;
   failure: string | null;
 }) {
-  const form = useForm<ComplianceFormValues, unknown, z.output<typeof complianceInputSchema>>({
-    // The form starts unticked (false), which the schema's input type (true only) cannot express.
-    resolver: zodResolver(complianceInputSchema) as unknown as Resolver<
-      ComplianceFormValues,
-      unknown,
-      z.output<typeof complianceInputSchema>
-    >,
+  const form = useZodForm(complianceInputSchema, {
     defaultValues: { tcpaComplianceAck: values.tcpaComplianceAck, dncProcessDesc: values.dncProcessDesc },
   });
   useReportChanges(form.watch, onChange);

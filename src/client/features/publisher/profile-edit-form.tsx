@@ -1,5 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
   createPublisherProfileSchema,
@@ -11,6 +9,7 @@ import { Button } from "../../components/ui/button";
 import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { useZodForm } from "../../lib/use-zod-form";
 import { BusinessInfoFields, ChoiceFields, type ProfileFieldValues, ReferenceFields } from "./profile-fields";
 import { useUpdatePublisherProfile } from "./use-publisher";
 
@@ -44,13 +43,8 @@ function changedFields(profile: PublisherProfile, values: ProfileFormOutput): Up
 
 export function ProfileEditForm({ profile, onDone }: { profile: PublisherProfile; onDone: () => void }) {
   const update = useUpdatePublisherProfile();
-  const form = useForm<ProfileFieldValues, unknown, ProfileFormOutput>({
+  const form = useZodForm(createPublisherProfileSchema, {
     // Checkbox values are plain strings in the form; the schema checks each against its list.
-    resolver: zodResolver(createPublisherProfileSchema) as unknown as Resolver<
-      ProfileFieldValues,
-      unknown,
-      ProfileFormOutput
-    >,
     defaultValues: profileFormValues(profile),
   });
   const website = form.watch("website");

@@ -1,7 +1,13 @@
 import type { ReactNode } from "react";
-import { Controller, type FieldErrors, type Path, type UseFormReturn } from "react-hook-form";
+import {
+  Controller,
+  type FieldErrors,
+  type FieldPathByValue,
+  type Path,
+  type UseFormReturn,
+} from "react-hook-form";
 import { GEOGRAPHIES, TRAFFIC_SOURCES, VERTICALS } from "../../../shared/constants";
-import { CheckboxGroup } from "../../components/ui/checkbox-group";
+import { CheckboxGroupField } from "../../components/ui/checkbox-group-field";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
 import { ReferencesField } from "./references-field";
@@ -37,6 +43,8 @@ function fieldsOf<T extends object, O>(form: UseFormReturn<T, unknown, O>) {
   const errors = form.formState.errors as FieldErrors<ProfileFieldValues>;
   return {
     name: (key: keyof ProfileFieldValues) => key as Path<T>,
+    listName: (key: "trafficSources" | "verticals" | "geos") =>
+      key as FieldPathByValue<T, readonly string[] | undefined>,
     message: (key: keyof ProfileFieldValues) => errors[key]?.message,
   };
 }
@@ -123,23 +131,15 @@ export function ChoiceFields<T extends Pick<ProfileFieldValues, "trafficSources"
   form,
   idPrefix,
 }: ProfileForm<"trafficSources" | "verticals" | "geos", T, O>) {
-  const { name, message } = fieldsOf(form);
+  const { listName } = fieldsOf(form);
   return CHOICE_GROUPS.map((group) => (
-    <Controller
+    <CheckboxGroupField
       key={group.key}
       control={form.control}
-      name={name(group.key)}
-      render={({ field }) => (
-        <CheckboxGroup
-          id={`${idPrefix}-${group.key}`}
-          legend={group.legend}
-          options={group.options}
-          value={(field.value as string[] | undefined) ?? []}
-          onChange={field.onChange}
-          error={message(group.key)}
-          firstRef={field.ref}
-        />
-      )}
+      name={listName(group.key)}
+      id={`${idPrefix}-${group.key}`}
+      legend={group.legend}
+      options={group.options}
     />
   ));
 }

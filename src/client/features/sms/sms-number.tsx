@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2, MessageSquareOff, TriangleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Controller, type Resolver, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { SMS_LIMITS } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import {
@@ -29,6 +28,7 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { errorMessage } from "../../lib/api";
+import { useZodForm } from "../../lib/use-zod-form";
 import { describeQuietHours, formatTime, formatUsPhone, secondsUntil } from "./sms-format";
 import { useResendSmsCode, useSendSmsCode, useSmsOptOut, useVerifySmsCode } from "./use-sms";
 
@@ -82,12 +82,6 @@ function StateHeading({
   );
 }
 
-interface PhoneFormValues {
-  phone: string;
-  consent: boolean;
-  consentVersion: string;
-}
-
 /** The number and the consent, word for word as the server keeps it; "Send code" texts the code. */
 function PhoneForm({
   status,
@@ -107,12 +101,7 @@ function PhoneForm({
   onCancel?: () => void;
 }) {
   const send = useSendSmsCode();
-  const form = useForm<PhoneFormValues, unknown, SmsPhoneInput>({
-    resolver: zodResolver(smsPhoneInputSchema) as unknown as Resolver<
-      PhoneFormValues,
-      unknown,
-      SmsPhoneInput
-    >,
+  const form = useZodForm(smsPhoneInputSchema, {
     defaultValues: {
       phone: initialPhone ? formatUsPhone(initialPhone) : "",
       consent: false,
@@ -226,12 +215,7 @@ function CodeForm({
 }) {
   const verify = useVerifySmsCode();
   const resend = useResendSmsCode();
-  const form = useForm<SmsVerifyInput, unknown, SmsVerifyInput>({
-    resolver: zodResolver(smsVerifyInputSchema) as unknown as Resolver<
-      SmsVerifyInput,
-      unknown,
-      SmsVerifyInput
-    >,
+  const form = useZodForm(smsVerifyInputSchema, {
     defaultValues: { code: "" },
   });
   const { errors } = form.formState;
