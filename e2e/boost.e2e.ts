@@ -7,8 +7,8 @@ import { useFixtures } from "./support/fixtures";
 import { type ConfirmRequest, onConfirmPayment, sendStripeEvent, useStripeServer } from "./support/stripe";
 
 // Boost in Chromium: a buyer pays for featured placement of a listing with the Stripe.js double and the
-// loopback fake Stripe (e2e/support/stripe.ts). The days come only from the webhook event, which the test
-// sends itself, signed, built from the fake's PaymentIntent, as Stripe would after the payment. Without
+// Stripe simulator (e2e/support/stripe.ts). The days come only from the webhook event, which the test
+// sends itself, signed, built from the simulator's PaymentIntent, as Stripe would after the payment. Without
 // Stripe keys (the shared server) the screen says so, and an admin grants and ends a complimentary boost.
 
 // Not the default price: a page that printed a literal $99 instead of the configured figure would fail.
@@ -32,7 +32,7 @@ describe("Boost", () => {
   }
 
   it("a buyer pays, the screen waits for Stripe's confirmation, the listing leads the directory with its badge and the analytics mark the boost", async () => {
-    stripe.fake.reset();
+    stripe.simulator.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({
       listings: [{ title: "Older Solar Calls" }, { title: "Newer Solar Calls" }],
     });
@@ -42,7 +42,7 @@ describe("Boost", () => {
     const confirmations: ConfirmRequest[] = [];
     await onConfirmPayment(page, (request) => {
       confirmations.push(request);
-      return { paymentIntent: stripe.fake.confirmPaymentIntent(request.clientSecret) };
+      return { paymentIntent: stripe.simulator.confirmPaymentIntent(request.clientSecret) };
     });
 
     // Before: newest first, no badge.
@@ -82,9 +82,9 @@ describe("Boost", () => {
         sameElements: true,
       },
     ]);
-    const [intentId] = stripe.fake.paymentIntentIds();
+    const [intentId] = stripe.simulator.paymentIntentIds();
     if (!intentId) throw new Error("the server created no PaymentIntent");
-    const intent = stripe.fake.paymentIntentObject(intentId);
+    const intent = stripe.simulator.paymentIntentObject(intentId);
     expect(intent).toMatchObject({ amount: BOOST_PRICE_CENTS, status: "succeeded" });
 
     const delivered = await sendStripeEvent(stripe.server.url, "payment_intent.succeeded", intent);
@@ -120,15 +120,15 @@ describe("Boost", () => {
   });
 
   it("a declined card shows 'Payment Failed' with Stripe's message; the last failure is kept and the next card pays", async () => {
-    stripe.fake.reset();
+    stripe.simulator.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({ n: 1 });
     const [listing] = buyer.listings;
     if (!listing) throw new Error("the fixture has a listing");
     const page = await stripePage(buyer);
     let decline = true;
     await onConfirmPayment(page, ({ clientSecret }) => {
-      if (!decline) return { paymentIntent: stripe.fake.confirmPaymentIntent(clientSecret) };
-      stripe.fake.confirmPaymentIntent(clientSecret, { declineMessage: DECLINED });
+      if (!decline) return { paymentIntent: stripe.simulator.confirmPaymentIntent(clientSecret) };
+      stripe.simulator.confirmPaymentIntent(clientSecret, { declineMessage: DECLINED });
       return { error: DECLINED };
     });
 
@@ -143,9 +143,9 @@ describe("Boost", () => {
     expect(await boostedUntil(page, listing.id)).toBeNull();
 
     // Stripe reports the failed attempt; the screen shows it on the next visit.
-    const [intentId] = stripe.fake.paymentIntentIds();
+    const [intentId] = stripe.simulator.paymentIntentIds();
     if (!intentId) throw new Error("the server created no PaymentIntent");
-    const failed = stripe.fake.paymentIntentObject(intentId);
+    const failed = stripe.simulator.paymentIntentObject(intentId);
     const delivered = await sendStripeEvent(stripe.server.url, "payment_intent.payment_failed", failed);
     expect(delivered.status).toBe(200);
     await page.reload();
@@ -157,11 +157,11 @@ describe("Boost", () => {
     await expect.poll(() => pay.isEnabled()).toBe(true);
     await pay.click();
     await page.getByText("Payment received, waiting for Stripe's confirmation…").waitFor();
-    expect(stripe.fake.paymentIntentIds()).toEqual([intentId]);
+    expect(stripe.simulator.paymentIntentIds()).toEqual([intentId]);
   });
 
   it("a paused listing must be made active before it can be boosted", async () => {
-    stripe.fake.reset();
+    stripe.simulator.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({ listings: [{ status: "paused" }] });
     const [listing] = buyer.listings;
     if (!listing) throw new Error("the fixture has a listing");
@@ -172,7 +172,7 @@ describe("Boost", () => {
     expect(await page.getByRole("link", { name: "Go to My Listings" }).getAttribute("href")).toBe(
       "/buyer/dashboard",
     );
-    expect(stripe.fake.requestsTo("POST", "/v1/payment_intents")).toEqual([]);
+    expect(stripe.simulator.requestsTo("POST", "/v1/payment_intents")).toEqual([]);
   });
 
   it("says 'Listing Not Found' for another buyer's listing", async () => {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, openPage, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
 const figure = (page: Page, label: RegExp) =>
@@ -62,7 +62,7 @@ describe("buyer detail", () => {
     const id = buyer.listings[0]!.id;
     const page = await harness.newPage();
     await fixtures.signIn(page, publisher);
-    await page.goto(`/buyer/${id}`);
+    await openPage(page, `/buyer/${id}`, { signedIn: true });
     const save = page.getByRole("button", { name: `Save: ${buyer.listings[0]!.title}` });
     await save.click();
     const saved = page.getByRole("button", { name: `Saved: ${buyer.listings[0]!.title}` });
@@ -84,7 +84,7 @@ describe("buyer detail", () => {
     const publisher = await fixtures.createUser({ role: "publisher" });
     const page = await harness.newPage();
     await fixtures.signIn(page, publisher);
-    await page.goto(`/buyer/${buyer.listings[0]!.id}`);
+    await openPage(page, `/buyer/${buyer.listings[0]!.id}`, { signedIn: true });
     await page.getByText("Contact details are masked").waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(buyer.listings[0]!.title);
     // Masked: "Buyer" and the first 8 characters of the buyer id, never the company.
@@ -100,7 +100,7 @@ describe("buyer detail", () => {
   it("sends a signed-out visitor who presses Save to sign in", async () => {
     const buyer = await fixtures.createBuyerWithListings({ n: 1 });
     const page = await harness.newPage();
-    await page.goto(`/buyer/${buyer.listings[0]!.id}`);
+    await openPage(page, `/buyer/${buyer.listings[0]!.id}`);
     await page.getByRole("button", { name: `Save: ${buyer.listings[0]!.title}` }).click();
     await expect.poll(() => new URL(page.url()).pathname, POLL).toBe("/login");
   });

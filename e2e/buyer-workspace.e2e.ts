@@ -1,7 +1,7 @@
 import { text } from "node:stream/consumers";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, openPage, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 import { waitForMail } from "./support/outbox";
 
@@ -171,7 +171,7 @@ describe("buyer workspace", () => {
     // The publisher asks for a deal on Alpha: masked until the buyer answers.
     const pub = await harness.newPage();
     await fixtures.signIn(pub, publisher);
-    await pub.goto(`/buyer/${alpha!.id}`);
+    await openPage(pub, `/buyer/${alpha!.id}`, { signedIn: true });
     await pub.getByRole("heading", { level: 1, name: alpha!.title }).waitFor(POLL);
     await pub.getByText("Contact details are masked").waitFor();
     await pub.getByRole("button", { name: "Request Deal" }).click();
@@ -279,7 +279,7 @@ describe("buyer workspace", () => {
       ],
     });
     const page = await harness.newPage();
-    await page.goto(`/browse?search=${buyer.token}`);
+    await openPage(page, `/browse?search=${buyer.token}`);
     const cards = page.getByRole("article");
     await expect.poll(() => cards.count(), POLL).toBe(3);
     await page.getByLabel("TrustedForm certificate required").check();

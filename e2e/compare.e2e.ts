@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, openPage, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
 
 // The e2e server runs on embedded PGlite: first loads can take seconds on a busy machine.
@@ -34,7 +34,7 @@ describe("compare listings", () => {
     const publisher = await fixtures.createUser({ role: "publisher" });
     const page = await harness.newPage();
     await fixtures.signIn(page, publisher);
-    await page.goto(`/browse?search=${buyer.token}`);
+    await openPage(page, `/browse?search=${buyer.token}`, { signedIn: true });
     await expect.poll(() => cards(page).count(), POLL).toBe(5);
 
     for (let i = 0; i < 4; i++) await tick(page, titleOf(buyer, i)).click();

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ContactActions } from "../src/shared/schemas/analytics";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, openPage, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
 
 // "Contact Buyer" on a listing's page opens the contact's actions (write, call, copy), each reported to
@@ -25,13 +25,13 @@ describe("contact actions", () => {
     ).contactActions;
 
   /** The listing's page, signed in, with the clipboard open to it (Chromium asks a person otherwise). */
-  const openListing = (user: FixtureUser, listingId: string) => openPage(user, `/buyer/${listingId}`);
+  const openListing = (user: FixtureUser, listingId: string) => openSignedIn(user, `/buyer/${listingId}`);
 
-  async function openPage(user: FixtureUser, path: string) {
+  async function openSignedIn(user: FixtureUser, path: string) {
     const page = await harness.newPage();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: harness.baseURL });
     await fixtures.signIn(page, user);
-    await page.goto(path);
+    await openPage(page, path, { signedIn: true });
     // A followed mailto: or tel: link would hand the page to a mail or phone program: the test keeps it
     // here, and the app's own click handler (React's, at its root) still runs.
     await page.evaluate(() =>
@@ -101,7 +101,7 @@ describe("contact actions", () => {
       FixtureUser["listings"][number],
     ];
     const premium = await fixtures.createUser({ role: "publisher", premium: true });
-    const page = await openPage(premium, `/browse?search=${encodeURIComponent(buyer.token)}`);
+    const page = await openSignedIn(premium, `/browse?search=${encodeURIComponent(buyer.token)}`);
     await expect.poll(() => page.getByRole("article").count(), POLL).toBe(2);
 
     await page.getByRole("button", { name: `Contact Buyer: ${second.title}` }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, openPage, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 import { waitForSignInLink } from "./support/outbox";
 
@@ -51,7 +51,7 @@ describe("a newcomer's first visit", () => {
     await page.getByText("You have not saved any listings yet.").waitFor(POLL);
     await expectAccessible(page);
 
-    await page.goto(`/browse?search=${buyer.token}`);
+    await openPage(page, `/browse?search=${buyer.token}`, { signedIn: true });
     await expect.poll(() => cards(page).count(), POLL).toBe(2);
     const solar = `Solar Battery Calls ${buyer.token}`;
     const save = page.getByRole("button", { name: `Save: ${solar}` });
@@ -90,7 +90,7 @@ describe("a newcomer's first visit", () => {
       ],
     });
     const page = await harness.newPage();
-    await page.goto(`/browse?search=${buyer.token}`);
+    await openPage(page, `/browse?search=${buyer.token}`);
     await expect.poll(() => cards(page).count(), POLL).toBe(3);
     await page.getByLabel("Vertical").selectOption("Technology");
     await expect

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { workerBaseURL } from "./support/base-url";
-import { useBrowser } from "./support/browser";
+import { openPage, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
 // The server writes each page's head into the HTML it sends (link previews and crawlers run no
@@ -61,7 +61,7 @@ describe("page head", () => {
     expect(await page.locator("head title").count()).toBe(1);
 
     // The directory filtered by a vertical: the server's title, then the app's when the filter changes.
-    await page.goto("/browse?vertical=Legal");
+    await openPage(page, "/browse?vertical=Legal");
     await page.getByRole("heading", { name: "Browse Buyers", level: 1 }).waitFor(POLL);
     await expect.poll(() => page.title(), POLL).toBe("Legal Call Buyers · PayPerCall Hub");
     await page.evaluate(() => window.history.pushState(null, "", "/browse?vertical=Legal&geo=Texas"));

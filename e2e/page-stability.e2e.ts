@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./support/browser";
+import { openPage, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
 // What Lighthouse measures (npm run lighthouse, docs/performance.md), checked on every run: pages that
@@ -72,14 +72,14 @@ describe("pages hold still while they load", () => {
     const publisher = await fixtures.createUser({ role: "publisher" });
     const free = await harness.newPage({ viewport: DESKTOP });
     await fixtures.signIn(free, publisher);
-    await free.goto(`/browse?search=${encodeURIComponent(nothing)}`);
+    await openPage(free, `/browse?search=${encodeURIComponent(nothing)}`, { signedIn: true });
     await free.getByText("No buyers found matching your criteria.").waitFor();
     await free.getByText("Buyer contact details are masked.").waitFor();
 
     const premium = await fixtures.createUser({ role: "publisher", premium: true });
     const paid = await harness.newPage({ viewport: DESKTOP });
     await fixtures.signIn(paid, premium);
-    await paid.goto(`/browse?search=${encodeURIComponent(nothing)}`);
+    await openPage(paid, `/browse?search=${encodeURIComponent(nothing)}`, { signedIn: true });
     await paid.getByText("No buyers found matching your criteria.").waitFor();
     expect(await paid.getByText("Buyer contact details are masked.").count()).toBe(0);
   });

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatCountAtLeast, formatPriceCents, formatWholeDollarsDown } from "../src/shared/format";
 import type { MarketFigures } from "../src/shared/schemas/market-figures";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, openPage, useBrowser } from "./support/browser";
 import { type UserOptions, useFixtures } from "./support/fixtures";
 import { waitForSignInLink } from "./support/outbox";
 
@@ -24,21 +24,35 @@ async function readConfig(page: Page): Promise<PublicConfig> {
 }
 
 /**
- * The figures the page must show: the answer the page itself got from the server's live counts (so a
- * cache turning over between two reads cannot tell them apart), rounded down as a public page claims them.
- * Call before the navigation.
+ * The figures the page must show: the ones the server drew the landing page from, which the page carries
+ * for the browser (so a cache turning over between two reads cannot tell them apart), rounded down as a
+ * public page claims them.
  */
-function expectedFigures(page: Page): () => Promise<Record<string, string | null>> {
-  const answer = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/stats/public");
-  return async () => {
-    const figures = (await (await answer).json()) as MarketFigures;
-    return {
-      buyers: formatCountAtLeast(figures.activeBuyers),
-      listings: formatCountAtLeast(figures.activeListings),
-      verticals: formatCountAtLeast(figures.verticals),
-      payout: formatWholeDollarsDown(figures.averagePayout),
-    };
+async function drawnFigures(page: Page): Promise<Record<string, string | null>> {
+  const figures = await page.evaluate(() => {
+    const state = JSON.parse(document.getElementById("page-state")?.textContent ?? "null") as {
+      queries: { queryKey: unknown[]; state: { data: unknown } }[];
+    } | null;
+    return state?.queries.find((query) => query.queryKey[0] === "/api/stats/public")?.state.data;
+  });
+  if (!figures) throw new Error("the page was not drawn from the market figures");
+  const { activeBuyers, activeListings, verticals, averagePayout } = figures as MarketFigures;
+  return {
+    buyers: formatCountAtLeast(activeBuyers),
+    listings: formatCountAtLeast(activeListings),
+    verticals: formatCountAtLeast(verticals),
+    payout: formatWholeDollarsDown(averagePayout),
   };
+}
+
+/**
+ * The landing page as the browser draws it: reached from another page (the server draws the landing
+ * page with its figures when it is opened first), so the figures are read by the browser, as the
+ * route set up for them answers.
+ */
+async function landFromPricing(page: Page): Promise<void> {
+  await openPage(page, "/pricing");
+  await page.locator('header a[href="/"]').click();
 }
 
 /** What a page shows as the marketplace's figures, by kind. */
@@ -62,7 +76,6 @@ describe("landing, pricing and legal pages", () => {
     // At least one buyer and listing in the directory, so every figure has something to count.
     await fixtures.createBuyerWithListings({ n: 2 });
     const page = await harness.newPage();
-    const served = expectedFigures(page);
     await page.goto("/");
     await page.getByRole("heading", { level: 1, name: "Connect with Premium Call Buyers" }).waitFor();
     const config = await readConfig(page);
@@ -74,7 +87,7 @@ describe("landing, pricing and legal pages", () => {
     expect(await premium.getAttribute("href")).toBe("/subscribe");
 
     await page.getByTestId("market-figure-buyers").waitFor();
-    const expected = await served();
+    const expected = await drawnFigures(page);
     expect(Object.values(expected).every(Boolean)).toBe(true);
     expect(await shownFigures(page)).toEqual(expected);
     for (const claim of INVENTED)
@@ -109,7 +122,7 @@ describe("landing, pricing and legal pages", () => {
         body: JSON.stringify({ activeBuyers: 47, activeListings: 5, verticals: 12, averagePayout: "87.99" }),
       });
     });
-    await page.goto("/");
+    await landFromPricing(page);
     const figures = page.getByRole("region", { name: "The marketplace in numbers" });
     await figures.getByRole("status").filter({ hasText: "Loading marketplace figures" }).waitFor();
     // While loading: placeholders, no number.
@@ -141,7 +154,7 @@ describe("landing, pricing and legal pages", () => {
     );
     // While the figures load nothing is shown either, so wait for the answer before judging the page.
     const emptyFigures = empty.waitForResponse("**/api/stats/public");
-    await empty.goto("/");
+    await landFromPricing(empty);
     await emptyFigures;
     await empty.getByRole("heading", { level: 2, name: "Simple, transparent pricing" }).waitFor();
     await expect
@@ -164,7 +177,7 @@ describe("landing, pricing and legal pages", () => {
         body: '{"message":"Database unavailable","code":"unavailable"}',
       }),
     );
-    await failing.goto("/");
+    await landFromPricing(failing);
     const region = failing.getByRole("region", { name: "The marketplace in numbers" });
     await region.getByText("Live marketplace figures are not available right now.").waitFor();
     expect(await region.innerText()).not.toMatch(/\d/);
@@ -495,7 +508,6 @@ describe("signed-in home", () => {
     const guest = await fixtures.createUser();
     const page = await harness.newPage();
     await fixtures.signIn(page, guest);
-    const served = expectedFigures(page);
     await page.goto("/");
     await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
     await page.getByRole("heading", { level: 1, name: "Welcome to PayPerCall Hub" }).waitFor();
@@ -515,7 +527,7 @@ describe("signed-in home", () => {
     expect(await page.getByRole("heading", { name: "Subscription" }).count()).toBe(0);
     // The directory's live figures, as the landing page shows them; none of the old invented ones.
     await page.getByTestId("market-figure-buyers").waitFor();
-    expect(await shownFigures(page)).toEqual(await served());
+    expect(await shownFigures(page)).toEqual(await drawnFigures(page));
     for (const claim of INVENTED)
       expect(await content(page).getByText(claim, { exact: true }).count()).toBe(0);
     await expectAccessible(page);

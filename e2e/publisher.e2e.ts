@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, openPage, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
 // The publisher journey in Chromium: a guest onboards in five steps (with a real domain
@@ -77,7 +77,7 @@ describe("publisher journey", () => {
     await fixtures.signIn(page, guest);
     await page.addInitScript((key) => localStorage.setItem(key, "true"), WELCOME_FLAG);
 
-    await page.goto("/");
+    await openPage(page, "/", { signedIn: true });
     await page.getByRole("link", { name: /Get Started/ }).click();
     await page.getByRole("heading", { name: "Step 1 of 5: Business Info" }).waitFor();
     const steps = page.getByRole("navigation", { name: "Onboarding progress" }).getByRole("listitem");

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, openPage, useBrowser } from "./support/browser";
 import { type FixtureUser, useFixtures } from "./support/fixtures";
 
 const WELCOME_FLAG = "welcome-dialog-dismissed";
@@ -397,7 +397,7 @@ describe("document titles", () => {
     await page.goto("/");
     await page.getByRole("heading", { name: "Connect with Premium Call Buyers" }).waitFor();
     await expect.poll(title).toBe("PayPerCall Hub");
-    await page.goto("/browse");
+    await openPage(page, "/browse");
     await page.getByRole("heading", { name: "Browse Buyers", level: 1 }).waitFor();
     await expect.poll(title).toBe("Browse Buyers · PayPerCall Hub");
     // Client-side navigation changes it too.
@@ -406,7 +406,7 @@ describe("document titles", () => {
     await expect.poll(title).toBe("Pricing · PayPerCall Hub");
     await page.goto("/terms-of-service");
     await expect.poll(title).toBe("Terms of Service · PayPerCall Hub");
-    await page.goto(`/buyer/${listing.id}`);
+    await openPage(page, `/buyer/${listing.id}`);
     await page.getByRole("heading", { level: 1, name: listing.title }).waitFor();
     await expect.poll(title).toBe(`${listing.title} · PayPerCall Hub`);
     // Straight on to another listing inside the app: the route's title while it loads, never the last
@@ -435,9 +435,10 @@ describe("document titles", () => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), appName: "Call Market" } });
     });
-    await renamed.goto("/pricing");
+    // A page the browser draws (a drawn page carries the configuration it was drawn with).
+    await renamed.goto("/login");
     // A fresh page loads the whole app first: on a busy machine that outlasts expect.poll's 1 s default.
     await renamed.getByRole("heading", { level: 1 }).waitFor();
-    await expect.poll(() => renamed.title()).toBe("Pricing · Call Market");
+    await expect.poll(() => renamed.title()).toBe("Sign In · Call Market");
   });
 });

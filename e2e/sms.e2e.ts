@@ -1,16 +1,16 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import { FAKE_STRIPE_PRICE_ID } from "../src/server/test/fake-stripe";
+import { SIMULATOR_PRICE_ID } from "../src/server/features/payment-simulation/stripe-simulator";
 import { fakeTwilioEnv, signTwilioRequest, startFakeTwilio } from "../src/server/test/fake-twilio";
 import { SMS_CONSENT_TEXTS, SMS_CONSENT_VERSION, SMS_LIMITS } from "../src/shared/constants";
 import { formatPriceCents } from "../src/shared/format";
 import { SMS_MESSAGES, smsStoppedMessage } from "../src/shared/schemas/sms";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, openPage, useBrowser } from "./support/browser";
 import type { FixtureUser } from "./support/fixtures";
 import { onConfirmPayment, sendStripeEvent, useStripeServer } from "./support/stripe";
 
 // SMS alerts in Chromium: a Premium publisher buys the add-on in the Alerts tab with the Stripe.js double
-// and the loopback fake Stripe (e2e/support/stripe.ts), enters a US number with the consent, reads the
+// and the Stripe simulator (e2e/support/stripe.ts), enters a US number with the consent, reads the
 // texted code from the loopback fake Twilio the server's Twilio SDK talks to, verifies it, and gets a
 // text when a matching listing is posted. Then texts are turned off, the number replies STOP (a webhook
 // signed as Twilio signs it) and the section says how to get texts back; an admin reads the history.
@@ -47,7 +47,7 @@ describe("SMS alerts", () => {
   const harness = useBrowser();
   const stripe = useStripeServer(harness, {
     prices: [
-      { id: FAKE_STRIPE_PRICE_ID, unitAmount: 49900, currency: "usd", interval: "year" },
+      { id: SIMULATOR_PRICE_ID, unitAmount: 49900, currency: "usd", interval: "year" },
       { id: SMS_PRICE_ID, unitAmount: SMS_PRICE_CENTS, currency: "usd", interval: "month" },
     ],
     env: {
@@ -96,7 +96,7 @@ describe("SMS alerts", () => {
   const smsSection = (page: Page): Locator => page.getByRole("region", { name: "SMS alerts" });
 
   it("a Premium publisher buys the add-on, verifies a number with the texted code, gets a text for a matching listing, turns texts off, and is told to text START after replying STOP; an admin reads the history", async () => {
-    stripe.fake.reset();
+    stripe.simulator.reset();
     const publisher = await fixtures.createUser({ role: "publisher", premium: true });
     const zone = daytimeZone();
     await callAs(publisher, "PUT", "/api/notification-preferences", {
@@ -106,12 +106,12 @@ describe("SMS alerts", () => {
     });
     const page = await pageAs(publisher);
     await onConfirmPayment(page, (request) => ({
-      paymentIntent: stripe.fake.payByClientSecret(request.clientSecret),
+      paymentIntent: stripe.simulator.payByClientSecret(request.clientSecret),
     }));
     const price = `${formatPriceCents(SMS_PRICE_CENTS)}/month`;
 
     // The pricing page's card: the configured price, and the way to the Alerts tab's SMS section.
-    await page.goto("/pricing");
+    await openPage(page, "/pricing", { signedIn: true });
     await expect.poll(() => page.getByTestId("sms-price").textContent(), POLL).toBe(price);
     await page.getByRole("link", { name: "Set up SMS alerts" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/publisher/dashboard");
@@ -130,10 +130,10 @@ describe("SMS alerts", () => {
 
     // The server made the add-on's subscription itself, marked as the SMS product; Stripe's webhook says
     // it is paid (the page's refresh may have read it first: either way the number form comes next).
-    const [subscriptionId] = stripe.fake.subscriptionIds();
+    const [subscriptionId] = stripe.simulator.subscriptionIds();
     if (!subscriptionId) throw new Error("the server created no subscription");
-    await expect.poll(() => stripe.fake.subscriptionObject(subscriptionId).status, POLL).toBe("active");
-    const subscription = stripe.fake.subscriptionObject(subscriptionId);
+    await expect.poll(() => stripe.simulator.subscriptionObject(subscriptionId).status, POLL).toBe("active");
+    const subscription = stripe.simulator.subscriptionObject(subscriptionId);
     expect(subscription).toMatchObject({ metadata: { product: "sms" } });
     const delivered = await sendStripeEvent(stripe.server.url, "customer.subscription.updated", subscription);
     expect(delivered.status).toBe(200);
@@ -267,7 +267,7 @@ describe("SMS alerts", () => {
 
   it("tells a buyer on the pricing page that SMS alerts are for publishers", async () => {
     const page = await pageAs(await fixtures.createUser({ role: "buyer" }));
-    await page.goto("/pricing");
+    await openPage(page, "/pricing", { signedIn: true });
     await expect
       .poll(() => page.getByTestId("sms-price").textContent(), POLL)
       .toBe(`${formatPriceCents(SMS_PRICE_CENTS)}/month`);

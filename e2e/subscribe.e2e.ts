@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { FAKE_STRIPE_PRICE_ID } from "../src/server/test/fake-stripe";
+import { SIMULATOR_PRICE_ID } from "../src/server/features/payment-simulation/stripe-simulator";
 import { formatPriceCents } from "../src/shared/format";
 import { expectAccessible, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
@@ -11,8 +11,8 @@ import {
   useStripeServer,
 } from "./support/stripe";
 
-// Premium through Stripe in Chromium, with the Stripe.js double and the loopback fake Stripe API
-// (e2e/support/stripe.ts): the double's confirmPayment pays through the fake, as Stripe would.
+// Premium through Stripe in Chromium, with the Stripe.js double and the Stripe simulator
+// (e2e/support/stripe.ts): the double's confirmPayment pays through the simulator, as Stripe would.
 
 const PRICE_CENTS = 39900;
 
@@ -22,7 +22,7 @@ describe("Premium subscription with Stripe", () => {
   const fixtures = useFixtures();
   // Not the default price: a page that printed a literal $499 instead of the configured figure would fail.
   const stripe = useStripeServer(harness, {
-    prices: [{ id: FAKE_STRIPE_PRICE_ID, unitAmount: PRICE_CENTS, currency: "usd", interval: "year" }],
+    prices: [{ id: SIMULATOR_PRICE_ID, unitAmount: PRICE_CENTS, currency: "usd", interval: "year" }],
     env: { PREMIUM_PRICE_CENTS: String(PRICE_CENTS) },
   });
   const stripeFixtures = stripe.fixtures;
@@ -87,7 +87,7 @@ describe("Premium subscription with Stripe", () => {
   });
 
   it("pays with the Payment Element: 'Processing...', success toast, Premium badge, contacts on browse", async () => {
-    stripe.fake.reset();
+    stripe.simulator.reset();
     const buyer = await stripeFixtures.createBuyerWithListings({ n: 1 });
     const page = await stripePage(await stripeFixtures.createUser({ role: "publisher" }));
     await page.route("https://billing.stripe.test/**", (route) =>
@@ -106,7 +106,7 @@ describe("Premium subscription with Stripe", () => {
     await onConfirmPayment(page, async (request) => {
       confirmations.push(request);
       await gate;
-      return { paymentIntent: stripe.fake.payByClientSecret(request.clientSecret) };
+      return { paymentIntent: stripe.simulator.payByClientSecret(request.clientSecret) };
     });
 
     // Free before paying: masked contacts and a Free badge.
@@ -160,8 +160,8 @@ describe("Premium subscription with Stripe", () => {
         sameElements: true,
       },
     ]);
-    expect(stripe.fake.subscriptionIds()).toHaveLength(1);
-    expect(stripe.fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
+    expect(stripe.simulator.subscriptionIds()).toHaveLength(1);
+    expect(stripe.simulator.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
 
     await page.getByRole("main").getByRole("link", { name: "Browse buyers", exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/browse");
@@ -176,13 +176,13 @@ describe("Premium subscription with Stripe", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Manage billing" }).click();
     await expect.poll(() => new URL(page.url()).host).toBe("billing.stripe.test");
-    expect(stripe.fake.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toMatchObject({
+    expect(stripe.simulator.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toMatchObject({
       return_url: `${stripe.server.url}/pricing`,
     });
   });
 
   it("shows 'Payment Failed' with Stripe's message and keeps the form", async () => {
-    stripe.fake.reset();
+    stripe.simulator.reset();
     const page = await stripePage(await stripeFixtures.createUser({ role: "buyer" }));
     await onConfirmPayment(page, () => ({ error: "Your card was declined." }));
     await page.goto("/subscribe");
@@ -210,8 +210,8 @@ describe("Premium subscription with Stripe", () => {
   });
 
   it("tells the user when the subscription cannot be started", async () => {
-    stripe.fake.reset();
-    stripe.fake.failNext(100);
+    stripe.simulator.reset();
+    stripe.simulator.failNext(100);
     const page = await stripePage(await stripeFixtures.createUser({ role: "admin" }));
     harness.allowConsoleErrors(/status of 502/);
     await page.goto("/subscribe");
@@ -221,6 +221,6 @@ describe("Premium subscription with Stripe", () => {
       .first()
       .waitFor();
     await page.getByRole("button", { name: "Try again" }).waitFor();
-    stripe.fake.reset();
+    stripe.simulator.reset();
   });
 });

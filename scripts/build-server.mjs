@@ -56,6 +56,13 @@ const seed = [...inputs, ...Object.keys(scriptsResult.metafile.inputs)].filter((
 );
 if (seed.length > 0)
   throw new Error(`the production server must not contain the demo seed: ${seed.join(", ")}`);
+// Nor the simulated payment provider: production takes payments through Stripe only.
+const simulator = inputs.filter((path) =>
+  /payment-simulation\/(stripe-simulator|simulation)\.ts$/.test(path),
+);
+if (simulator.length > 0) {
+  throw new Error(`the production server must not contain the payment simulator: ${simulator.join(", ")}`);
+}
 // The image installs `dependencies` only: a package the server imports from devDependencies would fail
 // there at start, and nowhere else.
 const { dependencies } = JSON.parse(readFileSync("package.json", "utf8"));

@@ -18,7 +18,8 @@ let seeded = false;
 // Under the startup lock, like a starting server (src/server/db/migrate.ts).
 await migrateDatabase(database, {
   afterMigrations: async (db) => {
-    seeded = (await seedDemoData(db)).seeded;
+    // With simulated payments the demo's plans and boosts are bought when the server next starts.
+    seeded = (await seedDemoData(db, { payments: config.payments })).seeded;
   },
 });
 console.log(seeded ? "Demo data seeded." : "Demo data already present: nothing to do.");

@@ -11,7 +11,12 @@ export interface BrowserHarness {
    * A new page in a fresh, signed-out context (sign in with useFixtures().signIn), on the worker's server
    * or on `baseURL` (a server the test file started itself).
    */
-  newPage(options?: { viewport?: { width: number; height: number }; baseURL?: string }): Promise<Page>;
+  newPage(options?: {
+    viewport?: { width: number; height: number };
+    baseURL?: string;
+    /** The browser's time zone (the machine's by default). */
+    timezoneId?: string;
+  }): Promise<Page>;
   /** Console errors matching these patterns are allowed for the current test only. */
   allowConsoleErrors(...patterns: RegExp[]): void;
 }
@@ -42,10 +47,11 @@ export function useBrowser(): BrowserHarness {
   harness.allowConsoleErrors = (...patterns) => {
     allowed.push(...patterns);
   };
-  harness.newPage = async ({ viewport, baseURL: url = baseURL } = {}) => {
+  harness.newPage = async ({ viewport, baseURL: url = baseURL, timezoneId } = {}) => {
     const context = await harness.browser.newContext({
       baseURL: url,
       viewport: viewport ?? { width: 1280, height: 800 },
+      timezoneId,
     });
     contexts.push(context);
     const page = await context.newPage();
@@ -56,6 +62,28 @@ export function useBrowser(): BrowserHarness {
     return page;
   };
   return harness;
+}
+
+/**
+ * Opens `url` and waits until the app runs on it. A page the server draws (the landing page, the
+ * directory, a listing, pricing, the legal pages) shows its content before the browser has hydrated it,
+ * and a press or a keystroke before that does nothing; once the app runs it asks who is signed in, on
+ * every page, so that answer is the sign. Call it, not `page.goto`, before acting on such a page.
+ */
+export async function openPage(page: Page, url: string, { signedIn = false } = {}): Promise<void> {
+  await page.goto(url);
+  // This document's own answer (its resource timing entry is written once the answer is in): a
+  // response listener could catch the page before's, still in flight when this one was asked for.
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType("resource")
+      .some((entry) => new URL(entry.name).pathname === "/api/auth/user"),
+  );
+  if (!signedIn) return;
+  // A server-drawn page is the visitor's until the answer is applied: then the bar shows who is here,
+  // and the page's data is read again with the session.
+  await expect.poll(() => page.getByRole("link", { name: "Sign In" }).count()).toBe(0);
+  await page.waitForLoadState("networkidle");
 }
 
 /**

@@ -1,22 +1,23 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { signStripePayload, stripeEvent } from "../../src/server/features/payment-simulation/stripe-events";
 import {
-  FAKE_STRIPE_PRICE_ID,
-  FAKE_STRIPE_SECRET_KEY,
-  type FakePrice,
-  type FakeStripe,
-  startFakeStripe,
-} from "../../src/server/test/fake-stripe";
-import { signStripePayload, stripeEvent } from "../../src/server/test/stripe-events";
+  SIMULATOR_PRICE_ID,
+  SIMULATOR_SECRET_KEY,
+  type SimulatorPrice,
+  type StripeSimulator,
+  startStripeSimulator,
+} from "../../src/server/features/payment-simulation/stripe-simulator";
 import type { BrowserHarness } from "./browser";
 import { type FixtureUser, useFixtures } from "./fixtures";
 import { type RunningServer, startServer } from "./server";
 
 // Stripe in the browser tests. Stripe.js is replaced, through Playwright's request routing, by a small
 // test double of the bits the payment pages use (elements, the Payment Element, confirmPayment), whose
-// confirmPayment calls back into the test; the server's real SDK talks to the loopback fake Stripe API
-// (src/server/test/fake-stripe.ts), through which the test pays as Stripe would. Webhook events are built
-// from the fake's objects and signed with the server's secret, as Stripe's servers send them.
+// confirmPayment calls back into the test; the server's real SDK talks to the Stripe simulator
+// (src/server/features/payment-simulation/stripe-simulator.ts), through which the test pays as Stripe
+// would. Webhook events are built from the simulator's objects and signed with the server's secret, as
+// Stripe's servers send them.
 
 /** Served instead of https://js.stripe.com/<train>/stripe.js. Calls back into the test for confirmPayment. */
 const STRIPE_JS_DOUBLE = `
@@ -100,7 +101,7 @@ export interface ConfirmRequest {
 /** The intent's id (confirmed), or the provider's message (declined). */
 export type ConfirmOutcome = { paymentIntent: string } | { error: string };
 
-/** Answers the double's confirmPayment: the test pays (or declines) at the fake Stripe here. */
+/** Answers the double's confirmPayment: the test pays (or declines) at the simulator here. */
 export async function onConfirmPayment(
   page: Page,
   confirm: (request: ConfirmRequest) => Promise<ConfirmOutcome> | ConfirmOutcome,
@@ -108,22 +109,22 @@ export async function onConfirmPayment(
   await page.exposeFunction("__confirmWithFakeStripe", confirm);
 }
 
-/** The Stripe keys of the test servers' payments (the fake's secret key is in fake-stripe.ts). */
+/** The Stripe keys of the test servers' payments (the simulator's secret key is in stripe-simulator.ts). */
 export const E2E_PUBLISHABLE_KEY = "pk_test_e2e_double";
 const E2E_WEBHOOK_SECRET = "whsec_e2e_0123456789";
 
 /**
- * A test file's own server with payments configured against a fake Stripe API of its own (the shared
+ * A test file's own server with payments configured against a Stripe simulator of its own (the shared
  * server has no keys: the "setup required" case), started before the file's tests and stopped after:
- * `prices` are the fake's (Premium's yearly one by default), `env` adds to the server's settings (a
+ * `prices` are the simulator's (Premium's yearly one by default), `env` adds to the server's settings (a
  * price, say). `fixtures` make users on that server; `pageAs` opens a page there signed in as one, with
- * Stripe.js replaced by the double. `fake` and `server` are set once the file's tests run.
+ * Stripe.js replaced by the double. `simulator` and `server` are set once the file's tests run.
  */
 export function useStripeServer(
   harness: BrowserHarness,
-  { prices, env = {} }: { prices?: FakePrice[]; env?: Record<string, string> } = {},
+  { prices, env = {} }: { prices?: SimulatorPrice[]; env?: Record<string, string> } = {},
 ) {
-  let fake: FakeStripe | undefined;
+  let simulator: StripeSimulator | undefined;
   let server: RunningServer | undefined;
   const started = <T>(value: T | undefined): T => {
     if (!value) throw new Error("the Stripe server starts in beforeAll: use it inside a test");
@@ -131,16 +132,16 @@ export function useStripeServer(
   };
   const fixtures = useFixtures(() => started(server).url);
   beforeAll(async () => {
-    fake = await startFakeStripe({ prices });
-    server = await startStripeServer(fake, env);
+    simulator = await startStripeSimulator({ prices });
+    server = await startStripeServer(simulator, env);
   });
   afterAll(async () => {
     await server?.stop();
-    await fake?.close();
+    await simulator?.close();
   });
   return {
-    get fake() {
-      return started(fake);
+    get simulator() {
+      return started(simulator);
     },
     get server() {
       return started(server);
@@ -155,13 +156,16 @@ export function useStripeServer(
   };
 }
 
-function startStripeServer(fake: FakeStripe, env: Record<string, string> = {}): Promise<RunningServer> {
+function startStripeServer(
+  simulator: StripeSimulator,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   return startServer({
-    STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
+    STRIPE_SECRET_KEY: SIMULATOR_SECRET_KEY,
     STRIPE_PUBLISHABLE_KEY: E2E_PUBLISHABLE_KEY,
     STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET,
-    STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
-    STRIPE_API_URL: fake.url,
+    STRIPE_PRICE_ID: SIMULATOR_PRICE_ID,
+    STRIPE_API_URL: simulator.url,
     ...env,
   });
 }

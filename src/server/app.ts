@@ -1,6 +1,7 @@
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
+import type { PageRenderer } from "../shared/page-render";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
@@ -27,16 +28,28 @@ import { disputeAdminRoutes, disputeRoutes } from "./features/disputes/disputes.
 import { registerHousekeepingJobs } from "./features/housekeeping/housekeeping";
 import { listingImportRoutes } from "./features/listing-import/listing-import.routes";
 import { listingRoutes } from "./features/listings/listings.routes";
+import { cachedMarketFigures } from "./features/listings/market-figures";
 import { onboardingRoutes } from "./features/onboarding/onboarding.routes";
+import {
+  simulatedPaymentAdminRoutes,
+  simulatedPaymentRoutes,
+} from "./features/payment-simulation/simulated-payments.routes";
+import type { StripeSimulator } from "./features/payment-simulation/stripe-simulator";
 import { publisherRoutes } from "./features/publishers/publishers.routes";
 import { registerReliabilityJobs } from "./features/reliability/refresh-reliability";
 import { reviewAdminRoutes, reviewRoutes } from "./features/reviews/reviews.routes";
-import { createPageShell, readPageTemplate } from "./features/seo/page-shell";
+import {
+  createPageShell,
+  loadPageRenderer,
+  readModulePreloads,
+  readPageTemplate,
+} from "./features/seo/page-shell";
 import { seoRoutes } from "./features/seo/seo.routes";
 import { smsAdminRoutes, smsRoutes } from "./features/sms/sms.routes";
 import { registerSmsJobs } from "./features/sms/sms-alert-jobs";
 import { registerSmsReplyJob } from "./features/sms/sms-inbound";
 import { subscriptionRoutes } from "./features/subscriptions/subscriptions.routes";
+import { publicConfigOf } from "./features/system/public-config";
 import { systemRoutes } from "./features/system/system.routes";
 import { registerWebhookJobs } from "./features/webhooks/webhook-delivery";
 import { webhookRoutes } from "./features/webhooks/webhooks.routes";
@@ -48,7 +61,7 @@ import { countMails, createMetrics } from "./lib/metrics";
 import { compiledSerializer } from "./lib/serializer";
 import { createSmsSender } from "./lib/sms";
 import { createStripeClient } from "./lib/stripe";
-import { servedClientDir } from "./paths";
+import { SERVER_ONLY_FOLDERS, servedClientDir } from "./paths";
 import { registerCompression } from "./plugins/compression";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerIdempotency } from "./plugins/idempotency";
@@ -68,10 +81,20 @@ interface BuildAppOptions {
   logger?: false | object;
   /** The built client to serve (tests pass a folder of their own); the build dist/client names at start-up by default. */
   clientDir?: string;
+  /**
+   * What draws the public pages on the server: by default the client build's own server entry, when the
+   * build has one; null draws every page in the browser (the server tests, unless they bring one).
+   */
+  pageRenderer?: PageRenderer | null;
   /** The clock SMS quiet hours and caps and webhook retries read (tests move it); the real one by default. */
   now?: () => Date;
   /** DNS TXT lookups of the buyers' domain proof (tests answer from a table); the system's DNS by default. */
   resolveTxt?: TxtResolver;
+  /**
+   * The simulated provider, with PAYMENTS=simulated (server.ts starts it; config.stripe points at it):
+   * its card form and billing portal get their routes.
+   */
+  paymentSimulator?: StripeSimulator;
 }
 
 export { redactUrl } from "./plugins/logging";
@@ -83,8 +106,10 @@ export async function buildApp({
   mailer,
   logger,
   clientDir = servedClientDir(),
+  pageRenderer,
   now = () => new Date(),
   resolveTxt = systemTxtResolver(config.verifyDnsServers),
+  paymentSimulator,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // What a log line may carry, and what never: plugins/logging.ts.
@@ -106,6 +131,7 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("db", database.db);
+  app.decorate("marketFigures", cachedMarketFigures(database.db));
   // Prometheus series (lib/metrics.ts): one registry per app; served at /metrics with METRICS_TOKEN.
   const metrics = createMetrics({
     database,
@@ -218,9 +244,18 @@ export async function buildApp({
     }
   });
 
-  // Every page path: the built index.html, read once here, with each page's own head (features/seo).
+  // Every page path: the built index.html, read once here, with each page's own head, and the public
+  // pages drawn by the build's server entry (features/seo).
   registerErrorHandling(app, {
-    answerPage: createPageShell({ db: database.db, config, template: readPageTemplate(clientDir) }),
+    answerPage: createPageShell({
+      db: database.db,
+      config,
+      publicConfig: publicConfigOf(config),
+      marketFigures: app.marketFigures,
+      template: readPageTemplate(clientDir),
+      modulePreloads: readModulePreloads(clientDir),
+      renderer: pageRenderer === undefined ? await loadPageRenderer(clientDir) : pageRenderer,
+    }),
   });
   registerSecurity(app, config);
   await registerSessions(app, config);
@@ -254,6 +289,8 @@ export async function buildApp({
   await app.register(accountSessionRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
+  const simulator = config.payments === "simulated" ? paymentSimulator : undefined;
+  if (simulator) await app.register(simulatedPaymentRoutes(simulator));
   // Every route under /api/admin is admin-only, declared once (ADR 007): the console's own routes, the
   // CSV import and export, and the admin's side of reviews, disputes, boosts and SMS records.
   await app.register(
@@ -265,6 +302,7 @@ export async function buildApp({
       boostAdminRoutes,
       smsAdminRoutes,
       buyerVerificationAdminRoutes,
+      ...(simulator ? [simulatedPaymentAdminRoutes(simulator)] : []),
     ),
     { prefix: "/api/admin" },
   );
@@ -278,6 +316,8 @@ export async function buildApp({
     index: false,
     // The build's .br and .gz copies (vite.config.ts), sent as they are to a client that accepts them.
     preCompressed: true,
+    // The build's server entry and manifest are read from disk by this server only (features/seo/page-shell.ts).
+    allowedPath: (pathname) => !SERVER_ONLY_FOLDERS.some((folder) => pathname.startsWith(folder)),
     // Hashed assets never change; index.html must always be re-read. `path` is the file sent (a .br
     // copy's too), and the answer differs by Accept-Encoding for any file with copies. The plugin's own
     // Cache-Control (public, max-age=0) is off: it would be written over ours.

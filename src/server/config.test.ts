@@ -87,6 +87,46 @@ describe("configuration", () => {
     });
   });
 
+  it("simulates payments in development without Stripe keys, and uses Stripe otherwise or when told", () => {
+    const payments = (env: NodeJS.ProcessEnv) => loadConfig(env).payments;
+    expect(payments({ APP_ENV: "development" })).toBe("simulated");
+    expect(payments({ APP_ENV: "development", PAYMENTS: "" })).toBe("simulated");
+    expect(payments({ APP_ENV: "development", STRIPE_SECRET_KEY: "sk_test_1" })).toBe("stripe");
+    expect(payments({ APP_ENV: "development", STRIPE_PUBLISHABLE_KEY: "pk_test_1" })).toBe("stripe");
+    expect(payments({ APP_ENV: "development", PAYMENTS: "stripe" })).toBe("stripe");
+    expect(payments({ APP_ENV: "development", PAYMENTS: "simulated", STRIPE_SECRET_KEY: "sk_1" })).toBe(
+      "simulated",
+    );
+    expect(payments({ APP_ENV: "test" })).toBe("stripe");
+    expect(payments({ APP_ENV: "test", PAYMENTS: "simulated" })).toBe("simulated");
+    expect(() => loadConfig({ APP_ENV: "development", PAYMENTS: "fake" })).toThrow(
+      'PAYMENTS must be "stripe" or "simulated"',
+    );
+  });
+
+  it("refuses to start production with simulated payments, and defaults production to Stripe", () => {
+    const production = {
+      APP_ENV: "production",
+      DATABASE_URL: "postgres://db/app",
+      SESSION_SECRET: "x".repeat(40),
+      APP_URL: "https://hub.example",
+      SMTP_URL: "smtp://mail",
+    };
+    expect(loadConfig(production).payments).toBe("stripe");
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({ ...production, PAYMENTS: "simulated" });
+    } catch (err) {
+      error = err as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.problems).toEqual([
+      expect.stringMatching(
+        /^PAYMENTS cannot be simulated in production: .* for development only\. Set PAYMENTS=stripe/,
+      ),
+    ]);
+  });
+
   it("rejects malformed values with the variable's name", () => {
     let error: ConfigError | undefined;
     try {

@@ -111,6 +111,12 @@ const envSchema = z
     OIDC_ISSUER_URL: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
+    // Where payments go: Stripe, or the simulated provider of development (features/payment-simulation).
+    // Unset: simulated in development when no Stripe key is set, Stripe otherwise.
+    PAYMENTS: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.enum(["stripe", "simulated"], { message: 'must be "stripe" or "simulated"' }).optional(),
+    ),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
@@ -246,6 +252,14 @@ const envSchema = z
       }
     }
     if (env.APP_ENV !== "production") return;
+    if (env.PAYMENTS === "simulated") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYMENTS"],
+        message:
+          "cannot be simulated in production: the simulated provider takes no money and is for development only. Set PAYMENTS=stripe (or leave it unset) with the Stripe keys",
+      });
+    }
     const required = ["DATABASE_URL", "SESSION_SECRET", "APP_URL"] as const;
     for (const key of required) {
       if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required in production" });
@@ -284,6 +298,11 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   oidc: { issuerUrl: string; clientId: string; clientSecret: string | undefined } | undefined;
+  /**
+   * "simulated": payments go to the simulated provider the development server starts (never in
+   * production); its keys then replace `stripe`'s at start (server.ts). "stripe": the keys below, if any.
+   */
+  payments: PaymentsMode;
   stripe: {
     secretKey: string | undefined;
     publishableKey: string | undefined;
@@ -325,6 +344,8 @@ export interface AppConfig {
   /** OpenTelemetry traces, when an OTLP endpoint is set; undefined otherwise (nothing of it loads). */
   telemetry: TelemetryConfig | undefined;
 }
+
+export type PaymentsMode = "stripe" | "simulated";
 
 export interface TwilioConfig {
   accountSid: string;
@@ -388,6 +409,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           clientSecret: env.OIDC_CLIENT_SECRET,
         }
       : undefined,
+    payments: env.PAYMENTS ?? defaultPayments(env),
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
@@ -418,6 +440,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metrics: env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, port: env.METRICS_PORT } : undefined,
     telemetry: telemetryConfig(env),
   };
+}
+
+/** Simulated in development when no Stripe key is set, so every paid path can be tried without an account. */
+function defaultPayments(env: Env): PaymentsMode {
+  const hasStripeKey = Boolean(env.STRIPE_SECRET_KEY || env.STRIPE_PUBLISHABLE_KEY);
+  return env.APP_ENV === "development" && !hasStripeKey ? "simulated" : "stripe";
 }
 
 function telemetryConfig(env: Env): TelemetryConfig | undefined {

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { RouteOptions } from "fastify";
 import type { ApiKeyScope, SignInMethod } from "../shared/constants";
 import type { CurrentUser } from "../shared/schemas/auth";
+import type { MarketFigures } from "../shared/schemas/market-figures";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
 import type { Access } from "./features/auth/guard";
@@ -32,6 +33,11 @@ declare module "fastify" {
     now: () => Date;
     /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */
     apiRoutes: RouteOptions[];
+    /**
+     * The directory's public figures, read at most once a minute (features/listings/market-figures.ts):
+     * one cache for GET /api/stats/public and the landing page the server draws, so the two agree.
+     */
+    marketFigures: () => Promise<MarketFigures>;
     /** The app's Prometheus series (lib/metrics.ts). */
     metrics: AppMetrics;
     /** The listener serving /metrics on METRICS_PORT (plugins/metrics.ts), not yet listening; else null. */

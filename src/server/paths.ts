@@ -18,6 +18,16 @@ export function servedClientDir(clientDist: string = CLIENT_DIST): string {
   return existsSync(clientDist) ? realpathSync(clientDist) : MISSING_BUILD_DIR;
 }
 
+/**
+ * The client build's server entry, inside the client's folder (vite.config.ts builds it there), and the
+ * build's manifest (which chunks each module needs).
+ */
+export const SERVER_ENTRY = "ssr/entry-server.js";
+export const CLIENT_MANIFEST = ".vite/manifest.json";
+
+/** The folders of the client build that only the server reads: the static files plugin never serves them. */
+export const SERVER_ONLY_FOLDERS = [SERVER_ENTRY, CLIENT_MANIFEST].map((path) => `/${path.split("/")[0]}/`);
+
 /** The committed SQL migrations. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("drizzle", root));
 

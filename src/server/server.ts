@@ -1,7 +1,10 @@
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
+import { type AppConfig, ConfigError, loadConfig } from "./config";
 import { type Db, openDatabase } from "./db/client";
 import { PgliteDirBusyError, pgliteBusyLine } from "./db/pglite-owner";
+import type { PaymentSimulation, startPaymentSimulation } from "./features/payment-simulation/simulation";
 import { migrateDatabase } from "./jobs/migrate";
 import { LogThrottle } from "./lib/log-throttle";
 import { warnAboutStripePrice } from "./lib/stripe";
@@ -11,7 +14,17 @@ import { checkPortsFree, databaseError, listenError, StartupError } from "./star
 
 export interface ServerOptions {
   /** Demo data written after the migrations in development (the entries for this machine pass it). */
-  demoSeed?: (db: Db) => Promise<unknown>;
+  demoSeed?: (db: Db, options: { payments: AppConfig["payments"] }) => Promise<unknown>;
+  /**
+   * PAYMENTS=simulated: starts the simulated provider (main.ts passes it; the production entry does not
+   * carry it, and the config refuses simulated payments in production anyway).
+   */
+  simulatePayments?: typeof startPaymentSimulation;
+  /**
+   * With simulated payments in development, once listening (the purchases' webhooks come to this
+   * server): the demo accounts' plans and boosts, bought as a user would.
+   */
+  demoPurchases?: (app: FastifyInstance, simulation: PaymentSimulation) => Promise<unknown>;
   /** Sends the spans still buffered, when tracing is on (boot.ts); awaited before the process exits. */
   flushTelemetry?: () => Promise<void>;
 }
@@ -29,7 +42,7 @@ export function runServer(options: ServerOptions = {}): void {
   });
 }
 
-async function start({ demoSeed, flushTelemetry }: ServerOptions) {
+async function start({ demoSeed, simulatePayments, demoPurchases, flushTelemetry }: ServerOptions) {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -72,9 +85,31 @@ async function start({ demoSeed, flushTelemetry }: ServerOptions) {
     }
   }
   // Several instances may start at once: migrations and the seed run under one lock (db/migrate.ts).
-  await migrateDatabase(database, { afterMigrations: config.isDevelopment ? demoSeed : undefined });
+  const payments = config.payments;
+  await migrateDatabase(database, {
+    afterMigrations: config.isDevelopment && demoSeed ? (db) => demoSeed(db, { payments }) : undefined,
+  });
 
-  const app = await buildApp({ config, database });
+  // The simulator's troubles go to the app's log once there is one.
+  let warnOfSimulation = (message: string, err?: unknown) => console.warn(message, err ?? "");
+  let simulation: PaymentSimulation | undefined;
+  if (payments === "simulated") {
+    if (!simulatePayments) {
+      await database.close();
+      throw new StartupError(
+        "PAYMENTS=simulated runs only in the development server (npm start, npm run dev): set PAYMENTS=stripe here.",
+      );
+    }
+    simulation = await simulatePayments({
+      config,
+      db: database.db,
+      warn: (message, err) => warnOfSimulation(message, err),
+    });
+    config = simulation.config;
+  }
+
+  const app = await buildApp({ config, database, paymentSimulator: simulation?.simulator });
+  warnOfSimulation = (message, err) => app.log.warn({ err }, message);
   // Brief, and once per 10 s: a database restart drops every idle connection of the pool at once.
   const poolErrors = new LogThrottle(10_000);
   onPoolError = (err) => {
@@ -112,6 +147,7 @@ async function start({ demoSeed, flushTelemetry }: ServerOptions) {
       // Stops listening (new connections are refused, which a proxy retries elsewhere), closes idle
       // connections, serves the requests already received, then stops the job workers.
       await app.close();
+      await simulation?.close();
       await database.close();
       // The last spans, but a collector that does not answer may hold the exit up for 2 s at most.
       if (flushTelemetry) await Promise.race([flushTelemetry(), new Promise((r) => setTimeout(r, 2000))]);
@@ -143,10 +179,39 @@ async function start({ demoSeed, flushTelemetry }: ServerOptions) {
     const known = listenError(err, { ...failed, host: config.host });
     if (!known) throw err;
     await app.close().catch(() => {});
+    await simulation?.close().catch(() => {});
     throw known;
+  }
+  logPayments(app, config);
+  if (simulation) {
+    simulation.connect(app.server.address() as AddressInfo);
+    if (config.isDevelopment && demoPurchases) {
+      await demoPurchases(app, simulation).then(
+        (bought) => app.log.info({ bought }, "demo purchases checked"),
+        (err) => app.log.warn({ err }, "the demo purchases could not be made"),
+      );
+    }
   }
   // Not awaited: a slow or unreachable Stripe must not hold up serving; the outcome is only a log line.
   void warnAboutStripePrice({ stripe: app.stripe, config, log: app.log }).catch((err) =>
     app.log.warn({ err }, "could not check the Stripe price"),
   );
+}
+
+/** One line at start saying where payments go, so nobody takes a simulated payment for a real one. */
+function logPayments(app: FastifyInstance, config: AppConfig): void {
+  if (config.payments === "simulated") {
+    app.log.info(
+      { payments: "simulated" },
+      "payments: simulated, no money moves (PAYMENTS=simulated): pay with test card 4242 4242 4242 4242",
+    );
+  } else if (config.stripe.secretKey) {
+    const mode = config.stripe.secretKey.startsWith("sk_live_") ? "live" : "test";
+    app.log.info({ payments: "stripe", mode }, `payments: Stripe, ${mode} mode`);
+  } else {
+    app.log.info(
+      { payments: "stripe" },
+      "payments: Stripe, not configured (no STRIPE_SECRET_KEY): nothing can be bought",
+    );
+  }
 }

@@ -519,3 +519,49 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** pending: waiting for (or between) attempts; succeeded: a 2xx answer; failed: retries used up. */
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+/** The directory's orders (GET /api/buyer-listings?sort=): boosted first is the default. */
+export const LISTING_SORTS = ["boosted", "newest", "payout", "reliability", "reviews"] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+
+/** How the Browse page names each order, in the order its sort control lists them. */
+export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
+  boosted: "Featured",
+  payout: "Highest payout",
+  newest: "Newest",
+  reliability: "Most reliable",
+  reviews: "Most reviewed",
+};
+
+/** What the publisher journey says: form rules, toasts and screens, and the server's refusals. */
+export const PUBLISHER_MESSAGES = {
+  website: "Please enter a valid website URL",
+  dailyCalls: "Must be at least 1 call per day",
+  yearsNegative: "Years in business cannot be negative",
+  trafficSources: "Select at least one traffic source",
+  verticals: "Select at least one vertical",
+  geos: "Select at least one geography",
+  references: "Provide at least one reference",
+  referenceFormat: "Give a name and a valid email or phone number, written as Name, Company, Email, Phone",
+  // Toasts and screens. Exact wording: publishers and the end-to-end tests rely on it; do not reword.
+  profileCreated: "Profile Created",
+  onboardingComplete: "Onboarding Complete!",
+  onboardingCompleteDescription: "Your profile is now under review. You'll be notified once approved.",
+  profileUpdated: "Profile Updated",
+  domainVerified: "Domain Verified!",
+  domainVerifiedDescription: "Your domain ownership has been confirmed.",
+  pleaseLogIn: "Please log in to continue",
+  noProfile: "No Profile Found",
+  complianceMissing: "Compliance Not Completed",
+  completeProfile: "Complete Your Profile",
+  underReview: "Your profile is under review",
+  // Home and listing pages: said to someone who has sent a profile, so never "complete your profile".
+  awaitingReview: "Your publisher profile is awaiting review.",
+  // Server answers.
+  alreadyHasProfile: "You already have a publisher profile",
+  buyerAccount: "This account is a buyer account",
+  adminAccount: "This account is an administrator account: administrators review publishers",
+  profileNotFound: "Publisher profile not found",
+  createProfileFirst: "Create your publisher profile first",
+  nothingToChange: "Send at least one field to change",
+} as const;

@@ -68,9 +68,10 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
-export function formatDate(value: string | Date): string {
+/** "Nov 26, 2026", in the runtime's own time zone unless one is named ("UTC"). */
+export function formatDate(value: string | Date, timeZone?: string): string {
   const d = typeof value === "string" ? new Date(value) : value;
-  return d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+  return d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone });
 }
 
 /** A date and time: "Nov 26, 2026, 3:04 PM" (audit entries, reviews, sessions). */

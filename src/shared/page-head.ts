@@ -66,6 +66,7 @@ const ROUTE_HEADS: Record<ClientRoutePath, RouteHead> = {
   "/saved": PRIVATE,
   "/compare": PRIVATE,
   "/account": PRIVATE,
+  "/billing/portal/:session": PRIVATE,
   "/account/email/confirm": PRIVATE,
   "/account/email/undo": PRIVATE,
   "/account/not-me": PRIVATE,

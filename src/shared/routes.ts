@@ -22,6 +22,8 @@ export const CLIENT_ROUTES = [
   // Listings side by side (?ids=a,b,c): a shareable address, but not a page for search engines.
   { path: "/compare", title: "Compare Listings" },
   { path: "/account", title: "Account" },
+  // Where "Manage billing" leads while payments are simulated (development): Stripe's portal otherwise.
+  { path: "/billing/portal/:session", title: "Billing" },
   // The account mails' one-time links (the token in `?token=`, no sign-in): each page's button posts it.
   { path: "/account/email/confirm", title: "Confirm Your New Email" },
   { path: "/account/email/undo", title: "Undo Email Change" },

@@ -1,46 +1,47 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { notFoundPageHead, routePageHead } from "../../shared/page-head";
-import { CLIENT_ROUTES, type ClientRoute, type ClientRoutePath } from "../../shared/routes";
+import { CLIENT_ROUTES, type ClientRoute, type ClientRoutePath, matchClientRoute } from "../../shared/routes";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards";
 import { useAuth } from "../features/auth/use-auth";
 import { usePageHead } from "../features/config/use-page-head";
 import { Layout } from "./layout";
+import { lazyPage } from "./lazy-page";
 
-// Pages of the route table. Each page is its own chunk (route-level code splitting), so a visitor
-// downloads only the code of the pages they open.
-const LoginPage = lazy(() => import("../pages/login-page"));
-const MagicLinkPage = lazy(() => import("../pages/magic-link-page"));
-const LandingPage = lazy(() => import("../pages/landing-page"));
-const HomePage = lazy(() => import("../pages/home-page"));
-const SignupPage = lazy(() => import("../pages/signup-page"));
-const PricingPage = lazy(() => import("../pages/pricing-page"));
-const PrivacyPolicyPage = lazy(() => import("../pages/privacy-policy-page"));
-const TermsOfServicePage = lazy(() => import("../pages/terms-of-service-page"));
-const BrowsePage = lazy(() => import("../pages/browse-page"));
-const BuyerDetailPage = lazy(() => import("../pages/buyer-detail-page"));
-const SubscribePage = lazy(() => import("../pages/subscribe-page"));
-const PublisherDashboardPage = lazy(() => import("../pages/publisher-dashboard-page"));
-const PublisherOnboardingPage = lazy(() => import("../pages/publisher-onboarding-page"));
-const PublisherProfilePage = lazy(() => import("../pages/publisher-profile-page"));
-const BuyerDashboardPage = lazy(() => import("../pages/buyer-dashboard-page"));
-const BuyerOnboardingPage = lazy(() => import("../pages/buyer-onboarding-page"));
-const BoostListingPage = lazy(() => import("../pages/boost-listing-page"));
-const AdminDashboardPage = lazy(() => import("../pages/admin-dashboard-page"));
-const AdminPublishersPage = lazy(() => import("../pages/admin-publishers-page"));
-const AdminBuyersPage = lazy(() => import("../pages/admin-buyers-page"));
-const AdminVerificationsPage = lazy(() => import("../pages/admin-verifications-page"));
-const AdminUsersPage = lazy(() => import("../pages/admin-users-page"));
-const AdminAuditPage = lazy(() => import("../pages/admin-audit-page"));
-const AdminMailPage = lazy(() => import("../pages/admin-mail-page"));
-const SavedPage = lazy(() => import("../pages/saved-page"));
-const ComparePage = lazy(() => import("../pages/compare-page"));
-const UnsubscribePage = lazy(() => import("../pages/unsubscribe-page"));
-const AccountPage = lazy(() => import("../pages/account-page"));
-const ConfirmEmailPage = lazy(() => import("../pages/confirm-email-page"));
-const UndoEmailPage = lazy(() => import("../pages/undo-email-page"));
-const SecureAccountPage = lazy(() => import("../pages/secure-account-page"));
-const NotFoundPage = lazy(() => import("../pages/not-found-page"));
+// Pages of the route table, each its own chunk (lazy-page.tsx).
+const LoginPage = lazyPage(() => import("../pages/login-page"));
+const MagicLinkPage = lazyPage(() => import("../pages/magic-link-page"));
+const LandingPage = lazyPage(() => import("../pages/landing-page"));
+const HomePage = lazyPage(() => import("../pages/home-page"));
+const SignupPage = lazyPage(() => import("../pages/signup-page"));
+const PricingPage = lazyPage(() => import("../pages/pricing-page"));
+const PrivacyPolicyPage = lazyPage(() => import("../pages/privacy-policy-page"));
+const TermsOfServicePage = lazyPage(() => import("../pages/terms-of-service-page"));
+const BrowsePage = lazyPage(() => import("../pages/browse-page"));
+const BuyerDetailPage = lazyPage(() => import("../pages/buyer-detail-page"));
+const SubscribePage = lazyPage(() => import("../pages/subscribe-page"));
+const PublisherDashboardPage = lazyPage(() => import("../pages/publisher-dashboard-page"));
+const PublisherOnboardingPage = lazyPage(() => import("../pages/publisher-onboarding-page"));
+const PublisherProfilePage = lazyPage(() => import("../pages/publisher-profile-page"));
+const BuyerDashboardPage = lazyPage(() => import("../pages/buyer-dashboard-page"));
+const BuyerOnboardingPage = lazyPage(() => import("../pages/buyer-onboarding-page"));
+const BoostListingPage = lazyPage(() => import("../pages/boost-listing-page"));
+const AdminDashboardPage = lazyPage(() => import("../pages/admin-dashboard-page"));
+const AdminPublishersPage = lazyPage(() => import("../pages/admin-publishers-page"));
+const AdminBuyersPage = lazyPage(() => import("../pages/admin-buyers-page"));
+const AdminVerificationsPage = lazyPage(() => import("../pages/admin-verifications-page"));
+const AdminUsersPage = lazyPage(() => import("../pages/admin-users-page"));
+const AdminAuditPage = lazyPage(() => import("../pages/admin-audit-page"));
+const AdminMailPage = lazyPage(() => import("../pages/admin-mail-page"));
+const SavedPage = lazyPage(() => import("../pages/saved-page"));
+const ComparePage = lazyPage(() => import("../pages/compare-page"));
+const UnsubscribePage = lazyPage(() => import("../pages/unsubscribe-page"));
+const AccountPage = lazyPage(() => import("../pages/account-page"));
+const BillingPortalPage = lazyPage(() => import("../pages/billing-portal-page"));
+const ConfirmEmailPage = lazyPage(() => import("../pages/confirm-email-page"));
+const UndoEmailPage = lazyPage(() => import("../pages/undo-email-page"));
+const SecureAccountPage = lazyPage(() => import("../pages/secure-account-page"));
+const NotFoundPage = lazyPage(() => import("../pages/not-found-page"));
 
 // Wrapped once at module level so each route keeps a stable component identity across renders.
 const signedIn = (Page: ComponentType) => () => (
@@ -60,6 +61,7 @@ const BuyerOnboardingRoute = signedIn(BuyerOnboardingPage);
 const BoostListingRoute = signedIn(BoostListingPage);
 const SavedRoute = signedIn(SavedPage);
 const AccountRoute = signedIn(AccountPage);
+const BillingPortalRoute = signedIn(BillingPortalPage);
 const AdminDashboardRoute = adminOnly(AdminDashboardPage);
 const AdminPublishersRoute = adminOnly(AdminPublishersPage);
 const AdminBuyersRoute = adminOnly(AdminBuyersPage);
@@ -108,6 +110,7 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   "/subscribe": SubscribePage,
   "/saved": SavedRoute,
   "/account": AccountRoute,
+  "/billing/portal/:session": BillingPortalRoute,
   // The account mails' one-time links: no sign-in, the token in the query is the proof (the undo and
   // "not me" links are for someone who may have lost the account).
   "/account/email/confirm": ConfirmEmailPage,
@@ -165,6 +168,18 @@ function Routes() {
       </Route>
     </Switch>
   );
+}
+
+/**
+ * Loads the page a signed-out visitor sees at `url` (the landing page at "/"): the one the server
+ * draws, so the browser has it in place before it hydrates the server's markup.
+ */
+export function preloadVisitorPage(url: string): Promise<void> {
+  const route = matchClientRoute(url);
+  if (!route) return NotFoundPage.preload();
+  if (route.path === "/") return LandingPage.preload();
+  const page: ComponentType & { preload?: () => Promise<void> } = PAGES[route.path as ClientRoutePath];
+  return page.preload ? page.preload() : Promise.resolve();
 }
 
 export function App() {

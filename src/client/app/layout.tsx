@@ -1,6 +1,7 @@
 import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { NavBar } from "../features/shell/nav-bar";
+import { SimulatedPaymentsBanner } from "../features/shell/simulated-payments-banner";
 import { SiteFooter } from "../features/shell/site-footer";
 
 // Back and Forward ("popstate") are left to the browser and to pages that restore their own place (the
@@ -41,6 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
+      <SimulatedPaymentsBanner />
       <NavBar />
       {/* Pages bring their own <main>; this wrapper is the skip link's target. At least a screen tall
           (less the 4rem nav bar), so the footer starts below the fold: while a page loads it would sit in

@@ -1,8 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useToasts } from "../components/ui/use-toast";
 import { watchSessionExpiry } from "../features/auth/session-expiry";
-import { createQueryClient } from "../lib/query-client";
+import { watchSignedInHint } from "../features/auth/signed-in-hint";
 
 // The toast UI (Radix) is not needed to paint a page, so it stays out of the initial JavaScript
 // (its size budget: docs/performance.md) and loads once the browser is idle, or at once if a toast is
@@ -29,9 +29,10 @@ function DeferredToaster() {
   );
 }
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The app's providers around `children`, with the query cache the entry made (and filled, for a drawn page). */
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   useEffect(() => watchSessionExpiry(queryClient), [queryClient]);
+  useEffect(() => watchSignedInHint(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

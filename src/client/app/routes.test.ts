@@ -35,6 +35,8 @@ const SAMPLE_PATHS = [
   "/saved",
   "/account",
   "/account/",
+  "/billing/portal/bps_123",
+  "/billing/portal",
   "/account/email/confirm",
   "/account/email/undo",
   "/account/not-me",

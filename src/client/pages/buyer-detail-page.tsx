@@ -2,7 +2,6 @@ import { ArrowLeft, Eye, MousePointerClick } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import { FLEXIBLE, LISTING_STATS_WINDOW_DAYS } from "../../shared/constants";
-import { formatDate } from "../../shared/format";
 import {
   LISTING_NOT_FOUND_HEADING,
   LISTING_NOT_FOUND_TEXT,
@@ -38,6 +37,7 @@ import { useContactReveal, useListing } from "../features/listings/use-listings"
 import { ListingReviews } from "../features/trust/listing-reviews";
 import { ReliabilityCard } from "../features/trust/reliability";
 import { isNotFoundError } from "../lib/api";
+import { useFormatDate } from "../lib/use-hydrated";
 
 /** Back to the list the visitor came from, filters and scroll position included (browse-place.ts). */
 function BackToBrowse() {
@@ -74,6 +74,7 @@ function NotFound() {
 
 function ListingView({ listing }: { listing: ListingDetail }) {
   const { user } = useAuth();
+  const formatDate = useFormatDate();
   const { reveal, isRevealing, revealed, upgradeOpen, setUpgradeOpen } = useContactReveal();
   // Once revealed, "Contact Buyer" gives way to the contact's actions (write, call, copy).
   const revealedContact = revealed.get(listing.id);

@@ -9,6 +9,7 @@ import { FormAlert } from "../components/ui/form-alert";
 import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { MagicLinkSent } from "../features/auth/magic-link-sent";
+import { rememberSignedIn } from "../features/auth/signed-in-hint";
 import { useRequestMagicLink } from "../features/auth/use-magic-link";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { apiRequest, errorMessage } from "../lib/api";
@@ -79,7 +80,10 @@ function DemoAccounts({ returnTo }: { returnTo: string }) {
   const accounts = useQuery<DemoAccount[]>({ queryKey: ["/api/dev/accounts"] });
   const login = useMutation({
     mutationFn: (email: string) => apiRequest("POST", "/api/dev/login", { email }),
-    onSuccess: () => window.location.assign(returnTo),
+    onSuccess: () => {
+      rememberSignedIn(true);
+      window.location.assign(returnTo);
+    },
   });
   if (!accounts.data) return null;
   return (

@@ -3,6 +3,7 @@ import { Link, useSearch } from "wouter";
 import { DEFAULT_APP_NAME } from "../../shared/constants";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { rememberSignedIn } from "../features/auth/signed-in-hint";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { apiRequest, errorMessage } from "../lib/api";
 
@@ -13,7 +14,11 @@ export default function MagicLinkPage() {
   const { data: config } = usePublicConfig();
   const verify = useMutation({
     mutationFn: () => apiRequest<{ returnTo: string }>("POST", "/api/auth/magic-link/verify", { token }),
-    onSuccess: ({ returnTo }) => window.location.assign(returnTo),
+    onSuccess: ({ returnTo }) => {
+      // The next page is a signed-in viewer's: the browser draws it (signed-in-hint.ts).
+      rememberSignedIn(true);
+      window.location.assign(returnTo);
+    },
   });
 
   return (

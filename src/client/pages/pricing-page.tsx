@@ -1,5 +1,5 @@
 import { MessageSquare, TrendingUp } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "wouter";
 import { ADDONS, ONBOARDING_PATHS } from "../../shared/constants";
 import type { CurrentUser } from "../../shared/schemas/auth";
@@ -10,9 +10,14 @@ import { BUYER_SIGNUP_PATH, LOGIN_PATH } from "../features/auth";
 import { useAuth } from "../features/auth/use-auth";
 import { useBoostPrice } from "../features/config/use-boost-price";
 import { useSmsPrice } from "../features/config/use-sms-price";
-import { SMS_SECTION_ID } from "../features/sms";
+import { SMS_SECTION_ID } from "../features/sms/sms-section-id";
 import { PlanCards } from "../features/subscription/plan-cards";
-import { SubscriptionSettings } from "../features/subscription/subscription-settings";
+
+// A signed-in member's subscription and billing: its own chunk (Stripe's and the forms' code), loaded
+// for a member only, so a visitor's pricing page is in the browser's hands sooner.
+const SubscriptionSettings = lazy(() =>
+  import("../features/subscription/subscription-settings").then((m) => ({ default: m.SubscriptionSettings })),
+);
 
 const FAQ = [
   {
@@ -51,7 +56,11 @@ export default function PricingPage() {
       </section>
 
       {/* "Pricing & Settings": the signed-in user's subscription and billing. */}
-      {user && <SubscriptionSettings />}
+      {user && (
+        <Suspense fallback={null}>
+          <SubscriptionSettings />
+        </Suspense>
+      )}
 
       <section aria-labelledby="addons-heading">
         <h2 id="addons-heading" className="text-2xl font-bold">

@@ -1,4 +1,4 @@
-import { CheckCircle2, ShieldCheck } from "lucide-react";
+import { CheckCircle2 } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link } from "wouter";
 import { PAYMENT_MESSAGES, PREMIUM_BENEFITS } from "../../shared/constants";
@@ -12,7 +12,13 @@ import { goToLogin } from "../features/auth/redirect-to-login";
 import { useAuth } from "../features/auth/use-auth";
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
-import { PaymentNotice, PaymentStep, SetupRequired, useStripeJs } from "../features/payments";
+import {
+  PaymentNotice,
+  PaymentProvider,
+  PaymentStep,
+  SetupRequired,
+  useStripeJs,
+} from "../features/payments";
 import { PremiumPrice } from "../features/subscription/plan-cards";
 import { useRefreshSubscription, useSubscriptionIntent } from "../features/subscription/use-subscription";
 import { isUnauthorizedError } from "../lib/api";
@@ -115,7 +121,7 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
         ) : undefined
       }
       submitLabel={price.label ? `Subscribe for ${price.label}` : "Subscribe"}
-      note="Payments are processed securely by Stripe. Cancel anytime; access continues to the end of the paid year."
+      note="Cancel anytime; access continues to the end of the paid year."
       onPaid={finishPayment}
     />
   );
@@ -142,8 +148,8 @@ function Checkout({ publishableKey, onPaid }: { publishableKey: string; onPaid: 
         <Card className="md:col-span-3">
           <CardHeader>
             <CardTitle>Payment details</CardTitle>
-            <CardDescription className="flex items-center gap-1">
-              <ShieldCheck className="h-4 w-4" aria-hidden /> Secured by Stripe
+            <CardDescription>
+              <PaymentProvider />
             </CardDescription>
           </CardHeader>
           <CardContent>{payment}</CardContent>

@@ -983,6 +983,18 @@ export const smsOutbox = pgTable("sms_outbox", {
 });
 
 /**
+ * The simulated payment provider's objects (customers, subscriptions, invoices, payments, refunds) when
+ * development runs with PAYMENTS=simulated (features/payment-simulation): one row, kept in the app's own
+ * database so a restart finds the subscriptions the app's rows name, and a fresh database starts both
+ * afresh. Never written in production.
+ */
+export const paymentSimulatorState = pgTable("payment_simulator_state", {
+  id: text("id").primaryKey(),
+  state: jsonb("state").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
  * Personal API keys (docs/api.md): only the SHA-256 of the key is kept, so a database leak cannot call
  * the API; `prefix` is the key's first characters, which the owner sees to tell keys apart. A revoked
  * key keeps its row (revoked_at) so the owner's list and the audit log can still name it.

@@ -25,6 +25,8 @@ type AdminAction =
   | "mail.retried"
   | "boost.granted"
   | "boost.ended"
+  | "boost.refund_issued"
+  | "subscription.refunded"
   | "user.sessions_ended"
   // An account's owner acting on it (the Account page): the actor is the account itself.
   | "account.email_change_requested"

@@ -31,10 +31,15 @@ export function decodeCursor<T>(raw: string, schema: z.ZodType<T>): T {
  * schema's defaults filled in) with the next cursor last.
  */
 export function nextLink(requestUrl: string, cursor: string): string {
+  return `<${nextPageUrl(requestUrl, cursor)}>; rel="next"`;
+}
+
+/** The next page's URL: the request's path and query with the cursor in place of any it had. */
+export function nextPageUrl(requestUrl: string, cursor: string): string {
   const url = new URL(requestUrl, "http://localhost");
   url.searchParams.delete("cursor");
   url.searchParams.set("cursor", cursor);
-  return `<${url.pathname}?${url.searchParams.toString()}>; rel="next"`;
+  return `${url.pathname}?${url.searchParams.toString()}`;
 }
 
 /** `%value%` for (I)LIKE with the value's own \, % and _ taken literally. */

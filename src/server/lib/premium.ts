@@ -24,7 +24,8 @@ export const activeSubscriptionNow = () => and(eq(subscriptions.product, "premiu
 /** SQL condition on `subscriptions`: this row is a paid SMS Alerts add-on running now. */
 export const activeSmsAddonNow = () => and(eq(subscriptions.product, "sms"), runningNow());
 
-const runningNow = () =>
+/** SQL condition on `subscriptions`: this row, of either product, is running now. */
+export const runningNow = () =>
   and(
     inArray(subscriptions.status, [...ACTIVE_SUBSCRIPTION_STATUSES]),
     or(isNull(subscriptions.currentPeriodEnd), gt(subscriptions.currentPeriodEnd, sql`now()`)),

@@ -1,15 +1,19 @@
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_STATE_ELEMENT_ID } from "../../shared/page-render";
 import { buildApp } from "../app";
 import type { AppConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import { openTestDatabase, type TestContext, testConfig } from "../test/context";
 import { createBuyer, createListing, createUser, signIn } from "../test/factories";
 import { captureLogs } from "../test/log-capture";
+import { drawableClientDir, recordingRenderer } from "../test/page-renderer";
 import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy";
 import { DATABASE_UNAVAILABLE_MESSAGE, RETRY_AFTER_SECONDS } from "./errors";
 
 // The database out of reach: the API answers 503 `unavailable` with Retry-After, pages and
-// static files are still served (only /api reads the session), each failed request writes one short
+// static files are still served (only /api reads the session; the public pages the server draws from
+// the database are drawn in the browser instead), each failed request writes one short
 // log line with no session id, email or query parameter, and everything works again once it is back.
 // On PostgreSQL a TCP relay in front of the server is cut, made a black hole, and restored; PGlite is
 // embedded (nothing between the app and it can fail), so there the outage is a closed instance.
@@ -36,6 +40,7 @@ describe(`database outage (${ENGINE})`, () => {
   let sid = "";
   let email = "";
   let listingId = "";
+  const clientDir = drawableClientDir();
 
   beforeAll(async () => {
     o.direct = await openTestDatabase();
@@ -49,7 +54,13 @@ describe(`database outage (${ENGINE})`, () => {
       o.database = o.direct;
     }
     o.config = testConfig();
-    o.app = await buildApp({ config: o.config, database: o.database, logger: logs.logger });
+    o.app = await buildApp({
+      config: o.config,
+      database: o.database,
+      logger: logs.logger,
+      clientDir,
+      pageRenderer: recordingRenderer(),
+    });
     await o.app.ready();
 
     const user = await createUser(o.direct.db, { email: "outage.person@example.test" });
@@ -65,6 +76,7 @@ describe(`database outage (${ENGINE})`, () => {
     if (o.database !== o.direct) await o.database?.close().catch(() => {});
     await o.proxy?.close();
     await o.direct?.close().catch(() => {});
+    rmSync(clientDir, { recursive: true, force: true });
   });
 
   const origin = { origin: "http://localhost:5000" };
@@ -94,6 +106,11 @@ describe(`database outage (${ENGINE})`, () => {
     for (const request of apiRequests()) {
       const res = await o.app.inject(request);
       expect(res.statusCode, request.url).toBeLessThan(300);
+    }
+    for (const url of ["/browse", `/buyer/${listingId}`]) {
+      const page = await o.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain(PAGE_STATE_ELEMENT_ID);
     }
   });
 
@@ -137,6 +154,8 @@ describe(`database outage (${ENGINE})`, () => {
       for (const request of pageRequests()) {
         const res = await o.app.inject(request);
         expect(res.statusCode, request.url).toBe(200);
+        // Not drawn here: the browser draws it, and says what it could not read.
+        expect(res.body, request.url).not.toContain(PAGE_STATE_ELEMENT_ID);
       }
     }
     // A listing's page reads its listing for its head: without it, the shell still, with the route's
@@ -181,5 +200,6 @@ describe(`database outage (${ENGINE})`, () => {
     }
     const me = await o.app.inject({ url: "/api/auth/user", headers: { cookie } });
     expect(me.json().email).toBe(email);
+    expect((await o.app.inject({ url: "/browse" })).body).toContain(PAGE_STATE_ELEMENT_ID);
   });
 });

@@ -11,29 +11,32 @@ const CROSS_SITE_MESSAGE =
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 // Stripe.js is the only third party the pages load (Stripe's Payment Element on /subscribe); these
-// are the sources Stripe's security guide lists for Stripe.js and its Elements frames.
+// are the sources Stripe's security guide lists for Stripe.js and its Elements frames. With simulated
+// payments no page loads it, so the policy names none of Stripe's hosts.
 const STRIPE_JS = ["https://js.stripe.com", "https://*.js.stripe.com"];
 
 /**
  * The browser features a page may use: none of the devices or sensors (nothing in the app asks for them,
  * so a script that got in cannot either), and payments only here and in Stripe's frames, where the
- * Payment Element offers Apple Pay and Google Pay through the Payment Request API. A constant: set on
- * every page answer as it is.
+ * Payment Element offers Apple Pay and Google Pay through the Payment Request API. Set on every page
+ * answer as it is.
  */
-const PERMISSIONS_POLICY = [
-  "accelerometer=()",
-  "camera=()",
-  "display-capture=()",
-  "geolocation=()",
-  "gyroscope=()",
-  "hid=()",
-  "magnetometer=()",
-  "microphone=()",
-  "midi=()",
-  'payment=(self "https://js.stripe.com")',
-  "serial=()",
-  "usb=()",
-].join(", ");
+function permissionsPolicy(stripeJs: boolean): string {
+  return [
+    "accelerometer=()",
+    "camera=()",
+    "display-capture=()",
+    "geolocation=()",
+    "gyroscope=()",
+    "hid=()",
+    "magnetometer=()",
+    "microphone=()",
+    "midi=()",
+    stripeJs ? 'payment=(self "https://js.stripe.com")' : "payment=(self)",
+    "serial=()",
+    "usb=()",
+  ].join(", ");
+}
 
 /**
  * helmet's headers for our settings, computed once: they are the same on every response (no nonces),
@@ -55,16 +58,17 @@ function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, st
 
 export function registerSecurity(app: FastifyInstance, config: AppConfig): void {
   const hsts = config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false;
+  const stripeJs = config.payments === "stripe";
   const pageHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...STRIPE_JS],
+        scriptSrc: ["'self'", ...(stripeJs ? STRIPE_JS : [])],
         // Radix and Stripe set inline styles on elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'", "https://api.stripe.com"],
-        frameSrc: [...STRIPE_JS, "https://hooks.stripe.com"],
+        connectSrc: ["'self'", ...(stripeJs ? ["https://api.stripe.com"] : [])],
+        frameSrc: stripeJs ? [...STRIPE_JS, "https://hooks.stripe.com"] : ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         objectSrc: ["'none'"],
@@ -77,7 +81,7 @@ export function registerSecurity(app: FastifyInstance, config: AppConfig): void 
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   });
-  pageHeaders["permissions-policy"] = PERMISSIONS_POLICY;
+  pageHeaders["permissions-policy"] = permissionsPolicy(stripeJs);
   // JSON is never rendered as a page: the page policy (sources for scripts, styles, frames, the opener
   // and embedder policies...) does nothing there. A JSON answer gets
   // what still matters for it: no sniffing, no framing, no loading by other sites, the referrer rule

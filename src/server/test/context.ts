@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
+import type { PageRenderer } from "../../shared/page-render";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
 import type { TxtResolver } from "../features/buyer-verification/domain-proof";
+import { type PaymentSimulation, startPaymentSimulation } from "../features/payment-simulation/simulation";
 import { JOB_SCHEMA } from "../jobs/job-queue";
 import { adminQuery, withDatabase } from "./global-setup";
 import { PGLITE_SNAPSHOT } from "./paths";
@@ -77,6 +80,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: AppConfig;
+  /** With `simulatePayments`: the simulated provider the app's Stripe settings point at. */
+  simulation?: PaymentSimulation;
 }
 
 /**
@@ -91,6 +96,13 @@ export function useTestApp(
     resetEach?: boolean;
     clientDir?: string;
     resolveTxt?: TxtResolver;
+    /** What draws the public pages; none by default, whatever the client build holds. */
+    pageRenderer?: PageRenderer;
+    /**
+     * PAYMENTS=simulated as the development server runs it: the simulator started on the test database,
+     * and the app listening on a loopback port, where the simulator's webhook events arrive.
+     */
+    simulatePayments?: boolean;
   } = {},
 ): TestContext {
   const ctx = {} as TestContext;
@@ -98,7 +110,17 @@ export function useTestApp(
   beforeAll(async () => {
     ctx.database = await workerTestDatabase();
     if (!resetEach) await resetDatabase(ctx.database);
-    ctx.config = testConfig(options.env);
+    ctx.config = testConfig(
+      options.simulatePayments ? { PAYMENTS: "simulated", ...options.env } : options.env,
+    );
+    if (options.simulatePayments) {
+      ctx.simulation = await startPaymentSimulation({
+        config: ctx.config,
+        db: ctx.database.db,
+        warn: (message) => console.warn(message),
+      });
+      ctx.config = ctx.simulation.config;
+    }
     ctx.app = await buildApp({
       config: ctx.config,
       database: ctx.database,
@@ -106,14 +128,21 @@ export function useTestApp(
       now: options.now,
       clientDir: options.clientDir,
       resolveTxt: options.resolveTxt,
+      pageRenderer: options.pageRenderer ?? null,
+      paymentSimulator: ctx.simulation?.simulator,
     });
     await ctx.app.ready();
+    if (ctx.simulation) {
+      await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+      ctx.simulation.connect(ctx.app.server.address() as AddressInfo);
+    }
   });
   beforeEach(async () => {
     if (resetEach) await resetDatabase(ctx.database);
   });
   afterAll(async () => {
     await ctx.app?.close();
+    await ctx.simulation?.close();
   });
   return ctx;
 }

@@ -30,7 +30,8 @@ export async function freePort(): Promise<number> {
  * Starts `entry` (default src/server/main.ts from source through tsx; a compiled .js file with plain
  * Node, as in production) in development on `port` (default: a
  * free one); `env` adds to or overrides the process's environment. APP_ENV is set explicitly: the
- * server's own default is production.
+ * server's own default is production. PAYMENTS too: development's default without Stripe keys is the
+ * simulated provider, and a test that wants it (or "setup required") says so.
  */
 export async function spawnServer(
   env: Record<string, string> = {},
@@ -48,6 +49,7 @@ export async function spawnServer(
       HOST: "127.0.0.1",
       APP_URL: url,
       LOG_LEVEL: "warn",
+      PAYMENTS: "stripe",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,24 +1,24 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { type TestContext, useTestApp } from "./context";
+import { signStripePayload } from "../features/payment-simulation/stripe-events";
 import {
-  FAKE_STRIPE_PRICE_ID,
-  FAKE_STRIPE_SECRET_KEY,
-  type FakePrice,
-  type FakeStripe,
-  startFakeStripe,
-} from "./fake-stripe";
-import { signStripePayload } from "./stripe-events";
+  SIMULATOR_PRICE_ID,
+  SIMULATOR_SECRET_KEY,
+  type SimulatorPrice,
+  type StripeSimulator,
+  startStripeSimulator,
+} from "../features/payment-simulation/stripe-simulator";
+import { type TestContext, useTestApp } from "./context";
 
-// A test file's app with payments configured against the loopback fake Stripe (reset before each test),
+// A test file's app with payments configured against the Stripe simulator (reset before each test),
 // and a webhook poster that signs each event as Stripe's servers would.
 
 export const TEST_WEBHOOK_SECRET = "whsec_test_0123456789abcdef";
 
 export interface StripeTestApp {
   ctx: TestContext;
-  /** The fake Stripe API (set in beforeAll, like ctx.app). */
-  stripe: { fake: FakeStripe };
+  /** The simulated Stripe API (set in beforeAll, like ctx.app). */
+  stripe: { simulator: StripeSimulator };
   /** POST /api/stripe/webhook with `event` signed by `secret` (default: the app's) at `timestamp`. */
   postWebhook(
     event: unknown,
@@ -27,33 +27,33 @@ export interface StripeTestApp {
 }
 
 /**
- * `env` adds to (or overrides) the Stripe settings, e.g. a price; `prices` are the fake's (Premium's
+ * `env` adds to (or overrides) the Stripe settings, e.g. a price; `prices` are the simulator's (Premium's
  * yearly price by default); `now` is the app's clock (test/context.ts).
  */
 export function useStripeTestApp(
   env: Record<string, string> = {},
-  { prices, now }: { prices?: FakePrice[]; now?: () => Date } = {},
+  { prices, now }: { prices?: SimulatorPrice[]; now?: () => Date } = {},
 ): StripeTestApp {
   const appEnv: Record<string, string> = {};
-  const stripe = {} as { fake: FakeStripe };
-  // The fake must listen before the app is built: its URL goes into the app's config.
+  const stripe = {} as { simulator: StripeSimulator };
+  // The simulator must listen before the app is built: its URL goes into the app's config.
   beforeAll(async () => {
-    stripe.fake = await startFakeStripe({ prices });
+    stripe.simulator = await startStripeSimulator({ prices });
     Object.assign(appEnv, {
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+      STRIPE_SECRET_KEY: SIMULATOR_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: "pk_test_simulator",
       STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: FAKE_STRIPE_PRICE_ID,
-      STRIPE_API_URL: stripe.fake.url,
+      STRIPE_PRICE_ID: SIMULATOR_PRICE_ID,
+      STRIPE_API_URL: stripe.simulator.url,
       ...env,
     });
   });
   const ctx = useTestApp({ env: appEnv, now });
   afterAll(async () => {
-    await stripe.fake?.close();
+    await stripe.simulator?.close();
   });
   beforeEach(() => {
-    stripe.fake.reset();
+    stripe.simulator.reset();
   });
 
   return {

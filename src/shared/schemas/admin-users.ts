@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { PUBLISHER_STATUSES, ROLES } from "../constants";
+import { PUBLISHER_STATUSES, ROLES, SUBSCRIPTION_PRODUCTS } from "../constants";
 import { adminPageFields, adminSearchField } from "./admin";
+import { adminReason } from "./common";
 
 // User management (/admin/users).
 
@@ -28,6 +29,8 @@ export const adminUserSchema = z.object({
   hasActiveSubscription: z.boolean(),
   /** Premium granted by support or an admin (no Stripe subscription behind it). */
   complimentaryPremium: z.boolean(),
+  /** The paid subscriptions running now (Premium, the SMS add-on): each can be refunded. */
+  paidSubscriptions: z.array(z.enum(SUBSCRIPTION_PRODUCTS)),
   publisherStatus: z.enum(PUBLISHER_STATUSES).nullable(),
   buyerCompany: z.string().nullable(),
   /** Signed-in sessions that have not expired. */
@@ -47,3 +50,15 @@ export const updateAdminUserSchema = z
     "Send role, disabled or complimentaryPremium",
   );
 export type UpdateAdminUser = z.infer<typeof updateAdminUserSchema>;
+
+/**
+ * POST /api/admin/users/{id}/refund: a paid subscription's latest payment refunded in full and the
+ * subscription cancelled at once (the money-back guarantee), with the reason the audit log keeps.
+ */
+export const refundSubscriptionSchema = z.object({
+  product: z.enum(SUBSCRIPTION_PRODUCTS, {
+    message: `product must be one of ${SUBSCRIPTION_PRODUCTS.join(", ")}`,
+  }),
+  reason: adminReason(),
+});
+export type RefundSubscriptionInput = z.infer<typeof refundSubscriptionSchema>;

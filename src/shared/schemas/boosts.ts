@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BOOST_GRANT_MAX_DAYS, BOOST_PURCHASE_STATUSES, BOOST_SOURCES } from "../constants";
-import { plainText } from "./common";
+import { adminReason } from "./common";
 
 // Boost: BOOST_DAYS of featured placement for one listing, bought by its buyer with a one-off Stripe
 // payment or granted by an admin. The days are granted only when Stripe's webhook reports the payment.
@@ -70,10 +70,7 @@ export const boostIntentSchema = z.object({
 });
 export type BoostIntent = z.infer<typeof boostIntentSchema>;
 
-const reasonField = plainText("is required")
-  .trim()
-  .min(3, "must say why (at least 3 characters)")
-  .max(500, "must be at most 500 characters");
+const reasonField = adminReason();
 
 /** POST /api/admin/buyer-listings/{id}/boosts: a complimentary boost of N days. */
 export const grantBoostSchema = z.object({

@@ -30,3 +30,10 @@ export const plainText = (message?: string) =>
         ? BROKEN_TEXT_MESSAGE
         : NO_CONTROL_CHARACTERS_MESSAGE,
   });
+
+/** Why an admin made a change the audit log keeps (a boost granted or ended, a refund): 3 to 500 characters. */
+export const adminReason = () =>
+  plainText("is required")
+    .trim()
+    .min(3, "must say why (at least 3 characters)")
+    .max(500, "must be at most 500 characters");

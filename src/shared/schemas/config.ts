@@ -11,6 +11,11 @@ export const publicConfigSchema = z.object({
   /** The SMS Alerts add-on's price a month. */
   smsPriceCents: z.number().int(),
   stripePublishableKey: z.string().nullable(),
+  /**
+   * "simulated": payments go to the development server's simulated provider (no money moves): the
+   * pages say so and take test cards in a form of ours instead of loading Stripe.js.
+   */
+  payments: z.enum(["stripe", "simulated"]),
   legalEmail: z.string(),
   legalAddress: z.string(),
   signInMethod: z.enum(["oidc", "magic-link"]),

@@ -5,6 +5,8 @@ import {
   DEAL_INTENT_STATUSES,
   GEOGRAPHIES,
   LISTING_SEARCH_MAX_LENGTH,
+  LISTING_SORTS,
+  type ListingSort,
   REQUIREMENT_TAG_IDS,
   REQUIREMENT_TAGS,
 } from "../constants";
@@ -15,17 +17,8 @@ import { reviewSummarySchema } from "./reviews";
 
 // The buyer directory's API contract (docs/product.md, "The directory"), shared by server and client.
 
-export const LISTING_SORTS = ["boosted", "newest", "payout", "reliability", "reviews"] as const;
-export type ListingSort = (typeof LISTING_SORTS)[number];
-
-/** How the Browse page names each order, in the order its sort control lists them. */
-export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
-  boosted: "Featured",
-  payout: "Highest payout",
-  newest: "Newest",
-  reliability: "Most reliable",
-  reviews: "Most reviewed",
-};
+// The orders live with the other constants (the directory's page reads them without loading a schema).
+export { LISTING_SORTS, type ListingSort };
 
 export const DEFAULT_LISTING_LIMIT = 24;
 export const MAX_LISTING_LIMIT = 100;

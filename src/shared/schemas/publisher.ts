@@ -1,42 +1,20 @@
 import { z } from "zod";
-import { GEOGRAPHIES, PUBLISHER_STATUSES, PUBLISHER_TIERS, TRAFFIC_SOURCES, VERTICALS } from "../constants";
+import {
+  GEOGRAPHIES,
+  PUBLISHER_MESSAGES,
+  PUBLISHER_STATUSES,
+  PUBLISHER_TIERS,
+  TRAFFIC_SOURCES,
+  VERTICALS,
+} from "../constants";
 import { plainText } from "./common";
 
 // The publisher journey's API contract (onboarding, profile and dashboard; docs/publishers.md). The
 // wizard's steps, the profile's edit form and the server all parse with these schemas, so a rule and its
 // message exist once.
 
-export const PUBLISHER_MESSAGES = {
-  website: "Please enter a valid website URL",
-  dailyCalls: "Must be at least 1 call per day",
-  yearsNegative: "Years in business cannot be negative",
-  trafficSources: "Select at least one traffic source",
-  verticals: "Select at least one vertical",
-  geos: "Select at least one geography",
-  references: "Provide at least one reference",
-  referenceFormat: "Give a name and a valid email or phone number, written as Name, Company, Email, Phone",
-  // Toasts and screens. Exact wording: publishers and the end-to-end tests rely on it; do not reword.
-  profileCreated: "Profile Created",
-  onboardingComplete: "Onboarding Complete!",
-  onboardingCompleteDescription: "Your profile is now under review. You'll be notified once approved.",
-  profileUpdated: "Profile Updated",
-  domainVerified: "Domain Verified!",
-  domainVerifiedDescription: "Your domain ownership has been confirmed.",
-  pleaseLogIn: "Please log in to continue",
-  noProfile: "No Profile Found",
-  complianceMissing: "Compliance Not Completed",
-  completeProfile: "Complete Your Profile",
-  underReview: "Your profile is under review",
-  // Home and listing pages: said to someone who has sent a profile, so never "complete your profile".
-  awaitingReview: "Your publisher profile is awaiting review.",
-  // Server answers.
-  alreadyHasProfile: "You already have a publisher profile",
-  buyerAccount: "This account is a buyer account",
-  adminAccount: "This account is an administrator account: administrators review publishers",
-  profileNotFound: "Publisher profile not found",
-  createProfileFirst: "Create your publisher profile first",
-  nothingToChange: "Send at least one field to change",
-} as const;
+// The wording lives with the other constants (the listing page shows one without loading a schema).
+export { PUBLISHER_MESSAGES };
 
 /** At most 3 references, as the wizard offers; the other bounds keep each field to a sane size. */
 export const PUBLISHER_LIMITS = {

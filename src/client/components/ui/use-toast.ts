@@ -56,6 +56,13 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+const NO_TOASTS: ToastItem[] = [];
+
+/** The toasts on screen; none on the server and while a server-drawn page hydrates. */
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => NO_TOASTS,
+  );
 }

@@ -82,6 +82,14 @@ describe("audit entries as sentences", () => {
     ],
     [{ action: "boost.purchased", meta: { days: 14 } }, "admin@demo.test bought a Boost of 14 days."],
     [
+      { action: "boost.refund_issued", meta: { reason: "Bought by mistake" } },
+      "admin@demo.test refunded a paid Boost through Stripe, saying “Bought by mistake”.",
+    ],
+    [
+      { action: "subscription.refunded", meta: { product: "sms", reason: "Within the guarantee" } },
+      "admin@demo.test refunded SMS Alerts through Stripe and ended it, saying “Within the guarantee”.",
+    ],
+    [
       { action: "boost.payment_failed", meta: { message: "Your card was declined." } },
       "admin@demo.test failed to pay for a Boost (Stripe: “Your card was declined”).",
     ],

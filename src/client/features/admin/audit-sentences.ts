@@ -163,6 +163,11 @@ const ACTIONS: Record<string, ActionWording> = {
     name: "Complimentary Premium ended",
     phrase: (meta) => `ended complimentary Premium${text(meta.email) ? ` for ${text(meta.email)}` : ""}`,
   },
+  "subscription.refunded": {
+    name: "Subscription refunded",
+    phrase: (meta) =>
+      `refunded ${meta.product === "sms" ? "SMS Alerts" : "Premium"} through Stripe and ended it${saying(meta.reason)}`,
+  },
   "boost.payment_started": fixed("Boost payment started", "started paying for a Boost"),
   "boost.payment_failed": {
     name: "Boost payment failed",
@@ -198,6 +203,10 @@ const ACTIONS: Record<string, ActionWording> = {
   "boost.ended": {
     name: "Boost ended",
     phrase: (meta) => `ended a listing's boost${saying(meta.reason)}`,
+  },
+  "boost.refund_issued": {
+    name: "Boost refund issued",
+    phrase: (meta) => `refunded a paid Boost through Stripe${saying(meta.reason)}`,
   },
   "stripe.customer_created": fixed("Checkout started", "started a checkout"),
   "stripe.subscription_started": fixed("Subscription started", "started a Premium subscription"),

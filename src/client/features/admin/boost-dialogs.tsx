@@ -1,10 +1,9 @@
-import { forwardRef } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
+import { useState } from "react";
 import { BOOST_DAYS, BOOST_GRANT_MAX_DAYS } from "../../../shared/constants";
-import { formatDate } from "../../../shared/format";
+import { formatDate, formatPriceCents } from "../../../shared/format";
 import type { AdminListing } from "../../../shared/schemas/admin-listings";
-import { endBoostSchema, grantBoostSchema } from "../../../shared/schemas/boosts";
-import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { type BoostPurchase, grantBoostSchema } from "../../../shared/schemas/boosts";
+import { Button } from "../../components/ui/button";
 import {
   Dialog,
   DialogContent,
@@ -13,45 +12,14 @@ import {
   DialogTitle,
 } from "../../components/ui/dialog";
 import { DialogFormActions } from "../../components/ui/dialog-form-actions";
-import { FormAlert } from "../../components/ui/form-alert";
 import { FormField } from "../../components/ui/form-field";
 import { Input } from "../../components/ui/input";
-import { TextareaField } from "../../components/ui/textarea-field";
-import { errorMessage } from "../../lib/api";
 import { useZodForm } from "../../lib/use-zod-form";
-import { useEndBoost, useGrantBoost } from "./use-admin-boosts";
+import { ReasonConfirmDialog, ReasonField, sentence } from "./reason-dialog";
+import { useEndBoost, useGrantBoost, useRefundBoost } from "./use-admin-boosts";
 
-// "Grant boost" and "End boost" on an admin's listing card. Both need a reason, which the audit log
-// and the listing's boost history keep.
-
-/** The shared schema's limits, read from it rather than retyped. */
-const REASON = {
-  min: grantBoostSchema.shape.reason.minLength ?? 0,
-  max: grantBoostSchema.shape.reason.maxLength ?? 0,
-};
-
-/** The schema's messages complete a sentence that starts with the field's name. */
-const sentence = (field: string, message: string | undefined) =>
-  message ? `${field} ${message}` : undefined;
-
-/** The reason both dialogs ask for, within the shared schema's limits. */
-const ReasonField = forwardRef<
-  HTMLTextAreaElement,
-  { id: string; error: string | undefined; length: number } & UseFormRegisterReturn<"reason">
->(({ id, error, length, ...field }, ref) => (
-  <TextareaField
-    ref={ref}
-    id={id}
-    label="Reason"
-    error={sentence("Reason", error)}
-    length={length}
-    limit={REASON.max}
-    minimum={REASON.min}
-    rows={3}
-    maxLength={REASON.max}
-    {...field}
-  />
-));
+// "Grant boost" and "End boost" on an admin's listing card, and "Refund payment" on a paid boost of its
+// history. Each needs a reason, which the audit log (and the history, for a grant or an end) keeps.
 
 interface BoostDialogProps {
   listing: AdminListing;
@@ -124,47 +92,50 @@ export function GrantBoostDialog({ listing, open, onOpenChange, onCloseAutoFocus
 
 /** Ends the listing's boost now: it leaves the top of the directory and loses its badge. */
 export function EndBoostDialog({ listing, open, onOpenChange, onCloseAutoFocus }: BoostDialogProps) {
-  const form = useZodForm(endBoostSchema, {
-    defaultValues: { reason: "" },
-  });
-  const close = () => {
-    end.reset();
-    form.reset();
-    onOpenChange(false);
-  };
-  const end = useEndBoost(listing.id, close);
-  const reasonLength = form.watch("reason")?.length ?? 0;
-  const submit = form.handleSubmit((values) => end.mutate(values));
+  const end = useEndBoost(listing.id, () => onOpenChange(false));
   return (
-    <ConfirmDialog
+    <ReasonConfirmDialog
+      id={`end-boost-${listing.id}`}
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onClose={() => onOpenChange(false)}
       onCloseAutoFocus={onCloseAutoFocus}
+      mutation={end}
+      onConfirm={(reason) => end.mutate({ reason })}
       title="End boost?"
       description={`“${listing.title}” stops being featured now${
         listing.boostedUntil ? ` instead of on ${formatDate(listing.boostedUntil)}` : ""
-      }. Nothing is refunded here: to refund a paid boost, refund it in Stripe, which takes its days back by itself.`}
+      }. Nothing is refunded here: to refund a paid boost, use "Refund payment" in its history, which takes its days back too.`}
       confirmLabel="End boost"
       pendingLabel="Ending..."
-      isPending={end.isPending}
-      onConfirm={() => void submit()}
-    >
-      <form
-        noValidate
-        className="space-y-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <ReasonField
-          id={`end-boost-${listing.id}-reason`}
-          error={form.formState.errors.reason?.message}
-          length={reasonLength}
-          {...form.register("reason")}
-        />
-        <FormAlert>{end.isError && errorMessage(end.error)}</FormAlert>
-      </form>
-    </ConfirmDialog>
+    />
+  );
+}
+
+/**
+ * "Refund payment" under a paid boost that stands: the payment goes back in full through Stripe and the
+ * boost's days come off at once (the boosts that stand are replayed without it).
+ */
+export function RefundBoostButton({ listingId, purchase }: { listingId: string; purchase: BoostPurchase }) {
+  const [open, setOpen] = useState(false);
+  const refund = useRefundBoost(listingId, purchase.id, () => setOpen(false));
+  if (purchase.source !== "stripe" || purchase.status === "refunded") return null;
+  const paid = `${formatPriceCents(purchase.amountCents)} paid on ${formatDate(purchase.startsAt)}`;
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        Refund payment
+      </Button>
+      <ReasonConfirmDialog
+        id={`refund-boost-${purchase.id}`}
+        open={open}
+        onClose={() => setOpen(false)}
+        mutation={refund}
+        onConfirm={(reason) => refund.mutate({ reason })}
+        title="Refund boost?"
+        description={`The ${paid} goes back to the buyer's card through Stripe, and this boost's days come off now.`}
+        confirmLabel="Refund"
+        pendingLabel="Refunding..."
+      />
+    </>
   );
 }

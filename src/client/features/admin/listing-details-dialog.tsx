@@ -15,6 +15,7 @@ import { Skeleton } from "../../components/ui/skeleton";
 import { BoostHistory } from "../boosts";
 import { formatGeos, formatPayout, formatTerms, requirementTagLabel } from "../listings";
 import { capitalize, formatMinVolume } from "./admin-format";
+import { RefundBoostButton } from "./boost-dialogs";
 import { Facts } from "./facts";
 import { useAdminBoostHistory } from "./use-admin-boosts";
 
@@ -83,7 +84,7 @@ export function ListingDetailsDialog({
   );
 }
 
-/** Paid and complimentary boosts, newest first, with who paid or granted each and the reasons. */
+/** Paid and complimentary boosts, newest first, with who paid or granted each, the reasons, and refunds. */
 function ListingBoostHistory({ listingId, enabled }: { listingId: string; enabled: boolean }) {
   const history = useAdminBoostHistory(listingId, enabled);
   return (
@@ -93,7 +94,14 @@ function ListingBoostHistory({ listingId, enabled }: { listingId: string; enable
       loading={<Skeleton className="h-16 w-full" />}
       className="p-4"
     >
-      {(data) => <BoostHistory purchases={data.purchases} showActor label="Boost history" />}
+      {(data) => (
+        <BoostHistory
+          purchases={data.purchases}
+          showActor
+          label="Boost history"
+          actions={(purchase) => <RefundBoostButton listingId={listingId} purchase={purchase} />}
+        />
+      )}
     </QueryState>
   );
 }

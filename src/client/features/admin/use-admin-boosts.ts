@@ -5,8 +5,8 @@ import { toast, toastError } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api";
 import { LISTINGS_PATH, useRefreshListings } from "./use-admin-listings";
 
-// An admin's side of Boost: a listing's boost history, a complimentary grant (no Stripe needed) and an
-// early end. The server audit-logs both changes.
+// An admin's side of Boost: a listing's boost history, a complimentary grant (no Stripe needed), an
+// early end, and the refund of a paid one through Stripe. The server audit-logs each change.
 
 /** Under the admin listings' key, so a listing change refreshes its history with the list. */
 const historyKey = (listingId: string) => [LISTINGS_PATH, listingId, "boosts"] as const;
@@ -61,6 +61,27 @@ export function useEndBoost(listingId: string, onDone: () => void) {
     (input) => apiRequest<AdminBoostHistory>("POST", `${LISTINGS_PATH}/${listingId}/boosts/end`, input),
     () => ({ title: "Boost ended", description: "The listing is no longer featured in the directory." }),
     "Failed to end the boost.",
+    onDone,
+  );
+}
+
+/** POST /api/admin/buyer-listings/{id}/boosts/{purchaseId}/refund: refunded in full, its days taken back. */
+export function useRefundBoost(listingId: string, purchaseId: string, onDone: () => void) {
+  return useBoostChange<EndBoostInput>(
+    listingId,
+    (input) =>
+      apiRequest<AdminBoostHistory>(
+        "POST",
+        `${LISTINGS_PATH}/${listingId}/boosts/${purchaseId}/refund`,
+        input,
+      ),
+    (history) => ({
+      title: "Boost refunded",
+      description: history.boostedUntil
+        ? `The payment went back through Stripe; the listing stays boosted until ${formatDate(history.boostedUntil)}.`
+        : "The payment went back through Stripe, and the listing is no longer boosted.",
+    }),
+    "Failed to refund the boost.",
     onDone,
   );
 }

@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import type { AdminUser, UpdateAdminUser } from "../../../shared/schemas/admin-users";
+import type {
+  AdminUser,
+  RefundSubscriptionInput,
+  UpdateAdminUser,
+} from "../../../shared/schemas/admin-users";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { apiRequest } from "../../lib/api";
 import { AUTH_USER_KEY } from "../auth";
@@ -83,6 +87,28 @@ export function useEndUserSessions(viewerId: string) {
       );
     },
     onError: (error) => toastError(error),
+  });
+}
+
+/** POST /api/admin/users/{id}/refund: a paid subscription refunded in full and ended now. */
+export function useRefundSubscription(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, input }: { userId: string; input: RefundSubscriptionInput }) =>
+      apiRequest<AdminUser>("POST", `${USERS_PATH}/${userId}/refund`, input),
+    onSuccess: (user, { input }) => {
+      const product = input.product === "premium" ? "Premium" : "SMS Alerts";
+      toast({
+        title: "Refund issued",
+        description: `${user.email}'s ${product} was refunded through Stripe and has ended.`,
+      });
+      onDone();
+      return Promise.all(
+        [USERS_PATH, STATS_PATH, "/api/admin/audit-logs"].map((path) =>
+          queryClient.invalidateQueries({ queryKey: [path] }),
+        ),
+      );
+    },
   });
 }
 

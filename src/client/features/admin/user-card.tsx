@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ROLES, type Role } from "../../../shared/constants";
+import { ROLES, type Role, type SubscriptionProduct } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import type { AdminUser } from "../../../shared/schemas/admin-users";
 import { Badge } from "../../components/ui/badge";
@@ -11,6 +11,7 @@ import { Select } from "../../components/ui/select";
 import { RoleBadge } from "../auth";
 import { capitalize, publisherStatusBadge } from "./admin-format";
 import { useFocusReturn } from "./focus";
+import { PRODUCT_NAMES, RefundSubscriptionDialog } from "./refund-subscription-dialog";
 import { SmsHistoryDialog } from "./sms-history-dialog";
 import { useEndUserSessions, useUpdateUser } from "./use-admin-users";
 
@@ -19,6 +20,7 @@ type Pending =
   | { kind: "disable" }
   | { kind: "sms" }
   | { kind: "sessions" }
+  | { kind: "refund"; product: SubscriptionProduct }
   | null;
 
 /** "1 session", "3 active sessions": a count of sessions, the word in front of "session" given. */
@@ -119,6 +121,11 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
               {user.complimentaryPremium ? "Remove Premium" : "Grant Premium"}
             </Button>
           )}
+          {user.paidSubscriptions.map((product) => (
+            <Button key={product} variant="secondary" onClick={() => ask({ kind: "refund", product })}>
+              Refund {PRODUCT_NAMES[product]}
+            </Button>
+          ))}
           <Button
             variant="secondary"
             disabled={user.sessionCount === 0 || endSessions.isPending}
@@ -172,6 +179,12 @@ export function UserCard({ user, viewerId }: { user: AdminUser; viewerId: string
         pendingLabel="Ending..."
         isPending={endSessions.isPending}
         onConfirm={() => endSessions.mutate(user, { onSettled: () => setPending(null) })}
+      />
+      <RefundSubscriptionDialog
+        user={user}
+        product={pending?.kind === "refund" ? pending.product : null}
+        onClose={() => setPending(null)}
+        onCloseAutoFocus={focus.restore}
       />
       <SmsHistoryDialog
         userId={user.id}

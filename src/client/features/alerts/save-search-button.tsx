@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { goToLogin, useAuth } from "../auth";
-import { type SearchFilters, useCreateSavedSearch } from "./use-alerts";
+import { type SearchFilters, useCreateSavedSearch } from "./use-save-search";
 
 /**
  * "Save this search" on /browse: the filters on screen become one more alert of the user's,

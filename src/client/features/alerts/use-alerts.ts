@@ -8,12 +8,11 @@ import type {
 } from "../../../shared/schemas/alerts";
 import { apiRequest } from "../../lib/api";
 import { SMS_STATUS_KEY } from "../sms";
+import { ALERT_PREFERENCES_KEY, SAVED_SEARCHES_KEY } from "./use-save-search";
 
-// The only module that knows the alerts' URLs (each feature's hooks own its URLs, so a path changes in
-// one place): the Alerts tab's settings, saved searches, and the unsubscribe link's page.
-
-const ALERT_PREFERENCES_KEY = "/api/notification-preferences";
-const SAVED_SEARCHES_KEY = "/api/saved-searches";
+// With use-save-search.ts, the only modules that know the alerts' URLs (each feature's hooks own its
+// URLs, so a path changes in one place): the Alerts tab's settings, saved searches, and the unsubscribe
+// link's page.
 
 export function useAlertPreferences() {
   return useQuery<AlertPreferences>({ queryKey: [ALERT_PREFERENCES_KEY] });
@@ -32,30 +31,8 @@ export function useUpdateAlertPreferences() {
   });
 }
 
-/** The browse filters as the page holds them ("" for none); the server checks each. */
-export interface SearchFilters {
-  search: string;
-  vertical: string;
-  payout: string;
-  geo: string;
-  tags: readonly string[];
-}
-
 export function useSavedSearches() {
   return useQuery<SavedSearch[]>({ queryKey: [SAVED_SEARCHES_KEY] });
-}
-
-/** Save this search (/browse): the first one also sets alerts up, so the settings are read again. */
-export function useCreateSavedSearch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (filters: SearchFilters) => apiRequest<SavedSearch>("POST", SAVED_SEARCHES_KEY, filters),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [SAVED_SEARCHES_KEY] }),
-        queryClient.invalidateQueries({ queryKey: [ALERT_PREFERENCES_KEY] }),
-      ]),
-  });
 }
 
 export function useDeleteSavedSearch() {

@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Loader2, ShieldCheck } from "lucide-react";
+import { CheckCircle2, Clock, Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PAYMENT_MESSAGES } from "../../../shared/constants";
@@ -7,7 +7,7 @@ import type { BoostStatus } from "../../../shared/schemas/boosts";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { errorMessage } from "../../lib/api";
-import { PaymentStep, useStripeJs } from "../payments";
+import { PaymentProvider, PaymentStep, useStripeJs } from "../payments";
 import { formatBoostDays } from "./boost-format";
 import { type BoostConfirmation, useBoostIntent } from "./use-boosts";
 
@@ -45,8 +45,8 @@ export function BoostCheckout({
     <Card className="md:col-span-3">
       <CardHeader>
         <CardTitle>Payment details</CardTitle>
-        <CardDescription className="flex items-center gap-1">
-          <ShieldCheck className="h-4 w-4" aria-hidden /> Secured by Stripe
+        <CardDescription>
+          <PaymentProvider />
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { formatDate } from "../../../shared/format";
 import type { BoostPurchase } from "../../../shared/schemas/boosts";
 import { Badge } from "../../components/ui/badge";
@@ -20,11 +21,14 @@ export function BoostHistory({
   purchases,
   showActor = false,
   label,
+  actions,
 }: {
   purchases: HistoryPurchase[];
   showActor?: boolean;
   /** The list's accessible name, e.g. "Boost history". */
   label: string;
+  /** What may be done to a purchase (the admin's refund), under it. */
+  actions?: (purchase: HistoryPurchase) => ReactNode;
 }) {
   if (purchases.length === 0) return <p className="text-sm text-slate-600">No boosts yet.</p>;
   return (
@@ -58,6 +62,7 @@ export function BoostHistory({
                 {purchase.actorEmail ?? "a deleted account"}
               </p>
             )}
+            {actions?.(purchase)}
           </li>
         );
       })}

@@ -1,29 +1,18 @@
 import { Handshake } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import type { DealIntentStatus } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import { type DealIntent, dealPublisherName } from "../../../shared/schemas/deal-intents";
-import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { OpenDisputeButton } from "../trust";
+import { DealIntentStatusBadge } from "./deal-intent-status-badge";
 import { useDealIntents } from "./use-deal-intents";
 
 // What both dashboards' Deal Requests tabs share: a request named by who asks and for which listing
 // (never by its id), the status badge (pending yellow, accepted green, rejected red), the created date.
-
-const STATUS: Record<DealIntentStatus, { label: string; tone: BadgeTone }> = {
-  pending: { label: "Pending", tone: "yellow" },
-  accepted: { label: "Accepted", tone: "green" },
-  rejected: { label: "Rejected", tone: "red" },
-};
-
-export function DealIntentStatusBadge({ status }: { status: DealIntentStatus }) {
-  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
-}
 
 type Named = Pick<DealIntent, "listingTitle" | "publisher">;
 

@@ -1,14 +1,14 @@
 import { Handshake } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
+import { PUBLISHER_MESSAGES } from "../../../shared/constants";
 import { formatDate } from "../../../shared/format";
 import type { ListingDetail } from "../../../shared/schemas/listings";
-import { PUBLISHER_MESSAGES } from "../../../shared/schemas/publisher";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { goToLogin, useAuth } from "../auth";
 import { usePublisherProfile } from "../publisher";
-import { DealIntentStatusBadge } from "./deal-intent-parts";
+import { DealIntentStatusBadge } from "./deal-intent-status-badge";
 
 // "Request Deal" on a listing's detail page (docs/buyers.md): approved publishers ask the buyer for a deal
 // with an optional message. The server decides who may (the detail answer says canRequestDeal); this

@@ -40,9 +40,18 @@ function subscribe(listener: () => void) {
 /** The compare page's address for a set of listing ids. */
 export const comparePath = (ids: readonly string[]) => `/compare?ids=${ids.join(",")}`;
 
-/** The ticked listings (in the order ticked) and the ways to change them. */
+const NONE: readonly string[] = [];
+
+/**
+ * The ticked listings (in the order ticked) and the ways to change them. None on the server and while a
+ * server-drawn page hydrates (the server cannot read this tab's storage); the tab's own from then on.
+ */
 export function useCompareSelection() {
-  const ids = useSyncExternalStore(subscribe, () => selected);
+  const ids = useSyncExternalStore(
+    subscribe,
+    () => selected,
+    () => NONE,
+  );
   return {
     ids,
     /** Ticks or unticks a listing; a tick past the limit is refused with a message and returns false. */

@@ -1,4 +1,4 @@
-import { LISTING_SORT_LABELS, type ListingSort } from "../../../shared/schemas/listings";
+import { LISTING_SORT_LABELS, type ListingSort } from "../../../shared/constants";
 import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
 import { formatCountAtLeast, formatWholeDollarsDown } from "../../../shared/format";
 import type { MarketFigures } from "../../../shared/schemas/market-figures";
 
@@ -9,6 +9,11 @@ const MARKET_FIGURES_KEY = "/api/stats/public";
 
 export function useMarketFigures() {
   return useQuery<MarketFigures>({ queryKey: [MARKET_FIGURES_KEY] });
+}
+
+/** Puts the figures, read beforehand (by the server drawing the page), where useMarketFigures finds them. */
+export function seedMarketFigures(queryClient: QueryClient, figures: MarketFigures): void {
+  queryClient.setQueryData([MARKET_FIGURES_KEY], figures);
 }
 
 export type MarketFigureKey = "buyers" | "verified" | "listings" | "verticals" | "payout";

@@ -1,8 +1,8 @@
 import { TrendingDown, TrendingUp } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { formatDate } from "../../../shared/format";
 import type { PayoutChange } from "../../../shared/schemas/listings";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { useFormatDate, useHydrated } from "../../lib/use-hydrated";
 import { formatPayout } from "./listing-format";
 
 // The chart is its own chunk: most listings never change their payout, and the listing page is one of
@@ -14,6 +14,9 @@ const PayoutHistoryChart = lazy(() => import("./payout-history-chart"));
  * the list, newest first, which says the same in words for everyone else.
  */
 export function PayoutHistory({ history, payout }: { history: PayoutChange[]; payout: string }) {
+  const formatDate = useFormatDate();
+  // The chart draws on a canvas in the browser: the server leaves its box empty, and so does hydration.
+  const canDraw = useHydrated();
   return (
     <Card>
       <CardHeader>
@@ -28,9 +31,11 @@ export function PayoutHistory({ history, payout }: { history: PayoutChange[]; pa
           <>
             {/* The chart's box is sized here, so nothing below it moves while its code loads. */}
             <div className="aspect-[8/3] w-full max-w-xl">
-              <Suspense fallback={null}>
-                <PayoutHistoryChart history={history} />
-              </Suspense>
+              {canDraw && (
+                <Suspense fallback={null}>
+                  <PayoutHistoryChart history={history} />
+                </Suspense>
+              )}
             </div>
             <ol aria-label="Payout changes, newest first" className="divide-y divide-slate-100 text-sm">
               {history.map((change) => {

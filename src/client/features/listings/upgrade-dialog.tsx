@@ -1,18 +1,10 @@
-import { Link } from "wouter";
-import { PREMIUM_BENEFITS } from "../../../shared/constants";
-import { Button } from "../../components/ui/button";
-import { CheckList } from "../../components/ui/check-list";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { usePremiumPrice } from "../config";
+import { lazy, Suspense, useState } from "react";
 
-/** The listing page's upgrade prompt: Premium benefits, "Maybe Later" and "Upgrade Now" (to /subscribe). */
+// The prompt (a Radix dialog and its content) is its own chunk: the directory and the listing page load
+// it when a visitor first asks for a contact, not before the browser can take over the page.
+const UpgradePrompt = lazy(() => import("./upgrade-prompt"));
+
+/** The upgrade prompt of a page that offers contacts: loaded on its first opening, then kept. */
 export function UpgradeDialog({
   open,
   onOpenChange,
@@ -20,27 +12,12 @@ export function UpgradeDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const price = usePremiumPrice();
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Upgrade to Premium</DialogTitle>
-          <DialogDescription>
-            Buyer contact details are for Premium members
-            {price.label ? ` (${price.label})` : ""}.
-          </DialogDescription>
-        </DialogHeader>
-        <CheckList items={PREMIUM_BENEFITS} />
-        <DialogFooter>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Maybe Later
-          </Button>
-          <Button asChild>
-            <Link href="/subscribe">Upgrade Now</Link>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={null}>
+      <UpgradePrompt open={open} onOpenChange={onOpenChange} />
+    </Suspense>
   );
 }

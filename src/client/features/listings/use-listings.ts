@@ -1,23 +1,35 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
-import type { ContactActionKind } from "../../../shared/constants";
-import { canonicalVertical, PAYOUT_BUCKETS, REQUIREMENT_TAG_IDS } from "../../../shared/constants";
-import type { CompareResponse } from "../../../shared/schemas/compare";
 import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import type { ContactActionKind, ListingSort } from "../../../shared/constants";
+import {
+  canonicalVertical,
   LISTING_SORTS,
-  type Listing,
-  type ListingContact,
-  type ListingDetail,
-  type ListingSort,
-  type RevealContactResponse,
+  PAYOUT_BUCKETS,
+  REQUIREMENT_TAG_IDS,
+} from "../../../shared/constants";
+import type { CompareResponse } from "../../../shared/schemas/compare";
+import type {
+  Listing,
+  ListingContact,
+  ListingDetail,
+  RevealContactResponse,
 } from "../../../shared/schemas/listings";
 import { toast, toastError } from "../../components/ui/use-toast";
 import { ApiError, apiFetch, apiRequest, hasErrorCode, parseNextLink } from "../../lib/api";
 import { goToLogin, useAuth } from "../auth";
+import { LISTINGS_KEY } from "./listing-api";
 
-// The only module that knows the directory's URLs, so a path changes in one place.
+// With listing-api.ts, the only module that knows the directory's URLs, so a path changes in one place.
 
-export const LISTINGS_KEY = "/api/buyer-listings";
+export { LISTINGS_KEY } from "./listing-api";
+
 const SAVED_LISTINGS_KEY = "/api/saved-listings";
 
 /** Browse filters as they live in the page URL (shareable, survive reload). */
@@ -93,12 +105,38 @@ interface ListingPage {
   next: string | null;
 }
 
+/** The API URL of the directory's first page for these filters (later pages follow its Link header). */
+export function directoryFirstPageUrl(filters: BrowseFilters): string {
+  const query = filtersToApiQuery(filters);
+  return query ? `${LISTINGS_KEY}?${query}` : LISTINGS_KEY;
+}
+
+/** A directory's query key: its first page's API query. */
+const directoryKey = (firstPageUrl: string) => [LISTINGS_KEY, "browse", firstPageUrl.split("?")[1] ?? ""];
+
+/**
+ * Puts a directory's first page, read beforehand (by the server drawing the page), where useListings
+ * finds it, as if it had fetched it: Load More goes on from `next`.
+ */
+export function seedDirectoryPage(
+  queryClient: QueryClient,
+  { url, listings, next }: { url: string; listings: Listing[]; next: string | null },
+): void {
+  const data: InfiniteData<ListingPage, string> = { pages: [{ listings, next }], pageParams: [url] };
+  queryClient.setQueryData(directoryKey(url), data);
+}
+
+/** Puts a listing, read beforehand, where useListing(id) finds it. */
+export function seedListing(queryClient: QueryClient, id: string, listing: ListingDetail): void {
+  queryClient.setQueryData([LISTINGS_KEY, id], listing);
+}
+
 /** Browse: the filtered directory, one keyset page at a time ("Load More"). */
 export function useListings(filters: BrowseFilters) {
-  const query = filtersToApiQuery(filters);
+  const firstPageUrl = directoryFirstPageUrl(filters);
   return useInfiniteQuery({
-    queryKey: [LISTINGS_KEY, "browse", query],
-    initialPageParam: query ? `${LISTINGS_KEY}?${query}` : LISTINGS_KEY,
+    queryKey: directoryKey(firstPageUrl),
+    initialPageParam: firstPageUrl,
     queryFn: async ({ pageParam }): Promise<ListingPage> => {
       const { data, headers } = await apiFetch<Listing[]>("GET", pageParam);
       return { listings: data, next: parseNextLink(headers.get("Link")) };

@@ -1,12 +1,12 @@
 import { BadgeCheck } from "lucide-react";
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { formatDate } from "../../../shared/format";
 import type { VerifiedBadge } from "../../../shared/schemas/buyer-verification";
+import { useFormatDate } from "../../lib/use-hydrated";
 
 const METHOD_LABELS = { dns: "a DNS TXT record", meta: "a meta tag on its homepage" } as const;
 
 /** What the badge means, in one sentence: the card's explanation. */
-function describeVerifiedBuyer(since: string): string {
+function describeVerifiedBuyer(since: string, formatDate: (value: string) => string): string {
   return `Verified since ${formatDate(since)}: domain, work email and an administrator's review checked`;
 }
 
@@ -83,14 +83,16 @@ function BadgeExplainer({ children }: { children: ReactNode }) {
 
 /** The card's badge: since when, and the three checks behind it. */
 export function VerifiedBuyerBadge({ since }: { since: string }) {
-  return <BadgeExplainer>{describeVerifiedBuyer(since)}.</BadgeExplainer>;
+  const formatDate = useFormatDate();
+  return <BadgeExplainer>{describeVerifiedBuyer(since, formatDate)}.</BadgeExplainer>;
 }
 
 /** The listing page's badge: the same, with each check's date and the badge's end. */
 export function VerifiedBuyerDetailBadge({ badge }: { badge: VerifiedBadge }) {
+  const formatDate = useFormatDate();
   return (
     <BadgeExplainer>
-      <span className="block">{describeVerifiedBuyer(badge.since)}.</span>
+      <span className="block">{describeVerifiedBuyer(badge.since, formatDate)}.</span>
       <span className="mt-1 block">
         Domain proven by {METHOD_LABELS[badge.domainMethod]} on {formatDate(badge.domainVerifiedAt)}.
       </span>

@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { PAYMENT_MESSAGES } from "../../../shared/constants";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/use-toast";
+import { usePublicConfig } from "../config";
 
 /**
  * Stripe's Payment Element and the pay button (idle, 'Processing...' while paying, then a success or
@@ -18,7 +19,7 @@ export function PaymentForm({
 }: {
   /** The pay button's words, e.g. "Subscribe for $499/year". */
   submitLabel: string;
-  /** The line under the button: what happens next, what can be undone. */
+  /** The line under the button, after who processes the payment: what happens next, what can be undone. */
   note: ReactNode;
   /** After Stripe confirmed the payment (the webhook may not have arrived yet). */
   onPaid: () => Promise<void> | void;
@@ -28,6 +29,7 @@ export function PaymentForm({
   const [isReady, setIsReady] = useState(false);
   const [isProcessing, setIsProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const isSimulated = usePublicConfig().data?.payments === "simulated";
 
   function fail(message: string) {
     setFailure(message);
@@ -86,7 +88,12 @@ export function PaymentForm({
           </>
         )}
       </Button>
-      <p className="text-center text-xs text-slate-600">{note}</p>
+      <p className="text-center text-xs text-slate-600">
+        {isSimulated
+          ? "This payment is simulated: no money moves."
+          : "Payments are processed securely by Stripe."}{" "}
+        {note}
+      </p>
     </form>
   );
 }

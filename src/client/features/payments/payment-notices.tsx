@@ -1,10 +1,12 @@
-import { AlertTriangle } from "lucide-react";
+import { AlertTriangle, FlaskConical, ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { useLocation } from "wouter";
 import { PAYMENT_MESSAGES } from "../../../shared/constants";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { cn } from "../../lib/cn";
+import { usePublicConfig } from "../config";
 
 // What the payment pages (Premium, Boost) show around Stripe's form, drawn the same on each.
 
@@ -83,5 +85,23 @@ export function PaymentFormSkeleton() {
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-12 w-full" />
     </div>
+  );
+}
+
+/** Who takes the payment, under the payment card's title: Stripe, or the simulated provider. */
+export function PaymentProvider({ className }: { className?: string }) {
+  const simulated = usePublicConfig().data?.payments === "simulated";
+  return (
+    <span className={cn("flex items-center gap-1", className)}>
+      {simulated ? (
+        <>
+          <FlaskConical className="h-4 w-4" aria-hidden /> Simulated payments: no money moves
+        </>
+      ) : (
+        <>
+          <ShieldCheck className="h-4 w-4" aria-hidden /> Secured by Stripe
+        </>
+      )}
+    </span>
   );
 }

@@ -13,7 +13,9 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-        <p>
+        {/* The year the browser reads may be the next one already (a server-drawn page sent on New Year's
+            Eve, a time zone ahead): that one text may differ from the server's. */}
+        <p suppressHydrationWarning>
           © {new Date().getFullYear()} {config?.appName}
         </p>
         <nav aria-label="Footer">

@@ -11,14 +11,12 @@ import { toast } from "../../components/ui/use-toast";
 import { ManageBillingButton, useRefreshSubscription } from "../subscription";
 import { formatSmsPrice, SmsActivationWait, SmsCheckout } from "./sms-checkout";
 import { SmsNumberPanel } from "./sms-number";
+import { SMS_SECTION_ID } from "./sms-section-id";
 import { useSmsStatus } from "./use-sms";
 
 // The Alerts tab's SMS section (docs/publishers.md, "SMS alerts"): a text the moment a new listing
 // matches. It shows GET /api/sms as it is, one state at a time: not set up here; no Premium (texts are
 // instant alerts, a Premium benefit); no add-on (buy it); then the number's steps (sms-number.tsx).
-
-/** The section's anchor: the pricing page's SMS card links to /publisher/dashboard?tab=alerts#sms-alerts. */
-export const SMS_SECTION_ID = "sms-alerts";
 
 /** How long the section waits for Stripe's webhook before it says the confirmation is late. */
 const ACTIVATION_WAIT_MS = 60_000;

@@ -1,9 +1,9 @@
-import { Clock, Loader2, ShieldCheck } from "lucide-react";
+import { Clock, Loader2 } from "lucide-react";
 import { ADDONS, PAYMENT_MESSAGES } from "../../../shared/constants";
 import { formatPriceCents } from "../../../shared/format";
 import { Button } from "../../components/ui/button";
 import { errorMessage } from "../../lib/api";
-import { PaymentStep, useStripeJs } from "../payments";
+import { PaymentProvider, PaymentStep, useStripeJs } from "../payments";
 import { useSmsSubscriptionIntent } from "./use-sms";
 
 // Buying the SMS Alerts add-on in the Alerts tab: Stripe's Payment Element for the add-on's monthly
@@ -44,7 +44,7 @@ export function SmsCheckout({
         ) : undefined
       }
       submitLabel={`Subscribe for ${formatSmsPrice(priceCents)}`}
-      note="Payments are processed securely by Stripe. Billed monthly; cancel anytime in billing, and texts continue to the end of the paid month."
+      note="Billed monthly; cancel anytime in billing, and texts continue to the end of the paid month."
       onPaid={onPaid}
     />
   );
@@ -58,8 +58,8 @@ export function SmsCheckout({
         <h3 id="sms-checkout-heading" className="text-base font-semibold">
           Payment details
         </h3>
-        <p className="flex items-center gap-1 text-sm text-slate-600">
-          <ShieldCheck className="h-4 w-4" aria-hidden /> Secured by Stripe
+        <p className="text-sm text-slate-600">
+          <PaymentProvider />
         </p>
       </div>
       {payment}

@@ -1,8 +1,8 @@
 import { BadgeCheck, EyeOff } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDate } from "../../../shared/format";
 import type { Review } from "../../../shared/schemas/reviews";
 import { Badge } from "../../components/ui/badge";
+import { useFormatDate } from "../../lib/use-hydrated";
 import { Stars } from "./stars";
 
 /**
@@ -20,6 +20,7 @@ export function ReviewItem({
   children?: ReactNode;
 }) {
   const titleId = `review-${review.id}`;
+  const formatDate = useFormatDate();
   return (
     <li aria-labelledby={titleId} className="space-y-2 py-4 first:pt-0 last:pb-0">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

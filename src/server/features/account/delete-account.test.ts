@@ -42,7 +42,7 @@ import {
 import { useStripeTestApp } from "../../test/stripe-app";
 
 // Deleting an account (DELETE /api/account) on the database of the run, with payments configured against
-// the loopback fake Stripe: the confirmation, the last admin, Stripe first, and what is left afterwards:
+// the Stripe simulator: the confirmation, the last admin, Stripe first, and what is left afterwards:
 // a nameless row, the other party's reviews, disputes and deals under "Former member", the records the
 // law keeps, and the old address nowhere in the database.
 
@@ -145,11 +145,11 @@ describe("DELETE /api/account", () => {
     });
   });
 
-  /** A publisher with a paid Premium at the fake Stripe, as after the Payment Element and the refresh. */
+  /** A publisher with a paid Premium at the Stripe simulator, as after the Payment Element and the refresh. */
   async function payingPublisher() {
     const signedIn = await createSignedInUser(ctx, { role: "publisher" });
     const started = await call(signedIn.cookie, "POST", "/api/get-or-create-subscription");
-    stripe.fake.payByClientSecret(started.json().clientSecret);
+    stripe.simulator.payByClientSecret(started.json().clientSecret);
     await call(signedIn.cookie, "POST", "/api/subscription/refresh");
     const [row] = await db().select().from(subscriptions).where(eq(subscriptions.userId, signedIn.user.id));
     expect(row?.status).toBe("active");
@@ -160,8 +160,8 @@ describe("DELETE /api/account", () => {
     const { user, cookie, subscriptionId } = await payingPublisher();
     const res = await deleteAccount(cookie, user.email);
     expect(res.statusCode).toBe(204);
-    expect(stripe.fake.requestsTo("DELETE", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
-    expect(stripe.fake.subscriptionObject(subscriptionId).status).toBe("canceled");
+    expect(stripe.simulator.requestsTo("DELETE", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+    expect(stripe.simulator.subscriptionObject(subscriptionId).status).toBe("canceled");
     const [row] = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(row?.status).toBe("canceled");
   });
@@ -169,12 +169,12 @@ describe("DELETE /api/account", () => {
   it("deletes nothing when Stripe fails, and says so", async () => {
     const { user, cookie, subscriptionId } = await payingPublisher();
     // The SDK retries twice; then the cancel and the look at the subscription fail too.
-    stripe.fake.failNext(10);
+    stripe.simulator.failNext(10);
     const res = await deleteAccount(cookie, user.email);
     expect(res.statusCode).toBe(502);
     expect(res.json().code).toBe("bad_gateway");
-    stripe.fake.failNext(0);
-    expect(stripe.fake.subscriptionObject(subscriptionId).status).toBe("active");
+    stripe.simulator.failNext(0);
+    expect(stripe.simulator.subscriptionObject(subscriptionId).status).toBe("active");
     const row = await userRow(user.id);
     expect(row.deletedAt).toBeNull();
     expect(row.email).toBe(user.email);

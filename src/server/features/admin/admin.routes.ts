@@ -25,6 +25,7 @@ import {
 import {
   adminUserQuerySchema,
   adminUserSchema,
+  refundSubscriptionSchema,
   updateAdminUserSchema,
 } from "../../../shared/schemas/admin-users";
 import { createAdminListingSchema, updateAdminListingSchema } from "../../../shared/schemas/listing-input";
@@ -44,7 +45,7 @@ import { listAuditActions, listAuditEntries } from "./audit-log";
 import { listFailedMails, retryFailedMail } from "./failed-mail";
 import { decidePublisher, listPublishersForReview } from "./publisher-review";
 import { getAdminStats } from "./stats";
-import { endUserSessionsByAdmin, listUsers, updateUserByAdmin } from "./users";
+import { endUserSessionsByAdmin, listUsers, refundUserSubscription, updateUserByAdmin } from "./users";
 
 // The admin console's API. app.ts registers this plugin inside adminArea() under /api/admin,
 // so every route here is admin-only (401 signed out, 403 admin_required otherwise) without saying so
@@ -216,6 +217,27 @@ export async function adminRoutes(fastify: FastifyInstance) {
     },
     withViewer(async (req, _reply, viewer) =>
       updateUserByAdmin({ db: app.db, jobs: app.jobs, viewer, userId: req.params.id, changes: req.body }),
+    ),
+  );
+
+  // The money-back guarantee: a paid Premium or SMS add-on refunded and cancelled through Stripe.
+  app.post(
+    "/users/:id/refund",
+    {
+      schema: {
+        params: idParams,
+        body: refundSubscriptionSchema,
+        response: { 200: adminUserSchema, ...errorResponses },
+      },
+    },
+    withViewer(async (req, _reply, viewer) =>
+      refundUserSubscription({
+        db: app.db,
+        stripe: app.stripe,
+        viewer,
+        userId: req.params.id,
+        input: req.body,
+      }),
     ),
   );
 

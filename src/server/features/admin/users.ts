@@ -1,7 +1,12 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { MESSAGES, PUBLISHER_STATUSES, ROLES } from "../../../shared/constants";
-import type { AdminUser, AdminUserQuery, UpdateAdminUser } from "../../../shared/schemas/admin-users";
+import { MESSAGES, PUBLISHER_STATUSES, ROLES, SUBSCRIPTION_PRODUCTS } from "../../../shared/constants";
+import type {
+  AdminUser,
+  AdminUserQuery,
+  RefundSubscriptionInput,
+  UpdateAdminUser,
+} from "../../../shared/schemas/admin-users";
 import type { Db } from "../../db/client";
 import { buyerListings, buyerProfiles, publisherProfiles, users } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
@@ -10,13 +15,15 @@ import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import { containsPattern } from "../../lib/paging";
-import { activeSubscriptionNow } from "../../lib/premium";
+import { activeSubscriptionNow, runningNow } from "../../lib/premium";
+import type { StripeClient } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
 import { retryOnceOnContention } from "../../plugins/database-errors";
 import { announceListingsActivated } from "../alerts/alert-jobs";
 import { applyRoleChange, lockAdminSet } from "../auth/role-change";
 import { endAllUserSessions } from "../auth/user-sessions";
 import { setComplimentaryPremium } from "../subscriptions/complimentary";
+import { refundSubscription } from "../subscriptions/refund";
 
 // User management (docs/admin.md; roles and disabled accounts in docs/product.md): find people, change a role,
 // disable or enable an account, grant or remove complimentary Premium.
@@ -32,6 +39,9 @@ const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name
   exists (select 1 from subscriptions where subscriptions.user_id = u.id
           and subscriptions.stripe_subscription_id is null and ${activeSubscriptionNow()})
     as "complimentaryPremium",
+  array(select distinct subscriptions.product from subscriptions where subscriptions.user_id = u.id
+        and subscriptions.stripe_subscription_id is not null and ${runningNow()}
+        order by subscriptions.product) as "paidSubscriptions",
   pp.status as "publisherStatus", bp.company as "buyerCompany",
   (select count(*) from sessions s where s.user_id = u.id and s.expire > now())::int as "sessionCount"`;
 const USER_FROM = sql`users u
@@ -50,6 +60,7 @@ const userRowSchema = z.object({
   createdKey: z.string(),
   hasActiveSubscription: z.boolean(),
   complimentaryPremium: z.boolean(),
+  paidSubscriptions: z.array(z.enum(SUBSCRIPTION_PRODUCTS)),
   publisherStatus: z.enum(PUBLISHER_STATUSES).nullable(),
   buyerCompany: z.string().nullable(),
   sessionCount: z.number().int(),
@@ -67,6 +78,7 @@ function toAdminUser(row: UserRow): AdminUser {
     disabledAt: row.disabledAt?.toISOString() ?? null,
     hasActiveSubscription: row.hasActiveSubscription,
     complimentaryPremium: row.complimentaryPremium,
+    paidSubscriptions: row.paidSubscriptions,
     publisherStatus: row.publisherStatus,
     buyerCompany: row.buyerCompany,
     sessionCount: row.sessionCount,
@@ -206,6 +218,29 @@ export async function updateUserByAdmin({
       }
     }),
   );
+  return toAdminUser(await readOne(db, USERS, userId, USER_NOT_FOUND));
+}
+
+/**
+ * POST /api/admin/users/{id}/refund: the user's paid Premium or SMS add-on refunded and cancelled
+ * (features/subscriptions/refund.ts); the answer is the user as the console shows them after it.
+ */
+export async function refundUserSubscription({
+  db,
+  stripe,
+  viewer,
+  userId,
+  input,
+}: {
+  db: Db;
+  stripe: StripeClient | undefined;
+  viewer: Viewer;
+  userId: string;
+  input: RefundSubscriptionInput;
+}): Promise<AdminUser> {
+  if (!isUuid(userId)) throw new AppError("not_found", USER_NOT_FOUND);
+  await readOne(db, USERS, userId, USER_NOT_FOUND);
+  await refundSubscription({ db, stripe, admin: viewer, userId, input });
   return toAdminUser(await readOne(db, USERS, userId, USER_NOT_FOUND));
 }
 

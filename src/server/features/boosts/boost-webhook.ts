@@ -72,7 +72,7 @@ export async function handleBoostEvent(
       const intentId =
         typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
       if (!intentId) return false;
-      return refundBoost(tx, stripe, charge, intentId, event.id);
+      return applyBoostRefund(tx, stripe, charge, intentId, event.id);
     }
     default:
       return false;
@@ -220,14 +220,16 @@ async function receiptAddress(tx: Db, userId: string | null, listingId: string):
 /**
  * A full refund takes the purchase's days back. A refund of a charge that is not a Boost's is not ours
  * (false); a partial refund is recorded and changes nothing (the days cannot be split fairly: support
- * ends the boost by hand if they agreed to).
+ * ends the boost by hand if they agreed to). `eventId` is the webhook event's, null when an admin's
+ * refund (boost-refund.ts) applies the charge Stripe answered; whichever comes second finds the
+ * purchase refunded and changes nothing.
  */
-async function refundBoost(
+export async function applyBoostRefund(
   tx: Db,
   stripe: StripeClient,
   charge: Stripe.Charge,
   intentId: string,
-  eventId: string,
+  eventId: string | null,
 ): Promise<boolean> {
   let [purchase] = await tx
     .select()

@@ -13,7 +13,7 @@ import {
 import { useTestApp } from "../../test/context";
 import { createBuyer, createListing, createSignedInUser, sendQueuedMail, signIn } from "../../test/factories";
 import { useStripeTestApp } from "../../test/stripe-app";
-import { stripeEvent } from "../../test/stripe-events";
+import { stripeEvent } from "../payment-simulation/stripe-events";
 
 const DAY_MS = 24 * 3600 * 1000;
 // Not the default price: a figure that came from a constant instead of the config would show.
@@ -39,8 +39,8 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
   async function paidIntent(cookie: string, listingId: string) {
     const started = await startBoost(cookie, listingId);
     expect(started.statusCode).toBe(200);
-    const id = stripe.fake.confirmPaymentIntent(started.json().clientSecret);
-    return { id, event: stripeEvent("payment_intent.succeeded", stripe.fake.paymentIntentObject(id)) };
+    const id = stripe.simulator.confirmPaymentIntent(started.json().clientSecret);
+    return { id, event: stripeEvent("payment_intent.succeeded", stripe.simulator.paymentIntentObject(id)) };
   }
 
   const boostedUntilOf = async (listingId: string) =>
@@ -61,7 +61,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
         clientSecret: expect.stringContaining("_secret_"),
         amountCents: PRICE_CENTS,
       });
-      const [created] = stripe.fake.requestsTo("POST", "/v1/payment_intents");
+      const [created] = stripe.simulator.requestsTo("POST", "/v1/payment_intents");
       expect(created?.params).toMatchObject({
         amount: String(PRICE_CENTS),
         currency: "usd",
@@ -81,12 +81,14 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect(a.statusCode).toBe(200);
       expect(b.statusCode).toBe(200);
       expect(a.json().paymentIntentId).toBe(b.json().paymentIntentId);
-      expect(stripe.fake.paymentIntentIds()).toHaveLength(1);
+      expect(stripe.simulator.paymentIntentIds()).toHaveLength(1);
 
-      stripe.fake.confirmPaymentIntent(a.json().clientSecret, { declineMessage: "Your card was declined." });
+      stripe.simulator.confirmPaymentIntent(a.json().clientSecret, {
+        declineMessage: "Your card was declined.",
+      });
       const again = await startBoost(cookie, listing.id);
       expect(again.json().paymentIntentId).toBe(a.json().paymentIntentId);
-      expect(stripe.fake.paymentIntentIds()).toHaveLength(1);
+      expect(stripe.simulator.paymentIntentIds()).toHaveLength(1);
     });
 
     it("starts a new attempt once the last one was paid", async () => {
@@ -95,7 +97,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect((await postWebhook(first.event)).statusCode).toBe(200);
       const second = await startBoost(cookie, listing.id);
       expect(second.json().paymentIntentId).not.toBe(first.id);
-      expect(stripe.fake.requestsTo("POST", "/v1/payment_intents").at(-1)?.idempotencyKey).toBe(
+      expect(stripe.simulator.requestsTo("POST", "/v1/payment_intents").at(-1)?.idempotencyKey).toBe(
         `ppc-boost-${listing.id}-2-${PRICE_CENTS}`,
       );
     });
@@ -136,12 +138,12 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
         403,
         { message: MESSAGES.buyerRoleRequired, code: "forbidden" },
       ]);
-      expect(stripe.fake.requests).toHaveLength(0);
+      expect(stripe.simulator.requests).toHaveLength(0);
     });
 
     it("answers 502 with a plain message when Stripe fails, and records nothing", async () => {
       const { listing, cookie } = await buyerWithListing();
-      stripe.fake.failNext(10);
+      stripe.simulator.failNext(10);
       const res = await startBoost(cookie, listing.id);
       expect(res.statusCode).toBe(502);
       expect(res.json().code).toBe("bad_gateway");
@@ -158,7 +160,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect(first.json()).toEqual({ received: true, duplicate: false });
       // The same event again, and the same success under another event id (a resend): still one grant.
       expect((await postWebhook(event)).json()).toEqual({ received: true, duplicate: true });
-      const resent = stripeEvent("payment_intent.succeeded", stripe.fake.paymentIntentObject(id));
+      const resent = stripeEvent("payment_intent.succeeded", stripe.simulator.paymentIntentObject(id));
       expect((await postWebhook(resent)).json()).toEqual({ received: true, duplicate: false });
 
       const purchases = await purchasesOf(listing.id);
@@ -217,7 +219,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       await postWebhook(second.event);
 
       const refund = await postWebhook(
-        stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(first.id)),
+        stripeEvent("charge.refunded", stripe.simulator.refundPaymentIntent(first.id)),
       );
       expect(refund.statusCode).toBe(200);
       const purchases = await purchasesOf(listing.id);
@@ -231,7 +233,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect(await auditActions(listing.id)).toContain("boost.refunded");
 
       // Refunding the other one too: nothing stands, the listing is not boosted.
-      await postWebhook(stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(second.id)));
+      await postWebhook(stripeEvent("charge.refunded", stripe.simulator.refundPaymentIntent(second.id)));
       expect(await boostedUntilOf(listing.id)).toBeNull();
     });
 
@@ -240,7 +242,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       const paid = await paidIntent(cookie, listing.id);
       await postWebhook(paid.event);
       const until = await boostedUntilOf(listing.id);
-      await postWebhook(stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(paid.id, 1000)));
+      await postWebhook(stripeEvent("charge.refunded", stripe.simulator.refundPaymentIntent(paid.id, 1000)));
       expect(await boostedUntilOf(listing.id)).toEqual(until);
       expect((await purchasesOf(listing.id))[0]?.status).toBe("active");
       expect(await auditActions(listing.id)).toContain("boost.partially_refunded");
@@ -260,7 +262,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
         db().select().from(boostPurchases).where(eq(boostPurchases.stripePaymentIntentId, paid.id));
       expect(await kept()).toEqual([expect.objectContaining({ listingId: null, status: "active" })]);
       expect(
-        (await postWebhook(stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(paid.id))))
+        (await postWebhook(stripeEvent("charge.refunded", stripe.simulator.refundPaymentIntent(paid.id))))
           .statusCode,
       ).toBe(200);
       expect((await kept())[0]?.status).toBe("refunded");
@@ -269,7 +271,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
     it("grants nothing when the refund overtakes the success", async () => {
       const { listing, cookie } = await buyerWithListing();
       const paid = await paidIntent(cookie, listing.id);
-      const refund = stripeEvent("charge.refunded", stripe.fake.refundPaymentIntent(paid.id));
+      const refund = stripeEvent("charge.refunded", stripe.simulator.refundPaymentIntent(paid.id));
       expect((await postWebhook(refund)).statusCode).toBe(200);
       expect((await postWebhook(paid.event)).statusCode).toBe(200);
       const purchases = await purchasesOf(listing.id);
@@ -281,11 +283,11 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
     it("grants nothing for a failed payment and keeps the provider's message for the screen", async () => {
       const { listing, cookie } = await buyerWithListing();
       const started = (await startBoost(cookie, listing.id)).json();
-      const id = stripe.fake.confirmPaymentIntent(started.clientSecret, {
+      const id = stripe.simulator.confirmPaymentIntent(started.clientSecret, {
         declineMessage: "Your card has insufficient funds.",
       });
       const res = await postWebhook(
-        stripeEvent("payment_intent.payment_failed", stripe.fake.paymentIntentObject(id)),
+        stripeEvent("payment_intent.payment_failed", stripe.simulator.paymentIntentObject(id)),
       );
       expect(res.statusCode).toBe(200);
       expect(await purchasesOf(listing.id)).toHaveLength(0);
@@ -298,11 +300,11 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       });
       expect(await auditActions(listing.id)).toContain("boost.payment_failed");
       // A late failure of an attempt that later succeeded does not overwrite the success.
-      const paid = stripe.fake.confirmPaymentIntent(started.clientSecret);
-      await postWebhook(stripeEvent("payment_intent.succeeded", stripe.fake.paymentIntentObject(paid)));
+      const paid = stripe.simulator.confirmPaymentIntent(started.clientSecret);
+      await postWebhook(stripeEvent("payment_intent.succeeded", stripe.simulator.paymentIntentObject(paid)));
       await postWebhook(
         stripeEvent("payment_intent.payment_failed", {
-          ...stripe.fake.paymentIntentObject(paid),
+          ...stripe.simulator.paymentIntentObject(paid),
           status: "requires_payment_method",
         }),
       );
@@ -323,7 +325,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       expect(await db().select().from(stripeEvents)).toHaveLength(0);
       expect(await purchasesOf(listing.id)).toHaveLength(0);
 
-      const other = { ...stripe.fake.paymentIntentObject(paid.id), metadata: { listingId: listing.id } };
+      const other = { ...stripe.simulator.paymentIntentObject(paid.id), metadata: { listingId: listing.id } };
       expect((await postWebhook(stripeEvent("payment_intent.succeeded", other))).statusCode).toBe(200);
       expect(await purchasesOf(listing.id)).toHaveLength(0);
     });
@@ -331,7 +333,7 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
     it("grants nothing for a success the app never asked for: an unknown intent, another amount or currency", async () => {
       const { listing, cookie } = await buyerWithListing();
       const paid = await paidIntent(cookie, listing.id);
-      const asked = stripe.fake.paymentIntentObject(paid.id);
+      const asked = stripe.simulator.paymentIntentObject(paid.id);
       const forged = [
         // An intent made outside the app (say, in the Dashboard) that names one of our listings.
         { ...asked, id: "pi_not_ours_0001", amount: 50, amount_received: 50, currency: "jpy" },
@@ -427,6 +429,93 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       });
       expect(buyerTry.statusCode).toBe(403);
       expect((await call("/boosts", { days: 3, reason: "x" })).statusCode).toBe(400);
+    });
+
+    it("refunds a paid boost through Stripe once: its days come off at once, and the webhook after it changes nothing", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const admin = await createSignedInUser(ctx, { role: "admin" });
+      const complimentary = await ctx.app.inject({
+        method: "POST",
+        url: `/api/admin/buyer-listings/${listing.id}/boosts`,
+        headers: { cookie: admin.cookie },
+        payload: { days: 3, reason: "Launch week goodwill" },
+      });
+      const [granted] = complimentary.json().purchases;
+      const paid = await paidIntent(cookie, listing.id);
+      await postWebhook(paid.event);
+      const purchase = (await purchasesOf(listing.id)).find((p) => p.stripePaymentIntentId === paid.id)!;
+      const refund = (purchaseId: string, payload: object = { reason: "Bought by mistake" }) =>
+        ctx.app.inject({
+          method: "POST",
+          url: `/api/admin/buyer-listings/${listing.id}/boosts/${purchaseId}/refund`,
+          headers: { cookie: admin.cookie },
+          payload,
+        });
+
+      expect((await refund(purchase.id, {})).statusCode).toBe(400);
+      const refused = await refund(granted.id);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        "Only a paid boost can be refunded: end a complimentary one instead.",
+      );
+      expect(stripe.simulator.requestsTo("POST", "/v1/refunds")).toEqual([]);
+
+      const done = await refund(purchase.id);
+      expect(done.statusCode).toBe(200);
+      expect(done.json().purchases).toEqual([
+        expect.objectContaining({ id: purchase.id, status: "refunded", refundedAt: expect.any(String) }),
+        expect.objectContaining({ id: granted.id, status: "active" }),
+      ]);
+      // Only the complimentary days stand.
+      expect(done.json().boostedUntil).toBe(granted.endsAt);
+      const [asked] = stripe.simulator.requestsTo("POST", "/v1/refunds");
+      expect(asked?.params).toMatchObject({ payment_intent: paid.id, reason: "requested_by_customer" });
+      expect(asked?.idempotencyKey).toBe(`ppc-boost-refund-${purchase.id}`);
+      expect(stripe.simulator.paymentIntentObject(paid.id).amount_received).toBe(PRICE_CENTS);
+
+      // Stripe's event for the same refund arrives after: recorded, nothing changes.
+      const { latest_charge } = stripe.simulator.paymentIntentObject(paid.id) as { latest_charge: string };
+      const charge = await ctx.app.stripe!.charges.retrieve(latest_charge);
+      expect(charge).toMatchObject({ refunded: true, amount_refunded: PRICE_CENTS });
+      const before = await boostedUntilOf(listing.id);
+      const event = stripeEvent("charge.refunded", charge as unknown as Record<string, unknown>);
+      expect((await postWebhook(event)).statusCode).toBe(200);
+      expect(await db().select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(1);
+      expect((await purchasesOf(listing.id)).map((p) => p.status).sort()).toEqual(["active", "refunded"]);
+      const late = await refund(purchase.id);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe("This boost was refunded already.");
+      const audit = await db()
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.targetId, listing.id), eq(auditLogs.userId, admin.user.id)));
+      expect(audit.map((a) => [a.action, (a.metaJson as { reason: string }).reason])).toEqual([
+        ["boost.granted", "Launch week goodwill"],
+        ["boost.refund_issued", "Bought by mistake"],
+      ]);
+      expect(await boostedUntilOf(listing.id)).toEqual(before);
+    });
+
+    it("applies a refund made in Stripe's dashboard before its webhook arrived, and answers 404 for another listing's purchase", async () => {
+      const { listing, cookie } = await buyerWithListing();
+      const other = await buyerWithListing();
+      const admin = await createSignedInUser(ctx, { role: "admin" });
+      const paid = await paidIntent(cookie, listing.id);
+      await postWebhook(paid.event);
+      const purchase = (await purchasesOf(listing.id))[0]!;
+      const refund = (listingId: string) =>
+        ctx.app.inject({
+          method: "POST",
+          url: `/api/admin/buyer-listings/${listingId}/boosts/${purchase.id}/refund`,
+          headers: { cookie: admin.cookie },
+          payload: { reason: "Customer asked by phone" },
+        });
+      expect((await refund(other.listing.id)).statusCode).toBe(404);
+      stripe.simulator.refundPaymentIntent(paid.id);
+      const done = await refund(listing.id);
+      expect(done.statusCode).toBe(200);
+      expect(done.json().purchases[0].status).toBe("refunded");
+      expect(done.json().boostedUntil).toBeNull();
     });
 
     it("refuses a grant to a paused listing and answers 404 for an unknown one", async () => {

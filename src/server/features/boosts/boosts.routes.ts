@@ -13,6 +13,7 @@ import { answersArePrivate } from "../../plugins/security";
 import { withViewer } from "../auth/guard";
 import { endBoost, getBoostHistory, grantComplimentaryBoost } from "./boost-admin";
 import { createBoostPayment, getBoostStatus } from "./boost-checkout";
+import { refundBoostPurchase } from "./boost-refund";
 
 // Boost (docs/buyers.md): the owner's boost screen and payment, and the admin's grant, end and history
 // (boostAdminRoutes, in the admin area). The days themselves come from Stripe's webhook
@@ -95,6 +96,28 @@ export async function boostAdminRoutes(fastify: FastifyInstance) {
     },
     withViewer(async (req, _reply, admin) =>
       endBoost({ db: app.db, admin, listingId: req.params.id, input: req.body }),
+    ),
+  );
+
+  // A paid boost refunded in full through Stripe; the reason goes to the audit log.
+  app.post(
+    "/buyer-listings/:id/boosts/:purchaseId/refund",
+    {
+      schema: {
+        params: idParams.extend({ purchaseId: idParams.shape.id }),
+        body: endBoostSchema,
+        response: { 200: adminBoostHistorySchema, ...errorResponses },
+      },
+    },
+    withViewer(async (req, _reply, admin) =>
+      refundBoostPurchase({
+        db: app.db,
+        stripe: app.stripe,
+        admin,
+        listingId: req.params.id,
+        purchaseId: req.params.purchaseId,
+        input: req.body,
+      }),
     ),
   );
 }

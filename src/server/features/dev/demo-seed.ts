@@ -8,6 +8,7 @@ import {
   type Vertical,
 } from "../../../shared/constants";
 import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
+import type { PaymentsMode } from "../../config";
 import { type Db, queryRows } from "../../db/client";
 import {
   auditLogs,
@@ -172,11 +173,17 @@ const TAG_SETS: RequirementTagId[][] = [
 ];
 
 const DAY_MS = 24 * 3600 * 1000;
+/**
+ * With simulated payments, the demo buyer's boosts of these listings are bought (demo-seed-purchases.ts)
+ * rather than granted. A purchase starts when it is made, so the buyer's other boost, begun days ago
+ * for the analytics' lift, stays a complimentary grant.
+ */
+export const DEMO_BOUGHT_BOOST_TITLES = ["Debt Settlement Qualified Leads"];
 /** How long ago the demo's boosts began: the buyer's analytics then show a boost period and its lift. */
 const DEMO_BOOST_AGE_DAYS = 5;
 const DEMO_BOOSTED_LISTING_AGE_DAYS = 40;
 
-function buildListings(buyerIds: string[]) {
+function buildListings(buyerIds: string[], { simulated }: { simulated: boolean }) {
   const rows: (typeof buyerListings.$inferInsert)[] = [];
   let i = 0;
   const now = Date.now();
@@ -187,9 +194,11 @@ function buildListings(buyerIds: string[]) {
         const payout = 20 + ((i * 37) % 140) + variant * 5;
         const geos = GEO_SETS[(i + variant) % GEO_SETS.length]!;
         const kind = variant === 0 ? "inbound calls" : "leads";
+        const title = `${topic} ${variant === 0 ? "Inbound Calls" : "Qualified Leads"}`;
+        const isBoosted = i % 9 === 0 && !(simulated && DEMO_BOUGHT_BOOST_TITLES.includes(title));
         rows.push({
           buyerId: buyerIds[i % buyerIds.length]!,
-          title: `${topic} ${variant === 0 ? "Inbound Calls" : "Qualified Leads"}`,
+          title,
           description: PITCHES[i % PITCHES.length]!(topic, kind),
           vertical,
           payout: payout.toFixed(2),
@@ -199,7 +208,7 @@ function buildListings(buyerIds: string[]) {
           minVolume: [5, 10, 20, 50][i % 4]!,
           status: i % 17 === 16 ? "paused" : "active",
           // Boosted five days ago for 14 days (a complimentary boost, seeded below with its purchase).
-          boostedUntil: i % 9 === 0 ? new Date(now + (BOOST_DAYS - DEMO_BOOST_AGE_DAYS) * DAY_MS) : null,
+          boostedUntil: isBoosted ? new Date(now + (BOOST_DAYS - DEMO_BOOST_AGE_DAYS) * DAY_MS) : null,
           tags: TAG_SETS[i % TAG_SETS.length]!,
           disputeWindowDays: [7, 14, 30, null][i % 4]!,
           // Most listings take their buyer's daily cap; some state a lower one of their own.
@@ -220,11 +229,18 @@ function buildListings(buyerIds: string[]) {
  * Seeds the demo data once; running it again changes nothing. Buyers, listings and the other accounts
  * are made together (the marker is buyer@demo.test); each demo publisher is made on its own when its
  * account is missing, so an older development database gains the publishers added since.
+ * With simulated payments the demo accounts' Premium, SMS add-on and the demo buyer's bought boosts are
+ * left out: the server buys them once it listens (demo-seed-purchases.ts), so they come with the
+ * history, receipts and revenue of real purchases. Otherwise they are complimentary grants.
  */
-export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
+export async function seedDemoData(
+  db: Db,
+  { payments = "stripe" }: { payments?: PaymentsMode } = {},
+): Promise<{ seeded: boolean }> {
+  const simulated = payments === "simulated";
   return db.transaction(async (tx) => {
-    const marketplace = await seedMarketplace(tx);
-    const addedPublishers = await seedDemoPublishers(tx);
+    const marketplace = await seedMarketplace(tx, { simulated });
+    const addedPublishers = await seedDemoPublishers(tx, { simulated });
     // The buyer's activity involves the demo publishers, so it comes once both exist.
     if (marketplace) {
       await seedBuyerActivity(tx, marketplace);
@@ -256,7 +272,10 @@ async function dateListingsBeforeTheirActivity(tx: Db): Promise<void> {
 }
 
 /** Buyers and their listings, once; null when they exist already. */
-async function seedMarketplace(tx: Db): Promise<{
+async function seedMarketplace(
+  tx: Db,
+  { simulated }: { simulated: boolean },
+): Promise<{
   listings: { id: string; buyerId: string; payout: string }[];
   buyerId: string | undefined;
   /** Every buyer profile, in COMPANIES order. */
@@ -315,7 +334,7 @@ async function seedMarketplace(tx: Db): Promise<{
   const buyerIds = profileValues.flatMap((v) => profiles.find((p) => p.userId === v.userId)?.id ?? []);
   const adminId = idOf("admin@demo.test");
   if (adminId) await seedVerifiedBuyers(tx, buyerIds, adminId);
-  const listings = await tx.insert(buyerListings).values(buildListings(buyerIds)).returning({
+  const listings = await tx.insert(buyerListings).values(buildListings(buyerIds, { simulated })).returning({
     id: buyerListings.id,
     buyerId: buyerListings.buyerId,
     payout: buyerListings.payout,
@@ -731,9 +750,12 @@ interface DemoPublisher {
   /** How long ago the profile was made. */
   daysAgo: number;
   dnc: string;
-  /** Listing alerts set up (features/alerts), so a new listing shows its alert mail in the outbox. */
+  /**
+   * Listing alerts set up (features/alerts), so a new listing shows its alert mail in the outbox. Instant
+   * alerts are a Premium benefit: with a bought Premium they are set once it is paid.
+   */
   alerts?: { frequency: "instant" | "daily" | "weekly"; verticals: Vertical[] };
-  /** SMS Alerts: a complimentary add-on and this verified number (texts land in the SMS outbox). */
+  /** SMS Alerts: the add-on (complimentary, or bought) and this verified number (texts land in the SMS outbox). */
   smsPhone?: string;
 }
 
@@ -812,7 +834,7 @@ const DEMO_PUBLISHERS: DemoPublisher[] = [
  * needs, the audit entries those events leave, and the score computed from those facts (never typed).
  * Returns how many were added.
  */
-async function seedDemoPublishers(tx: Db): Promise<number> {
+async function seedDemoPublishers(tx: Db, { simulated }: { simulated: boolean }): Promise<number> {
   const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.test"));
   let added = 0;
   for (const demo of DEMO_PUBLISHERS) {
@@ -888,22 +910,42 @@ async function seedDemoPublishers(tx: Db): Promise<number> {
     }
     await tx.insert(auditLogs).values(events);
     await recomputeQualityScore({ db: tx, profileId: profile.id });
-    // Complimentary Premium (no Stripe objects, no period end), granted the way support does it.
-    if (demo.premium) await setComplimentaryPremium({ db: tx, email: demo.email, enabled: true });
-    if (demo.alerts) {
-      await tx.insert(notificationPreferences).values({ userId: user.id, ...demo.alerts, createdAt });
-    }
-    if (demo.smsPhone) await seedSmsAlerts(tx, user.id, demo.smsPhone, createdAt);
+    // Complimentary Premium (no Stripe objects, no period end), granted the way support does it; or
+    // bought once the server listens.
+    const bought = simulated && demo.premium;
+    if (demo.premium && !bought) await setComplimentaryPremium({ db: tx, email: demo.email, enabled: true });
+    if (!bought) await seedDemoAlerts(tx, user.id);
+    if (demo.smsPhone) await seedSmsAlerts(tx, user.id, demo.smsPhone, createdAt, { addon: !bought });
   }
   return added;
 }
 
+/** The demo publisher's listing alerts, if it has any and has none yet (also after a bought Premium). */
+export async function seedDemoAlerts(db: Db, userId: string): Promise<void> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const demo = DEMO_PUBLISHERS.find((p) => p.email === user?.email);
+  if (!demo?.alerts) return;
+  const createdAt = new Date(Date.now() - demo.daysAgo * DAY_MS);
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, ...demo.alerts, createdAt })
+    .onConflictDoNothing({ target: notificationPreferences.userId });
+}
+
 /**
- * A running SMS add-on (no Stripe objects, no period end, as support would grant one) and a number
- * verified with its consent record, so new matching listings text the development SMS outbox.
+ * A running SMS add-on when `addon` (no Stripe objects, no period end, as support would grant one) and
+ * a number verified with its consent record, so new matching listings text the development SMS outbox.
  */
-async function seedSmsAlerts(tx: Db, userId: string, phone: string, at: Date): Promise<void> {
-  await tx.insert(subscriptions).values({ userId, product: "sms", status: "active", createdAt: at });
+async function seedSmsAlerts(
+  tx: Db,
+  userId: string,
+  phone: string,
+  at: Date,
+  { addon }: { addon: boolean },
+): Promise<void> {
+  if (addon) {
+    await tx.insert(subscriptions).values({ userId, product: "sms", status: "active", createdAt: at });
+  }
   const [consent] = await tx
     .insert(smsConsents)
     .values({

@@ -143,17 +143,10 @@ export function listingDetailStatement({
   recordView = true,
   now = new Date(),
 }: DetailRequest): SQL {
-  const viewerId = viewer?.id ?? null;
   const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * 24 * 3600 * 1000);
   const visible = visibleTo(viewer);
   const recordedView = recordView
-    ? sql`with recorded_view as (
-          insert into listing_events (listing_id, user_id, kind, viewer_key, day)
-          select l.id, ${viewerId}::uuid, 'view', ${viewerKeyOf(viewer, ip, keySecret)}, ${eventDay(now)}
-          from ${LISTING_FROM}
-          where l.id = ${listingId} and ${visible} and bp.user_id is distinct from ${viewerId}::uuid
-          on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing
-        )`
+    ? sql`with recorded_view as (${viewInsert({ viewer, listingId, ip, keySecret, now })})`
     : sql``;
   return sql`${recordedView}
         select ${listingColumnsFor(viewer)},
@@ -165,6 +158,44 @@ export function listingDetailStatement({
           ${TRUST_COLUMNS},
           ${VERIFICATION_COLUMN}
         from ${LISTING_FROM} where l.id = ${listingId} and ${visible}`;
+}
+
+/**
+ * One view of a listing by this viewer today, under the rule every view follows: only a listing the
+ * viewer may see, never its owner's own look, at most one per viewer and day.
+ */
+function viewInsert({
+  viewer,
+  listingId,
+  ip,
+  keySecret,
+  now,
+}: Required<Omit<DetailRequest, "recordView">>): SQL {
+  const viewerId = viewer?.id ?? null;
+  return sql`insert into listing_events (listing_id, user_id, kind, viewer_key, day)
+    select l.id, ${viewerId}::uuid, 'view', ${viewerKeyOf(viewer, ip, keySecret)}, ${eventDay(now)}
+    from ${LISTING_FROM}
+    where l.id = ${listingId} and ${visibleTo(viewer)} and bp.user_id is distinct from ${viewerId}::uuid
+    on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing`;
+}
+
+/**
+ * Counts a view without reading the listing: the page the server drew for a visitor already holds it
+ * (POST /api/buyer-listings/{id}/views). Anything the viewer may not see counts nothing and says so only
+ * as the read would: 404.
+ */
+export async function recordListingView(
+  request: Omit<DetailRequest, "recordView"> & { db: Db },
+): Promise<void> {
+  const { db, listingId, now = new Date() } = request;
+  if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
+  const [row] = await selectRows(
+    db,
+    z.object({ id: z.string() }),
+    sql`with recorded_view as (${viewInsert({ ...request, now })})
+      select l.id from ${LISTING_FROM} where l.id = ${listingId} and ${visibleTo(request.viewer)}`,
+  );
+  if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
 }
 
 export async function getListing(request: DetailRequest & { db: Db }): Promise<ListingDetail> {

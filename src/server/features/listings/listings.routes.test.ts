@@ -615,6 +615,39 @@ describe("buyer directory", () => {
       expect(page.json().stats).toEqual({ views: 3, reveals: 2 });
     });
 
+    it("counts the view a server-drawn page reports as a read counts it: once a day, never the owner's", async () => {
+      const { own, ownListing } = await seedTwoBuyers();
+      const report = (
+        headers: Record<string, string> = {},
+        remoteAddress = "203.0.113.1",
+        id = ownListing.id,
+      ) =>
+        ctx.app.inject({
+          method: "POST",
+          url: `/api/buyer-listings/${id}/views`,
+          headers,
+          remoteAddress,
+        });
+      expect((await report()).statusCode).toBe(204);
+      await report();
+      // The page read first, then reported: still one view for that visitor today.
+      await ctx.app.inject({ url: `/api/buyer-listings/${ownListing.id}`, remoteAddress: "203.0.113.1" });
+      await report({}, "203.0.113.2");
+      const owner = await signIn(ctx, "owner@example.test");
+      expect((await report({ cookie: owner })).statusCode).toBe(204);
+      const views = await db().select().from(listingEvents).where(eq(listingEvents.kind, "view"));
+      expect(views).toHaveLength(2);
+
+      // What a visitor may not read, they may not view: 404, nothing counted.
+      const paused = await createListing(db(), own.profile.id, { status: "paused" });
+      for (const id of [paused.id, "00000000-0000-4000-8000-000000000000", "nope"]) {
+        const res = await report({}, "203.0.113.3", id);
+        expect(res.statusCode, id).toBe(404);
+        expect(res.json()).toEqual({ message: "Listing not found", code: "not_found" });
+      }
+      expect(await db().select().from(listingEvents).where(eq(listingEvents.kind, "view"))).toHaveLength(2);
+    });
+
     it("does not count a HEAD request as a view", async () => {
       const { ownListing } = await seedTwoBuyers();
       const url = `/api/buyer-listings/${ownListing.id}`;

@@ -18,8 +18,8 @@ import { compareListings } from "./compare-listings";
 import { recordContactAction } from "./contact-actions";
 import { revealContact } from "./contact-reveal";
 import { listListings } from "./directory-query";
-import { getListing } from "./listing-detail";
-import { cachedMarketFigures, MARKET_FIGURES_CACHE_MS } from "./market-figures";
+import { getListing, recordListingView } from "./listing-detail";
+import { MARKET_FIGURES_CACHE_MS } from "./market-figures";
 import { listSavedListings, saveListing, unsaveListing } from "./saved-listings";
 
 /**
@@ -32,7 +32,6 @@ function setCaching(reply: FastifyReply, hasContacts: boolean) {
 
 export async function listingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const marketFigures = cachedMarketFigures(app.db);
 
   // The landing and home pages' numbers: the same for everyone, so any cache may keep them as long as
   // this instance does.
@@ -41,7 +40,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
     { config: { access: "public" }, schema: { response: { 200: marketFiguresSchema, ...errorResponses } } },
     async (_req, reply) => {
       reply.header("Cache-Control", `public, max-age=${MARKET_FIGURES_CACHE_MS / 1000}`);
-      return marketFigures();
+      return app.marketFigures();
     },
   );
 
@@ -98,6 +97,27 @@ export async function listingRoutes(fastify: FastifyInstance) {
       });
       setCaching(reply, listing.contact !== null);
       return listing;
+    },
+  );
+
+  // The view of a listing page the server drew for a visitor: the browser did not read the listing (the
+  // page holds it), so it reports the view once it knows the visitor is not signed in. Counted by the
+  // same rule as a read; the app's own, not part of the public API.
+  app.post(
+    "/api/buyer-listings/:id/views",
+    {
+      config: { access: "public" },
+      schema: { params: idParams, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (req, reply) => {
+      await recordListingView({
+        db: app.db,
+        viewer: req.viewer,
+        listingId: req.params.id,
+        ip: req.ip,
+        keySecret: app.config.sessionSecret,
+      });
+      return reply.code(204).send(null);
     },
   );
 

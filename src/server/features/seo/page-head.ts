@@ -3,6 +3,7 @@ import { US_NATIONAL } from "../../../shared/constants";
 import {
   browsePageFilter,
   browsePageHead,
+  type ListingHeadFields,
   listingNotFoundPageHead,
   listingPageHead,
   type PageHead,
@@ -11,7 +12,7 @@ import {
 import { browsePagePath, listingPagePath, matchClientRoute } from "../../../shared/routes";
 import type { Db } from "../../db/client";
 import type { Viewer } from "../../lib/viewer";
-import { findVisibleListing, type ListingRow } from "../listings/listing-row";
+import { findVisibleListing } from "../listings/listing-row";
 
 // What the head of the HTML sent for a page path says: the shared texts of its route (the directory's
 // filtered title, a listing's own), its status, its canonical address and its structured data. The
@@ -38,6 +39,13 @@ export interface ResolvedPage {
   cacheKey: string | null;
 }
 
+/** What a listing's head and structured data are made of: never its contact. */
+interface ListingForHead extends ListingHeadFields {
+  id: string;
+  status: string;
+  createdAt: Date;
+}
+
 interface ResolvePageOptions {
   db: Db;
   /** The request's URL: path and query. */
@@ -46,6 +54,11 @@ interface ResolvePageOptions {
   viewer: Viewer | null;
   appName: string;
   appUrl: string;
+  /**
+   * A listing's page: the listing this viewer may see, already read (null: none), so the head needs no
+   * query of its own. Read here when not given.
+   */
+  listing?: ListingForHead | null;
 }
 
 /** The head, status and address of the page a URL opens. */
@@ -55,11 +68,12 @@ export async function resolvePage({
   viewer,
   appName,
   appUrl,
+  listing: read,
 }: ResolvePageOptions): Promise<ResolvedPage> {
   const route = matchClientRoute(url);
   if (route?.path === "/buyer/:id") {
     const id = url.split(/[?#]/, 1)[0]?.split("/")[2] ?? "";
-    const listing = await findVisibleListing(db, viewer, id);
+    const listing = read === undefined ? await findVisibleListing(db, viewer, id) : read;
     return listing ? listingPage(listing, viewer, appName, appUrl) : listingNotFoundPage(appName);
   }
   if (route?.path === "/browse") {
@@ -104,7 +118,7 @@ export function unavailableListingPage(appName: string): ResolvedPage {
 }
 
 function listingPage(
-  listing: ListingRow,
+  listing: ListingForHead,
   viewer: Viewer | null,
   appName: string,
   appUrl: string,
@@ -145,7 +159,7 @@ const BUYS = "http://purl.org/goodrelations/v1#Buy";
  * property for the one who seeks, and the masked name a visitor sees ("Buyer 1a2b3c4d") would tell a
  * search engine nothing. Contact never reaches a page's HTML.
  */
-function listingDemand(listing: ListingRow, head: PageHead, url: string): WithContext<Demand> {
+function listingDemand(listing: ListingForHead, head: PageHead, url: string): WithContext<Demand> {
   const national = listing.geos.length === 0 || listing.geos.includes(US_NATIONAL);
   return {
     "@context": "https://schema.org",

@@ -25,6 +25,8 @@ const CLOSED_TO_CRAWLERS = [
   // A listing's boost page (its owner's, signed in); the listing pages themselves (/buyer/<id>) stay open.
   "/buyer/listings/",
   "/subscribe",
+  // The simulated billing portal (development): one per signed-in person.
+  "/billing/",
   "/saved",
   "/login",
   "/auth/",

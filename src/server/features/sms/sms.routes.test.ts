@@ -11,10 +11,10 @@ import {
   grantPremium,
   grantSmsAddon,
 } from "../../test/factories";
-import { FAKE_STRIPE_PRICE_ID } from "../../test/fake-stripe";
 import { fakeTwilioEnv, signTwilioRequest, startFakeTwilio } from "../../test/fake-twilio";
 import { useStripeTestApp } from "../../test/stripe-app";
-import { stripeEvent } from "../../test/stripe-events";
+import { stripeEvent } from "../payment-simulation/stripe-events";
+import { SIMULATOR_PRICE_ID } from "../payment-simulation/stripe-simulator";
 
 // The Alerts tab's SMS section through its routes, against the loopback fake Twilio (and fake Stripe
 // for the add-on): number, consent and code; the add-on's purchase; STOP, START and HELP replies.
@@ -28,7 +28,7 @@ describe("SMS alerts: number, consent, add-on and replies", () => {
     { ...fakeTwilioEnv(twilio), STRIPE_SMS_PRICE_ID: SMS_PRICE_ID },
     {
       prices: [
-        { id: FAKE_STRIPE_PRICE_ID, unitAmount: 49900, currency: "usd", interval: "year" },
+        { id: SIMULATOR_PRICE_ID, unitAmount: 49900, currency: "usd", interval: "year" },
         { id: SMS_PRICE_ID, unitAmount: 4900, currency: "usd", interval: "month" },
       ],
       now: () => clock,
@@ -86,7 +86,7 @@ describe("SMS alerts: number, consent, add-on and replies", () => {
         timeZone: "America/New_York",
         consent: { version: SMS_CONSENT_VERSION },
         blockedReason: "no_premium",
-        publishableKey: "pk_test_fake",
+        publishableKey: "pk_test_simulator",
       });
       const buyer = await createSignedInUser(ctx, { role: "buyer" });
       expect((await call(buyer.cookie, "GET", "/api/sms")).statusCode).toBe(403);
@@ -118,7 +118,7 @@ describe("SMS alerts: number, consent, add-on and replies", () => {
       expect(refused.json()).toEqual({ code: "premium_required", message: SMS_MESSAGES.needsPremium });
       const buyer = await createSignedInUser(ctx, { role: "buyer" });
       expect((await call(buyer.cookie, "POST", "/api/sms/subscription")).statusCode).toBe(403);
-      expect(stripe.fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(0);
+      expect(stripe.simulator.requestsTo("POST", "/v1/subscriptions")).toHaveLength(0);
     });
 
     it("starts a monthly add-on subscription that the webhook turns on, and that never grants Premium", async () => {
@@ -128,7 +128,7 @@ describe("SMS alerts: number, consent, add-on and replies", () => {
       expect(started.statusCode).toBe(200);
       const { subscriptionId, clientSecret } = started.json();
       expect(clientSecret).toMatch(/_secret_/);
-      const [created] = stripe.fake.requestsTo("POST", "/v1/subscriptions");
+      const [created] = stripe.simulator.requestsTo("POST", "/v1/subscriptions");
       expect(created?.params).toMatchObject({
         items: [{ price: SMS_PRICE_ID }],
         metadata: { userId: user.id, product: "sms" },
@@ -138,10 +138,10 @@ describe("SMS alerts: number, consent, add-on and replies", () => {
       const again = await call(cookie, "POST", "/api/sms/subscription");
       expect(again.json().subscriptionId).toBe(subscriptionId);
 
-      stripe.fake.payByClientSecret(clientSecret);
+      stripe.simulator.payByClientSecret(clientSecret);
       const event = stripeEvent(
         "customer.subscription.updated",
-        stripe.fake.subscriptionObject(subscriptionId),
+        stripe.simulator.subscriptionObject(subscriptionId),
       );
       expect((await postWebhook(event)).statusCode).toBe(200);
       const status = (await call(cookie, "GET", "/api/sms")).json();

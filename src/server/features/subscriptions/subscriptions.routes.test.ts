@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { auditLogs, notificationPreferences, stripeEvents, subscriptions, users } from "../../db/schema";
 import { checkStripePrice, createStripeClient, PAYMENT_PROVIDER_ERROR } from "../../lib/stripe";
 import { createBuyer, createListing, createSignedInUser, grantPremium } from "../../test/factories";
-import { FAKE_STRIPE_PRICE_ID, FAKE_STRIPE_SECRET_KEY } from "../../test/fake-stripe";
 import { TEST_WEBHOOK_SECRET, useStripeTestApp } from "../../test/stripe-app";
-import { signStripePayload, stripeEvent } from "../../test/stripe-events";
+import { signStripePayload, stripeEvent } from "../payment-simulation/stripe-events";
+import { SIMULATOR_PRICE_ID, SIMULATOR_SECRET_KEY } from "../payment-simulation/stripe-simulator";
 import { setComplimentaryPremium } from "./complimentary";
 
 describe("Premium subscription with Stripe", () => {
@@ -41,7 +41,7 @@ describe("Premium subscription with Stripe", () => {
       const res = await ctx.app.inject({ method: "POST", url: "/api/get-or-create-subscription" });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: "Unauthorized", code: "unauthorized" });
-      expect(stripe.fake.requests).toHaveLength(0);
+      expect(stripe.simulator.requests).toHaveLength(0);
     });
 
     it("creates one customer and an incomplete yearly subscription, and returns the invoice's client secret", async () => {
@@ -52,24 +52,24 @@ describe("Premium subscription with Stripe", () => {
       expect(body.subscriptionId).toMatch(/^sub_/);
       expect(body.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
 
-      const [customerCall] = stripe.fake.requestsTo("POST", "/v1/customers");
+      const [customerCall] = stripe.simulator.requestsTo("POST", "/v1/customers");
       expect(customerCall?.params).toMatchObject({ email: user.email, metadata: { userId: user.id } });
       expect(customerCall?.idempotencyKey).toBe(`ppc-customer-${user.id}`);
 
       const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
       expect(stored?.stripeCustomerId).toMatch(/^cus_/);
-      const subscriptionCalls = stripe.fake.requestsTo("POST", "/v1/subscriptions");
+      const subscriptionCalls = stripe.simulator.requestsTo("POST", "/v1/subscriptions");
       expect(subscriptionCalls).toHaveLength(1);
       expect(subscriptionCalls[0]!.params).toEqual({
         customer: stored!.stripeCustomerId,
-        items: [{ price: FAKE_STRIPE_PRICE_ID }],
+        items: [{ price: SIMULATOR_PRICE_ID }],
         payment_behavior: "default_incomplete",
         payment_settings: { save_default_payment_method: "on_subscription" },
         expand: ["latest_invoice.confirmation_secret"],
         metadata: { userId: user.id, product: "premium" },
       });
       expect(subscriptionCalls[0]!.idempotencyKey).toBe(`ppc-subscription-${user.id}-1`);
-      expect(subscriptionCalls[0]!.authorization).toBe(`Bearer ${FAKE_STRIPE_SECRET_KEY}`);
+      expect(subscriptionCalls[0]!.authorization).toBe(`Bearer ${SIMULATOR_SECRET_KEY}`);
 
       // Not paid yet, so it is not the user's subscription of record (users.stripeSubscriptionId).
       expect(stored?.stripeSubscriptionId).toBeNull();
@@ -83,9 +83,9 @@ describe("Premium subscription with Stripe", () => {
       const { cookie, subscriptionId, clientSecret } = await userWithOpenSubscription();
       const again = await startSubscription(cookie);
       expect(again.json()).toEqual({ subscriptionId, clientSecret });
-      expect(stripe.fake.requestsTo("POST", "/v1/customers")).toHaveLength(1);
-      expect(stripe.fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
-      expect(stripe.fake.subscriptionIds()).toEqual([subscriptionId]);
+      expect(stripe.simulator.requestsTo("POST", "/v1/customers")).toHaveLength(1);
+      expect(stripe.simulator.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
+      expect(stripe.simulator.subscriptionIds()).toEqual([subscriptionId]);
     });
 
     it("creates exactly one Stripe subscription for two concurrent calls (double click)", async () => {
@@ -95,39 +95,39 @@ describe("Premium subscription with Stripe", () => {
       expect(b.statusCode).toBe(200);
       expect(a.json().subscriptionId).toBe(b.json().subscriptionId);
       expect(a.json().clientSecret).toBe(b.json().clientSecret);
-      expect(stripe.fake.subscriptionIds()).toHaveLength(1);
-      expect(stripe.fake.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
-      expect(stripe.fake.customerCount()).toBe(1);
+      expect(stripe.simulator.subscriptionIds()).toHaveLength(1);
+      expect(stripe.simulator.requestsTo("POST", "/v1/subscriptions")).toHaveLength(1);
+      expect(stripe.simulator.customerCount()).toBe(1);
       expect(await rowsOf(user.id)).toHaveLength(1);
     });
 
     it("creates exactly one new subscription for two concurrent calls of a returning customer", async () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "incomplete_expired" });
+      stripe.simulator.updateSubscription(subscriptionId, { status: "incomplete_expired" });
       await ctx.database.db
         .update(subscriptions)
         .set({ status: "incomplete_expired" })
         .where(eq(subscriptions.stripeSubscriptionId, subscriptionId));
-      const before = stripe.fake.requestsTo("POST", "/v1/subscriptions").length;
+      const before = stripe.simulator.requestsTo("POST", "/v1/subscriptions").length;
       const [a, b] = await Promise.all([startSubscription(cookie), startSubscription(cookie)]);
       expect(a.json().subscriptionId).toBe(b.json().subscriptionId);
-      expect(stripe.fake.requestsTo("POST", "/v1/subscriptions").length - before).toBe(1);
-      expect(stripe.fake.subscriptionIds()).toHaveLength(2);
+      expect(stripe.simulator.requestsTo("POST", "/v1/subscriptions").length - before).toBe(1);
+      expect(stripe.simulator.subscriptionIds()).toHaveLength(2);
       expect(await rowsOf(user.id)).toHaveLength(2);
     });
 
     it("starts a new attempt, with a new idempotency key, when the open subscription expired unpaid", async () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "incomplete_expired" });
+      stripe.simulator.updateSubscription(subscriptionId, { status: "incomplete_expired" });
       const res = await startSubscription(cookie);
       expect(res.statusCode).toBe(200);
       expect(res.json().subscriptionId).not.toBe(subscriptionId);
-      const calls = stripe.fake.requestsTo("POST", "/v1/subscriptions");
+      const calls = stripe.simulator.requestsTo("POST", "/v1/subscriptions");
       expect(calls.map((c) => c.idempotencyKey)).toEqual([
         `ppc-subscription-${user.id}-1`,
         `ppc-subscription-${user.id}-2`,
       ]);
-      expect(stripe.fake.customerCount()).toBe(1);
+      expect(stripe.simulator.customerCount()).toBe(1);
       const statuses = (await rowsOf(user.id)).map((r) => r.status).sort();
       expect(statuses).toEqual(["incomplete", "incomplete_expired"]);
     });
@@ -137,16 +137,16 @@ describe("Premium subscription with Stripe", () => {
       await grantPremium(ctx.database.db, user.id);
       const res = await startSubscription(cookie);
       expect(res.json()).toEqual({ status: "active" });
-      expect(stripe.fake.requests).toHaveLength(0);
+      expect(stripe.simulator.requests).toHaveLength(0);
     });
 
     it("answers 502 with a plain message, and stores nothing, when Stripe keeps failing", async () => {
       const { user, cookie } = await signedInUser();
-      stripe.fake.failNext(3); // the first try and the SDK's two retries
+      stripe.simulator.failNext(3); // the first try and the SDK's two retries
       const res = await startSubscription(cookie);
       expect(res.statusCode).toBe(502);
       expect(res.json()).toEqual({ message: PAYMENT_PROVIDER_ERROR, code: "bad_gateway" });
-      expect(stripe.fake.requestsTo("POST", "/v1/customers")).toHaveLength(3);
+      expect(stripe.simulator.requestsTo("POST", "/v1/customers")).toHaveLength(3);
       const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
       expect(stored?.stripeCustomerId).toBeNull();
       expect(await rowsOf(user.id)).toHaveLength(0);
@@ -156,8 +156,11 @@ describe("Premium subscription with Stripe", () => {
   describe("POST /api/stripe/webhook", () => {
     it("refuses a bad signature with 400 and writes nothing", async () => {
       const { user, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor(
+        "customer.subscription.updated",
+        stripe.simulator.subscriptionObject(subscriptionId),
+      );
       const wrongSecret = await postWebhook(event, { secret: "whsec_someone_else" });
       expect(wrongSecret.statusCode).toBe(400);
       expect(wrongSecret.json()).toEqual({ message: "Invalid Stripe signature", code: "validation" });
@@ -184,8 +187,11 @@ describe("Premium subscription with Stripe", () => {
 
     it("refuses a stale timestamp (older than five minutes) with 400", async () => {
       const { user, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor(
+        "customer.subscription.updated",
+        stripe.simulator.subscriptionObject(subscriptionId),
+      );
       const res = await postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) - 600 });
       expect(res.statusCode).toBe(400);
       expect(await ctx.database.db.select().from(stripeEvents)).toHaveLength(0);
@@ -194,8 +200,11 @@ describe("Premium subscription with Stripe", () => {
 
     it("refuses a timestamp beyond the tolerance in the future too, and allows a little clock skew", async () => {
       const { user, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor(
+        "customer.subscription.updated",
+        stripe.simulator.subscriptionObject(subscriptionId),
+      );
       const future = await postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) + 400 });
       expect(future.statusCode).toBe(400);
       expect(future.json()).toEqual({ message: "Invalid Stripe signature", code: "validation" });
@@ -209,7 +218,10 @@ describe("Premium subscription with Stripe", () => {
 
     it("accepts Stripe's servers (a foreign Origin) when the signature is right", async () => {
       const { subscriptionId } = await userWithOpenSubscription();
-      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
+      const event = eventFor(
+        "customer.subscription.updated",
+        stripe.simulator.subscriptionObject(subscriptionId),
+      );
       const res = await postWebhook(event, {
         headers: { origin: "https://stripe.com", "sec-fetch-site": "cross-site" },
       });
@@ -219,16 +231,19 @@ describe("Premium subscription with Stripe", () => {
 
     it("stores each event once: a replay writes nothing more", async () => {
       const { user, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor(
+        "customer.subscription.updated",
+        stripe.simulator.subscriptionObject(subscriptionId),
+      );
       const first = await postWebhook(event);
       expect(first.json()).toEqual({ received: true, duplicate: false });
-      expect(stripe.fake.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
-      const before = stripe.fake.requests.length;
+      expect(stripe.simulator.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+      const before = stripe.simulator.requests.length;
       const replay = await postWebhook(event);
       expect(replay.statusCode).toBe(200);
       expect(replay.json()).toEqual({ received: true, duplicate: true });
-      expect(stripe.fake.requests.length).toBe(before);
+      expect(stripe.simulator.requests.length).toBe(before);
       expect(await ctx.database.db.select().from(stripeEvents)).toEqual([
         expect.objectContaining({ id: event.id, type: "customer.subscription.updated" }),
       ]);
@@ -242,8 +257,8 @@ describe("Premium subscription with Stripe", () => {
 
     it("processes a concurrent duplicate once", async () => {
       const { subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor("invoice.paid", stripe.simulator.invoiceObject(subscriptionId));
       const results = await Promise.all([postWebhook(event), postWebhook(event), postWebhook(event)]);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
       expect(results.filter((r) => r.json().duplicate === false)).toHaveLength(1);
@@ -256,9 +271,9 @@ describe("Premium subscription with Stripe", () => {
 
     it("converges to Stripe's current state whatever order the events arrive in", async () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
-      const createdPayload = stripe.fake.subscriptionObject(subscriptionId); // status incomplete, as sent then
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      const updatedPayload = stripe.fake.subscriptionObject(subscriptionId);
+      const createdPayload = stripe.simulator.subscriptionObject(subscriptionId); // status incomplete, as sent then
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      const updatedPayload = stripe.simulator.subscriptionObject(subscriptionId);
 
       // The newer event first, the older one last: the old payload must not win.
       expect((await postWebhook(eventFor("customer.subscription.updated", updatedPayload))).statusCode).toBe(
@@ -275,21 +290,21 @@ describe("Premium subscription with Stripe", () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
       // As if our own write had been lost: the event alone must be enough.
       await ctx.database.db.delete(subscriptions).where(eq(subscriptions.userId, user.id));
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      const res = await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      const res = await postWebhook(eventFor("invoice.paid", stripe.simulator.invoiceObject(subscriptionId)));
       expect(res.statusCode).toBe(200);
       expect(await rowsOf(user.id)).toMatchObject([
         { stripeSubscriptionId: subscriptionId, status: "active" },
       ]);
       // The read that names the owner is the one stored: Stripe is asked once, not twice.
-      expect(stripe.fake.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+      expect(stripe.simulator.requestsTo("GET", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
       expect(await isPremium(cookie)).toBe(true);
     });
 
     it("records and ignores events about other things", async () => {
       const unrelated = await postWebhook(eventFor("charge.refunded", { id: "ch_1", object: "charge" }));
       expect(unrelated.json()).toEqual({ received: true, duplicate: false });
-      expect(stripe.fake.requests).toHaveLength(0);
+      expect(stripe.simulator.requests).toHaveLength(0);
       expect(await ctx.database.db.select().from(stripeEvents)).toHaveLength(1);
     });
 
@@ -306,8 +321,8 @@ describe("Premium subscription with Stripe", () => {
   describe("entitlement follows Stripe", () => {
     it("turns on after invoice.paid, stays on while cancelling, and turns off at the period end", async () => {
       const { cookie, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", stripe.simulator.invoiceObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(true);
       const ofRecord = await ctx.database.db
         .select()
@@ -316,9 +331,9 @@ describe("Premium subscription with Stripe", () => {
       expect(ofRecord).toHaveLength(1);
 
       // Cancel any time: access continues to the end of the billing period.
-      stripe.fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
+      stripe.simulator.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
       await postWebhook(
-        eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId)),
+        eventFor("customer.subscription.updated", stripe.simulator.subscriptionObject(subscriptionId)),
       );
       expect(await isPremium(cookie)).toBe(true);
       const summary = await ctx.app.inject({ method: "GET", url: "/api/subscription", headers: { cookie } });
@@ -329,34 +344,34 @@ describe("Premium subscription with Stripe", () => {
       });
 
       // The period end passes before Stripe reports anything: Premium ends on the date alone.
-      stripe.fake.updateSubscription(subscriptionId, {
+      stripe.simulator.updateSubscription(subscriptionId, {
         currentPeriodEnd: Math.floor(Date.now() / 1000) - 60,
       });
       await postWebhook(
-        eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId)),
+        eventFor("customer.subscription.updated", stripe.simulator.subscriptionObject(subscriptionId)),
       );
       expect(await isPremium(cookie)).toBe(false);
     });
 
     it("turns off when the subscription is cancelled (customer.subscription.deleted)", async () => {
       const { cookie, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
       await postWebhook(
-        eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId)),
+        eventFor("customer.subscription.updated", stripe.simulator.subscriptionObject(subscriptionId)),
       );
       expect(await isPremium(cookie)).toBe(true);
-      stripe.fake.updateSubscription(subscriptionId, { status: "canceled" });
+      stripe.simulator.updateSubscription(subscriptionId, { status: "canceled" });
       await postWebhook(
-        eventFor("customer.subscription.deleted", stripe.fake.subscriptionObject(subscriptionId)),
+        eventFor("customer.subscription.deleted", stripe.simulator.subscriptionObject(subscriptionId)),
       );
       expect(await isPremium(cookie)).toBe(false);
     });
 
     it("falls instant alerts back to daily when the subscription ends", async () => {
       const { cookie, user, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
       await postWebhook(
-        eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId)),
+        eventFor("customer.subscription.updated", stripe.simulator.subscriptionObject(subscriptionId)),
       );
       const chosen = await ctx.app.inject({
         method: "PUT",
@@ -366,7 +381,7 @@ describe("Premium subscription with Stripe", () => {
       });
       expect(chosen.json().frequency).toBe("instant");
       // A renewal that is still paid changes nothing.
-      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
+      await postWebhook(eventFor("invoice.paid", stripe.simulator.invoiceObject(subscriptionId)));
       const stored = () =>
         ctx.database.db
           .select({
@@ -376,20 +391,20 @@ describe("Premium subscription with Stripe", () => {
           .from(notificationPreferences)
           .where(eq(notificationPreferences.userId, user.id));
       expect(await stored()).toEqual([{ frequency: "instant", verticals: ["Legal"] }]);
-      stripe.fake.updateSubscription(subscriptionId, { status: "canceled" });
+      stripe.simulator.updateSubscription(subscriptionId, { status: "canceled" });
       await postWebhook(
-        eventFor("customer.subscription.deleted", stripe.fake.subscriptionObject(subscriptionId)),
+        eventFor("customer.subscription.deleted", stripe.simulator.subscriptionObject(subscriptionId)),
       );
       expect(await stored()).toEqual([{ frequency: "daily", verticals: ["Legal"] }]);
     });
 
     it("turns off when a renewal fails (invoice.payment_failed leaves it past_due)", async () => {
       const { cookie, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", stripe.simulator.invoiceObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(true);
-      stripe.fake.updateSubscription(subscriptionId, { status: "past_due" });
-      await postWebhook(eventFor("invoice.payment_failed", stripe.fake.invoiceObject(subscriptionId)));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "past_due" });
+      await postWebhook(eventFor("invoice.payment_failed", stripe.simulator.invoiceObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(false);
     });
 
@@ -404,8 +419,11 @@ describe("Premium subscription with Stripe", () => {
       expect(before.statusCode).toBe(403);
       expect(before.json()).toEqual({ message: "Premium subscription required", code: "premium_required" });
 
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      const event = eventFor("customer.subscription.updated", stripe.fake.subscriptionObject(subscriptionId));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      const event = eventFor(
+        "customer.subscription.updated",
+        stripe.simulator.subscriptionObject(subscriptionId),
+      );
       expect((await postWebhook(event)).statusCode).toBe(200);
 
       const after = await reveal();
@@ -423,8 +441,8 @@ describe("Premium subscription with Stripe", () => {
         status: "canceled",
         currentPeriodEnd: new Date(Date.now() - 1000),
       });
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", stripe.simulator.invoiceObject(subscriptionId)));
       expect(await isPremium(cookie)).toBe(true);
     });
   });
@@ -432,7 +450,7 @@ describe("Premium subscription with Stripe", () => {
   describe("POST /api/subscription/refresh", () => {
     it("makes the user Premium right after payment, before any webhook", async () => {
       const { cookie, clientSecret } = await userWithOpenSubscription();
-      stripe.fake.payByClientSecret(clientSecret); // what confirmPayment does at Stripe
+      stripe.simulator.payByClientSecret(clientSecret); // what confirmPayment does at Stripe
       expect(await isPremium(cookie)).toBe(false);
       const res = await ctx.app.inject({
         method: "POST",
@@ -481,7 +499,7 @@ describe("Premium subscription with Stripe", () => {
       });
       expect(portal.statusCode).toBe(409);
       expect(portal.json().code).toBe("conflict");
-      expect(stripe.fake.requests).toHaveLength(0);
+      expect(stripe.simulator.requests).toHaveLength(0);
     });
 
     it("opens a portal session for the user's own customer, returning to the pricing page", async () => {
@@ -490,10 +508,66 @@ describe("Premium subscription with Stripe", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/session\//);
       const [stored] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
-      expect(stripe.fake.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toEqual({
+      expect(stripe.simulator.requestsTo("POST", "/v1/billing_portal/sessions")[0]?.params).toEqual({
         customer: stored?.stripeCustomerId,
         return_url: `${ctx.config.appUrl}/pricing`,
       });
+    });
+  });
+
+  describe("POST /api/admin/users/{id}/refund", () => {
+    it("refunds the latest payment once and cancels at once: Premium ends now; nothing to refund after, nor for a grant", async () => {
+      const { user, cookie, clientSecret, subscriptionId } = await userWithOpenSubscription();
+      stripe.simulator.payByClientSecret(clientSecret);
+      await ctx.app.inject({ method: "POST", url: "/api/subscription/refresh", headers: { cookie } });
+      const admin = await createSignedInUser(ctx, { role: "admin" });
+      const refund = (userId: string, payload: object) =>
+        ctx.app.inject({
+          method: "POST",
+          url: `/api/admin/users/${userId}/refund`,
+          headers: { cookie: admin.cookie },
+          payload,
+        });
+      const listed = await ctx.app.inject({
+        url: `/api/admin/users?id=${user.id}`,
+        headers: { cookie: admin.cookie },
+      });
+      expect(listed.json()[0]).toMatchObject({ hasActiveSubscription: true, paidSubscriptions: ["premium"] });
+
+      expect((await refund(user.id, { product: "premium" })).statusCode).toBe(400);
+      const done = await refund(user.id, { product: "premium", reason: "Changed their mind" });
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toMatchObject({ hasActiveSubscription: false, paidSubscriptions: [] });
+      const [asked] = stripe.simulator.requestsTo("POST", "/v1/refunds");
+      const invoice = stripe.simulator.invoiceObject(subscriptionId) as { id: string };
+      expect(asked?.idempotencyKey).toBe(`ppc-subscription-refund-${invoice.id}`);
+      expect(stripe.simulator.requestsTo("DELETE", `/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+      expect(stripe.simulator.subscriptionObject(subscriptionId)).toMatchObject({ status: "canceled" });
+      // Premium is off at once, before Stripe's events arrive.
+      expect(await isPremium(cookie)).toBe(false);
+      const [row] = await rowsOf(user.id);
+      expect(row).toMatchObject({ status: "canceled" });
+      const [entry] = await ctx.database.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.action, "subscription.refunded"));
+      expect(entry).toMatchObject({
+        userId: admin.user.id,
+        targetId: user.id,
+        metaJson: expect.objectContaining({
+          product: "premium",
+          amountRefunded: 49900,
+          reason: "Changed their mind",
+        }),
+      });
+
+      const again = await refund(user.id, { product: "premium", reason: "Twice" });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe("This user has no paid Premium running to refund.");
+      const granted = await signedInUser();
+      await setComplimentaryPremium({ db: ctx.database.db, email: granted.user.email, enabled: true });
+      expect((await refund(granted.user.id, { product: "premium", reason: "A grant" })).statusCode).toBe(409);
+      expect(stripe.simulator.requestsTo("POST", "/v1/refunds")).toHaveLength(1);
     });
   });
 
@@ -522,7 +596,7 @@ describe("Premium subscription with Stripe", () => {
       expect(actions).toEqual(
         expect.arrayContaining(["subscription.complimentary_granted", "subscription.complimentary_revoked"]),
       );
-      expect(stripe.fake.requests).toHaveLength(0);
+      expect(stripe.simulator.requests).toHaveLength(0);
       await expect(
         setComplimentaryPremium({ db, email: "nobody@example.test", enabled: true }),
       ).rejects.toThrow(/No user/);
@@ -530,8 +604,8 @@ describe("Premium subscription with Stripe", () => {
 
     it("removes only the complimentary grant, never a paid subscription", async () => {
       const { user, cookie, subscriptionId } = await userWithOpenSubscription();
-      stripe.fake.updateSubscription(subscriptionId, { status: "active" });
-      await postWebhook(eventFor("invoice.paid", stripe.fake.invoiceObject(subscriptionId)));
+      stripe.simulator.updateSubscription(subscriptionId, { status: "active" });
+      await postWebhook(eventFor("invoice.paid", stripe.simulator.invoiceObject(subscriptionId)));
       await setComplimentaryPremium({ db: ctx.database.db, email: user.email, enabled: true });
       await setComplimentaryPremium({ db: ctx.database.db, email: user.email, enabled: false });
       expect(await isPremium(cookie)).toBe(true);
@@ -549,18 +623,18 @@ describe("Premium subscription with Stripe", () => {
       expect(
         await checkStripePrice({
           stripe,
-          priceId: FAKE_STRIPE_PRICE_ID,
+          priceId: SIMULATOR_PRICE_ID,
           cents: ctx.config.premiumPriceCents,
         }),
       ).toBeNull();
-      expect(await checkStripePrice({ stripe, priceId: FAKE_STRIPE_PRICE_ID, cents: 29900 })).toMatch(
+      expect(await checkStripePrice({ stripe, priceId: SIMULATOR_PRICE_ID, cents: 29900 })).toMatch(
         /charges 49900 cents, PREMIUM_PRICE_CENTS is 29900/,
       );
       // The SMS add-on's price is monthly: the yearly one is not it.
       expect(
         await checkStripePrice({
           stripe,
-          priceId: FAKE_STRIPE_PRICE_ID,
+          priceId: SIMULATOR_PRICE_ID,
           cents: 49900,
           centsSetting: "SMS_PRICE_CENTS",
           interval: "month",

@@ -24,6 +24,7 @@ describe("system routes and HTTP rules", () => {
       boostDays: 14,
       smsPriceCents: 4900,
       stripePublishableKey: null,
+      payments: "stripe",
       legalEmail: "legal@paypercallhub.example",
       legalAddress: expect.any(String),
       signInMethod: "magic-link",

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { BOOST_DAYS, PREMIUM_INTERVAL, REQUIREMENT_TAGS } from "../../../shared/constants";
 import { publicConfigSchema } from "../../../shared/schemas/config";
 import { AppError } from "../../lib/app-error";
 import { errorResponses } from "../../plugins/errors";
+import { publicConfigOf } from "./public-config";
 
 const SHUTTING_DOWN_MESSAGE = "The server is shutting down.";
 
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { config } = app;
+  const publicConfig = publicConfigOf(app.config);
 
   app.get(
     "/api/health",
@@ -51,19 +51,6 @@ export async function systemRoutes(fastify: FastifyInstance) {
   app.get(
     "/api/config",
     { config: { access: "public" }, schema: { response: { 200: publicConfigSchema, ...errorResponses } } },
-    async () => ({
-      appName: config.appName,
-      premiumPriceCents: config.premiumPriceCents,
-      premiumInterval: PREMIUM_INTERVAL,
-      boostPriceCents: config.boostPriceCents,
-      boostDays: BOOST_DAYS,
-      smsPriceCents: config.sms.priceCents,
-      stripePublishableKey: config.stripe.publishableKey ?? null,
-      legalEmail: config.legal.email,
-      legalAddress: config.legal.address,
-      signInMethod: config.oidc ? ("oidc" as const) : ("magic-link" as const),
-      isDevelopment: config.isDevelopment,
-      requirementTags: REQUIREMENT_TAGS.map(({ id, label }) => ({ id, label })),
-    }),
+    async () => publicConfig,
   );
 }
