@@ -1,6 +1,11 @@
-// npm run lighthouse: Lighthouse (desktop preset) in Debian's Chromium against a production build served
-// by the real server, on landing, browse and one listing detail; prints the four category scores, the
-// layout shift and the total transfer size of each page (docs/performance.md). Exits 1 when a run fails or a page misses the goal.
+// npm run lighthouse: Lighthouse in Debian's Chromium against a production build served by the real
+// server, on landing, browse and one listing detail; prints the four category scores, the largest
+// contentful paint, total blocking time, layout shift and total transfer size of each page
+// (docs/performance.md). Exits 1 when a run fails or a page misses the goal.
+//
+// LIGHTHOUSE_PRESET=desktop (the default) or mobile: Lighthouse's own mobile defaults, a mid-range phone
+// on slow 4G with the CPU slowed 4x (simulated throttling), where a page must also paint its largest
+// content within 2.5 s.
 //
 // Honest production numbers: the server runs with APP_ENV=production (its CSP, HSTS and caching) on a
 // fresh PostgreSQL database seeded with the demo data beforehand (a production server never seeds).
@@ -10,7 +15,7 @@
 // computeMedianRun, by FCP and TTI), as Lighthouse advises: on a shared 2-core machine one run's
 // total blocking time swings with the other processes' load; the column "perf runs" shows every run.
 //
-// Knobs: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres),
+// Knobs: LIGHTHOUSE_PRESET (desktop), LIGHTHOUSE_RUNS (3), LIGHTHOUSE_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres),
 // LIGHTHOUSE_REPORT_DIR (writes each page's median JSON report there), LIGHTHOUSE_SKIP_BUILD=1 (reuse
 // dist/client), CHROME_PATH (/usr/bin/chromium).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -38,12 +43,23 @@ const BASE_DATABASE_URL =
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const PRESET = process.env.LIGHTHOUSE_PRESET ?? "desktop";
+if (PRESET !== "desktop" && PRESET !== "mobile") {
+  throw new Error(`LIGHTHOUSE_PRESET must be desktop or mobile, not "${PRESET}"`);
+}
+// Lighthouse's default configuration is the mobile one.
+const CONFIG = PRESET === "desktop" ? desktopConfig : undefined;
+/** Mobile only: Lighthouse's own "good" largest contentful paint. */
+const GOAL_LCP_MS = PRESET === "mobile" ? 2500 : null;
 
 interface PageResult {
   name: string;
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   cls: number | null;
+  /** Largest contentful paint and total blocking time, in ms. */
+  lcpMs: number | null;
+  tbtMs: number | null;
   /** Every byte the page loaded over the network, as sent (compressed), in KiB: the total-byte-weight audit. */
   transferKib: number | null;
   /** The performance score of every run, in order. */
@@ -129,7 +145,7 @@ async function firstActiveListingId(baseUrl: string): Promise<string> {
 }
 
 async function runOnce(port: number, url: string, name: string): Promise<Result> {
-  const result = await lighthouse(url, { port, logLevel: "error", output: "json" }, desktopConfig);
+  const result = await lighthouse(url, { port, logLevel: "error", output: "json" }, CONFIG);
   if (!result) throw new Error(`${name}: Lighthouse returned no result`);
   if (result.lhr.runtimeError) {
     throw new Error(`${name}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
@@ -162,10 +178,23 @@ async function measure(port: number, baseUrl: string, name: string, path: string
       ),
   );
   const cls = lhr.audits["cumulative-layout-shift"]?.numericValue ?? null;
+  const lcpMs = lhr.audits["largest-contentful-paint"]?.numericValue ?? null;
+  const tbtMs = lhr.audits["total-blocking-time"]?.numericValue ?? null;
   const bytes = lhr.audits["total-byte-weight"]?.numericValue;
   const transferKib = typeof bytes === "number" ? bytes / 1024 : null;
   const performanceRuns = runs.map((run) => percent(run.categories.performance?.score) ?? 0);
-  return { name, path, scores, cls, transferKib, losses, performanceRuns, version: lhr.lighthouseVersion };
+  return {
+    name,
+    path,
+    scores,
+    cls,
+    lcpMs,
+    tbtMs,
+    transferKib,
+    losses,
+    performanceRuns,
+    version: lhr.lighthouseVersion,
+  };
 }
 
 async function chromeVersion(port: number): Promise<string> {
@@ -188,16 +217,22 @@ async function runOnceWithRetry(port: number, url: string, name: string): Promis
 
 function meetsGoal(page: PageResult): boolean {
   return (
-    CATEGORIES.every((id) => (page.scores[id] ?? 0) >= GOAL_SCORE) && page.cls !== null && page.cls < GOAL_CLS
+    CATEGORIES.every((id) => (page.scores[id] ?? 0) >= GOAL_SCORE) &&
+    page.cls !== null &&
+    page.cls < GOAL_CLS &&
+    (GOAL_LCP_MS === null || (page.lcpMs !== null && page.lcpMs <= GOAL_LCP_MS))
   );
 }
 
 function printTable(pages: PageResult[]): void {
-  const header = ["page", "path", ...CATEGORIES, "CLS", "transfer KiB", "perf runs"];
+  const header = ["page", "path", ...CATEGORIES, "LCP ms", "TBT ms", "CLS", "transfer KiB", "perf runs"];
+  const ms = (value: number | null) => (value === null ? "n/a" : String(Math.round(value)));
   const rows = pages.map((p) => [
     p.name,
     p.path,
     ...CATEGORIES.map((id) => String(p.scores[id] ?? "n/a")),
+    ms(p.lcpMs),
+    ms(p.tbtMs),
     p.cls === null ? "n/a" : p.cls.toFixed(3),
     p.transferKib === null ? "n/a" : p.transferKib.toFixed(1),
     p.performanceRuns.join(","),
@@ -243,18 +278,17 @@ async function main(): Promise<number> {
     }
 
     console.log(
-      `\nLighthouse ${pages[0]?.version} (desktop preset), ${await chromeVersion(chrome.port)}, median of ${RUNS} runs`,
+      `\nLighthouse ${pages[0]?.version} (${PRESET} preset), ${await chromeVersion(chrome.port)}, median of ${RUNS} runs`,
     );
     printTable(pages);
     const missed = pages.filter((p) => !meetsGoal(p));
+    const goal = `scores >= ${GOAL_SCORE}, CLS < ${GOAL_CLS}${GOAL_LCP_MS === null ? "" : `, LCP <= ${GOAL_LCP_MS} ms`}`;
     if (missed.length === 0) {
-      console.log(`\nEvery page: every score >= ${GOAL_SCORE}, CLS < ${GOAL_CLS}.`);
+      console.log(`\nEvery page: ${goal}.`);
       return 0;
     }
     for (const page of missed) {
-      console.log(
-        `\n${page.name} misses the goal (scores >= ${GOAL_SCORE}, CLS < ${GOAL_CLS}); audits that cost points:`,
-      );
+      console.log(`\n${page.name} misses the goal (${goal}); audits that cost points:`);
       for (const loss of page.losses) console.log(`  ${loss}`);
     }
     return 1;
