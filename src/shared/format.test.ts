@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatCountAtLeast, formatDollars, formatWholeDollarsDown } from "./format";
+import {
+  formatCountAtLeast,
+  formatDate,
+  formatDateTime,
+  formatDollars,
+  formatWholeDollarsDown,
+} from "./format";
 
 describe("formatDollars", () => {
   it("shows dollars with thousands separators, from the exact string", () => {
@@ -47,5 +53,41 @@ describe("formatWholeDollarsDown", () => {
     expect(formatWholeDollarsDown("1250.50")).toBe("$1,250");
     expect(formatWholeDollarsDown("0.50")).toBeNull();
     expect(formatWholeDollarsDown(null)).toBeNull();
+  });
+});
+
+describe("formatDate and formatDateTime", () => {
+  const instant = "2026-11-27T03:30:00.000Z";
+
+  it("names the day in the time zone asked for, whichever zone was asked before", () => {
+    expect(formatDate(instant, "UTC")).toBe("Nov 27, 2026");
+    expect(formatDate(instant, "America/Los_Angeles")).toBe("Nov 26, 2026");
+    expect(formatDate(new Date(instant), "UTC")).toBe("Nov 27, 2026");
+    expect(formatDate(instant)).toBe(
+      new Date(instant).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }),
+    );
+  });
+
+  it("writes every day of a year as toLocaleDateString does, here and in UTC", () => {
+    const options = { year: "numeric", month: "short", day: "numeric" } as const;
+    for (let day = 0; day < 366; day++) {
+      const date = new Date(Date.UTC(2028, 0, 1, 23, 30) + day * 86_400_000);
+      expect(formatDate(date)).toBe(date.toLocaleDateString("en-US", options));
+      expect(formatDate(date, "UTC")).toBe(date.toLocaleDateString("en-US", { ...options, timeZone: "UTC" }));
+    }
+  });
+
+  it("writes a date and time as toLocaleString does, and a date that is not one as it does", () => {
+    expect(formatDateTime(instant)).toBe(
+      new Date(instant).toLocaleString("en-US", {
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+      }),
+    );
+    expect(formatDate("not a date")).toBe("Invalid Date");
+    expect(formatDateTime("not a date")).toBe("Invalid Date");
   });
 });

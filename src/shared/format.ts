@@ -68,21 +68,46 @@ export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
+// toLocaleDateString with options builds a new Intl formatter on every call, a millisecond or more
+// each on a phone (a directory page's dates were a tenth of its hydration). The runtime's own zone and
+// UTC need no formatter at all; another named zone gets one, kept.
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "Nov 26, 2026", in the runtime's own time zone unless one is named ("UTC"). */
 export function formatDate(value: string | Date, timeZone?: string): string {
-  const d = typeof value === "string" ? new Date(value) : value;
-  return d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone });
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "Invalid Date";
+  if (timeZone === undefined) {
+    return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  }
+  if (timeZone === "UTC") {
+    return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  }
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(date);
 }
+
+/** As toLocaleString answers a date that is not one; a formatter throws instead. */
+const formatValid = (format: Intl.DateTimeFormat, date: Date) =>
+  Number.isNaN(date.getTime()) ? "Invalid Date" : format.format(date);
+
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 /** A date and time: "Nov 26, 2026, 3:04 PM" (audit entries, reviews, sessions). */
 export function formatDateTime(value: string): string {
-  return new Date(value).toLocaleString("en-US", {
+  dateTimeFormat ??= new Intl.DateTimeFormat("en-US", {
     year: "numeric",
     month: "short",
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
   });
+  return formatValid(dateTimeFormat, new Date(value));
 }
 
 /** "+12015550123" as "(201) 555-0123"; anything else (not a US number) as it is. */
