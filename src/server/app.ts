@@ -62,6 +62,7 @@ import { compiledSerializer } from "./lib/serializer";
 import { createSmsSender } from "./lib/sms";
 import { createStripeClient } from "./lib/stripe";
 import { SERVER_ONLY_FOLDERS, servedClientDir } from "./paths";
+import { registerBusyGuard } from "./plugins/busy-guard";
 import { registerCompression } from "./plugins/compression";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
 import { registerIdempotency } from "./plugins/idempotency";
@@ -206,6 +207,8 @@ export async function buildApp({
 
   // First, so the timing covers every other hook.
   registerMetrics(app, config, metrics);
+  // Next, before the session is read: a request turned away touches nothing.
+  if (database.engine === "pglite") registerBusyGuard(app, config.pgliteMaxInFlight);
 
   // Graceful shutdown, in two steps (server.ts runs them on SIGTERM). startDraining(): readiness
   // answers 503, so a load balancer's health check takes this instance out, while every other request

@@ -97,6 +97,11 @@ const envSchema = z
     APP_NAME: z.string().min(1).default(DEFAULT_APP_NAME),
     DATABASE_URL: urlOf(["postgres", "postgresql"], "postgres://user:password@db.internal:5432/hub"),
     PGLITE_DIR: z.string().default(".data/pglite"),
+    PGLITE_MAX_IN_FLIGHT: z.coerce
+      .number({ message: "must be a whole number" })
+      .int({ message: "must be a whole number" })
+      .min(1)
+      .default(32),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, { message: "must be at least 32 characters" }).optional(),
     ),
@@ -293,6 +298,8 @@ export interface AppConfig {
   appName: string;
   databaseUrl: string | undefined;
   pgliteDir: string;
+  /** On PGlite: requests in flight past which the next is answered 503 (plugins/busy-guard.ts). */
+  pgliteMaxInFlight: number;
   sessionSecret: string;
   adminEmails: string[];
   smtpUrl: string | undefined;
@@ -398,6 +405,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     appName: env.APP_NAME,
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
+    pgliteMaxInFlight: env.PGLITE_MAX_IN_FLIGHT,
     sessionSecret: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     adminEmails: env.ADMIN_EMAILS,
     smtpUrl: env.SMTP_URL,
