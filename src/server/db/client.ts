@@ -137,6 +137,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
+/** Each statement text's prepared name, hashed once rather than on every request. */
+const statementNames = new Map<string, string>();
+
 /** The pool behind a PostgreSQL Db (not behind a transaction's): selectRows prepares statements on it. */
 const poolOf = new WeakMap<Db, pg.Pool>();
 const dialect = new PgDialect();
@@ -172,7 +175,12 @@ export async function selectRows<Row extends z.ZodType>(
   let rows: unknown[];
   if (pool) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+      // The shapes are few (see above), so the names kept are too.
+      statementNames.set(text, name);
+    }
     try {
       rows = (await pool.query({ name, text, values: params, types })).rows;
     } catch (err) {

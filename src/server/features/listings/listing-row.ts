@@ -19,6 +19,13 @@ import type { Viewer } from "../../lib/viewer";
 // double the detail read's), parsing a page of rows about 35.
 
 /**
+ * A timestamp as the API writes it (Date.toISOString: UTC, milliseconds), made by the statement: no Date
+ * is built from the driver's text and formatted again for every row of every page. Its own SQL, not a
+ * parameter, so the statement's text (its prepared name) stays the same.
+ */
+const ISO_MS = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
+
+/**
  * The columns every listing query reads, under the names of listingRowSchema. isPayoutRaised compares
  * the payout with what it was PAYOUT_RAISED_WINDOW_DAYS ago: the from_payout of the first change inside
  * the window (one probe of listing_payout_changes_listing_idx per row; no change, no badge).
@@ -26,8 +33,10 @@ import type { Viewer } from "../../lib/viewer";
 export const LISTING_COLUMNS = sql`
   l.id, l.buyer_id as "buyerId", l.title, l.description, l.vertical, l.payout::text as payout,
   l.payment_terms as "paymentTerms", l.duration_requirement as "durationRequirement", l.geos,
-  l.min_volume as "minVolume", l.status, l.boosted_until as "boostedUntil", l.created_at as "createdAt",
-  l.updated_at as "updatedAt", l.tags, l.dispute_window_days as "disputeWindowDays",
+  l.min_volume as "minVolume", l.status,
+  to_char(l.boosted_until at time zone 'UTC', ${ISO_MS}) as "boostedUntil",
+  to_char(l.created_at at time zone 'UTC', ${ISO_MS}) as "createdAt",
+  to_char(l.updated_at at time zone 'UTC', ${ISO_MS}) as "updatedAt", l.tags, l.dispute_window_days as "disputeWindowDays",
   coalesce(l.payout > (
     select c.from_payout from listing_payout_changes c
     where c.listing_id = l.id
@@ -39,7 +48,7 @@ export const LISTING_COLUMNS = sql`
   bp.contact_phone as "contactPhone", bp.application_url as "applicationUrl",
   coalesce(bp.verified_until > now(), false) as "isVerified",
   case when bp.verified_until > now()
-    then to_char(bp.verified_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as "verifiedSince",
+    then to_char(bp.verified_since at time zone 'UTC', ${ISO_MS}) end as "verifiedSince",
   coalesce(l.daily_cap, bp.daily_cap) as "dailyCap", l.daily_cap as "listingDailyCap",
   bp.reliability_score as "reliabilityScore", bp.reliability_based_on as "reliabilityBasedOn"`;
 
@@ -87,9 +96,10 @@ export const listingRowSchema = z.object({
   geos: z.array(z.string()),
   minVolume: z.number().int().nullable(),
   status: z.enum(LISTING_STATUSES),
-  boostedUntil: z.coerce.date().nullable(),
-  createdAt: z.coerce.date(),
-  updatedAt: z.coerce.date(),
+  /** ISO times, written by the statement (ISO_MS). */
+  boostedUntil: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
   /** created_at to the microsecond, as text: a JS Date would drop the microseconds the keyset needs. */
   createdKey: z.string(),
   ownerUserId: z.string(),
@@ -198,15 +208,16 @@ export function toListing(row: ListingRow, viewer: Viewer | null, now: Date): Li
     dailyCap: row.dailyCap,
     listingDailyCap: row.listingDailyCap,
     status: row.status,
-    boostedUntil: row.boostedUntil?.toISOString() ?? null,
-    isBoosted: row.boostedUntil !== null && row.boostedUntil.getTime() > now.getTime(),
+    boostedUntil: row.boostedUntil,
+    // Both ISO times of the same shape, so their text orders as their instants do.
+    isBoosted: row.boostedUntil !== null && row.boostedUntil > now.toISOString(),
     isVerified: row.isVerified,
     verifiedSince: row.verifiedSince,
     tags: row.tags,
     disputeWindowDays: row.disputeWindowDays,
     isPayoutRaised: row.isPayoutRaised,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     contact,
     reliability: { score: row.reliabilityScore, basedOn: row.reliabilityBasedOn },
     ...(isOwner && row.externalId !== undefined ? { externalId: row.externalId } : {}),

@@ -43,7 +43,8 @@ export interface ResolvedPage {
 interface ListingForHead extends ListingHeadFields {
   id: string;
   status: string;
-  createdAt: Date;
+  /** ISO time. */
+  createdAt: string;
 }
 
 interface ResolvePageOptions {
@@ -184,7 +185,7 @@ function listingDemand(listing: ListingForHead, head: PageHead, url: string): Wi
       ? [{ "@type": "Country", name: "US" }]
       : listing.geos.map((name) => ({ "@type": "State" as const, name })),
     // Listings have no end date: validThrough is left out rather than made up.
-    validFrom: listing.createdAt.toISOString(),
+    validFrom: listing.createdAt,
   };
 }
 

@@ -296,7 +296,7 @@ export function createPageShell({
       viewer: null,
       appName,
       appUrl,
-      listing: listing && { ...listing, createdAt: new Date(listing.createdAt) },
+      listing,
     });
     return { page, results };
   }
