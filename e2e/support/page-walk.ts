@@ -73,6 +73,9 @@ function concretePath(path: string, values: RouteValues): string {
       return `/buyer/listings/${values.listingId}/boost`;
     case "/unsubscribe/:token":
       return values.unsubscribePath;
+    // The simulated billing portal's page: an unknown session shows what an ended one does.
+    case "/billing/portal/:session":
+      return "/billing/portal/bps_not_a_real_session";
     case "/compare":
       return `/compare?ids=${values.listingId},${values.otherListingId}`;
     // The mails' one-time links: the page asks before it spends the token, so any token shows it.
