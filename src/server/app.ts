@@ -158,6 +158,7 @@ export async function buildApp({
       twilio: config.twilio,
       isProduction: config.isProduction,
       appUrl: config.appUrl,
+      outboxAuthToken: config.smsOutboxAuthToken,
     }),
   );
   app.decorate("now", now);
@@ -196,6 +197,7 @@ export async function buildApp({
     appName: config.appName,
     appUrl: config.appUrl,
     allowPrivate: config.verifyAllowPrivate,
+    allowLoopback: config.isDevelopment,
   });
   app.decorate("jobs", jobs);
   app.decorate("mailQueue", mailQueue);
