@@ -76,6 +76,11 @@ export const fixtureRequestSchema = z
     /** A buyer's stored reliability score and review count, as the reliability refresh would store them. */
     reliabilityScore: z.number().int().min(0).max(100).optional(),
     reviewCount: z.number().int().min(0).optional(),
+    /** A verified number for SMS alerts (E.164) with its consent record, as the Alerts tab leaves one. */
+    smsPhone: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/)
+      .optional(),
   })
   .refine((f) => f.role === "buyer" || f.listings.length === 0, {
     message: "only a buyer fixture has listings",
