@@ -35,7 +35,7 @@ export class WebhookInbox {
  * an integer `t`, the hex HMAC-SHA256 of "<t>.<raw body>" compared in constant time), against each secret;
  * the time is judged only once an HMAC matches, so a forged header reads "invalid", not "stale".
  */
-export function checkWebhookSignature({
+function checkWebhookSignature({
   header,
   rawBody,
   secrets,
