@@ -24,6 +24,8 @@ export interface UserOptions {
   company?: string;
   /** A publisher's website (default: one unique to the fixture, https://TOKEN.example). */
   website?: string;
+  /** A verified number for SMS alerts (E.164), with its consent record. */
+  smsPhone?: string;
 }
 
 export interface Fixtures {

@@ -159,6 +159,7 @@ export async function buildApp({
       twilio: config.twilio,
       isProduction: config.isProduction,
       appUrl: config.appUrl,
+      outboxAuthToken: config.smsOutboxAuthToken,
     }),
   );
   app.decorate("now", now);
@@ -197,6 +198,7 @@ export async function buildApp({
     appName: config.appName,
     appUrl: config.appUrl,
     allowPrivate: config.verifyAllowPrivate,
+    allowLoopback: config.isDevelopment,
   });
   app.decorate("jobs", jobs);
   app.decorate("mailQueue", mailQueue);

@@ -200,6 +200,21 @@ describe("configuration", () => {
     expect(() => loadConfig({ APP_ENV: "development", SMS_PRICE_CENTS: "10" })).toThrow("SMS_PRICE_CENTS");
   });
 
+  it("gives the development SMS outbox a stand-in auth token, and nothing else one", () => {
+    expect(loadConfig({ APP_ENV: "development" }).smsOutboxAuthToken).toEqual(expect.any(String));
+    const withTwilio = { TWILIO_ACCOUNT_SID: "AC1", TWILIO_AUTH_TOKEN: "token", TWILIO_FROM: "+15555550100" };
+    expect(loadConfig({ APP_ENV: "development", ...withTwilio }).smsOutboxAuthToken).toBeUndefined();
+    expect(loadConfig({ APP_ENV: "test" }).smsOutboxAuthToken).toBeUndefined();
+    const production = {
+      APP_ENV: "production",
+      DATABASE_URL: "postgres://db/app",
+      SESSION_SECRET: "x".repeat(40),
+      APP_URL: "https://hub.example",
+      SMTP_URL: "smtp://mail.example",
+    };
+    expect(loadConfig(production).smsOutboxAuthToken).toBeUndefined();
+  });
+
   it("parses ADMIN_EMAILS as a lower-cased list", () => {
     expect(
       loadConfig({ APP_ENV: "development", ADMIN_EMAILS: " Boss@Example.test, ops@example.test ,," })

@@ -327,6 +327,12 @@ export interface AppConfig {
    * outbox, production answers the SMS routes 503).
    */
   twilio: TwilioConfig | undefined;
+  /**
+   * Development without Twilio: the auth token the SMS outbox checks the Twilio signature of
+   * /api/sms/inbound and /api/sms/status with, and /api/dev/sms-inbound signs its replies with. A
+   * constant of the code, never read from the environment: undefined in production and tests.
+   */
+  smsOutboxAuthToken: string | undefined;
   legal: { email: string; address: string };
   logLevel: Env["LOG_LEVEL"];
   /** SIGTERM's draining time: 5 s in production, 1 s otherwise, unless SHUTDOWN_DRAIN_MS says. */
@@ -382,6 +388,8 @@ export class ConfigError extends Error {
 
 // Development only: a fixed secret so sessions survive restarts without configuration.
 const DEV_SESSION_SECRET = "development-only-session-secret-change-me-0123456789";
+// Development only: what the SMS outbox stands in for Twilio's auth token with (smsOutboxAuthToken).
+const DEV_SMS_AUTH_TOKEN = "development-only-twilio-auth-token";
 
 /** Parses the environment; throws ConfigError listing every problem at once. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -437,6 +445,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           apiUrl: env.TWILIO_API_URL,
         }
       : undefined,
+    smsOutboxAuthToken:
+      env.APP_ENV === "development" && !env.TWILIO_ACCOUNT_SID ? DEV_SMS_AUTH_TOKEN : undefined,
     legal: { email: env.LEGAL_EMAIL, address: env.LEGAL_ADDRESS },
     logLevel: env.LOG_LEVEL,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.APP_ENV === "production" ? 5000 : 1000),

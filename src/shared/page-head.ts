@@ -86,6 +86,8 @@ const ROUTE_HEADS: Record<ClientRoutePath, RouteHead> = {
   "/admin/verifications": PRIVATE,
   "/admin/audit": PRIVATE,
   "/admin/mail": PRIVATE,
+  "/dev/webhooks": PRIVATE,
+  "/dev/sms": PRIVATE,
 };
 
 function head(title: string | null, appName: string, description: string, indexable: boolean): PageHead {

@@ -46,6 +46,9 @@ export const CLIENT_ROUTES = [
   { path: "/admin/users", title: "Users" },
   { path: "/admin/audit", title: "Audit Log" },
   { path: "/admin/mail", title: "Failed Mail" },
+  // Development tools: their API answers only a development server, so elsewhere the pages say so.
+  { path: "/dev/webhooks", title: "Webhook Inbox" },
+  { path: "/dev/sms", title: "SMS Outbox" },
 ] as const satisfies readonly ClientRoute[];
 
 export interface ClientRoute {

@@ -41,6 +41,8 @@ const BillingPortalPage = lazyPage(() => import("../pages/billing-portal-page"))
 const ConfirmEmailPage = lazyPage(() => import("../pages/confirm-email-page"));
 const UndoEmailPage = lazyPage(() => import("../pages/undo-email-page"));
 const SecureAccountPage = lazyPage(() => import("../pages/secure-account-page"));
+const DevWebhooksPage = lazyPage(() => import("../pages/dev-webhooks-page"));
+const DevSmsPage = lazyPage(() => import("../pages/dev-sms-page"));
 const NotFoundPage = lazyPage(() => import("../pages/not-found-page"));
 
 // Wrapped once at module level so each route keeps a stable component identity across renders.
@@ -136,6 +138,9 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   "/admin/users": AdminUsersRoute,
   "/admin/audit": AdminAuditRoute,
   "/admin/mail": AdminMailRoute,
+  // Development tools: no sign-in (the server answers only this machine, and only in development).
+  "/dev/webhooks": DevWebhooksPage,
+  "/dev/sms": DevSmsPage,
 };
 
 /**

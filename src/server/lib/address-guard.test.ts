@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockedAddressReason } from "./address-guard";
+import { blockedAddressReason, isLoopbackAddress } from "./address-guard";
 
 describe("address guard of the domain check", () => {
   it.each([
@@ -105,5 +105,23 @@ describe("address guard of the domain check", () => {
   it("refuses what is not an IP address at all", () => {
     expect(blockedAddressReason("localhost")).toBe("an address that could not be read");
     expect(blockedAddressReason("")).toBe("an address that could not be read");
+  });
+
+  it("tells this machine's own addresses from every other private one (development's webhooks)", () => {
+    for (const address of ["127.0.0.1", "127.8.9.10", "::1", "::ffff:127.0.0.1"]) {
+      expect(isLoopbackAddress(address), address).toBe(true);
+    }
+    for (const address of [
+      "10.0.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "0.0.0.0",
+      "::",
+      "fe80::1",
+      "8.8.8.8",
+    ]) {
+      expect(isLoopbackAddress(address), address).toBe(false);
+    }
+    expect(isLoopbackAddress("localhost")).toBe(false);
   });
 });

@@ -20,13 +20,15 @@ const rule = (cidr: string, reason: string): Rule => {
   return { list, family, reason };
 };
 
+const LOOPBACK_REASON = "a loopback address";
+
 // Listed before the wider ranges that hold them, so the reason is the most specific one.
 const BLOCKED_V4: Rule[] = [
   rule("169.254.169.254/32", "a cloud metadata address"),
   rule("0.0.0.0/8", "a 'this network' address"),
   rule("10.0.0.0/8", "a private address"),
   rule("100.64.0.0/10", "a shared (carrier-grade NAT) address"),
-  rule("127.0.0.0/8", "a loopback address"),
+  rule("127.0.0.0/8", LOOPBACK_REASON),
   rule("169.254.0.0/16", "a link-local address"),
   rule("172.16.0.0/12", "a private address"),
   rule("192.0.0.0/24", "a reserved address"),
@@ -44,7 +46,7 @@ const BLOCKED_V4: Rule[] = [
 // IPv6 ranges that are not a wrapped IPv4 address (those are unwrapped and checked as IPv4 first).
 const BLOCKED_V6: Rule[] = [
   rule("::/128", "the unspecified address"),
-  rule("::1/128", "a loopback address"),
+  rule("::1/128", LOOPBACK_REASON),
   rule("64:ff9b:1::/48", "a local NAT64 address"),
   rule("2001::/32", "a Teredo tunnel address"),
   rule("2001:db8::/32", "a documentation address"),
@@ -130,4 +132,9 @@ export function blockedAddressReason(address: string): string | null {
   if (isIPv4(address)) return firstMatch(BLOCKED_V4, address);
   if (isIPv6(address)) return blockedReason6(address);
   return "an address that could not be read";
+}
+
+/** Whether `address` (an IP literal) is this machine's own: 127.0.0.0/8 or ::1, also wrapped in IPv6. */
+export function isLoopbackAddress(address: string): boolean {
+  return blockedAddressReason(address) === LOOPBACK_REASON;
 }

@@ -2,7 +2,7 @@ import { Resolver as DnsResolver, lookup as dnsLookup } from "node:dns/promises"
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { blockedAddressReason } from "./address-guard";
+import { blockedAddressReason, isLoopbackAddress } from "./address-guard";
 
 // Requests to a URL a user typed, with the limits a server-side fetch of one needs: names are resolved
 // here and every address is vetted (address-guard.ts), the socket connects to the vetted address (a
@@ -86,6 +86,11 @@ export function domainCheckFetchOptions(config: {
 export interface SiteFetchOptions {
   /** VERIFY_ALLOW_PRIVATE=1: private and loopback addresses are allowed (tests, local development). */
   allowPrivate: boolean;
+  /**
+   * Loopback addresses (this machine) are allowed, every other private one still refused: a development
+   * server's webhooks to a receiver on the developer's own machine.
+   */
+  allowLoopback?: boolean;
   /** Addresses allowed although private: only tests use it, to stand a loopback server in for a site. */
   allowedAddresses?: readonly string[];
   resolve?: Resolver;
@@ -143,6 +148,7 @@ async function vetHost(url: URL, options: SiteFetchOptions): Promise<ResolvedAdd
   if (!options.allowPrivate) {
     for (const { address } of addresses) {
       const reason = blockedAddressReason(address);
+      if (options.allowLoopback && isLoopbackAddress(address)) continue;
       if (reason && !options.allowedAddresses?.includes(address)) {
         throw new BlockedAddressError(
           `Refused to fetch ${url.origin}: ${host} resolves to ${address}, ${reason}. Only public websites can be verified.`,

@@ -108,16 +108,28 @@ function twilioSender(twilio: TwilioModule, config: TwilioConfig, statusCallback
   };
 }
 
-function outboxSender(db: Db): SmsSender {
-  return {
+/** Twilio's signature check alone (its webhooks module, without the rest of the SDK). */
+type ValidateRequest = typeof import("twilio/lib/webhooks/webhooks.js").validateRequest;
+
+/**
+ * The development SMS outbox. Without `authToken` no webhook request is Twilio's; with it (a development
+ * server), one signed the way Twilio signs with that token is, so a reply tried from /api/dev/sms-inbound
+ * takes the same checked path a real one does.
+ */
+function outboxSender(db: Db, webhookCheck: { authToken: string; validate: ValidateRequest } | undefined) {
+  const sender: SmsSender = {
     provider: "outbox",
     async send({ to, body }) {
       const id = randomUUID();
       await db.insert(smsOutbox).values({ id, to, body });
       return { sid: `outbox-${id}`, status: "sent" };
     },
-    isValidWebhook: () => false,
+    isValidWebhook({ signature, url, params }) {
+      if (!webhookCheck || !signature) return false;
+      return webhookCheck.validate(webhookCheck.authToken, signature, url, params);
+    },
   };
+  return sender;
 }
 
 /**
@@ -130,15 +142,21 @@ export async function createSmsSender({
   twilio: twilioConfig,
   isProduction,
   appUrl,
+  outboxAuthToken,
 }: {
   db: Db;
   twilio: TwilioConfig | undefined;
   isProduction: boolean;
   appUrl: string;
+  /** The development outbox's stand-in for Twilio's auth token (config.smsOutboxAuthToken). */
+  outboxAuthToken: string | undefined;
 }): Promise<SmsSender | undefined> {
   if (twilioConfig) {
     const { default: twilio } = await import("twilio");
     return twilioSender(twilio, twilioConfig, new URL("/api/sms/status", appUrl).toString());
   }
-  return isProduction ? undefined : outboxSender(db);
+  if (isProduction) return undefined;
+  if (!outboxAuthToken) return outboxSender(db, undefined);
+  const { validateRequest } = await import("twilio/lib/webhooks/webhooks.js");
+  return outboxSender(db, { authToken: outboxAuthToken, validate: validateRequest });
 }

@@ -76,6 +76,11 @@ export const fixtureRequestSchema = z
     /** A buyer's stored reliability score and review count, as the reliability refresh would store them. */
     reliabilityScore: z.number().int().min(0).max(100).optional(),
     reviewCount: z.number().int().min(0).optional(),
+    /** A verified number for SMS alerts (E.164) with its consent record, as the Alerts tab leaves one. */
+    smsPhone: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/)
+      .optional(),
   })
   .refine((f) => f.role === "buyer" || f.listings.length === 0, {
     message: "only a buyer fixture has listings",
@@ -121,3 +126,51 @@ export const fixtureSchema = z.object({
 export type Fixture = z.infer<typeof fixtureSchema>;
 
 export const fixturePremiumSchema = z.object({ enabled: z.boolean() });
+
+// ---------------------------------------------------------------------------------------------------
+// The development tools (/dev/webhooks, /dev/sms): webhooks and SMS replies tried on one machine.
+
+/** Where a development server takes webhook deliveries in, to register as an endpoint's URL. */
+export const WEBHOOK_INBOX_PATH = "/api/dev/webhook-inbox";
+
+/**
+ * What the inbox found of a delivery's X-Signature, checked as docs/api.md tells a receiver to:
+ * "valid"; "invalid" (missing, malformed, or not the HMAC of this body with any secret of an endpoint at
+ * this URL); "unknown_endpoint" (no endpoint is registered at the URL it came to); "stale" (the HMAC
+ * matches but its time is more than 5 minutes from ours).
+ */
+export const INBOX_SIGNATURE_RESULTS = ["valid", "invalid", "unknown_endpoint", "stale"] as const;
+export type InboxSignatureResult = (typeof INBOX_SIGNATURE_RESULTS)[number];
+
+/** GET /api/dev/webhook-inbox: one delivery received, newest first. */
+export const inboxDeliverySchema = z.object({
+  id: z.string(),
+  receivedAt: z.iso.datetime({ offset: true }),
+  /** The path it was posted to, with its query. */
+  path: z.string(),
+  headers: z.record(z.string(), z.string()),
+  /** The body as received, not parsed. */
+  body: z.string(),
+  signature: z.enum(INBOX_SIGNATURE_RESULTS),
+});
+export type InboxDelivery = z.infer<typeof inboxDeliverySchema>;
+
+/** The replies the SMS page offers; free text goes the same way (and is ignored, as Twilio's would be). */
+export const SMS_REPLY_KEYWORDS = ["STOP", "START", "HELP"] as const;
+
+/** POST /api/dev/sms-inbound: a text "from" a number to ours, as Twilio would post it. */
+export const devSmsInboundSchema = z.object({
+  from: plainText()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, "Enter the number in international format, like +15555550123"),
+  body: plainText().trim().min(1, "Enter the text of the reply").max(320),
+});
+export type DevSmsInbound = z.infer<typeof devSmsInboundSchema>;
+
+export const devSmsInboundResultSchema = z.object({
+  /** The status /api/sms/inbound answered: 200, or 403 when it refused the signature. */
+  status: z.number().int(),
+  /** The text our number answers with (STOP, START, HELP), or null when it answers nothing. */
+  reply: z.string().nullable(),
+});
+export type DevSmsInboundResult = z.infer<typeof devSmsInboundResultSchema>;

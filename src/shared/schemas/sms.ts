@@ -167,3 +167,4 @@ export const outboxSmsSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
 });
+export type OutboxSms = z.infer<typeof outboxSmsSchema>;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { referencesSchema } from "../../../shared/schemas/publisher";
-import { publisherProfiles, sessions, users } from "../../db/schema";
+import { publisherProfiles, sessions, smsConsents, smsNumbers, users } from "../../db/schema";
 import { sessionCookie, useTestApp } from "../../test/context";
 import { createBuyer, createListing, createUser, sendQueuedMail } from "../../test/factories";
 
@@ -58,6 +58,21 @@ describe("development fixtures", () => {
       payload: { enabled: false },
     });
     expect(off.json()).toEqual({ hasActiveSubscription: false });
+  });
+
+  it("gives a publisher a verified SMS number with its consent record when asked", async () => {
+    const fixture = (await createFixture({ role: "publisher", smsPhone: "+12015550131" })).json();
+    const [number] = await ctx.database.db
+      .select()
+      .from(smsNumbers)
+      .where(eq(smsNumbers.userId, fixture.fixtureId));
+    expect(number).toMatchObject({ phone: "+12015550131", verifiedAt: expect.any(Date), optedOutAt: null });
+    const [consent] = await ctx.database.db
+      .select()
+      .from(smsConsents)
+      .where(eq(smsConsents.id, number!.consentId));
+    expect(consent).toMatchObject({ userId: fixture.fixtureId, event: "consented", source: "web" });
+    expect((await createFixture({ role: "publisher", smsPhone: "2015550131" })).statusCode).toBe(400);
   });
 
   it("gives a publisher an application to review when asked, and nobody else a review status", async () => {

@@ -4,12 +4,17 @@ import { z } from "zod";
 import {
   demoAccountSchema,
   devLoginSchema,
+  devSmsInboundResultSchema,
+  devSmsInboundSchema,
   fixturePremiumSchema,
   fixtureRequestSchema,
   fixtureSchema,
+  INBOX_SIGNATURE_RESULTS,
+  inboxDeliverySchema,
   outboxMailSchema,
+  WEBHOOK_INBOX_PATH,
 } from "../../../shared/schemas/dev";
-import { outboxSmsSchema } from "../../../shared/schemas/sms";
+import { outboxSmsSchema, SMS_MESSAGES } from "../../../shared/schemas/sms";
 import { AppError } from "../../lib/app-error";
 import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { startUserSession } from "../../plugins/session";
@@ -23,12 +28,16 @@ import {
   recordDevLogin,
   setFixturePremium,
 } from "./dev.service";
+import { sendDevSmsReply } from "./sms-reply";
+import { receiveInboxDelivery, WebhookInbox } from "./webhook-inbox";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 // A proxy on this machine connects from loopback too; what it relays is a remote request.
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 const fixtureParams = z.object({ id: z.uuid() });
 const PUBLIC = { access: "public" } as const;
+/** Larger than any event we send: the inbox keeps what it was given, whole. */
+const INBOX_BODY_LIMIT = 256 * 1024;
 
 /**
  * Development helpers. app.ts registers them only when APP_ENV=development, and they answer only a
@@ -81,6 +90,62 @@ export async function devRoutes(fastify: FastifyInstance) {
     { config: PUBLIC, schema: { response: { 200: z.array(outboxSmsSchema), ...errorResponses } } },
     async () => listSmsOutbox({ db: app.db }),
   );
+
+  // A reply to our number tried from the SMS page, posted to /api/sms/inbound as Twilio would post it.
+  app.post(
+    "/api/dev/sms-inbound",
+    {
+      config: PUBLIC,
+      schema: {
+        body: devSmsInboundSchema,
+        response: { 200: devSmsInboundResultSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const authToken = app.config.twilio?.authToken ?? app.config.smsOutboxAuthToken;
+      const address = app.server.address();
+      if (!authToken || !address || typeof address === "string") {
+        throw new AppError("unavailable", SMS_MESSAGES.notConfigured);
+      }
+      return sendDevSmsReply({ db: app.db, appUrl: app.config.appUrl, authToken, address, input: req.body });
+    },
+  );
+
+  const inbox = new WebhookInbox();
+  app.get(
+    WEBHOOK_INBOX_PATH,
+    { config: PUBLIC, schema: { response: { 200: z.array(inboxDeliverySchema), ...errorResponses } } },
+    async () => inbox.list(),
+  );
+  // Its own plugin: only here is a body kept as the raw text it came as, whatever its type, for the
+  // signature is over those very bytes.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser("*", { parseAs: "string", bodyLimit: INBOX_BODY_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
+    raw.withTypeProvider<ZodTypeProvider>().post(
+      WEBHOOK_INBOX_PATH,
+      {
+        // Posted by our own delivery worker, which sends no Origin: what it proves is its signature.
+        config: { ...PUBLIC, allowForeignOrigin: true },
+        schema: {
+          response: { 200: z.object({ signature: z.enum(INBOX_SIGNATURE_RESULTS) }), ...errorResponses },
+        },
+      },
+      async (req) => {
+        const delivery = await receiveInboxDelivery({
+          db: app.db,
+          inbox,
+          url: new URL(req.url, `http://${req.headers.host ?? "localhost"}`),
+          headers: req.headers,
+          rawBody: typeof req.body === "string" ? req.body : "",
+          now: app.now(),
+        });
+        return { signature: delivery.signature };
+      },
+    );
+  });
 
   // Test fixtures (e2e/support/fixtures.ts). The answer also signs the new user in: its Set-Cookie is
   // the session a test hands to the browser.

@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNotNull, like, or } from "drizzle-orm";
 import type { z } from "zod";
-import { ACCOUNT_DISABLED_MESSAGE, DEFAULT_PAYMENT_TERMS } from "../../../shared/constants";
+import {
+  ACCOUNT_DISABLED_MESSAGE,
+  DEFAULT_PAYMENT_TERMS,
+  SMS_CONSENT_VERSION,
+} from "../../../shared/constants";
 import {
   FIXTURE_EMAIL_DOMAIN,
   type Fixture,
@@ -17,6 +21,8 @@ import {
   compliance,
   mailOutbox,
   publisherProfiles,
+  smsConsents,
+  smsNumbers,
   smsOutbox,
   users,
 } from "../../db/schema";
@@ -141,6 +147,24 @@ export async function createFixture({
         });
         await recomputeQualityScore({ db: tx, profileId: profile.id });
       }
+    }
+
+    if (spec.smsPhone) {
+      const [consent] = await tx
+        .insert(smsConsents)
+        .values({
+          userId: user.id,
+          phone: spec.smsPhone,
+          event: "consented",
+          source: "web",
+          textVersion: SMS_CONSENT_VERSION,
+          ip: "127.0.0.1",
+          userAgent: "fixtures",
+        })
+        .returning({ id: smsConsents.id });
+      await tx
+        .insert(smsNumbers)
+        .values({ userId: user.id, phone: spec.smsPhone, consentId: consent!.id, verifiedAt: new Date() });
     }
 
     let buyer: Fixture["buyer"] = null;

@@ -12,7 +12,7 @@ import type { MailQueue } from "../../jobs/mail";
 import type { JobPayloads } from "../../jobs/queues";
 import { mailMoment } from "../../lib/mail-dates";
 import { BlockedAddressError, postToSite } from "../../lib/site-fetch";
-import { blockedAddressMessage, isWebhookPortAllowed } from "./webhook-endpoints";
+import { blockedAddressMessage, isLoopbackHost, isWebhookPortAllowed } from "./webhook-endpoints";
 
 // Deliveries are scheduled per endpoint, so that one endpoint, however slow or busy, holds at most one
 // of the workers' slots (docs/decisions/034-webhook-deliveries-scheduled-per-endpoint.md). A
@@ -63,8 +63,10 @@ export interface WebhookJobDeps {
   now: () => Date;
   appName: string;
   appUrl: string;
-  /** VERIFY_ALLOW_PRIVATE: deliveries may go to loopback and private addresses (development, tests). */
+  /** VERIFY_ALLOW_PRIVATE: deliveries may go to loopback and private addresses (tests). */
   allowPrivate: boolean;
+  /** Development: deliveries may go to this machine (webhook-endpoints.ts, WebhookAddressRules). */
+  allowLoopback: boolean;
 }
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, the value of WEBHOOK_SIGNATURE_HEADER. */
@@ -230,7 +232,8 @@ async function attemptNextDelivery(
   let status: number | null = null;
   let error: unknown = null;
   try {
-    if (!isWebhookPortAllowed(new URL(endpoint.url), deps.allowPrivate)) throw new PortNotAllowedError();
+    const url = new URL(endpoint.url);
+    if (!isWebhookPortAllowed(url, deps)) throw new PortNotAllowedError();
     ({ status } = await postToSite(
       endpoint.url,
       {
@@ -243,7 +246,11 @@ async function attemptNextDelivery(
           "x-webhook-delivery": deliveryId,
         },
       },
-      { allowPrivate: deps.allowPrivate, timeoutMs: ATTEMPT_TIMEOUT_MS },
+      {
+        allowPrivate: deps.allowPrivate,
+        allowLoopback: deps.allowLoopback && isLoopbackHost(url),
+        timeoutMs: ATTEMPT_TIMEOUT_MS,
+      },
     ));
   } catch (err) {
     error = err;

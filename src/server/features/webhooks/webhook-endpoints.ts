@@ -13,6 +13,7 @@ import {
 } from "../../../shared/schemas/webhooks";
 import type { Db } from "../../db/client";
 import { users, webhookEndpoints } from "../../db/schema";
+import { isLoopbackAddress } from "../../lib/address-guard";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
@@ -59,35 +60,56 @@ export function blockedAddressMessage(error: BlockedAddressError): string {
   return `${where} is ${error.reason}: webhooks are sent to public internet addresses only.`;
 }
 
+/**
+ * Which endpoint addresses are accepted beyond public https ones. `allowPrivate` (VERIFY_ALLOW_PRIVATE,
+ * tests): any private address, plain http and any port. `allowLoopback` (every development server): an
+ * address on this machine (localhost, 127.0.0.0/8, [::1]) with plain http and any port, so a developer can
+ * point a webhook at a receiver of their own, such as the development inbox; any other private address
+ * is still refused. Production has neither.
+ */
+export interface WebhookAddressRules {
+  allowPrivate: boolean;
+  allowLoopback?: boolean;
+}
+
+/** localhost, or an IP literal of this machine: what development's loopback rule accepts. */
+export function isLoopbackHost(url: URL): boolean {
+  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  return host === "localhost" || isLoopbackAddress(host);
+}
+
+/** The rules let this endpoint's address use plain http and any port. */
+const isLocalReceiver = (url: URL, rules: WebhookAddressRules) =>
+  rules.allowPrivate || (Boolean(rules.allowLoopback) && isLoopbackHost(url));
+
 /** Whether the address's port (the scheme's default when it names none) is one deliveries may use. */
-export function isWebhookPortAllowed(url: URL, allowPrivate: boolean): boolean {
-  if (allowPrivate) return true;
+export function isWebhookPortAllowed(url: URL, rules: WebhookAddressRules): boolean {
+  if (isLocalReceiver(url, rules)) return true;
   const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
   return (WEBHOOK_PORTS as readonly number[]).includes(port);
 }
 
 /**
- * The endpoint's address, checked: https (plain http only where private addresses are allowed, for
- * local development and tests), an allowed port, no credentials, and a host whose every address is
- * public.
+ * The endpoint's address, checked: https (plain http only for a local receiver the rules allow), an
+ * allowed port, no credentials, and a host whose every address is public (or, by the rules, local).
  */
-async function checkEndpointUrl(text: string, allowPrivate: boolean): Promise<string> {
+async function checkEndpointUrl(text: string, rules: WebhookAddressRules): Promise<string> {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw new AppError("validation", WEBHOOK_MESSAGES.urlInvalid);
   }
-  if (url.protocol === "http:" && !allowPrivate)
-    throw new AppError("validation", WEBHOOK_MESSAGES.httpsRequired);
+  const local = isLocalReceiver(url, rules);
+  if (url.protocol === "http:" && !local) throw new AppError("validation", WEBHOOK_MESSAGES.httpsRequired);
   if (url.protocol !== "https:" && url.protocol !== "http:")
     throw new AppError("validation", WEBHOOK_MESSAGES.urlInvalid);
   if (url.username || url.password) throw new AppError("validation", WEBHOOK_MESSAGES.credentials);
-  if (!isWebhookPortAllowed(url, allowPrivate))
-    throw new AppError("validation", WEBHOOK_MESSAGES.portNotAllowed);
-  if (!allowPrivate) {
+  if (!isWebhookPortAllowed(url, rules)) throw new AppError("validation", WEBHOOK_MESSAGES.portNotAllowed);
+  if (!rules.allowPrivate) {
     try {
-      await vetSiteAddress(url.href, { allowPrivate });
+      // A local receiver's name must resolve to this machine alone, as its literal addresses are.
+      await vetSiteAddress(url.href, { allowPrivate: false, allowLoopback: local });
     } catch (error) {
       if (error instanceof BlockedAddressError) {
         throw new AppError("validation", blockedAddressMessage(error), { cause: error });
@@ -109,16 +131,15 @@ export async function createWebhookEndpoint({
   viewer,
   input,
   allowPrivate,
+  allowLoopback = false,
 }: {
   db: Db;
   viewer: Viewer;
   input: CreateWebhook;
-  /** VERIFY_ALLOW_PRIVATE: loopback, private addresses and plain http are accepted (development, tests). */
-  allowPrivate: boolean;
-}): Promise<CreatedWebhook> {
+} & WebhookAddressRules): Promise<CreatedWebhook> {
   const { url: text, events } = input;
   requireWebhookRole(viewer, events);
-  const url = await checkEndpointUrl(text, allowPrivate);
+  const url = await checkEndpointUrl(text, { allowPrivate, allowLoopback });
   const secret = `whsec_${randomBytes(32).toString("base64url")}`;
   const row = await db.transaction(async (tx) => {
     // Serialises this user's registrations, so the cap holds under concurrent requests.

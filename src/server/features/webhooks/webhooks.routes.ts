@@ -54,6 +54,7 @@ export async function webhookRoutes(fastify: FastifyInstance) {
         viewer,
         input: req.body,
         allowPrivate: app.config.verifyAllowPrivate,
+        allowLoopback: app.config.isDevelopment,
       });
       return reply.code(201).send(created);
     }),
