@@ -5,7 +5,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# The build needs every package; the image keeps the server's. The browser's packages are dependencies
+# too (so that `npm audit --omit=dev` covers them), but the client build has them bundled in, the page
+# renderer included: they leave package.json before the prune (docs/operations.md#what-ships-where).
+RUN npm run build && npx tsx scripts/browser-packages.ts --server-image && npm prune --omit=dev
 
 FROM node:22-bookworm-slim
 ENV APP_ENV=production NODE_ENV=production PORT=5000

@@ -71,8 +71,8 @@ export default defineConfig({
       // React's production build whatever NODE_ENV the server runs with: the markup is the same, and the
       // development build draws a page several times slower.
       define: { "process.env.NODE_ENV": JSON.stringify("production") },
-      // Every package inside the entry: the production image installs the server's dependencies
-      // only, and React and the app's other client packages are not among them.
+      // Every package inside the entry: the production image installs the server's packages only, and
+      // leaves React and the app's other browser packages out (scripts/browser-packages.ts, Dockerfile).
       resolve: { noExternal: true },
     },
   },

@@ -324,15 +324,14 @@ export async function buildApp({
     // The build's server entry and manifest are read from disk by this server only (features/seo/page-shell.ts).
     allowedPath: (pathname) => !SERVER_ONLY_FOLDERS.some((folder) => pathname.startsWith(folder)),
     // Hashed assets never change; index.html must always be re-read. `path` is the file sent (a .br
-    // copy's too), and the answer differs by Accept-Encoding for any file with copies. The plugin's own
-    // Cache-Control (public, max-age=0) is off: it would be written over ours.
+    // copy's too). The plugin's own Cache-Control (public, max-age=0) is off: it would be written over
+    // ours. With preCompressed, the plugin itself says the answer varies by Accept-Encoding.
     cacheControl: false,
-    setHeaders: (res, path) => {
-      res.setHeader(
+    setHeaders: (reply, path) => {
+      reply.header(
         "Cache-Control",
         path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
       );
-      res.setHeader("Vary", "Accept-Encoding");
     },
   });
   return app;

@@ -47,7 +47,15 @@ describe.runIf(ENGINE === "pglite")("the embedded database directory has one own
 
   it("a command run while the server holds the directory refuses and changes nothing; run after, its write lasts", async () => {
     const dir = join(root, "server");
-    const server = await spawnServer({ PGLITE_DIR: dir, DATABASE_URL: "" });
+    // Started as README.md's "Run it" has it (no APP_URL, the start logged), listening on every address
+    // of the machine, IPv6 included (HOST=::).
+    const server = await spawnServer({
+      PGLITE_DIR: dir,
+      DATABASE_URL: "",
+      APP_URL: "",
+      HOST: "::",
+      LOG_LEVEL: "info",
+    });
     const runCommand = (args: string[]) =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
         const child = spawn(process.execPath, ["--import", "tsx", "scripts/user-premium.ts", ...args], {
@@ -64,6 +72,19 @@ describe.runIf(ENGINE === "pglite")("the embedded database directory has one own
       });
     try {
       await waitUntilReady(server, Date.now() + 90_000);
+
+      // The start log names the address to open (APP_URL's default); the other loopback spellings of
+      // it reach the same server and pass its same-site check in development: a demo sign-in from each.
+      expect(server.output()).toContain(`open ${server.url}`);
+      const { port } = new URL(server.url);
+      for (const origin of [`http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
+        const login = await fetch(`${origin}/api/dev/login`, {
+          method: "POST",
+          headers: { origin, "content-type": "application/json" },
+          body: JSON.stringify({ email: "admin@demo.test" }),
+        });
+        expect(login.status, origin).toBe(200);
+      }
 
       const refused = await runCommand(["newbie@demo.test", "on"]);
       expect(refused.code).toBe(1);

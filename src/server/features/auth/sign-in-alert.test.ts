@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../shared/schemas/account";
 import { accountTokens, auditLogs, knownDevices, mailOutbox, mails, sessions } from "../../db/schema";
 import { CHROME_MAC, FIREFOX_WINDOWS, signInFrom } from "../../test/browsers";
-import { TEST_APP_URL, useTestApp } from "../../test/context";
+import { sessionCookie, TEST_APP_URL, useTestApp } from "../../test/context";
 import { createUser, sendQueuedMail } from "../../test/factories";
 import { hashToken } from "./magic-link.service";
 
@@ -180,5 +180,67 @@ describe("sign-in alerts", () => {
       .from(accountTokens)
       .where(and(eq(accountTokens.userId, user.id), sql`${accountTokens.usedAt} is not null`));
     expect(used).toEqual([]);
+  });
+});
+
+describe("seeing a sign-in alert in development", () => {
+  // As README.md tells it: the one-click demo sign-in mails no alert; a sign-in link opened in one
+  // browser, then another opened in a second browser, puts the alert in the development outbox.
+  const ctx = useTestApp({ env: { APP_ENV: "development" } });
+
+  type OutboxMail = { to: string; subject: string; text: string };
+  const outbox = async () => {
+    await sendQueuedMail(ctx);
+    const res = await ctx.app.inject({ url: "/api/dev/outbox" });
+    expect(res.statusCode).toBe(200);
+    return res.json() as OutboxMail[];
+  };
+  const alertsIn = (mails: OutboxMail[]) => mails.filter((m) => m.subject.startsWith("New sign-in"));
+
+  /** /login's "Email me a sign-in link", then the link from the outbox, opened in a browser of its own. */
+  async function signInByLinkFromOutbox(email: string, userAgent: string) {
+    const requested = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link",
+      payload: { email },
+    });
+    expect(requested.statusCode).toBe(202);
+    const link = (await outbox()).find((m) => m.to === email && m.subject.endsWith("sign-in link"));
+    const token = link?.text.match(/\/auth\/magic\?token=([\w-]+)/)?.[1];
+    expect(token, "a sign-in link in the outbox").toBeDefined();
+    const verified = await ctx.app.inject({
+      method: "POST",
+      url: "/api/auth/magic-link/verify",
+      payload: { token },
+      headers: { "user-agent": userAgent },
+    });
+    expect(verified.statusCode).toBe(200);
+    return sessionCookie(verified);
+  }
+
+  it("shows no alert for the one-click demo sign-in, and one after a link sign-in from a second browser", async () => {
+    const user = await createUser(ctx.database.db, { email: "demo-owner@example.test" });
+    for (const _browser of ["first", "second"]) {
+      const demo = await ctx.app.inject({
+        method: "POST",
+        url: "/api/dev/login",
+        payload: { email: user.email },
+      });
+      expect(demo.statusCode).toBe(200);
+    }
+    expect(alertsIn(await outbox())).toEqual([]);
+
+    const first = await signInByLinkFromOutbox(user.email, CHROME_MAC);
+    expect(alertsIn(await outbox())).toEqual([]);
+    await signInByLinkFromOutbox(user.email, FIREFOX_WINDOWS);
+    const alerts = alertsIn(await outbox());
+    expect(alerts).toEqual([
+      expect.objectContaining({ to: user.email, subject: "New sign-in to your PayPerCall Hub account" }),
+    ]);
+    expect(alerts[0]!.text).toContain("Browser: Firefox 133 on Windows 10");
+
+    // Both browsers' sessions are on the Account page (and the demo sign-ins' too).
+    const sessions = await ctx.app.inject({ url: "/api/account/sessions", headers: { cookie: first } });
+    expect(sessions.json().sessions.length).toBeGreaterThanOrEqual(2);
   });
 });

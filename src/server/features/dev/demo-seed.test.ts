@@ -262,15 +262,20 @@ describe("demo data", () => {
       }
       expect(DEMO_ACCOUNTS.map((a) => a.email)).toContain("pending@demo.test");
 
-      // Alerts set up for the two approved ones, so a new listing shows its alert mail in the outbox.
+      // Alerts set up for the two approved ones, so a new listing shows its alert mail in the outbox; the
+      // verticals of premium@demo.test's instant alerts are the ones README.md names.
       const alerts = await database.db
-        .select({ email: users.email, frequency: notificationPreferences.frequency })
+        .select({
+          email: users.email,
+          frequency: notificationPreferences.frequency,
+          verticals: notificationPreferences.verticals,
+        })
         .from(notificationPreferences)
         .innerJoin(users, eq(users.id, notificationPreferences.userId))
         .orderBy(users.email);
       expect(alerts).toEqual([
-        { email: "premium@demo.test", frequency: "instant" },
-        { email: "publisher@demo.test", frequency: "weekly" },
+        { email: "premium@demo.test", frequency: "instant", verticals: ["Insurance", "Medical", "Finance"] },
+        { email: "publisher@demo.test", frequency: "weekly", verticals: ["Insurance", "Home Services"] },
       ]);
     } finally {
       await database.close();
