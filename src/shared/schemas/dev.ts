@@ -77,8 +77,7 @@ export const fixtureRequestSchema = z
     reliabilityScore: z.number().int().min(0).max(100).optional(),
     reviewCount: z.number().int().min(0).optional(),
     /** A verified number for SMS alerts (E.164) with its consent record, as the Alerts tab leaves one. */
-    smsPhone: z
-      .string()
+    smsPhone: plainText()
       .regex(/^\+[1-9]\d{6,14}$/)
       .optional(),
   })
