@@ -6,6 +6,8 @@ import { openDatabase, queryRows } from "./client";
 import { users } from "./schema";
 
 describe("database", () => {
+  // A database cloned from the template and the migrations read again: on a machine whose disk and
+  // cores are shared with other test files this took over the default 30 s once (load average 9).
   it("applies the committed migrations (again without harm) with pg_trgm and the search column", async () => {
     const database = await openTestDatabase();
     try {
@@ -44,7 +46,7 @@ describe("database", () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 
   it("deletes a publisher profile together with its user", async () => {
     const database = await openTestDatabase();
