@@ -15,6 +15,7 @@ import {
   webhookEndpoints,
 } from "../../db/schema";
 import { createdKeyColumn } from "../../lib/admin-page";
+import { LISTING_FROM, listingColumnsFor, listingRowSchema, toListing } from "../../lib/listing-read";
 import { sqlLimit } from "../../lib/paging";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import type { StripeClient } from "../../lib/stripe";
@@ -27,7 +28,6 @@ import { getBuyerProfile } from "../buyers/buyer-profile";
 import { listDealIntents } from "../deal-intents/deal-intents";
 import { listMyDisputes } from "../disputes/disputes";
 import { exportListingsCsv } from "../listing-import/export-listings";
-import { LISTING_FROM, listingColumnsFor, listingRowSchema, toListing } from "../listings/listing-row";
 import { listSavedListings } from "../listings/saved-listings";
 import { getPublisherProfile } from "../publishers/publisher-profile";
 import { listMyReviews } from "../reviews/reviews";

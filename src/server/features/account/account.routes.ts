@@ -9,9 +9,9 @@ import {
   emailChangeRequestSchema,
 } from "../../../shared/schemas/account";
 import { messageSchema } from "../../../shared/schemas/auth";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { endUserSession } from "../../plugins/session";
-import { withViewer } from "../auth/guard";
 import { exportFileName, startAccountExport } from "./account-export";
 import { getAccountSummary } from "./account-summary";
 import { deleteAccount } from "./delete-account";
