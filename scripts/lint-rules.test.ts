@@ -144,7 +144,7 @@ const PLANTED: Planted[] = [
   ...each("src/server/features/buyers/planted.ts", FEATURE_RANK, [
     "../buyer-verification/verification-attempts",
   ]),
-  // The account feature sits on top: it reads every other feature (the data export), none reads it.
+  // The account feature sits on top: it may read any other feature, none reads it.
   ...each("src/server/features/account/planted.ts", null, ["../disputes/disputes", "../admin/stats"]),
   ...each("src/server/features/admin/planted.ts", FEATURE_RANK, ["../account/delete-account"]),
   // Tests and the test harness sit on top with app.ts: any server module, never the client.

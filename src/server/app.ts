@@ -5,6 +5,7 @@ import type { PageRenderer } from "../shared/page-render";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
+import { ACCOUNT_EXPORT_PARTS } from "./account-export-parts";
 import { accountRoutes } from "./features/account/account.routes";
 import { apiKeyRoutes } from "./features/account/api-keys.routes";
 import { accountSessionRoutes } from "./features/account/sessions.routes";
@@ -291,7 +292,7 @@ export async function buildApp({
   await app.register(boostRoutes);
   await app.register(alertRoutes);
   await app.register(smsRoutes);
-  await app.register(accountRoutes);
+  await app.register(accountRoutes(ACCOUNT_EXPORT_PARTS));
   await app.register(accountSessionRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
