@@ -58,7 +58,7 @@ const each = (path: string, expected: string | null, specifiers: string[]): Plan
 const PLANTED: Planted[] = [
   // Each server layer importing every layer above it, and what it may import.
   ...each("src/server/config.ts", CONFIG_LAYER, ["./db/client", "./lib/app-error", "./jobs/job-queue"]),
-  ...each("src/server/config.ts", CONFIG_LAYER, ["./plugins/errors", "./features/auth/guard", "./app"]),
+  ...each("src/server/config.ts", CONFIG_LAYER, ["./plugins/errors", "./features/auth/accounts", "./app"]),
   ...each("src/server/paths.ts", CONFIG_LAYER, ["./db/client", "./lib/app-error"]),
   ...each("src/server/config.ts", null, ["../shared/constants"]),
   ...each("src/server/db/planted.ts", DB_LAYER, [
@@ -66,10 +66,10 @@ const PLANTED: Planted[] = [
     "../jobs/job-queue",
     "../plugins/errors",
   ]),
-  ...each("src/server/db/planted.ts", DB_LAYER, ["../features/auth/guard", "../app", "../main"]),
+  ...each("src/server/db/planted.ts", DB_LAYER, ["../features/auth/accounts", "../app", "../main"]),
   ...each("src/server/db/planted.ts", null, ["../config", "../../shared/constants", "./schema"]),
   ...each("src/server/lib/planted.ts", LIB_LAYER, ["../jobs/job-queue", "../plugins/errors"]),
-  ...each("src/server/lib/planted.ts", LIB_LAYER, ["../features/auth/guard", "../app"]),
+  ...each("src/server/lib/planted.ts", LIB_LAYER, ["../features/auth/accounts", "../app"]),
   ...each("src/server/lib/planted.ts", null, [
     "../db/client",
     "../config",
@@ -78,12 +78,12 @@ const PLANTED: Planted[] = [
   ]),
   ...each("src/server/jobs/planted.ts", JOBS_LAYER, [
     "../plugins/errors",
-    "../features/auth/guard",
+    "../features/auth/accounts",
     "../app",
   ]),
   ...each("src/server/jobs/planted.ts", null, ["../lib/mailer", "../db/client", "../config"]),
   ...each("src/server/plugins/planted.ts", PLUGINS_LAYER, [
-    "../features/auth/guard",
+    "../features/auth/accounts",
     "../app",
     "../test/context",
   ]),
@@ -127,13 +127,16 @@ const PLANTED: Planted[] = [
   ...each("src/server/features/alerts/planted.ts", FEATURE_LAYER, [
     "../../features/subscriptions/complimentary",
   ]),
-  // The guard sits below every feature: webhooks (rank 1, under the features that emit events) uses it.
-  ...each("src/server/features/webhooks/planted.ts", null, ["../auth/guard"]),
+  // The access guard is a plugin and the directory's listing read is in lib/: any feature uses them.
+  ...each("src/server/features/webhooks/planted.ts", null, [
+    "../../plugins/access-guard",
+    "../../lib/listing-read",
+  ]),
   ...each("src/server/features/auth/planted.ts", FEATURE_RANK, ["../webhooks/webhook-events"]),
-  ...each("src/server/features/newcomer/planted.ts", NO_RANK, ["../listings/listing-row"]),
+  ...each("src/server/features/newcomer/planted.ts", NO_RANK, ["../listings/directory-query"]),
   ...each("src/server/features/disputes/planted.ts", null, [
     "../deal-intents/deal-intent-mail",
-    "../auth/guard",
+    "../auth/user-sessions",
   ]),
   ...each("src/server/features/disputes/planted.ts", null, ["../reliability/refresh-reliability"]),
   // Buyer verification sits above buyers (it reads the buyer's profile); buyers never read it.
@@ -141,7 +144,7 @@ const PLANTED: Planted[] = [
   ...each("src/server/features/buyers/planted.ts", FEATURE_RANK, [
     "../buyer-verification/verification-attempts",
   ]),
-  // The account feature sits on top: it reads every other feature (the data export), none reads it.
+  // The account feature sits on top: it may read any other feature, none reads it.
   ...each("src/server/features/account/planted.ts", null, ["../disputes/disputes", "../admin/stats"]),
   ...each("src/server/features/admin/planted.ts", FEATURE_RANK, ["../account/delete-account"]),
   // Tests and the test harness sit on top with app.ts: any server module, never the client.

@@ -5,14 +5,15 @@ import type { PageRenderer } from "../shared/page-render";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import "./fastify-types";
+import { ACCOUNT_EXPORT_PARTS } from "./account-export-parts";
 import { accountRoutes } from "./features/account/account.routes";
 import { apiKeyRoutes } from "./features/account/api-keys.routes";
 import { accountSessionRoutes } from "./features/account/sessions.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { registerAlertJobs } from "./features/alerts/alert-jobs";
 import { alertRoutes } from "./features/alerts/alerts.routes";
+import { apiKeyReader } from "./features/auth/api-keys";
 import { authRoutes } from "./features/auth/auth.routes";
-import { adminArea, registerAccessGuard } from "./features/auth/guard";
 import { registerBoostJobs } from "./features/boosts/boost-reminders";
 import { boostAdminRoutes, boostRoutes } from "./features/boosts/boosts.routes";
 import {
@@ -62,6 +63,7 @@ import { compiledSerializer } from "./lib/serializer";
 import { createSmsSender } from "./lib/sms";
 import { createStripeClient } from "./lib/stripe";
 import { SERVER_ONLY_FOLDERS, servedClientDir } from "./paths";
+import { adminArea, registerAccessGuard } from "./plugins/access-guard";
 import { registerBusyGuard } from "./plugins/busy-guard";
 import { registerCompression } from "./plugins/compression";
 import { answerFrameworkError, registerErrorHandling } from "./plugins/errors";
@@ -265,7 +267,7 @@ export async function buildApp({
   registerSecurity(app, config);
   await registerSessions(app, config);
   // Before any route: it records every /api route and refuses what a route's access level does not allow.
-  registerAccessGuard(app);
+  registerAccessGuard(app, apiKeyReader);
   // After the guard: a replayed answer is only ever given to the user who first got it.
   registerIdempotency(app);
   // After the guard, which reads the viewer the ETag depends on.
@@ -290,7 +292,7 @@ export async function buildApp({
   await app.register(boostRoutes);
   await app.register(alertRoutes);
   await app.register(smsRoutes);
-  await app.register(accountRoutes);
+  await app.register(accountRoutes(ACCOUNT_EXPORT_PARTS));
   await app.register(accountSessionRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);

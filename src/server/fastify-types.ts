@@ -5,13 +5,13 @@ import type { CurrentUser } from "../shared/schemas/auth";
 import type { MarketFigures } from "../shared/schemas/market-figures";
 import type { AppConfig } from "./config";
 import type { Database, Db } from "./db/client";
-import type { Access } from "./features/auth/guard";
 import type { JobQueue } from "./jobs/job-queue";
 import type { MailQueue } from "./jobs/mail";
 import type { Mailer } from "./lib/mailer";
 import type { AppMetrics } from "./lib/metrics";
 import type { SmsSender } from "./lib/sms";
 import type { StripeClient } from "./lib/stripe";
+import type { Access } from "./plugins/access-guard";
 
 // Type augmentations for the decorations app.ts adds. Imported once by app.ts.
 declare module "fastify" {
@@ -31,7 +31,7 @@ declare module "fastify" {
     sms: SmsSender | undefined;
     /** The time as the app reads it for SMS quiet hours and caps and webhook retries (tests set it; else the real clock). */
     now: () => Date;
-    /** Every /api route as registered, recorded by the access guard (features/auth/guard.ts). */
+    /** Every /api route as registered, recorded by the access guard (plugins/access-guard.ts). */
     apiRoutes: RouteOptions[];
     /**
      * The directory's public figures, read at most once a minute (features/listings/market-figures.ts):
@@ -52,7 +52,7 @@ declare module "fastify" {
     viewer: CurrentUser | null;
   }
   interface FastifyContextConfig {
-    /** Who may call the route (deny by default: see features/auth/guard.ts). */
+    /** Who may call the route (deny by default: see plugins/access-guard.ts). */
     access?: Access;
     /** Routes called by other sites on purpose (the Stripe webhook) skip the Origin check. */
     allowForeignOrigin?: boolean;

@@ -157,7 +157,7 @@ const types = {
 /**
  * Runs raw SQL on either engine and returns its rows, each parsed by `row` (both drivers answer
  * `{ rows }`). For hot reads where building a Drizzle query costs more than the query (see
- * features/listings/listing-row.ts); the parse also absorbs the drivers' differences (node-postgres
+ * lib/listing-read.ts); the parse also absorbs the drivers' differences (node-postgres
  * answers timestamps as text, PGlite as Date).
  *
  * On PostgreSQL the statement is a named prepared statement, named by a hash of its text:

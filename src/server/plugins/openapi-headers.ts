@@ -12,7 +12,7 @@ export const IDEMPOTENT_MARK = "x-ppc-idempotent";
 const integer = { type: "integer", minimum: 0 } as const;
 
 export const HEADER_COMPONENTS = {
-  // features/auth/guard.ts: every answer to a known API key, errors included.
+  // plugins/access-guard.ts: every answer to a known API key, errors included.
   "RateLimit-Limit": {
     description: "Requests this API key may make in a window (answers to an API key only).",
     schema: { ...integer, examples: [600] },
@@ -35,7 +35,7 @@ export const HEADER_COMPONENTS = {
     required: true,
     schema: { ...integer, examples: [RETRY_AFTER_SECONDS] },
   },
-  // features/auth/guard.ts: an unknown or revoked API key.
+  // plugins/access-guard.ts: an unknown or revoked API key.
   "WWW-Authenticate": {
     description: "Sent when the API key is unknown or revoked: the Bearer challenge (RFC 6750).",
     schema: { type: "string", examples: ['Bearer error="invalid_token"'] },

@@ -74,7 +74,7 @@ function createSessionStore(db: Db): SessionStore {
         .then(() => callback(), callback);
     },
     // The row and its signed-in user in one query; the user rides along as `loadedViewer`, which the
-    // access guard takes as the request's viewer (features/auth/guard.ts), and the row's last_seen_at
+    // access guard takes as the request's viewer (plugins/access-guard.ts), and the row's last_seen_at
     // as `lastSeenAt`, which the hook below compares.
     get(sid, callback) {
       readSessionWithUser(db, sid).then((row) => {

@@ -2,10 +2,9 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import type { AccountSummary } from "../../../shared/schemas/account";
 import type { CurrentUser } from "../../../shared/schemas/auth";
 import type { Db } from "../../db/client";
-import { sessions, subscriptions, users } from "../../db/schema";
-import { activeSmsAddonNow } from "../../lib/premium";
+import { sessions, users } from "../../db/schema";
 import type { StripeClient } from "../../lib/stripe";
-import { getSubscriptionSummary } from "../subscriptions/summary";
+import { getSubscriptionSummary, hasSmsAddon } from "../subscriptions/summary";
 
 // GET /api/account: what the Account page shows at its top. The plan is the subscription summary's
 // (the Premium rule of lib/premium.ts), the add-on the same rule's SMS half.
@@ -23,16 +22,6 @@ export async function hasOtherAdmin(db: Db, userId: string): Promise<boolean> {
     )
     .limit(1);
   return other !== undefined;
-}
-
-/** Whether the user's SMS Alerts add-on runs now (the Premium rule's SMS half). */
-export async function hasSmsAddon(db: Db, userId: string): Promise<boolean> {
-  const [addon] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), activeSmsAddonNow()))
-    .limit(1);
-  return addon !== undefined;
 }
 
 export async function getAccountSummary({

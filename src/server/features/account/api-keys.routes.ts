@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiKeySchema, createApiKeySchema, createdApiKeySchema } from "../../../shared/schemas/api-keys";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { apiErrors } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { createApiKey, listApiKeys, revokeApiKey } from "../auth/api-keys";
-import { withViewer } from "../auth/guard";
 
 // Personal API keys (docs/api.md): create (the key is answered once), list, revoke. Session only: a key
 // never makes or ends keys (documented in the public API, with no scope a key could hold).

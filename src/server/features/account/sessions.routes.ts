@@ -10,10 +10,10 @@ import {
 import { messageSchema } from "../../../shared/schemas/auth";
 import { AppError } from "../../lib/app-error";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { endUserSession } from "../../plugins/session";
-import { withViewer } from "../auth/guard";
 import { signOutEverywhereByLink } from "../auth/sign-in-alert";
 import { endOtherUserSessions, endUserSessionById, listUserSessions } from "../auth/user-sessions";
 

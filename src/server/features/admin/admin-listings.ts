@@ -15,15 +15,15 @@ import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
+import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../../lib/listing-read";
 import { containsPattern, MIN_TRIGRAM_LENGTH, sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
-import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../listings/listing-row";
 
 // Listing management (the admin buyers page, docs/admin.md): an
 // admin sees every listing in every status with its contact, and creates, edits and deletes listings
 // on behalf of the buyer profile they choose. The rows and the contact come from the directory's own
-// listing-row module, so an admin's listing reads the same as everyone else's.
+// lib/listing-read module, so an admin's listing reads the same as everyone else's.
 
 const UNKNOWN_BUYER = "Choose the buyer this listing belongs to: that buyer profile does not exist";
 

@@ -31,9 +31,9 @@ import {
 import { createAdminListingSchema, updateAdminListingSchema } from "../../../shared/schemas/listing-input";
 import { sendPage } from "../../lib/admin-page";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import {
   createAdminListing,
   deleteAdminListing,

@@ -119,7 +119,7 @@ export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }
  *   the scopes the new role may give. A publisher profile and a buyer profile exclude each other (a user
  *   is a publisher or a buyer, never both), so a user holding one cannot take the other role.
  * - disabled: sign-in refused from now on, every session deleted at once, listings out of the
- *   directory (features/listings/listing-row.ts); enabling gives all of it back, and the active
+ *   directory (lib/listing-read.ts); enabling gives all of it back, and the active
  *   listings that come back are announced to the listing alerts like new ones. Not oneself.
  * - complimentaryPremium: the grant `npm run user:premium` makes, recorded with the admin as actor.
  * A transaction that loses a race to another is run once more (nothing in it reaches outside it).

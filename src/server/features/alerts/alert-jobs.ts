@@ -5,8 +5,8 @@ import type { Db } from "../../db/client";
 import { alertDeliveries, notificationPreferences } from "../../db/schema";
 import type { JobContext, JobQueue, SqlClient } from "../../jobs/job-queue";
 import type { DigestFrequency } from "../../jobs/queues";
+import type { ListingRow } from "../../lib/listing-read";
 import type { Mailer, MailMessage } from "../../lib/mailer";
-import type { ListingRow } from "../listings/listing-row";
 import { type AlertMailContext, digestMail, instantAlertMail } from "./alert-mail";
 import {
   type AlertRecipient,

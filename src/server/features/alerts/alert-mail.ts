@@ -1,8 +1,8 @@
 import { REQUIREMENT_TAGS } from "../../../shared/constants";
 import { formatDollars, formatGeos } from "../../../shared/format";
 import type { DigestFrequency } from "../../jobs/queues";
+import type { ListingRow } from "../../lib/listing-read";
 import type { MailMessage } from "../../lib/mailer";
-import type { ListingRow } from "../listings/listing-row";
 import type { AlertRecipient } from "./alert-matching";
 
 // The alert mails as people receive them. Plain text, like every mail of the app: listing

@@ -4,9 +4,9 @@ import { US_NATIONAL } from "../../../shared/constants";
 import { type Db, selectRows } from "../../db/client";
 import { subscriptions } from "../../db/schema";
 import type { DigestFrequency } from "../../jobs/queues";
+import { LISTING_COLUMNS, LISTING_FROM, type ListingRow, listingRowSchema } from "../../lib/listing-read";
 import { MIN_TRIGRAM_LENGTH } from "../../lib/paging";
 import { activeSubscriptionNow } from "../../lib/premium";
-import { LISTING_COLUMNS, LISTING_FROM, type ListingRow, listingRowSchema } from "../listings/listing-row";
 
 // Which listing reaches which user (docs/publishers.md, "Listing alerts"): one set-based query per job, never a loop
 // over users. A user's alerts are the filters of their preferences (when enabled) and each of their
@@ -23,7 +23,7 @@ const userIsPremium = sql`exists (select 1 from ${subscriptions} where ${subscri
  */
 const RECEIVES_EMAIL = sql`u.role = 'publisher' and u.disabled_at is null and 'email' = any(p.channels)`;
 
-/** A listing anyone may see: active, its owner not disabled (listing-row.ts visibleTo for nobody). */
+/** A listing anyone may see: active, its owner not disabled (lib/listing-read.ts visibleTo for nobody). */
 export const LISTING_IS_LIVE = sql`l.status = 'active' and not exists (
   select 1 from users du where du.id = bp.user_id and du.disabled_at is not null)`;
 

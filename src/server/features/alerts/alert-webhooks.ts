@@ -2,14 +2,14 @@ import { sql } from "drizzle-orm";
 import { type Db, selectRows } from "../../db/client";
 import { alertDeliveries } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
-import { readCurrentUser } from "../../lib/viewer";
 import {
   LISTING_FROM,
   listingColumnsFor,
   listingRowSchema,
   toListing,
   visibleTo,
-} from "../listings/listing-row";
+} from "../../lib/listing-read";
+import { readCurrentUser } from "../../lib/viewer";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
 import { findWebhookMatches } from "./alert-matching";
 

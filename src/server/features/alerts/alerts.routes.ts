@@ -11,9 +11,9 @@ import {
 } from "../../../shared/schemas/alerts";
 import { plainText } from "../../../shared/schemas/common";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { apiErrors, errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { getAlertPreferences, updateAlertPreferences } from "./alert-preferences";
 import { createSavedSearch, deleteSavedSearch, listSavedSearches } from "./saved-searches";
 import { getUnsubscribeInfo, unsubscribeFromAlerts } from "./unsubscribe";

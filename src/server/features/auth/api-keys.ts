@@ -10,18 +10,19 @@ import {
   type createApiKeySchema,
   MAX_API_KEYS,
 } from "../../../shared/schemas/api-keys";
-import { type CurrentUser, currentUserSchema } from "../../../shared/schemas/auth";
+import { currentUserSchema } from "../../../shared/schemas/auth";
 import { type Db, selectRows } from "../../db/client";
 import { apiKeys, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import { ENABLED_USER, USER_COLUMNS, type Viewer } from "../../lib/viewer";
+import type { ApiKeyReader, AuthenticatedApiKey } from "../../plugins/access-guard";
 import { hashToken } from "./magic-link.service";
 import { ipPrefix } from "./session-device";
 
 // Personal API keys (docs/api.md): a user makes keys on the Account page and a program calls the public
-// API with one (Authorization: Bearer, features/auth/guard.ts). The key is answered once; the database
+// API with one (Authorization: Bearer, plugins/access-guard.ts). The key is answered once; the database
 // keeps its SHA-256 (the sign-in links' hashToken), so a leaked table calls nothing, and its first
 // characters, which the owner sees to tell keys apart.
 
@@ -29,7 +30,7 @@ const KEY_PREFIX = "ppc_";
 /** "ppc_" and 8 characters of the secret: 48 bits, enough to tell one's keys apart, useless to call with. */
 const SHOWN_PREFIX_LENGTH = 12;
 /** The fixed window the per-user request count runs over (config.apiRateLimit is per minute). */
-export const API_RATE_WINDOW_SECONDS = 60;
+const API_RATE_WINDOW_SECONDS = 60;
 
 const keyColumns = {
   id: apiKeys.id,
@@ -167,17 +168,6 @@ const authenticatedKeySchema = currentUserSchema.extend({
   resetSeconds: z.number(),
 });
 
-export interface AuthenticatedApiKey {
-  user: CurrentUser;
-  /** `scopes`: the key's, less those its user's current role may not give. */
-  key: { id: string; scopes: readonly ApiKeyScope[] };
-  /**
-   * Requests of the user's keys (all of them) in the current window, this one included, and the
-   * seconds until it ends.
-   */
-  window: { count: number; resetSeconds: number };
-}
-
 /**
  * The key a request carries, its user and its rate window, or null for a key that is unknown, revoked,
  * or whose user is disabled (or deleted). Every keyed request runs this, so it is one statement, one
@@ -188,7 +178,7 @@ export interface AuthenticatedApiKey {
  * row is not rewritten on every request. The key's scopes are capped by the role read with it: a role
  * taken away stops what it allowed at once, whatever the key was made with.
  */
-export async function authenticateApiKey({
+async function authenticateApiKey({
   db,
   key,
   ip,
@@ -235,3 +225,9 @@ export async function authenticateApiKey({
     window: { count: requests, resetSeconds },
   };
 }
+
+/** What the access guard reads a Bearer key with (app.ts hands it over). */
+export const apiKeyReader: ApiKeyReader = {
+  authenticate: authenticateApiKey,
+  windowSeconds: API_RATE_WINDOW_SECONDS,
+};

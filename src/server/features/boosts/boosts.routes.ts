@@ -8,9 +8,9 @@ import {
   grantBoostSchema,
 } from "../../../shared/schemas/boosts";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { endBoost, getBoostHistory, grantComplimentaryBoost } from "./boost-admin";
 import { createBoostPayment, getBoostStatus } from "./boost-checkout";
 import { refundBoostPurchase } from "./boost-refund";

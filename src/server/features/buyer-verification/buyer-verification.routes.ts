@@ -14,9 +14,9 @@ import {
 } from "../../../shared/schemas/buyer-verification";
 import { idParams } from "../../lib/ids";
 import { domainCheckFetchOptions } from "../../lib/site-fetch";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { proveBuyerDomain, type TxtResolver } from "./domain-proof";
 import { getVerificationState, startVerification, submitVerification } from "./verification-attempts";
 import {

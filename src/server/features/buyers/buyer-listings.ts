@@ -7,9 +7,9 @@ import { auditLogs, buyerListings } from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import { requireVisibleListing, toListing } from "../../lib/listing-read";
 import { assertBuyerRole, type Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
-import { requireVisibleListing, toListing } from "../listings/listing-row";
 import { requireBuyerProfile } from "./buyer-profile";
 
 // A buyer's own listings (the buyer dashboard, docs/buyers.md): create, change any subset of the

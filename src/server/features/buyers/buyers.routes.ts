@@ -19,9 +19,9 @@ import {
 } from "../../../shared/schemas/listing-sync";
 import { listingSchema } from "../../../shared/schemas/listings";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { apiErrors, errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { getBuyerAnalytics, getBuyerStats } from "./buyer-analytics";
 import { createBuyerListing, deleteBuyerListing, updateBuyerListing } from "./buyer-listings";
 import { createBuyerProfile, getBuyerProfile, updateBuyerProfile } from "./buyer-profile";

@@ -3,7 +3,7 @@ import { describeQualityBasis } from "../../../shared/quality-basis";
 import { type DealPublisher, dealPublisherName } from "../../../shared/schemas/deal-intents";
 import type { JobQueue } from "../../jobs/job-queue";
 import type { MailQueue, OutgoingMail } from "../../jobs/mail";
-import type { ListingRow } from "../listings/listing-row";
+import type { ListingRow } from "../../lib/listing-read";
 import type { IntentRow } from "./intent-row";
 import { summarizePublisher } from "./publisher-summary";
 

@@ -7,9 +7,9 @@ import {
   decideDealIntentSchema,
 } from "../../../shared/schemas/deal-intents";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { apiErrors } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import type { DealMailContext } from "./deal-intent-mail";
 import { decideDealIntent, listDealIntents, requestDealIntent } from "./deal-intents";
 

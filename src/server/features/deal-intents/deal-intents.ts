@@ -6,10 +6,10 @@ import { type Db, selectRows } from "../../db/client";
 import { auditLogs, dealIntents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
+import { findVisibleListing } from "../../lib/listing-read";
 import { sqlLimit } from "../../lib/paging";
 import { assertBuyerRole, type Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
-import { findVisibleListing } from "../listings/listing-row";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
 import { type DealMailContext, decisionMails, outgoing, requestMails } from "./deal-intent-mail";
@@ -19,7 +19,7 @@ import { summarizePublisher } from "./publisher-summary";
 // Deal intents (people read "deal requests"): an approved publisher asks for a deal on a listing; the
 // buyer who owns it accepts or rejects it while it is pending, having seen who asks (the publisher's
 // summary, publisher-summary.ts). Accepting is the buyer's consent: that publisher then sees the
-// listing's contact without Premium (listings/listing-row.ts, canSeeContact) and the buyer sees how to
+// listing's contact without Premium (lib/listing-read.ts, canSeeContact) and the buyer sees how to
 // reach the publisher. Both sides are mailed at each step.
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -11,9 +11,9 @@ import {
 } from "../../../shared/schemas/disputes";
 import { sendPage } from "../../lib/admin-page";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { disputeMailContext } from "./dispute-mail";
 import { listAdminDisputes, listMyDisputes, openDispute, resolveDispute, respondToDispute } from "./disputes";
 

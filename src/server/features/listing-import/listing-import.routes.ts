@@ -15,9 +15,9 @@ import {
 } from "../../../shared/schemas/listing-import";
 import { AppError } from "../../lib/app-error";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { exportListingsCsv } from "./export-listings";
 import { type ImportSource, importListings } from "./import-listings";
 import { getImportStatus, latestImport } from "./import-progress";

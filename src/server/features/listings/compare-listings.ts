@@ -2,8 +2,14 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CompareResponse } from "../../../shared/schemas/compare";
 import { type Db, selectRows } from "../../db/client";
+import {
+  LISTING_FROM,
+  listingColumnsFor,
+  listingRowSchema,
+  toListing,
+  visibleTo,
+} from "../../lib/listing-read";
 import type { Viewer } from "../../lib/viewer";
-import { LISTING_FROM, listingColumnsFor, listingRowSchema, toListing, visibleTo } from "./listing-row";
 
 // GET /api/compare-listings (the compare page): a few listings side by side. The rows are the
 // directory's, read under the same visibility rule and masked by the same toListing, so comparing never

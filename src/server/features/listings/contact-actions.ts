@@ -3,8 +3,8 @@ import { MESSAGES } from "../../../shared/constants";
 import type { Db } from "../../db/client";
 import { contactEvents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { canSeeContact, requireVisibleListing } from "../../lib/listing-read";
 import type { Viewer } from "../../lib/viewer";
-import { canSeeContact, requireVisibleListing } from "./listing-row";
 
 const MINUTE_MS = 60_000;
 

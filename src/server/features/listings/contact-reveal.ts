@@ -3,8 +3,8 @@ import type { ListingContact } from "../../../shared/schemas/listings";
 import type { Db } from "../../db/client";
 import { auditLogs, listingEvents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { canSeeContact, eventDay, requireVisibleListing, toContact } from "../../lib/listing-read";
 import type { Viewer } from "../../lib/viewer";
-import { canSeeContact, eventDay, requireVisibleListing, toContact } from "./listing-row";
 
 /**
  * POST /api/reveal-contact/{id}: 404 unknown (or not visible), 403 premium_required for

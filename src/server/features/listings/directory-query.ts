@@ -11,6 +11,14 @@ import {
 import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import {
+  LISTING_FROM,
+  type ListingPage,
+  listingColumnsFor,
+  listingRowSchema,
+  toListingPage,
+  visibleTo,
+} from "../../lib/listing-read";
+import {
   containsPattern,
   decodeCursor,
   encodeCursor,
@@ -19,14 +27,6 @@ import {
   sqlLimit,
 } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
-import {
-  LISTING_FROM,
-  type ListingPage,
-  listingColumnsFor,
-  listingRowSchema,
-  toListingPage,
-  visibleTo,
-} from "./listing-row";
 
 // GET /api/buyer-listings (the Browse page): the directory, filtered, in one of five
 // keyset orders, one page at a time.

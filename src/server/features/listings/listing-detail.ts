@@ -13,9 +13,6 @@ import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import { type Db, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
-import { sqlLimit } from "../../lib/paging";
-import type { Viewer } from "../../lib/viewer";
-import { LATEST_REVIEWS_COLUMN, latestReviewsSchema, toReview } from "../reviews/reviews";
 import {
   eventDay,
   LISTING_FROM,
@@ -23,7 +20,10 @@ import {
   listingRowSchema,
   toListing,
   visibleTo,
-} from "./listing-row";
+} from "../../lib/listing-read";
+import { sqlLimit } from "../../lib/paging";
+import type { Viewer } from "../../lib/viewer";
+import { LATEST_REVIEWS_COLUMN, latestReviewsSchema, toReview } from "../reviews/reviews";
 
 // GET /api/buyer-listings/{id} (the listing's page): one listing, its 30-day figures, its payout
 // history, what the viewer may do about a deal on it, and one counted view per viewer per day.

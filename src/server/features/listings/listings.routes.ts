@@ -12,8 +12,8 @@ import {
 import { marketFiguresSchema } from "../../../shared/schemas/market-figures";
 import { idParams } from "../../lib/ids";
 import { nextLink } from "../../lib/paging";
+import { withViewer } from "../../plugins/access-guard";
 import { apiErrors, errorResponses } from "../../plugins/errors";
-import { withViewer } from "../auth/guard";
 import { compareListings } from "./compare-listings";
 import { recordContactAction } from "./contact-actions";
 import { revealContact } from "./contact-reveal";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { MarketFigures } from "../../../shared/schemas/market-figures";
 import { type Db, selectRows } from "../../db/client";
-import { LISTING_FROM, visibleTo } from "./listing-row";
+import { LISTING_FROM, visibleTo } from "../../lib/listing-read";
 
 // The directory's live figures: how many buyers, listings and verticals a visitor can find, and what they
 // pay on average. The landing and home pages show them (rounded down) instead of invented claims; the

@@ -4,8 +4,6 @@ import { type Db, selectRows } from "../../db/client";
 import { listingEvents, savedListings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
-import { sqlLimit } from "../../lib/paging";
-import type { Viewer } from "../../lib/viewer";
 import {
   eventDay,
   LISTING_FROM,
@@ -15,7 +13,9 @@ import {
   requireVisibleListing,
   toListingPage,
   visibleTo,
-} from "./listing-row";
+} from "../../lib/listing-read";
+import { sqlLimit } from "../../lib/paging";
+import type { Viewer } from "../../lib/viewer";
 
 // Saved listings: a signed-in user's bookmark list, newest first.
 

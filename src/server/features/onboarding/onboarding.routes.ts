@@ -6,9 +6,9 @@ import {
   onboardingSideParams,
   saveOnboardingDraftSchema,
 } from "../../../shared/schemas/onboarding";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { getOnboardingDraft, saveOnboardingDraft } from "./onboarding-drafts";
 
 const SIGNED_IN = { access: "signedIn" } as const;

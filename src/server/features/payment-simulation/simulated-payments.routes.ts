@@ -9,9 +9,9 @@ import {
   simulatedPortalSchema,
   simulatedWebhookDeliverySchema,
 } from "../../../shared/schemas/payment-simulation";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import {
   changeSimulatedSubscription,
   confirmSimulatedPayment,

@@ -13,9 +13,9 @@ import {
 import { complianceInputSchema, complianceRecordSchema } from "../../../shared/schemas/publisher-compliance";
 import { idParams } from "../../lib/ids";
 import { domainCheckFetchOptions } from "../../lib/site-fetch";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { getLatestCompliance, submitCompliance } from "./compliance";
 import { verifyDomain } from "./domain-verification";
 import { getPublisherDashboard, listPublisherActivity } from "./publisher-activity";

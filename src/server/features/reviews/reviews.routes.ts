@@ -12,9 +12,9 @@ import {
 } from "../../../shared/schemas/reviews";
 import { idParams } from "../../lib/ids";
 import { nextLink } from "../../lib/paging";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { createReview, hideReview, listBuyerReviews, listMyReviews, replyToReview } from "./reviews";
 
 // Reviews of buyers, and the admin's hide (reviewAdminRoutes, in the admin area).

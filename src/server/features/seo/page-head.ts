@@ -11,8 +11,8 @@ import {
 } from "../../../shared/page-head";
 import { browsePagePath, listingPagePath, matchClientRoute } from "../../../shared/routes";
 import type { Db } from "../../db/client";
+import { findVisibleListing } from "../../lib/listing-read";
 import type { Viewer } from "../../lib/viewer";
-import { findVisibleListing } from "../listings/listing-row";
 
 // What the head of the HTML sent for a page path says: the shared texts of its route (the directory's
 // filtered title, a listing's own), its status, its canonical address and its structured data. The

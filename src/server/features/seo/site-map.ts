@@ -3,8 +3,8 @@ import { z } from "zod";
 import { GEOGRAPHIES, US_NATIONAL, VERTICALS } from "../../../shared/constants";
 import { browsePagePath, listingPagePath } from "../../../shared/routes";
 import { type Db, selectRows } from "../../db/client";
+import { LISTING_FROM, visibleTo } from "../../lib/listing-read";
 import { sqlLimit } from "../../lib/paging";
-import { LISTING_FROM, visibleTo } from "../listings/listing-row";
 
 // What search engines are told (Lighthouse's SEO audit once read the HTML shell at /robots.txt).
 // The pages anyone may open signed out are listed in the sitemaps; the API, sign-in and every signed-in

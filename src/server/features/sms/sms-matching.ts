@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, selectRows } from "../../db/client";
+import { LISTING_FROM } from "../../lib/listing-read";
 import { LISTING_IS_LIVE, MATCHES_AN_ALERT } from "../alerts/alert-matching";
-import { LISTING_FROM } from "../listings/listing-row";
 import { RECEIVES_SMS, SMS_USER_FROM } from "./sms-eligibility";
 
 // Which listing is texted to whom: the email alerts' own match rule (alerts/alert-matching.ts: the

@@ -8,9 +8,9 @@ import {
   smsVerifyInputSchema,
 } from "../../../shared/schemas/sms";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { shortLinkRoutes } from "./short-link";
 import { smsWebhookRoutes } from "./sms.webhook";
 import { readSmsHistory } from "./sms-history";

@@ -7,8 +7,8 @@ import {
   subscriptionSummarySchema,
 } from "../../../shared/schemas/subscriptions";
 import { AppError } from "../../lib/app-error";
+import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
-import { withViewer } from "../auth/guard";
 import { createBillingPortalSession, getOrCreateSubscription } from "./checkout";
 import { refreshSubscription } from "./stripe-sync";
 import { stripeWebhookRoutes } from "./subscriptions.webhook";

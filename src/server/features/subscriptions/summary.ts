@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { SubscriptionSummary } from "../../../shared/schemas/subscriptions";
 import type { Db } from "../../db/client";
 import { subscriptions, users } from "../../db/schema";
-import { activeSubscriptionCondition } from "../../lib/premium";
+import { activeSmsAddonNow, activeSubscriptionCondition } from "../../lib/premium";
 import type { StripeClient } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
 
@@ -48,4 +48,14 @@ export async function getSubscriptionSummary({
     isComplimentary: Boolean(main) && main?.stripeSubscriptionId === null,
     canManageBilling: Boolean(stripe && user?.stripeCustomerId),
   };
+}
+
+/** Whether the user's SMS Alerts add-on runs now (the Premium rule's SMS half). */
+export async function hasSmsAddon(db: Db, userId: string): Promise<boolean> {
+  const [addon] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), activeSmsAddonNow()))
+    .limit(1);
+  return addon !== undefined;
 }

@@ -13,9 +13,9 @@ import {
   webhookEndpointSchema,
 } from "../../../shared/schemas/webhooks";
 import { idParams } from "../../lib/ids";
+import { withViewer } from "../../plugins/access-guard";
 import { apiErrors } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
-import { withViewer } from "../auth/guard";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "./webhook-endpoints";
 import { listWebhookDeliveries, redeliverWebhook, sendTestEvent } from "./webhook-log";
 

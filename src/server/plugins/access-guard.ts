@@ -13,15 +13,15 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from "fastify";
-import { MESSAGES } from "../../../shared/constants";
-import { API_KEY_MESSAGES } from "../../../shared/schemas/api-keys";
-import type { CurrentUser } from "../../../shared/schemas/auth";
-import { AppError } from "../../lib/app-error";
-import { bearerToken } from "../../lib/bearer-token";
-import { consumeRateLimit } from "../../lib/rate-limit";
-import { API_KEY_QUERY_PARAMS } from "../../lib/secret-query-params";
-import { readCurrentUser } from "../../lib/viewer";
-import { API_RATE_WINDOW_SECONDS, authenticateApiKey } from "./api-keys";
+import { type ApiKeyScope, MESSAGES } from "../../shared/constants";
+import { API_KEY_MESSAGES } from "../../shared/schemas/api-keys";
+import type { CurrentUser } from "../../shared/schemas/auth";
+import type { Db } from "../db/client";
+import { AppError } from "../lib/app-error";
+import { bearerToken } from "../lib/bearer-token";
+import { consumeRateLimit } from "../lib/rate-limit";
+import { API_KEY_QUERY_PARAMS } from "../lib/secret-query-params";
+import { readCurrentUser } from "../lib/viewer";
 
 // Deny by default (ADR 007). Every /api route declares who may call it in its config:
 //   public    anyone; `request.viewer` is the signed-in user (the current-user read) or null
@@ -48,6 +48,28 @@ const SESSION_WRITE_WINDOW_SECONDS = 60;
 const ACCESS_LEVELS = ["public", "signedIn", "admin"] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
+/** A personal API key read for a request: its user, its scopes and the user's rate window. */
+export interface AuthenticatedApiKey {
+  user: CurrentUser;
+  /** `scopes`: the key's, less those its user's current role may not give. */
+  key: { id: string; scopes: readonly ApiKeyScope[] };
+  /**
+   * Requests of the user's keys (all of them) in the current window, this one included, and the
+   * seconds until it ends.
+   */
+  window: { count: number; resetSeconds: number };
+}
+
+/**
+ * How the guard reads a Bearer key. The keys are the auth feature's (features/auth/api-keys.ts), and a
+ * plugin imports no feature, so app.ts hands the reader in.
+ */
+export interface ApiKeyReader {
+  authenticate(input: { db: Db; key: string; ip: string | null }): Promise<AuthenticatedApiKey | null>;
+  /** The length of the fixed window the user's requests are counted over, for RateLimit-Policy. */
+  windowSeconds: number;
+}
+
 /** What an /api route without a declared access level gets at runtime: the safe side. */
 const UNDECLARED_ACCESS: Access = "signedIn";
 
@@ -61,7 +83,7 @@ function isApiPath(url: string): boolean {
  * access test walks), reads the viewer, and refuses what the route's access level does not allow, in
  * onRequest: before the body is even parsed.
  */
-export function registerAccessGuard(app: FastifyInstance): void {
+export function registerAccessGuard(app: FastifyInstance, apiKeys: ApiKeyReader): void {
   app.decorateRequest("viewer", null);
   const apiRoutes: RouteOptions[] = [];
   app.decorate("apiRoutes", apiRoutes);
@@ -81,7 +103,7 @@ export function registerAccessGuard(app: FastifyInstance): void {
     refuseKeyInQuery(request);
     const key = bearerToken(request);
     if (key !== null) {
-      await signInWithApiKey(request, reply, key);
+      await signInWithApiKey(request, reply, key, apiKeys);
     } else {
       const session = request.session;
       if (session?.userId) {
@@ -127,8 +149,15 @@ function refuseKeyInQuery(request: FastifyRequest): void {
  * The Bearer half of the guard: the key's user becomes the viewer, or the request is refused. Every
  * answer to a known key carries its rate window (the IETF RateLimit header fields), errors included.
  */
-async function signInWithApiKey(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void> {
-  const found = key ? await authenticateApiKey({ db: request.server.db, key, ip: request.ip || null }) : null;
+async function signInWithApiKey(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  apiKeys: ApiKeyReader,
+): Promise<void> {
+  const found = key
+    ? await apiKeys.authenticate({ db: request.server.db, key, ip: request.ip || null })
+    : null;
   if (!found) {
     throw new AppError("unauthorized", API_KEY_MESSAGES.keyInvalid, {
       headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
@@ -140,7 +169,7 @@ async function signInWithApiKey(request: FastifyRequest, reply: FastifyReply, ke
     "RateLimit-Limit": String(limit),
     "RateLimit-Remaining": String(Math.max(0, limit - count)),
     "RateLimit-Reset": String(resetSeconds),
-    "RateLimit-Policy": `${limit};w=${API_RATE_WINDOW_SECONDS}`,
+    "RateLimit-Policy": `${limit};w=${apiKeys.windowSeconds}`,
   });
   if (count > limit) {
     throw new AppError("rate_limited", API_KEY_MESSAGES.rateLimited, {

@@ -1,13 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { LISTING_STATUSES, MESSAGES, PAYOUT_RAISED_WINDOW_DAYS } from "../../../shared/constants";
-import { seesEveryContact } from "../../../shared/contacts";
-import { shortId } from "../../../shared/format";
-import type { Listing, ListingContact } from "../../../shared/schemas/listings";
-import { type Db, selectRows } from "../../db/client";
-import { AppError } from "../../lib/app-error";
-import { isUuid } from "../../lib/ids";
-import type { Viewer } from "../../lib/viewer";
+import { LISTING_STATUSES, MESSAGES, PAYOUT_RAISED_WINDOW_DAYS } from "../../shared/constants";
+import { seesEveryContact } from "../../shared/contacts";
+import { shortId } from "../../shared/format";
+import type { Listing, ListingContact } from "../../shared/schemas/listings";
+import { type Db, selectRows } from "../db/client";
+import { AppError } from "./app-error";
+import { isUuid } from "./ids";
+import type { Viewer } from "./viewer";
 
 // What every listing query of the buyer directory shares (Browse and the listing's page):
 // the row it reads, who may see a listing at all (visibleTo) and who may see its contact (masking

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
-import { users } from "../../db/schema";
-import { recordStatements, testConfig, useTestApp } from "../../test/context";
-import { createUser, grantPremium, signIn } from "../../test/factories";
-import { adminArea, routesWithoutAccess, withViewer } from "./guard";
+import { buildApp } from "../app";
+import { users } from "../db/schema";
+import { recordStatements, testConfig, useTestApp } from "../test/context";
+import { createUser, grantPremium, signIn } from "../test/factories";
+import { adminArea, routesWithoutAccess, withViewer } from "./access-guard";
 
 describe("access guard (deny by default)", () => {
   const ctx = useTestApp();
