@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { servedClientDir } from "../src/server/paths";
-import { buildClient } from "./build-client";
+import { buildClient, clientBuildIsCurrent } from "./build-client";
 
 // The client build swapped in under a running server: written into a folder of its own, then linked in
 // one rename. A stand-in writes each build (index.html naming its own bundle), so no Vite runs here.
@@ -90,5 +90,30 @@ describe("the client build", () => {
     buildClient({ distDir: dist, build: fakeBuild("index-new.js") });
     expect(existsSync(join(dist, "client", "assets", "index-new.js"))).toBe(true);
     expect(builds(dist)).toHaveLength(2);
+  });
+
+  it("records what a build was made from: npm start builds again only once a source has changed", () => {
+    dist = mkdtempSync(join(tmpdir(), "ppc-client-inputs-"));
+    const root = dist;
+    mkdirSync(join(root, "src/client/pages"), { recursive: true });
+    mkdirSync(join(root, "src/shared"), { recursive: true });
+    writeFileSync(join(root, "src/client/pages/home.tsx"), "export const Home = 1;");
+    writeFileSync(join(root, "vite.config.ts"), "export default {};");
+    const current = () => clientBuildIsCurrent({ root, distDir: "dist" });
+
+    expect(current()).toBe(false);
+    buildClient({ distDir: join(root, "dist"), root, build: fakeBuild("index-a.js") });
+    expect(current()).toBe(true);
+
+    writeFileSync(join(root, "src/client/pages/home.tsx"), "export const Home = 2;");
+    expect(current()).toBe(false);
+    buildClient({ distDir: join(root, "dist"), root, build: fakeBuild("index-b.js") });
+    expect(current()).toBe(true);
+
+    writeFileSync(join(root, "src/shared/format.ts"), "export {};");
+    expect(current()).toBe(false);
+    buildClient({ distDir: join(root, "dist"), root, build: fakeBuild("index-c.js") });
+    writeFileSync(join(root, "package-lock.json"), "{}");
+    expect(current()).toBe(false);
   });
 });

@@ -6,13 +6,56 @@
 // servedClientDir), and keeps serving the build it started with; the build that was replaced is kept
 // for it, the ones before are removed.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { lstatSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const BUILD_FOLDER = /^client\.[\w-]+$/;
+
+// What a client build is made from: the app's sources, the build's configuration and the exact package
+// versions. A build records their hash; `npm start` builds again only when it differs.
+const BUILD_INPUTS = [
+  "src/client",
+  "src/shared",
+  "vite.config.ts",
+  "package-lock.json",
+  "tsconfig.base.json",
+];
+const INPUTS_FILE = ".build-inputs";
+
+/** The hash of every file of BUILD_INPUTS under `root` (folders walked), by path and content. */
+export function clientBuildInputs(root = "."): string {
+  const hash = createHash("sha256");
+  const add = (path: string) => {
+    const full = join(root, path);
+    if (!existsSync(full)) return;
+    if (lstatSync(full).isDirectory()) {
+      for (const entry of readdirSync(full).sort()) add(join(path, entry));
+      return;
+    }
+    hash.update(`${path}\0`).update(readFileSync(full)).update("\0");
+  };
+  for (const input of BUILD_INPUTS) add(input);
+  return hash.digest("hex");
+}
+
+/** True when `distDir`/client was built from exactly these inputs. */
+export function clientBuildIsCurrent({ root = ".", distDir = "dist" } = {}): boolean {
+  const recorded = join(root, distDir, "client", INPUTS_FILE);
+  return existsSync(recorded) && readFileSync(recorded, "utf8") === clientBuildInputs(root);
+}
 
 /** Vite's production build of src/client into `outDir` (its output printed as usual). */
 function viteBuild(outDir: string): void {
@@ -39,13 +82,19 @@ function linkTarget(link: string): string | undefined {
 export function buildClient({
   distDir = "dist",
   build = viteBuild,
+  root = ".",
 }: {
   distDir?: string;
   build?: (outDir: string) => void;
+  /** Where BUILD_INPUTS are read from (the checkout). */
+  root?: string;
 } = {}): string {
   // Time first, so the folders sort by age; random after it, so two builds never share one.
   const name = `client.${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+  // Read before the build: a file changed while it runs makes the next start build again.
+  const inputs = clientBuildInputs(root);
   build(resolve(distDir, name));
+  writeFileSync(join(distDir, name, INPUTS_FILE), inputs);
   const link = join(distDir, "client");
   let previous: string | undefined = linkTarget(link);
   try {

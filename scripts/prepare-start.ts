@@ -1,4 +1,5 @@
-// npm start's first step: refuse at once what the server would refuse anyway, then build the client.
+// npm start's first step: refuse at once what the server would refuse anyway, then build the client
+// unless the last build was made from the same sources (build-client.ts records what it was made from).
 // A second `npm start` in the same checkout must stop before the build: the client build replaces the
 // files a running server is serving, and the server's own refusal (its embedded database or its port
 // is taken) came only after it. The build goes into a fresh folder that is swapped in whole
@@ -7,7 +8,7 @@ import "./development-default";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { assertPgliteDirFree, PgliteDirBusyError, pgliteBusyLine } from "../src/server/db/pglite-owner";
 import { checkPortsFree, StartupError } from "../src/server/startup-checks";
-import { buildClient } from "./build-client";
+import { buildClient, clientBuildIsCurrent } from "./build-client";
 
 try {
   const config = loadConfig();
@@ -21,4 +22,8 @@ try {
   else throw err;
   process.exit(1);
 }
-buildClient();
+if (clientBuildIsCurrent()) {
+  console.log("The client build in dist/client is current: its sources have not changed since.");
+} else {
+  buildClient();
+}

@@ -22,6 +22,8 @@ for (const [name, text] of [
   writeFileSync(join(clientDir, `${name}.br`), brotliCompressSync(text));
   writeFileSync(join(clientDir, `${name}.gz`), gzipSync(text));
 }
+// What the build records beside the files (scripts/build-client.ts): not the public's.
+writeFileSync(join(clientDir, ".build-inputs"), "0123abcd");
 afterAll(() => rmSync(clientDir, { recursive: true, force: true }));
 
 function decode(encoding: string | undefined, body: Buffer): string {
@@ -137,6 +139,12 @@ describe("compression", () => {
       expect(res.headers.vary, accept).toBe("accept-encoding");
       expect(decode(encoding, res.rawPayload), accept).toBe(script);
     }
+  });
+
+  it("never serves the build's own dotfiles", async () => {
+    const res = await ctx.app.inject({ url: "/.build-inputs" });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain("0123abcd");
   });
 
   it("serves the page shell compressed on every page path, revalidated each time", async () => {
