@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { formatDate, shortId } from "../../../shared/format";
+import { listingPagePath } from "../../../shared/routes";
 import type { AdminListing } from "../../../shared/schemas/admin-listings";
 import { Button } from "../../components/ui/button";
 import {
@@ -74,7 +75,7 @@ export function ListingDetailsDialog({
         <DialogFooter>
           {listing.status === "active" && !listing.owner.disabled && (
             <Button asChild variant="secondary">
-              <Link href={`/buyer/${listing.id}`}>Open in the directory</Link>
+              <Link href={listingPagePath(listing.id)}>Open in the directory</Link>
             </Button>
           )}
           <Button onClick={() => onOpenChange(false)}>Close</Button>

@@ -184,7 +184,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
   );
 }
 
-export default function BuyerDetailPage() {
+export default function ListingPage() {
   const { id = "" } = useParams<{ id: string }>();
   const listing = useListing(id);
   const { data } = listing;
