@@ -28,7 +28,7 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/client";
 import { seedDemoData } from "../src/server/features/dev/demo-seed";
-import { migrateDatabase } from "../src/server/jobs/migrate";
+import { migrateDatabase } from "../src/server/jobs/migrate-database";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../src/server/test/chromium";
 import { type ServerProcess, spawnServer, waitUntilReady } from "../src/server/test/server-process";
 import { listingPagePath } from "../src/shared/routes";
