@@ -4,7 +4,7 @@ import { notFoundPageHead, routePageHead } from "../../shared/page-head";
 import { CLIENT_ROUTES, type ClientRoute, type ClientRoutePath, matchClientRoute } from "../../shared/routes";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards";
 import { useAuth } from "../features/auth/use-auth";
-import { usePageHead } from "../features/config/use-page-head";
+import { usePageHead } from "../features/shell/use-page-head";
 import { Layout } from "./layout";
 import { lazyPage } from "./lazy-page";
 
