@@ -11,7 +11,7 @@ import { errorResponses } from "../../plugins/errors";
 import { withViewer } from "../auth/guard";
 import { createBillingPortalSession, getOrCreateSubscription } from "./checkout";
 import { refreshSubscription } from "./stripe-sync";
-import { stripeWebhookRoutes } from "./subscriptions.webhook";
+import { stripeWebhookRoutes } from "./stripe-webhook";
 import { getSubscriptionSummary } from "./summary";
 
 export async function subscriptionRoutes(fastify: FastifyInstance) {
