@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Facts } from "./facts";
-import { useFocusReturn } from "./focus";
+import { useFocusReturn } from "./restore-focus";
 import { VERIFICATION_FILTER_LABELS } from "./use-buyer-verification-review";
 import {
   ApproveVerificationDialog,
