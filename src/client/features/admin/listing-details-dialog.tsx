@@ -17,7 +17,7 @@ import { BoostHistory } from "../boosts";
 import { formatGeos, formatPayout, formatTerms, requirementTagLabel } from "../listings";
 import { capitalize, formatMinVolume } from "./admin-format";
 import { RefundBoostButton } from "./boost-dialogs";
-import { Facts } from "./facts";
+import { DetailList } from "./detail-list";
 import { useAdminBoostHistory } from "./use-admin-boosts";
 
 /** "View": the whole listing, its owner and contact, and its boosts, as an admin sees it. */
@@ -65,7 +65,7 @@ export function ListingDetailsDialog({
         {listing.description && (
           <p className="whitespace-pre-line text-sm text-slate-700">{listing.description}</p>
         )}
-        <Facts rows={rows} />
+        <DetailList rows={rows} />
         <section aria-labelledby={`boost-history-${listing.id}`} className="space-y-2">
           <h3 id={`boost-history-${listing.id}`} className="text-sm font-semibold">
             Boost history
