@@ -75,7 +75,7 @@ describe("browse buyers", () => {
     const first = cards(page).first();
     const title = (await first.getByRole("heading").textContent())!;
     await first.getByRole("link", { name: `View details: ${title}` }).click();
-    await expect.poll(() => new URL(page.url()).pathname, POLL).toMatch(/^\/buyer\/[0-9a-f-]{36}$/);
+    await expect.poll(() => new URL(page.url()).pathname, POLL).toMatch(/^\/listings\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { name: title, level: 1 }).waitFor();
     await page.getByText("Contact details are masked").waitFor();
     await expectAccessible(page);
@@ -83,7 +83,7 @@ describe("browse buyers", () => {
     // A signed-out visitor asking for the contact is sent to sign in.
     await page.getByRole("button", { name: "Upgrade to Premium" }).click();
     await expect.poll(() => new URL(page.url()).pathname, POLL).toBe("/login");
-    expect(new URL(page.url()).searchParams.get("returnTo")).toMatch(/^\/buyer\//);
+    expect(new URL(page.url()).searchParams.get("returnTo")).toMatch(/^\/listings\//);
   });
 
   it("applies the keyword as it is typed, clears it with the box, and keeps one history entry per search", async () => {

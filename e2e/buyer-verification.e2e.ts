@@ -280,7 +280,7 @@ describe("a buyer earns the Verified buyer badge", () => {
     );
     await expectAccessibleAtEveryWidth(visitor);
     const [listing] = await listings();
-    await visitor.goto(`/buyer/${listing!.id}`);
+    await visitor.goto(`/listings/${listing!.id}`);
     await visitor.getByRole("heading", { level: 1, name: title }).waitFor();
     await visitor.getByRole("button", { name: "Verified buyer" }).click();
     const explained = await visitor.getByTestId("verified-buyer-explanation").innerText();

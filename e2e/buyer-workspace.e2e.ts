@@ -171,7 +171,7 @@ describe("buyer workspace", () => {
     // The publisher asks for a deal on Alpha: masked until the buyer answers.
     const pub = await harness.newPage();
     await fixtures.signIn(pub, publisher);
-    await openPage(pub, `/buyer/${alpha!.id}`, { signedIn: true });
+    await openPage(pub, `/listings/${alpha!.id}`, { signedIn: true });
     await pub.getByRole("heading", { level: 1, name: alpha!.title }).waitFor(POLL);
     await pub.getByText("Contact details are masked").waitFor();
     await pub.getByRole("button", { name: "Request Deal" }).click();
@@ -232,7 +232,7 @@ describe("buyer workspace", () => {
     await pub.getByText("Accepted", { exact: true }).waitFor();
     await pub.getByRole("button", { name: "Contact Buyer" }).click();
     await toast(pub, "Contact Revealed").waitFor(POLL);
-    await pub.goto(`/buyer/${beta!.id}`);
+    await pub.goto(`/listings/${beta!.id}`);
     await pub.getByRole("heading", { level: 1, name: beta!.title }).waitFor(POLL);
     await pub.getByText("Contact details are masked").waitFor();
     expect(await pub.getByRole("link", { name: contactEmail }).count()).toBe(0);

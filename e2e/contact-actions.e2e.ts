@@ -25,7 +25,7 @@ describe("contact actions", () => {
     ).contactActions;
 
   /** The listing's page, signed in, with the clipboard open to it (Chromium asks a person otherwise). */
-  const openListing = (user: FixtureUser, listingId: string) => openSignedIn(user, `/buyer/${listingId}`);
+  const openListing = (user: FixtureUser, listingId: string) => openSignedIn(user, `/listings/${listingId}`);
 
   async function openSignedIn(user: FixtureUser, path: string) {
     const page = await harness.newPage();

@@ -41,7 +41,7 @@ describe("page head", () => {
       ],
     });
     const listing = buyer.listings[0]!;
-    const html = await (await fetch(`${workerBaseURL()}/buyer/${listing.id}`)).text();
+    const html = await (await fetch(`${workerBaseURL()}/listings/${listing.id}`)).text();
     const sent = sentHead(html);
     expect(sent.title).toBe(`${listing.title} · PayPerCall Hub`);
     expect(sent.description).toBe(
@@ -50,7 +50,7 @@ describe("page head", () => {
     expect(html).toContain('<script type="application/ld+json">');
 
     const page = await harness.newPage();
-    await page.goto(`/buyer/${listing.id}`);
+    await page.goto(`/listings/${listing.id}`);
     await page.getByRole("heading", { level: 1, name: listing.title }).waitFor(POLL);
     const description = () =>
       page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute("content"));

@@ -54,7 +54,7 @@ describe("pages hold still while they load", () => {
     await page.waitForLoadState("networkidle");
     expect(await layoutShift(page)).toBeLessThan(0.01);
 
-    await page.goto(`/buyer/${buyer.listings[0]!.id}`);
+    await page.goto(`/listings/${buyer.listings[0]!.id}`);
     await page.getByRole("heading", { name: "About this buyer" }).waitFor();
     await page.waitForLoadState("networkidle");
     expect(await layoutShift(page)).toBeLessThan(0.01);

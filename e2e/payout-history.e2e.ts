@@ -21,7 +21,7 @@ describe("payout history on the listing page", () => {
     await changePayout(buyer, id, "75.00");
     await changePayout(buyer, id, "60.00");
     const page = await harness.newPage();
-    await page.goto(`/buyer/${id}`);
+    await page.goto(`/listings/${id}`);
     await page.getByRole("heading", { name: "Payout history" }).waitFor(POLL);
     const chart = page.getByRole("img", {
       name: /^Payout chart: \$50\.00 before the first change, \$60\.00 now/,
@@ -37,7 +37,7 @@ describe("payout history on the listing page", () => {
   it("says so when the payout never changed", async () => {
     const buyer = await fixtures.createBuyerWithListings({ listings: [{ payout: "42.00" }] });
     const page = await harness.newPage();
-    await page.goto(`/buyer/${buyer.listings[0]!.id}`);
+    await page.goto(`/listings/${buyer.listings[0]!.id}`);
     await page
       .getByText("The payout has not changed since the listing was posted: $42.00 per call.")
       .waitFor(POLL);

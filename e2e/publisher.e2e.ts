@@ -59,7 +59,7 @@ describe("publisher journey", () => {
     await page.getByText("Your publisher profile is awaiting review.", { exact: false }).waitFor();
     await expectAccessible(page);
 
-    await page.goto(`/buyer/${buyer.listings[0]?.id}`);
+    await page.goto(`/listings/${buyer.listings[0]?.id}`);
     await page
       .getByText("Your publisher profile is awaiting review. You can request deals once it is approved.")
       .waitFor();

@@ -70,7 +70,7 @@ describe("server-drawn public pages", () => {
     expect(browse.text).toContain("$75.00");
     expect(browse.text).toContain("Showing 2 buyers");
 
-    const listing = await htmlOf(`/buyer/${debt!.id}`);
+    const listing = await htmlOf(`/listings/${debt!.id}`);
     expect(listing.status).toBe(200);
     expect(listing.text).toContain(debt!.title);
     for (const term of [
@@ -114,7 +114,7 @@ describe("server-drawn public pages", () => {
     // module as the server's list names it matches the build's).
     for (const [page, chunk] of [
       [browse, "browse-page"],
-      [listing, "buyer-detail-page"],
+      [listing, "listing-page"],
       [await htmlOf("/"), "landing-page"],
       [await htmlOf("/pricing"), "pricing-page"],
     ] as const) {
@@ -157,7 +157,7 @@ describe("server-drawn public pages", () => {
     const viewed = page.waitForResponse(
       (res) => res.request().method() === "POST" && new URL(res.url()).pathname.endsWith("/views"),
     );
-    await openPage(page, `/buyer/${listing.id}`);
+    await openPage(page, `/listings/${listing.id}`);
     await page.getByRole("heading", { level: 1, name: listing.title }).waitFor();
     expect((await viewed).status()).toBe(204);
     expect(reads).toEqual({ directory: 0, listing: 0, views: 1 });
@@ -182,7 +182,7 @@ describe("server-drawn public pages", () => {
       "/pricing",
       "/privacy-policy",
       "/terms-of-service",
-      `/buyer/${listing.id}`,
+      `/listings/${listing.id}`,
     ]) {
       await openPage(page, path);
       expect(await page.locator("#root h1").count(), path).toBe(1);
@@ -212,7 +212,7 @@ describe("server-drawn public pages", () => {
     expect(await page.getByText("Contact details are masked", { exact: true }).count()).toBe(0);
     expect(await page.getByText("Buyer contact details are masked.").count()).toBe(0);
 
-    await openPage(page, `/buyer/${buyer.listings[0]!.id}`, { signedIn: true });
+    await openPage(page, `/listings/${buyer.listings[0]!.id}`, { signedIn: true });
     await page.getByRole("link", { name: contact.contactEmail }).waitFor(POLL);
     await page.getByRole("button", { name: "Contact Buyer" }).waitFor();
 

@@ -348,7 +348,7 @@ describe("route guards and errors", () => {
     await expect.poll(() => page.title()).toBe("Page Not Found · PayPerCall Hub");
     await expectAccessible(page);
     // A listing nobody may see is a 404 too, with the title the page then shows.
-    const listing = await page.goto("/buyer/no-such-listing");
+    const listing = await page.goto("/listings/no-such-listing");
     expect(listing?.status()).toBe(404);
     await page.getByRole("heading", { name: "Listing Not Found" }).waitFor();
     expect(await page.title()).toBe("Listing Not Found · PayPerCall Hub");
@@ -406,7 +406,7 @@ describe("document titles", () => {
     await expect.poll(title).toBe("Pricing · PayPerCall Hub");
     await page.goto("/terms-of-service");
     await expect.poll(title).toBe("Terms of Service · PayPerCall Hub");
-    await openPage(page, `/buyer/${listing.id}`);
+    await openPage(page, `/listings/${listing.id}`);
     await page.getByRole("heading", { level: 1, name: listing.title }).waitFor();
     await expect.poll(title).toBe(`${listing.title} · PayPerCall Hub`);
     // Straight on to another listing inside the app: the route's title while it loads, never the last
@@ -419,13 +419,13 @@ describe("document titles", () => {
       await held;
       await route.continue();
     });
-    await page.evaluate((path) => window.history.pushState(null, "", path), `/buyer/${other.id}`);
+    await page.evaluate((path) => window.history.pushState(null, "", path), `/listings/${other.id}`);
     await expect.poll(title).toBe("Buyer Listing · PayPerCall Hub");
     release();
     await page.getByRole("heading", { level: 1, name: other.title }).waitFor();
     await expect.poll(title).toBe(`${other.title} · PayPerCall Hub`);
     harness.allowConsoleErrors(/status of 404/);
-    await page.goto("/buyer/00000000-0000-4000-8000-000000000000");
+    await page.goto("/listings/00000000-0000-4000-8000-000000000000");
     await page.getByRole("heading", { level: 1, name: "Listing Not Found" }).waitFor();
     await expect.poll(title).toBe("Listing Not Found · PayPerCall Hub");
 

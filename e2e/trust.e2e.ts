@@ -106,7 +106,7 @@ describe("trust: reviews, reliability and disputes", () => {
     await received.getByText("Thank you, Pia: a pleasure to work with.").waitFor(POLL);
     await received.getByRole("button", { name: /^Reply to the review/ }).waitFor({ state: "detached" });
 
-    await page.goto(`/buyer/${listing.id}`);
+    await page.goto(`/listings/${listing.id}`);
     await page.getByText("Thank you, Pia: a pleasure to work with.").waitFor(POLL);
 
     // Phone-sized: the detail page does not run off the side.
@@ -117,7 +117,7 @@ describe("trust: reviews, reliability and disputes", () => {
     const admin = await fixtures.createUser({ role: "admin" });
     const adminPage = await harness.newPage();
     await fixtures.signIn(adminPage, admin);
-    await adminPage.goto(`/buyer/${listing.id}`);
+    await adminPage.goto(`/listings/${listing.id}`);
     await adminPage.getByRole("list", { name: "Latest reviews" }).getByText(comment).waitFor(POLL);
     await adminPage.getByRole("button", { name: "Hide review" }).click();
     const hide = adminPage.getByRole("dialog", { name: "Hide this review?" });

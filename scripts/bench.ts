@@ -34,7 +34,7 @@ import { loadConfig } from "../src/server/config";
 import { type Database, openDatabase, queryRows } from "../src/server/db/client";
 import { buyerProfiles, mailOutbox, rateLimits, users } from "../src/server/db/schema";
 import { setComplimentaryPremium } from "../src/server/features/subscriptions/complimentary";
-import { migrateDatabase } from "../src/server/jobs/migrate";
+import { migrateDatabase } from "../src/server/jobs/migrate-database";
 import {
   GEOGRAPHIES,
   PAYMENT_TERMS,

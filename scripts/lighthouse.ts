@@ -28,9 +28,10 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/client";
 import { seedDemoData } from "../src/server/features/dev/demo-seed";
-import { migrateDatabase } from "../src/server/jobs/migrate";
+import { migrateDatabase } from "../src/server/jobs/migrate-database";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../src/server/test/chromium";
 import { type ServerProcess, spawnServer, waitUntilReady } from "../src/server/test/server-process";
+import { listingPagePath } from "../src/shared/routes";
 import { buildClient } from "./build-client";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -271,7 +272,7 @@ async function main(): Promise<number> {
     for (const [name, path] of [
       ["landing", "/"],
       ["browse", "/browse"],
-      ["detail", `/buyer/${listingId}`],
+      ["detail", listingPagePath(listingId)],
     ] as const) {
       console.log(`Measuring ${name} (${path}), ${RUNS} run${RUNS === 1 ? "" : "s"}...`);
       pages.push(await measure(chrome.port, server.url, name, path));

@@ -188,7 +188,12 @@ const PLANTED: Planted[] = [
   { path: "src/client/lib/planted.ts", imports: "nodemailer", expected: SERVER_PACKAGE, form: "import()" },
   { path: "src/shared/planted.ts", imports: "../server/app", expected: BROWSER_NOT_SERVER, form: "import()" },
   { path: "src/server/lib/planted.ts", imports: "../plugins/session", expected: LIB_LAYER, form: "import()" },
-  { path: "src/server/db/planted.ts", imports: "../jobs/migrate", expected: DB_LAYER, form: "export from" },
+  {
+    path: "src/server/db/planted.ts",
+    imports: "../jobs/migrate-database",
+    expected: DB_LAYER,
+    form: "export from",
+  },
   {
     path: "src/server/features/reviews/planted.ts",
     imports: "../admin/publisher-review",

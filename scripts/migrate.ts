@@ -1,7 +1,7 @@
 // npm run db:migrate: applies the committed migrations to the configured database.
 import "./development-default";
 import { loadConfig } from "../src/server/config";
-import { migrateDatabase } from "../src/server/jobs/migrate";
+import { migrateDatabase } from "../src/server/jobs/migrate-database";
 import { openScriptDatabase } from "./script-database";
 
 const config = loadConfig();

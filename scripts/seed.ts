@@ -2,7 +2,7 @@
 import "./development-default";
 import { loadConfig } from "../src/server/config";
 import { seedDemoData } from "../src/server/features/dev/demo-seed";
-import { migrateDatabase } from "../src/server/jobs/migrate";
+import { migrateDatabase } from "../src/server/jobs/migrate-database";
 import { openScriptDatabase } from "./script-database";
 
 const config = loadConfig();
@@ -15,7 +15,7 @@ const database = await openScriptDatabase(config, {
   whileServerRuns: "leave it running: a server in development seeds the demo data itself when it starts.",
 });
 let seeded = false;
-// Under the startup lock, like a starting server (src/server/db/migrate.ts).
+// Under the startup lock, like a starting server (src/server/db/apply-migrations.ts).
 await migrateDatabase(database, {
   afterMigrations: async (db) => {
     // With simulated payments the demo's plans and boosts are bought when the server next starts.

@@ -29,7 +29,7 @@ const HEIGHT = 740;
 /** The main dialogs, opened where a user of that role meets them: by the button's name, on that page. */
 const DIALOGS: { role: WalkRole; path: string; button: RegExp }[] = [
   { role: "free publisher", path: "/browse", button: /^Upgrade to see contact/ },
-  { role: "premium publisher", path: "/buyer/:id", button: /^Request Deal$/ },
+  { role: "premium publisher", path: "/listings/:id", button: /^Request Deal$/ },
   { role: "premium publisher", path: "/account", button: /^Create key$/ },
   { role: "buyer", path: "/buyer/dashboard", button: /^Create Listing$/ },
   { role: "admin", path: "/admin/buyers", button: /^Add listing$/ },
@@ -67,8 +67,8 @@ interface RouteValues {
  */
 function concretePath(path: string, values: RouteValues): string {
   switch (path) {
-    case "/buyer/:id":
-      return `/buyer/${values.listingId}`;
+    case "/listings/:id":
+      return `/listings/${values.listingId}`;
     case "/buyer/listings/:id/boost":
       return `/buyer/listings/${values.listingId}/boost`;
     case "/unsubscribe/:token":

@@ -5,7 +5,7 @@ import { type AppConfig, ConfigError, loadConfig } from "./config";
 import { type Db, openDatabase } from "./db/client";
 import { PgliteDirBusyError, pgliteBusyLine } from "./db/pglite-owner";
 import type { PaymentSimulation, startPaymentSimulation } from "./features/payment-simulation/simulation";
-import { migrateDatabase } from "./jobs/migrate";
+import { migrateDatabase } from "./jobs/migrate-database";
 import { LogThrottle } from "./lib/log-throttle";
 import { warnAboutStripePrice } from "./lib/stripe";
 import { serializeError } from "./plugins/logging";
@@ -84,7 +84,7 @@ async function start({ demoSeed, simulatePayments, demoPurchases, flushTelemetry
       throw databaseError(err, config.databaseUrl);
     }
   }
-  // Several instances may start at once: migrations and the seed run under one lock (db/migrate.ts).
+  // Several instances may start at once: migrations and the seed run under one lock (db/apply-migrations.ts).
   const payments = config.payments;
   await migrateDatabase(database, {
     afterMigrations: config.isDevelopment && demoSeed ? (db) => demoSeed(db, { payments }) : undefined,

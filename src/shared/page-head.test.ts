@@ -27,13 +27,13 @@ describe("page heads", () => {
     expect(pricing.shareTitle).toBe("Pricing");
     expect(routePageHead(matchClientRoute("/privacy-policy"), APP).description).toContain(APP);
     const publicPaths = ["/", "/pricing", "/browse", "/signup", "/privacy-policy", "/terms-of-service"];
-    for (const path of [...publicPaths, "/buyer/3f0c"]) {
+    for (const path of [...publicPaths, "/listings/3f0c"]) {
       expect(routePageHead(matchClientRoute(path), APP).indexable, path).toBe(true);
     }
     for (const { path } of CLIENT_ROUTES) {
       const head = routePageHead(matchClientRoute(path), APP);
       expect(head.description.length, path).toBeLessThanOrEqual(DESCRIPTION_MAX);
-      if (!publicPaths.includes(path) && path !== "/buyer/:id") expect(head.indexable, path).toBe(false);
+      if (!publicPaths.includes(path) && path !== "/listings/:id") expect(head.indexable, path).toBe(false);
     }
     expect(routePageHead(matchClientRoute("/account"), APP)).toMatchObject({
       title: "Account · Call Market",

@@ -59,6 +59,8 @@ const ROUTE_HEADS: Record<ClientRoutePath, RouteHead> = {
   "/browse": PUBLIC(
     "Compare payouts, call duration and requirements from verified buyers of calls and leads in every vertical.",
   ),
+  // The route's own text stands only while the listing loads; listingPageHead replaces it.
+  "/listings/:id": PUBLIC(SITE_DESCRIPTION),
   "/pricing": PUBLIC(
     "Browse buyers for free; Premium unlocks buyer contact details and instant alerts for new listings.",
   ),
@@ -77,8 +79,6 @@ const ROUTE_HEADS: Record<ClientRoutePath, RouteHead> = {
   "/buyer/dashboard": PRIVATE,
   "/buyer/onboarding": PRIVATE,
   "/buyer/listings/:id/boost": PRIVATE,
-  // The route's own text stands only while the listing loads; listingPageHead replaces it.
-  "/buyer/:id": PUBLIC(SITE_DESCRIPTION),
   "/admin/dashboard": PRIVATE,
   "/admin/publishers": PRIVATE,
   "/admin/buyers": PRIVATE,

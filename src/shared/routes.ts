@@ -5,7 +5,7 @@
  *
  * `path` is a wouter pattern: literal segments and `:param` segments only (no wildcards, no optional
  * segments), so `matchClientRoute` below can match it exactly as wouter does. Order matters as it does
- * in a <Switch>: the first match wins (`/buyer/dashboard` before `/buyer/:id`).
+ * in a <Switch>: the first match wins.
  * `title` is the page's document title before the app name; null means the app name alone.
  */
 export const CLIENT_ROUTES = [
@@ -16,6 +16,8 @@ export const CLIENT_ROUTES = [
   { path: "/privacy-policy", title: "Privacy Policy" },
   { path: "/terms-of-service", title: "Terms of Service" },
   { path: "/browse", title: "Browse Buyers" },
+  // A listing's own page; it replaces the title with the listing's once the listing has loaded.
+  { path: "/listings/:id", title: "Buyer Listing" },
   { path: "/pricing", title: "Pricing" },
   { path: "/subscribe", title: "Subscribe to Premium" },
   { path: "/saved", title: "Saved Listings" },
@@ -37,8 +39,6 @@ export const CLIENT_ROUTES = [
   { path: "/buyer/onboarding", title: "Buyer Onboarding" },
   // A buyer pays for featured placement of one of their listings (the reminder mails link here).
   { path: "/buyer/listings/:id/boost", title: "Boost Listing" },
-  // The detail page replaces it with the listing's title once the listing has loaded.
-  { path: "/buyer/:id", title: "Buyer Listing" },
   { path: "/admin/dashboard", title: "Admin Dashboard" },
   { path: "/admin/publishers", title: "Manage Publishers" },
   { path: "/admin/buyers", title: "Manage Buyers" },
@@ -59,7 +59,7 @@ export interface ClientRoute {
 export type ClientRoutePath = (typeof CLIENT_ROUTES)[number]["path"];
 
 /** A listing's own page (the directory's detail page): linked from alert mails and texts. */
-export const listingPagePath = (listingId: string) => `/buyer/${listingId}`;
+export const listingPagePath = (listingId: string) => `/listings/${listingId}`;
 
 /**
  * A directory page of one vertical or one location ("/browse?vertical=Legal", "/browse?geo=Texas"): the

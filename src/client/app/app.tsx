@@ -4,7 +4,7 @@ import { notFoundPageHead, routePageHead } from "../../shared/page-head";
 import { CLIENT_ROUTES, type ClientRoute, type ClientRoutePath, matchClientRoute } from "../../shared/routes";
 import { RequireAdmin, RequireAuth } from "../features/auth/guards";
 import { useAuth } from "../features/auth/use-auth";
-import { usePageHead } from "../features/config/use-page-head";
+import { usePageHead } from "../features/shell/use-page-head";
 import { Layout } from "./layout";
 import { lazyPage } from "./lazy-page";
 
@@ -18,7 +18,7 @@ const PricingPage = lazyPage(() => import("../pages/pricing-page"));
 const PrivacyPolicyPage = lazyPage(() => import("../pages/privacy-policy-page"));
 const TermsOfServicePage = lazyPage(() => import("../pages/terms-of-service-page"));
 const BrowsePage = lazyPage(() => import("../pages/browse-page"));
-const BuyerDetailPage = lazyPage(() => import("../pages/buyer-detail-page"));
+const ListingPage = lazyPage(() => import("../pages/listing-page"));
 const SubscribePage = lazyPage(() => import("../pages/subscribe-page"));
 const PublisherDashboardPage = lazyPage(() => import("../pages/publisher-dashboard-page"));
 const PublisherOnboardingPage = lazyPage(() => import("../pages/publisher-onboarding-page"));
@@ -105,6 +105,7 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   // Signed out and signed in alike
   "/": RootPage,
   "/browse": BrowsePage,
+  "/listings/:id": ListingPage,
   "/pricing": PricingPage,
   // Anyone may open a shared comparison; the server masks contacts as everywhere.
   "/compare": ComparePage,
@@ -124,12 +125,9 @@ const PAGES: Record<ClientRoutePath, ComponentType> = {
   // Onboarding asks a signed-out visitor to log in itself, with its own "Please log in to continue".
   "/publisher/onboarding": PublisherOnboardingPage,
   "/publisher/profile": PublisherProfileRoute,
-  // The list puts /buyer/dashboard and /buyer/onboarding before /buyer/:id, which would otherwise take
-  // them for ids.
   "/buyer/dashboard": BuyerDashboardRoute,
   "/buyer/onboarding": BuyerOnboardingRoute,
   "/buyer/listings/:id/boost": BoostListingRoute,
-  "/buyer/:id": BuyerDetailPage,
   // Admin only
   "/admin/dashboard": AdminDashboardRoute,
   "/admin/publishers": AdminPublishersRoute,

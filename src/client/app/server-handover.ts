@@ -41,7 +41,7 @@ export function receiveServerPage(queryClient: QueryClient, url: string): boolea
 
 /** The listing a listing page's URL names, as the page's route parameter reads it; null on other pages. */
 function listingIdOf(url: string): string | null {
-  if (matchClientRoute(url)?.path !== "/buyer/:id") return null;
+  if (matchClientRoute(url)?.path !== "/listings/:id") return null;
   const segment = url.split(/[?#]/, 1)[0]?.split("/").filter(Boolean)[1] ?? "";
   try {
     return decodeURI(segment);

@@ -45,8 +45,8 @@ const SERVER_DRAWN: Partial<Record<ClientRoutePath, { module: string; reads: (ur
         { kind: "directory", url: directoryFirstPageUrl(filtersFromSearch(searchOf(url))) },
       ],
     },
-    "/buyer/:id": {
-      module: "pages/buyer-detail-page.tsx",
+    "/listings/:id": {
+      module: "pages/listing-page.tsx",
       reads: (url) => [CONFIG, { kind: "listing", id: pathSegment(url, 1) }],
     },
     "/pricing": { module: "pages/pricing-page.tsx", reads: () => [CONFIG] },

@@ -11,8 +11,8 @@ import { BoostCheckout, BoostConfirmationPanel } from "../features/boosts/boost-
 import { BoostHistory } from "../features/boosts/boost-history";
 import { BoostSummary } from "../features/boosts/boost-summary";
 import { useBoostConfirmation, useBoostStatus } from "../features/boosts/use-boosts";
-import { usePageHead } from "../features/config/use-page-head";
 import { SetupRequired } from "../features/payments";
+import { usePageHead } from "../features/shell/use-page-head";
 import { errorMessage, hasErrorCode, isNotFoundError } from "../lib/api";
 
 // Boost: a buyer pays once, through Stripe, for featured placement of one of their own active listings.

@@ -6,7 +6,6 @@ import { QueryState } from "../components/ui/query-state";
 // Straight from its file: the alerts feature's other modules carry zod and react-hook-form, which the
 // directory's speed budget keeps out of this page (features/listings/listing-filters.tsx).
 import { SaveSearchButton } from "../features/alerts/save-search-button";
-import { usePageHead } from "../features/config/use-page-head";
 import { useBrowsePlace } from "../features/listings/browse-place";
 import { CompareBar } from "../features/listings/compare-controls";
 import { ListingCard } from "../features/listings/listing-card";
@@ -25,6 +24,7 @@ import {
   useListings,
   useSavedIds,
 } from "../features/listings/use-listings";
+import { usePageHead } from "../features/shell/use-page-head";
 
 export default function BrowsePage() {
   const search = useSearch();

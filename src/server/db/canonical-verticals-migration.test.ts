@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { migrateDatabase } from "../jobs/migrate";
+import { migrateDatabase } from "../jobs/migrate-database";
 import { MIGRATIONS_FOLDER } from "../paths";
 import { useDatabaseMigratedBefore } from "../test/migrated-before";
 import { type Database, queryRows } from "./client";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { migrateDatabase } from "../jobs/migrate";
+import { migrateDatabase } from "../jobs/migrate-database";
 import { openTestDatabase } from "../test/context";
 import { openDatabase, queryRows } from "./client";
 import { users } from "./schema";

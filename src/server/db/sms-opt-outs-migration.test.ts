@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { migrateDatabase } from "../jobs/migrate";
+import { migrateDatabase } from "../jobs/migrate-database";
 import { useDatabaseMigratedBefore } from "../test/migrated-before";
 import { queryRows } from "./client";
 

@@ -11,7 +11,7 @@ import { type ServerProcess, spawnServer, waitUntilReady } from "../test/server-
 import { openDatabase, queryRows } from "./client";
 
 // Several instances on one database (the README's scale-out path): started together on an
-// empty PostgreSQL database, each takes the startup lock (db/migrate.ts), so one migrates and seeds and
+// empty PostgreSQL database, each takes the startup lock (db/apply-migrations.ts), so one migrates and seeds and
 // the others wait and go on; before, two of three crashed on `CREATE EXTENSION pg_trgm`. PostgreSQL
 // only: an embedded PGlite data directory belongs to one process, there is nothing to share.
 

@@ -61,7 +61,7 @@ function createBoss(database: Database, options: { schedule: boolean; supervise:
 
 /**
  * Installs (or upgrades) pg-boss's schema and creates every queue of queues.ts with its retry rules.
- * Run with the migrations, under their startup lock (jobs/migrate.ts), so the queues exist before any
+ * Run with the migrations, under their startup lock (jobs/migrate-database.ts), so the queues exist before any
  * request can send to one, on every engine and in every test database.
  */
 export async function installJobQueue(database: Database): Promise<void> {

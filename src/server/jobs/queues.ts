@@ -1,7 +1,7 @@
 import type { AlertFrequency } from "../../shared/constants";
 
 // Every queue of the app with its retry rules (docs/decisions/011-job-queue.md), listed once, like the
-// tables in db/schema.ts: migrations create them (jobs/migrate.ts), features register their handlers
+// tables in db/schema.ts: migrations create them (jobs/migrate-database.ts), features register their handlers
 // (features/*/...-jobs.ts) and send to them by name.
 
 export type DigestFrequency = Exclude<AlertFrequency, "instant">;

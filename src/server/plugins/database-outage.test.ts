@@ -107,7 +107,7 @@ describe(`database outage (${ENGINE})`, () => {
       const res = await o.app.inject(request);
       expect(res.statusCode, request.url).toBeLessThan(300);
     }
-    for (const url of ["/browse", `/buyer/${listingId}`]) {
+    for (const url of ["/browse", `/listings/${listingId}`]) {
       const page = await o.app.inject({ url });
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toContain(PAGE_STATE_ELEMENT_ID);
@@ -160,7 +160,7 @@ describe(`database outage (${ENGINE})`, () => {
     }
     // A listing's page reads its listing for its head: without it, the shell still, with the route's
     // own head and a 503 that tells crawlers to come back.
-    const listingPage = await o.app.inject({ url: `/buyer/${listingId}` });
+    const listingPage = await o.app.inject({ url: `/listings/${listingId}` });
     expect(listingPage.statusCode).toBe(503);
     expect(listingPage.headers["retry-after"]).toBe(String(RETRY_AFTER_SECONDS));
     expect(listingPage.headers["content-type"]).toBe("text/html; charset=utf-8");

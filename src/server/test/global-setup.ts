@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
-import { migrateDatabase } from "../jobs/migrate";
+import { migrateDatabase } from "../jobs/migrate-database";
 import { PG_TEMPLATE_DB, PGLITE_SNAPSHOT, TEST_DIR } from "./paths";
 
 // Migrate once per run: a PGlite snapshot that every test file loads (initdb costs ~5 s, loading ~1 s),

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Database } from "../db/client";
-import { migrateDatabase } from "../jobs/migrate";
+import { migrateDatabase } from "../jobs/migrate-database";
 import { MIGRATIONS_FOLDER } from "../paths";
 import { openTestDatabase } from "./context";
 

@@ -37,10 +37,8 @@ export function recordingRenderer({ fail = false }: { fail?: boolean } = {}): Re
           { kind: "directory", url: query ? `/api/buyer-listings?${query}` : "/api/buyer-listings" },
         ];
       }
-      const listing = path.match(/^\/buyer\/([^/]+)$/);
-      if (listing && !["dashboard", "onboarding"].includes(listing[1]!)) {
-        return [config, { kind: "listing", id: listing[1]! }];
-      }
+      const listing = path.match(/^\/listings\/([^/]+)$/);
+      if (listing) return [config, { kind: "listing", id: listing[1]! }];
       return null;
     },
     async render(url, results) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { LoadMore } from "../../components/ui/load-more";
 import { QueryState } from "../../components/ui/query-state";
-import { useFocusRescue } from "./focus";
 import { EmptyList, ListSkeleton } from "./list-states";
+import { useFocusRescue } from "./restore-focus";
 import type { AdminListResult } from "./use-admin-list";
 
 /**

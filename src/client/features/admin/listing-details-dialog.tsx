@@ -1,5 +1,6 @@
 import { Link } from "wouter";
 import { formatDate, shortId } from "../../../shared/format";
+import { listingPagePath } from "../../../shared/routes";
 import type { AdminListing } from "../../../shared/schemas/admin-listings";
 import { Button } from "../../components/ui/button";
 import {
@@ -16,7 +17,7 @@ import { BoostHistory } from "../boosts";
 import { formatGeos, formatPayout, formatTerms, requirementTagLabel } from "../listings";
 import { capitalize, formatMinVolume } from "./admin-format";
 import { RefundBoostButton } from "./boost-dialogs";
-import { Facts } from "./facts";
+import { DetailList } from "./detail-list";
 import { useAdminBoostHistory } from "./use-admin-boosts";
 
 /** "View": the whole listing, its owner and contact, and its boosts, as an admin sees it. */
@@ -64,7 +65,7 @@ export function ListingDetailsDialog({
         {listing.description && (
           <p className="whitespace-pre-line text-sm text-slate-700">{listing.description}</p>
         )}
-        <Facts rows={rows} />
+        <DetailList rows={rows} />
         <section aria-labelledby={`boost-history-${listing.id}`} className="space-y-2">
           <h3 id={`boost-history-${listing.id}`} className="text-sm font-semibold">
             Boost history
@@ -74,7 +75,7 @@ export function ListingDetailsDialog({
         <DialogFooter>
           {listing.status === "active" && !listing.owner.disabled && (
             <Button asChild variant="secondary">
-              <Link href={`/buyer/${listing.id}`}>Open in the directory</Link>
+              <Link href={listingPagePath(listing.id)}>Open in the directory</Link>
             </Button>
           )}
           <Button onClick={() => onOpenChange(false)}>Close</Button>

@@ -8,10 +8,10 @@ import { Card } from "../../components/ui/card";
 import { formatQualityScore, QualityScoreBasis } from "../publisher";
 import { applicantName } from "./admin-format";
 import { ApprovalWarningList } from "./approval-warning-list";
-import { useFocusReturn } from "./focus";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";
 import { PublisherDetailsDialog } from "./publisher-details-dialog";
 import { PublisherStatusBadge } from "./publisher-status-badge";
+import { useFocusReturn } from "./restore-focus";
 
 /** One application in the admin publishers list. */
 export function PublisherCard({ publisher }: { publisher: ReviewPublisher }) {

@@ -3,8 +3,8 @@ import { useState } from "react";
 import type { ReviewPublisher } from "../../../shared/schemas/admin-publishers";
 import { Button } from "../../components/ui/button";
 import { ApprovePublisherDialog } from "./approve-publisher-dialog";
-import { useFocusReturn } from "./focus";
 import { RejectPublisherDialog } from "./reject-publisher-dialog";
+import { useFocusReturn } from "./restore-focus";
 
 /**
  * Approve and Reject, shown only while the application is pending. Both ask first: Approve

@@ -13,7 +13,7 @@ import {
 import { formatQualityScore, QualityScoreBasis } from "../publisher";
 import { applicantName, capitalize, publisherStatusBadge } from "./admin-format";
 import { ApprovalWarningList } from "./approval-warning-list";
-import { Facts } from "./facts";
+import { DetailList } from "./detail-list";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";
 import { PublisherStatusBadge } from "./publisher-status-badge";
 
@@ -68,7 +68,7 @@ export function PublisherDetailsDialog({
         <div className="space-y-5">
           {publisher.status === "pending" && <ApprovalWarningList publisher={publisher} />}
           <Section title="Basic information">
-            <Facts
+            <DetailList
               rows={[
                 ["Status", <PublisherStatusBadge key="s" status={publisher.status} />],
                 ["Company", publisher.company ?? "Not given"],
@@ -130,7 +130,7 @@ export function PublisherDetailsDialog({
           </Section>
           <Section title="Compliance">
             {compliance ? (
-              <Facts
+              <DetailList
                 rows={[
                   ["TCPA acknowledgment", compliance.tcpaComplianceAck ? "Acknowledged" : "Not acknowledged"],
                   [
@@ -151,7 +151,7 @@ export function PublisherDetailsDialog({
           </Section>
           {publisher.reviewedAt && (
             <Section title="Review">
-              <Facts
+              <DetailList
                 rows={[
                   ["Decided", formatDateTime(publisher.reviewedAt)],
                   ["By", publisher.reviewedByEmail ?? "A former administrator"],

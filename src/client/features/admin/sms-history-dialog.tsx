@@ -13,7 +13,7 @@ import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { formatUsPhone } from "../sms";
 import { capitalize } from "./admin-format";
-import { Facts } from "./facts";
+import { DetailList } from "./detail-list";
 import { useAdminSmsHistory } from "./use-admin-sms";
 
 // A user's SMS history for support and compliance: the number's state, every consent given or withdrawn
@@ -56,7 +56,7 @@ function NumberState({ number }: { number: AdminSmsHistory["number"] }) {
         ? "Receiving texts"
         : "Waiting for the code";
   return (
-    <Facts
+    <DetailList
       rows={[
         ["Number", formatUsPhone(number.phone)],
         ["State", state],

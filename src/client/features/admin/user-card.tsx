@@ -10,8 +10,8 @@ import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { RoleBadge } from "../auth";
 import { capitalize, publisherStatusBadge } from "./admin-format";
-import { useFocusReturn } from "./focus";
 import { PRODUCT_NAMES, RefundSubscriptionDialog } from "./refund-subscription-dialog";
+import { useFocusReturn } from "./restore-focus";
 import { SmsHistoryDialog } from "./sms-history-dialog";
 import { useEndUserSessions, useUpdateUser } from "./use-admin-users";
 

@@ -5,8 +5,8 @@ import type { AdminBuyerVerification } from "../../../shared/schemas/buyer-verif
 import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { Facts } from "./facts";
-import { useFocusReturn } from "./focus";
+import { DetailList } from "./detail-list";
+import { useFocusReturn } from "./restore-focus";
 import { VERIFICATION_FILTER_LABELS } from "./use-buyer-verification-review";
 import {
   ApproveVerificationDialog,
@@ -99,7 +99,7 @@ export function VerificationCard({ verification }: { verification: AdminBuyerVer
             </h3>
             <Badge tone={STATUS_TONES[v.status]}>{STATUS_LABELS[v.status]}</Badge>
           </div>
-          <Facts rows={evidenceRows(v)} />
+          <DetailList rows={evidenceRows(v)} />
         </div>
         <div className="flex flex-wrap gap-2 lg:justify-end">
           {v.status === "submitted" && (

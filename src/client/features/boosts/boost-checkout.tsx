@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PAYMENT_MESSAGES } from "../../../shared/constants";
 import { formatDate, formatPriceCents } from "../../../shared/format";
+import { listingPagePath } from "../../../shared/routes";
 import type { BoostStatus } from "../../../shared/schemas/boosts";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -93,7 +94,7 @@ export function BoostConfirmationPanel({
         </p>
         <div className="flex flex-wrap gap-3">
           <Button asChild>
-            <Link href={`/buyer/${status.listingId}`}>View the listing</Link>
+            <Link href={listingPagePath(status.listingId)}>View the listing</Link>
           </Button>
           <Button asChild variant="secondary">
             <Link href="/buyer/dashboard">Back to My Listings</Link>

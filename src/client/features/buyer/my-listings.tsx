@@ -2,7 +2,7 @@ import { ExternalLink, Pause, Pencil, Play, Plus, Trash2, Zap } from "lucide-rea
 import { useState } from "react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
-import { boostPagePath } from "../../../shared/routes";
+import { boostPagePath, listingPagePath } from "../../../shared/routes";
 import type { Listing } from "../../../shared/schemas/listings";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -81,7 +81,7 @@ function ListingRow({
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-1">
           <Button asChild variant="ghost" size="icon" aria-label={`View ${listing.title}`}>
-            <Link href={`/buyer/${listing.id}`}>
+            <Link href={listingPagePath(listing.id)}>
               <ExternalLink className="h-4 w-4" aria-hidden />
             </Link>
           </Button>

@@ -2,6 +2,7 @@ import { Handshake } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
+import { listingPagePath } from "../../../shared/routes";
 import { type DealIntent, dealPublisherName } from "../../../shared/schemas/deal-intents";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -42,7 +43,7 @@ function DealIntentItem({ intent, children }: { intent: DealIntent; children?: R
                 for “
                 <Link
                   className="text-brand-700 underline underline-offset-2"
-                  href={`/buyer/${intent.listingId}`}
+                  href={listingPagePath(intent.listingId)}
                 >
                   {intent.listingTitle}
                 </Link>

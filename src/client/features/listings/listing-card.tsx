@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
+import { listingPagePath } from "../../../shared/routes";
 import type { Listing, ListingContact } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -49,7 +50,7 @@ export function ListingCard({
             <SaveListingButton listing={listing} isSaved={isSaved} size="sm" className="shrink-0" />
           </div>
           <h2 id={titleId} className="text-lg font-semibold leading-snug">
-            <Link href={`/buyer/${listing.id}`} className="hover:underline">
+            <Link href={listingPagePath(listing.id)} className="hover:underline">
               {listing.title}
             </Link>
           </h2>
@@ -73,7 +74,7 @@ export function ListingCard({
             spilling out of a squeezed button. */}
         <div className="flex flex-wrap gap-2">
           <Button asChild variant="secondary" size="sm" className="flex-1 basis-48">
-            <Link href={`/buyer/${listing.id}`} aria-label={`View details: ${listing.title}`}>
+            <Link href={listingPagePath(listing.id)} aria-label={`View details: ${listing.title}`}>
               View Details
             </Link>
           </Button>

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { SkeletonBadge, SkeletonLine } from "../../components/ui/skeleton";
 
-// The listing detail page while it loads, block for block as it will render (buyer-detail-page.tsx):
+// The listing detail page while it loads, block for block as it will render (listing-page.tsx):
 // the header (badges, title, buyer), the description, the requirements, the contact; beside them the
 // deal request, the figures and the buyer's reliability. Room held for the content keeps the page still
 // when it arrives (Lighthouse's layout shift).

@@ -84,7 +84,7 @@ describe("active link", () => {
     expect(getActiveHref(buyer, "/buyer/dashboard")).toBe("/buyer/dashboard");
   });
 
-  it("does not treat a listing page under /buyer/{id} as the buyer's dashboard", () => {
-    expect(getActiveHref(buyer, "/buyer/4f1c2b9e-0000-4000-8000-000000000000")).toBeUndefined();
+  it("does not treat a listing's page as the buyer's dashboard", () => {
+    expect(getActiveHref(buyer, "/listings/4f1c2b9e-0000-4000-8000-000000000000")).toBeUndefined();
   });
 });

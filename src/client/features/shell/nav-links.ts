@@ -109,14 +109,9 @@ export function getNavLinks(user: Pick<CurrentUser, "role"> | null): NavLink[] {
   return links;
 }
 
-// /buyer/{id} is a listing seen from the directory, not the buyer's own area, so the buyer prefix rule
-// leaves it out (otherwise a buyer reading any listing would see "Dashboard" highlighted).
-const LISTING_DETAIL = /^\/buyer\/(?!dashboard(?:\/|$))[^/]+\/?$/;
-
 function matches(link: NavLink, path: string): boolean {
   if ("exact" in link.match) return path === link.match.exact;
   const { prefix } = link.match;
-  if (prefix === "/buyer" && LISTING_DETAIL.test(path)) return false;
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 

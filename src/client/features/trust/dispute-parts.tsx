@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import type { DisputeStatus } from "../../../shared/constants";
 import { formatDate, shortId } from "../../../shared/format";
+import { listingPagePath } from "../../../shared/routes";
 import type { Dispute } from "../../../shared/schemas/disputes";
 import { Badge, type BadgeTone } from "../../components/ui/badge";
 
@@ -58,7 +59,7 @@ export function DisputeItem({
             {dispute.listingId && dispute.listingTitle ? (
               <Link
                 className="text-brand-700 underline-offset-2 hover:underline"
-                href={`/buyer/${dispute.listingId}`}
+                href={listingPagePath(dispute.listingId)}
               >
                 {dispute.listingTitle}
               </Link>

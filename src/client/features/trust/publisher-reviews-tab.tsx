@@ -2,6 +2,7 @@ import { PenLine, Star } from "lucide-react";
 import { useState } from "react";
 import { Link } from "wouter";
 import { formatDate } from "../../../shared/format";
+import { listingPagePath } from "../../../shared/routes";
 import type { AwaitingReview, OwnReview } from "../../../shared/schemas/reviews";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
@@ -15,7 +16,7 @@ import { WriteReviewDialog } from "./write-review-dialog";
 export function DealLabel({ listingId, listingTitle }: Pick<OwnReview, "listingId" | "listingTitle">) {
   if (listingId && listingTitle) {
     return (
-      <Link className="text-brand-700 underline underline-offset-2" href={`/buyer/${listingId}`}>
+      <Link className="text-brand-700 underline underline-offset-2" href={listingPagePath(listingId)}>
         {listingTitle}
       </Link>
     );

@@ -166,7 +166,7 @@ describe("listing alerts through the job queue", () => {
     expect(mail?.text).toContain("Requirements: Call recording required, No IVR/transfers");
     // Premium readers get the contact, and every reader the link.
     expect(mail?.text).toContain("Buyer: Acme Insurance\nEmail: deals@acme.example\nPhone: (555) 010-9999");
-    expect(mail?.text).toContain(`View the listing: ${TEST_APP_URL}/buyer/${listing.id}`);
+    expect(mail?.text).toContain(`View the listing: ${TEST_APP_URL}/listings/${listing.id}`);
     expect(mail?.text).toContain(
       `Unsubscribe from alert emails: ${TEST_APP_URL}/unsubscribe/${compactId(byVertical.id)}`,
     );

@@ -1,5 +1,6 @@
 import { REQUIREMENT_TAGS } from "../../../shared/constants";
 import { formatDollars, formatGeos } from "../../../shared/format";
+import { listingPagePath } from "../../../shared/routes";
 import type { DigestFrequency } from "../../jobs/queues";
 import type { ListingRow } from "../../lib/listing-read";
 import type { MailMessage } from "../../lib/mailer";
@@ -38,7 +39,7 @@ function listingBlock(ctx: AlertMailContext, listing: ListingRow, withContact: b
     if (listing.contactPhone) lines.push(`Phone: ${listing.contactPhone}`);
     if (listing.applicationUrl) lines.push(`Apply: ${listing.applicationUrl}`);
   }
-  lines.push(`View the listing: ${ctx.appUrl}/buyer/${listing.id}`);
+  lines.push(`View the listing: ${ctx.appUrl}${listingPagePath(listing.id)}`);
   return lines;
 }
 

@@ -1,4 +1,4 @@
-import { boostPagePath } from "../../../shared/routes";
+import { boostPagePath, listingPagePath } from "../../../shared/routes";
 import type { OutgoingMail } from "../../jobs/mail";
 import { mailDay, mailMoment } from "../../lib/mail-dates";
 
@@ -43,7 +43,7 @@ export function boostReceiptMail(
         "",
         `Your listing shows first in the directory with a Boosted badge until then.`,
         `See what it brings in your analytics: ${ctx.appUrl}/buyer/dashboard?tab=analytics`,
-        `The listing: ${ctx.appUrl}/buyer/${facts.listingId}`,
+        `The listing: ${ctx.appUrl}${listingPagePath(facts.listingId)}`,
         "",
         `— ${ctx.appName}`,
       ].join("\n"),

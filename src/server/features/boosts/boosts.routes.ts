@@ -17,7 +17,7 @@ import { refundBoostPurchase } from "./boost-refund";
 
 // Boost (docs/buyers.md): the owner's boost screen and payment, and the admin's grant, end and history
 // (boostAdminRoutes, in the admin area). The days themselves come from Stripe's webhook
-// (features/subscriptions/subscriptions.webhook.ts hands Boost events to boost-webhook.ts).
+// (features/subscriptions/stripe-webhook.ts hands Boost events to boost-webhook.ts).
 
 export async function boostRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,6 @@
 import { formatDate } from "../../../shared/format";
 import { describeQualityBasis } from "../../../shared/quality-basis";
+import { listingPagePath } from "../../../shared/routes";
 import { type DealPublisher, dealPublisherName } from "../../../shared/schemas/deal-intents";
 import type { JobQueue } from "../../jobs/job-queue";
 import type { MailQueue, OutgoingMail } from "../../jobs/mail";
@@ -120,7 +121,7 @@ export function decisionMails(
           `  Email: ${listing.contactEmail ?? "not given"}`,
           `  Phone: ${listing.contactPhone ?? "not given"}`,
           `  Application: ${listing.applicationUrl ?? "not given"}`,
-          `They are also shown on the listing: ${ctx.appUrl}/buyer/${listing.id}`,
+          `They are also shown on the listing: ${ctx.appUrl}${listingPagePath(listing.id)}`,
         ]
       : [];
   return [

@@ -263,7 +263,7 @@ class ImportRun {
             : { record, cells: rowCells(record, this.layout!) },
         );
         if (batch.length >= BATCH_ROWS) {
-          await this.process(batch, writer);
+          await this.checkAndWriteBatch(batch, writer);
           batch = [];
           this.progress.report(this.bytesRead, this.rowCount);
         }
@@ -271,11 +271,11 @@ class ImportRun {
     } catch (error) {
       if (!(error instanceof CsvSyntaxError)) throw error;
       // The parser cannot go on: what came before is checked, then this is the last error.
-      await this.process(batch, null);
+      await this.checkAndWriteBatch(batch, null);
       batch = [];
       this.addError({ line: error.line, column: null, message: error.message });
     }
-    await this.process(batch, writer);
+    await this.checkAndWriteBatch(batch, writer);
     if (this.rowCount === 0 && this.errorTotal === 0) {
       this.addError({
         line: 1,
@@ -285,7 +285,11 @@ class ImportRun {
     }
   }
 
-  private async process(batch: (PendingRow | UnreadableRow)[], writer: ListingWriter | null): Promise<void> {
+  /** Checks a batch of rows, keeping their errors and the preview; writes the valid ones while none failed. */
+  private async checkAndWriteBatch(
+    batch: (PendingRow | UnreadableRow)[],
+    writer: ListingWriter | null,
+  ): Promise<void> {
     if (batch.length === 0) return;
     await this.buyers.load(batch.flatMap((p) => (p.cells?.buyerEmail ? [p.cells.buyerEmail] : [])));
     const valid: { row: ListingImportRow; buyerId: string }[] = [];

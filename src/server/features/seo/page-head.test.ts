@@ -59,14 +59,14 @@ describe("the page head the server writes", () => {
 
   it("gives a listing's page its own title, description, addresses, preview and Demand, and no contact", async () => {
     const { listing, profile } = await publishedListing();
-    const res = await ctx.app.inject({ url: `/buyer/${listing.id}` });
+    const res = await ctx.app.inject({ url: `/listings/${listing.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["cache-control"]).toBe("no-cache");
     const head = readHead(res.body);
     const description =
       "Insurance calls: $45.00 per call. Call duration: 2 min. Geography: California, Texas. Requirements: Call recording required, Inbound only.";
-    const url = `${TEST_APP_URL}/buyer/${listing.id}`;
+    const url = `${TEST_APP_URL}/listings/${listing.id}`;
     expect(head.titles).toBe(1);
     expect(head.title).toBe("Final Expense Inbound Calls · PayPerCall Hub");
     expect(head.meta("description")).toBe(description);
@@ -124,7 +124,7 @@ describe("the page head the server writes", () => {
   it("reads the listing with one query and names a national listing's region as the US", async () => {
     const { listing } = await publishedListing({ geos: ["US National", "Texas"], tags: [] });
     const statements = recordStatements(ctx.database);
-    const res = await ctx.app.inject({ url: `/buyer/${listing.id}` });
+    const res = await ctx.app.inject({ url: `/listings/${listing.id}` });
     statements.stop();
     expect(statements.texts).toHaveLength(1);
     const demand = readHead(res.body).jsonLd[0];
@@ -135,7 +135,7 @@ describe("the page head the server writes", () => {
   it("escapes what buyers type: markup in a title stays text, and JSON-LD cannot close its script", async () => {
     const title = `Calls & "leads" </script><script>alert(1)</script>`;
     const { listing } = await publishedListing({ title });
-    const res = await ctx.app.inject({ url: `/buyer/${listing.id}` });
+    const res = await ctx.app.inject({ url: `/listings/${listing.id}` });
     expect(res.body).not.toContain("<script>alert(1)");
     const head = readHead(res.body);
     expect(head.title).toBe(`${title} · PayPerCall Hub`);
@@ -149,7 +149,7 @@ describe("the page head the server writes", () => {
     const hiddenOwner = await createBuyer(ctx.database.db, {}, { disabledAt: new Date() });
     const hidden = await createListing(ctx.database.db, hiddenOwner.profile.id);
     for (const id of [paused.id, hidden.id, "0b6f0b5c-7d3e-4c55-9b7e-1a2b3c4d5e6f", "not-a-uuid"]) {
-      const res = await ctx.app.inject({ url: `/buyer/${id}` });
+      const res = await ctx.app.inject({ url: `/listings/${id}` });
       expect(res.statusCode, id).toBe(404);
       const head = readHead(res.body);
       expect(head.title, id).toBe("Listing Not Found · PayPerCall Hub");
@@ -167,7 +167,7 @@ describe("the page head the server writes", () => {
     const page = (viewer: { id: string; role: "buyer" | "admin" } | null) =>
       resolvePage({
         db: ctx.database.db,
-        url: `/buyer/${listing.id}`,
+        url: `/listings/${listing.id}`,
         viewer: viewer && { ...viewer, email: "x@example.test", hasActiveSubscription: false },
         appName: "PayPerCall Hub",
         appUrl: TEST_APP_URL,
@@ -193,7 +193,7 @@ describe("the page head the server writes", () => {
     const ownerCookie = await signIn(ctx, user.email);
     const admin = await createSignedInUser(ctx, { role: "admin" });
     for (const cookie of [ownerCookie, admin.cookie]) {
-      const res = await ctx.app.inject({ url: `/buyer/${listing.id}`, headers: { cookie } });
+      const res = await ctx.app.inject({ url: `/listings/${listing.id}`, headers: { cookie } });
       expect(res.statusCode).toBe(404);
       expect(res.headers["cache-control"]).toBe("no-cache");
       expect(res.headers["set-cookie"]).toBeUndefined();
@@ -208,7 +208,7 @@ describe("the page head the server writes", () => {
   it("gives an unfurler without JavaScript the listing's title, whatever it sends", async () => {
     const { listing } = await publishedListing({ title: "Solar Leads, Texas" });
     const res = await ctx.app.inject({
-      url: `/buyer/${listing.id}`,
+      url: `/listings/${listing.id}`,
       headers: {
         "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
         accept: "*/*",
@@ -298,7 +298,7 @@ describe("the page head the server writes", () => {
 
   it("sends an ETag and answers a revalidation that changes nothing with a bodiless 304", async () => {
     const { listing } = await publishedListing();
-    for (const url of ["/pricing", `/buyer/${listing.id}`]) {
+    for (const url of ["/pricing", `/listings/${listing.id}`]) {
       const first = await ctx.app.inject({ url });
       const etag = first.headers.etag as string;
       expect(etag, url).toMatch(/^W\/"[\w-]{20}"$/);
@@ -315,10 +315,10 @@ describe("the page head the server writes", () => {
     // Another page, another ETag; an edited listing, a new one.
     const pricing = (await ctx.app.inject({ url: "/pricing" })).headers.etag;
     expect((await ctx.app.inject({ url: "/signup" })).headers.etag).not.toBe(pricing);
-    const before = (await ctx.app.inject({ url: `/buyer/${listing.id}` })).headers.etag;
+    const before = (await ctx.app.inject({ url: `/listings/${listing.id}` })).headers.etag;
     await ctx.database.db.execute(sql`update buyer_listings set payout = '60.00' where id = ${listing.id}`);
     const after = await ctx.app.inject({
-      url: `/buyer/${listing.id}`,
+      url: `/listings/${listing.id}`,
       headers: { "if-none-match": before as string },
     });
     expect(after.statusCode).toBe(200);

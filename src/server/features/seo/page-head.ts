@@ -72,7 +72,7 @@ export async function resolvePage({
   listing: read,
 }: ResolvePageOptions): Promise<ResolvedPage> {
   const route = matchClientRoute(url);
-  if (route?.path === "/buyer/:id") {
+  if (route?.path === "/listings/:id") {
     const id = url.split(/[?#]/, 1)[0]?.split("/")[2] ?? "";
     const listing = read === undefined ? await findVisibleListing(db, viewer, id) : read;
     return listing ? listingPage(listing, viewer, appName, appUrl) : listingNotFoundPage(appName);

@@ -81,7 +81,7 @@ describe("the public pages the server draws", () => {
     const { profile, listings } = await buyerWithListings(1, "Medicare Inbound Calls");
     const listing = listings[0];
     const statements = recordStatements(ctx.database);
-    const page = await ctx.app.inject({ url: `/buyer/${listing!.id}` });
+    const page = await ctx.app.inject({ url: `/listings/${listing!.id}` });
     statements.stop();
     expect(page.statusCode).toBe(200);
     // The head is made from the row the page is drawn from: one statement for both.
@@ -102,13 +102,65 @@ describe("the public pages the server draws", () => {
     const { profile } = await createBuyer(ctx.database.db);
     const paused = await createListing(ctx.database.db, profile.id, { status: "paused" });
     const drawnBefore = renderer.drawn.length;
-    for (const url of [`/buyer/${paused.id}`, "/buyer/0b6f0b5c-7d3e-4c55-9b7e-1a2b3c4d5e6f", "/buyer/x"]) {
+    for (const url of [
+      `/listings/${paused.id}`,
+      "/listings/0b6f0b5c-7d3e-4c55-9b7e-1a2b3c4d5e6f",
+      "/listings/x",
+    ]) {
       const page = await ctx.app.inject({ url });
       expect(page.statusCode, url).toBe(404);
       expect(page.body, url).toContain('<div id="root"></div>');
       expect(page.body, url).not.toContain(PAGE_STATE_ELEMENT_ID);
     }
     expect(renderer.drawn.length).toBe(drawnBefore);
+  });
+
+  it("sends the old address of a listing's page, /buyer/<id>, to /listings/<id> for good, query kept", async () => {
+    const { listings } = await buyerWithListings(1);
+    const id = listings[0]!.id;
+    const drawnBefore = renderer.drawn.length;
+    for (const [url, location] of [
+      [`/buyer/${id}`, `/listings/${id}`],
+      [`/buyer/${id}/`, `/listings/${id}`],
+      [`/buyer/${id}?utm_source=alert&tab=reviews`, `/listings/${id}?utm_source=alert&tab=reviews`],
+      // An id nobody knows moves too: the new address answers its 404.
+      ["/buyer/0b6f0b5c-7d3e-4c55-9b7e-1a2b3c4d5e6f", "/listings/0b6f0b5c-7d3e-4c55-9b7e-1a2b3c4d5e6f"],
+    ] as const) {
+      for (const method of ["GET", "HEAD"] as const) {
+        const res = await ctx.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(301);
+        expect(res.headers.location, `${method} ${url}`).toBe(location);
+        expect(res.body, url).not.toContain("<html");
+      }
+    }
+    expect(renderer.drawn.length).toBe(drawnBefore);
+    const moved = await ctx.app.inject({ url: `/listings/${id}` });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.body).toContain(listings[0]!.title);
+  });
+
+  it("leaves the buyer's own pages under /buyer where they are", async () => {
+    const { listings } = await buyerWithListings(1);
+    for (const url of [
+      `/buyer/listings/${listings[0]!.id}/boost`,
+      "/buyer/dashboard",
+      "/buyer/dashboard?tab=analytics",
+      "/Buyer/Dashboard/",
+      "/buyer/onboarding",
+    ]) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers.location, url).toBeUndefined();
+      expect(res.headers["content-type"], url).toContain("text/html");
+    }
+    // Not a listing's old address either: more than one segment, or none.
+    for (const url of ["/buyer", "/buyer/", "/buyer/a/b", `/buyer/listings/${listings[0]!.id}`]) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers.location, url).toBeUndefined();
+    }
+    // Nor a file or the API below it.
+    expect((await ctx.app.inject({ url: `/api/buyer/${listings[0]!.id}` })).headers.location).toBeUndefined();
   });
 
   it("draws a page again only when what it read changed, and revalidates it to a 304 until then", async () => {
@@ -147,7 +199,7 @@ describe("the public pages the server draws", () => {
 
   it("leaves the page to a browser that says someone is signed in there, and varies by that cookie", async () => {
     const { listings } = await buyerWithListings(1);
-    for (const url of ["/", "/browse", `/buyer/${listings[0]!.id}`, "/pricing"]) {
+    for (const url of ["/", "/browse", `/listings/${listings[0]!.id}`, "/pricing"]) {
       const drawn = await ctx.app.inject({ url, headers: { cookie: "theme=dark; ppc.signed-in=0" } });
       expect(drawn.body, url).toContain(PAGE_STATE_ELEMENT_ID);
       expect(drawn.headers.vary, url).toBe("Cookie, accept-encoding");
@@ -194,7 +246,7 @@ describe("a page the server fails to draw", () => {
   it("is the shell with its head, for the browser to draw", async () => {
     const { profile } = await createBuyer(ctx.database.db);
     const listing = await createListing(ctx.database.db, profile.id, { title: "Auto Warranty Calls" });
-    const page = await ctx.app.inject({ url: `/buyer/${listing.id}` });
+    const page = await ctx.app.inject({ url: `/listings/${listing.id}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("<title>Auto Warranty Calls · PayPerCall Hub</title>");
     expect(page.body).toContain('<div id="root"></div>');

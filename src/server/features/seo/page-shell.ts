@@ -20,6 +20,7 @@ import { etagOf, sendWithEtag, varyByEncoding } from "../../lib/etag";
 import { CLIENT_DIST, CLIENT_MANIFEST, MISSING_BUILD_DIR, SERVER_ENTRY } from "../../paths";
 import { classifyDatabaseError } from "../../plugins/database-errors";
 import { RETRY_AFTER_SECONDS } from "../../plugins/errors";
+import { movedPagePath } from "./moved-pages";
 import { createPageReader } from "./page-data";
 import { type ResolvedPage, resolvePage, SHARE_IMAGE, unavailableListingPage } from "./page-head";
 
@@ -302,6 +303,8 @@ export function createPageShell({
   }
 
   return async function answerPage(request: FastifyRequest, reply: FastifyReply) {
+    const moved = movedPagePath(request.url);
+    if (moved !== null) return reply.redirect(moved, 301);
     // Pages read no session: the session cookie is sent to /api only (plugins/session.ts), so every
     // page is answered as a visitor sees it. In the browser the app then asks who is there and reads
     // a signed-in viewer's own data through the API (ADR 040). A browser that says someone is signed
@@ -314,7 +317,7 @@ export function createPageShell({
       // Pages are served while the database is down, drawn in the browser; a listing's then goes
       // without its own head, with 503.
       if (classifyDatabaseError(error)?.kind !== "unavailable") throw error;
-      if (matchClientRoute(request.url)?.path === "/buyer/:id") {
+      if (matchClientRoute(request.url)?.path === "/listings/:id") {
         reply.header("Retry-After", String(RETRY_AFTER_SECONDS));
         return { page: unavailableListingPage(appName), results: null };
       }

@@ -91,7 +91,7 @@ describe("sitemaps", () => {
     const listings = await ctx.app.inject({ url: "/sitemaps/listings-1.xml" });
     expect(listings.statusCode).toBe(200);
     expect(listings.body).toContain(
-      `<url><loc>${TEST_APP_URL}/buyer/${active.id}</loc><lastmod>${lastmod}</lastmod></url>`,
+      `<url><loc>${TEST_APP_URL}/listings/${active.id}</loc><lastmod>${lastmod}</lastmod></url>`,
     );
     expect(listings.body).not.toContain(paused.id);
   });

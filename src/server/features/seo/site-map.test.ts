@@ -103,7 +103,7 @@ describe("building the sitemaps", () => {
       return entries;
     });
     expect(listingEntries.map((e) => e.loc).sort()).toEqual(
-      active.map((l) => `${TEST_APP_URL}/buyer/${l.id}`).sort(),
+      active.map((l) => `${TEST_APP_URL}/listings/${l.id}`).sort(),
     );
     for (const listing of active) {
       const entry = listingEntries.find((e) => e.loc.endsWith(listing.id));

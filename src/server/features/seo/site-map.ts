@@ -22,7 +22,8 @@ const CLOSED_TO_CRAWLERS = [
   "/admin",
   "/publisher/",
   "/buyer/dashboard",
-  // A listing's boost page (its owner's, signed in); the listing pages themselves (/buyer/<id>) stay open.
+  // A listing's boost page (its owner's, signed in). /buyer/<id> stays open: a crawler follows its 301
+  // to the listing's page, /listings/<id>.
   "/buyer/listings/",
   "/subscribe",
   // The simulated billing portal (development): one per signed-in person.

@@ -189,7 +189,7 @@ describe("SMS alerts", () => {
     // The link opens the listing's page; a code that is none is not found.
     const opened = await ctx.app.inject({ url: `/l/${listingShortCode(listing!.id)}` });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe(`/buyer/${listing!.id}`);
+    expect(opened.headers.location).toBe(`/listings/${listing!.id}`);
     expect((await ctx.app.inject({ url: "/l/not-a-code" })).statusCode).toBe(404);
   });
 

@@ -5,7 +5,7 @@ import { smsConsents, smsMessages, smsNumbers, smsOptOuts } from "../../db/schem
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
 import { SmsSendError, type SmsSender } from "../../lib/sms";
 
-// Replies to our number (docs/publishers.md, "SMS alerts"), after sms.webhook.ts checked Twilio's
+// Replies to our number (docs/publishers.md, "SMS alerts"), after sms-webhook.ts checked Twilio's
 // signature. The keywords carriers and the CTIA expect: STOP and its synonyms opt the number out at once,
 // START and UNSTOP opt it back in, HELP says who we are and how to stop. Each changes every account
 // that uses the number (an opt-out is the number's, not an account's), is recorded as a consent event,

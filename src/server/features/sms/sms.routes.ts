@@ -12,7 +12,6 @@ import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";
 import { shortLinkRoutes } from "./short-link";
-import { smsWebhookRoutes } from "./sms.webhook";
 import { readSmsHistory } from "./sms-history";
 import {
   getSmsStatus,
@@ -23,9 +22,10 @@ import {
   startPhoneVerification,
   verifyPhone,
 } from "./sms-number";
+import { smsWebhookRoutes } from "./sms-webhook";
 
 // SMS alerts' routes (docs/publishers.md, "SMS alerts"): the Alerts tab's SMS section (status, number,
-// code, opt-out) and Twilio's webhooks (sms.webhook.ts). The add-on's purchase is the subscriptions
+// code, opt-out) and Twilio's webhooks (sms-webhook.ts). The add-on's purchase is the subscriptions
 // feature's (POST /api/sms/subscription). Every action answers the new status, which the screen shows.
 
 const origin = (request: FastifyRequest): RequestOrigin => ({

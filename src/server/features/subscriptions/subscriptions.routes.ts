@@ -11,7 +11,7 @@ import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { createBillingPortalSession, getOrCreateSubscription } from "./checkout";
 import { refreshSubscription } from "./stripe-sync";
-import { stripeWebhookRoutes } from "./subscriptions.webhook";
+import { stripeWebhookRoutes } from "./stripe-webhook";
 import { getSubscriptionSummary } from "./summary";
 
 export async function subscriptionRoutes(fastify: FastifyInstance) {

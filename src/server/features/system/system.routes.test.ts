@@ -106,8 +106,11 @@ describe("system routes and HTTP rules", () => {
       "/buyer",
       "/buyer/",
       "/buyer/a/b",
-      "/buyer/anything-at-all",
-      "/buyer/0b6f0b5c-7d3e-4c55-9b7e-1a2b3c4d5e6f",
+      "/listings",
+      "/listings/",
+      "/listings/a/b",
+      "/listings/anything-at-all",
+      "/listings/0b6f0b5c-7d3e-4c55-9b7e-1a2b3c4d5e6f",
       "/publisher/no-such-page",
       "/apix",
     ]) {

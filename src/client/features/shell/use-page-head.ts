@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { DEFAULT_APP_NAME } from "../../../shared/constants";
 import type { PageHead } from "../../../shared/page-head";
-import { usePublicConfig } from "./use-public-config";
+import { usePublicConfig } from "../config";
 
 /**
  * Sets the document title and the meta description to a head from src/shared/page-head.ts, the texts the

@@ -9,7 +9,7 @@ const figure = (page: Page, label: RegExp) =>
 // The e2e server runs on embedded PGlite: first loads can take seconds on a busy machine.
 const POLL = { timeout: 30_000 };
 
-describe("buyer detail", () => {
+describe("listing page", () => {
   const harness = useBrowser();
   const fixtures = useFixtures();
 
@@ -28,7 +28,7 @@ describe("buyer detail", () => {
     const premium = await fixtures.createUser({ role: "publisher", premium: true });
     const page = await harness.newPage();
     await fixtures.signIn(page, premium);
-    await page.goto(`/buyer/${buyer.listings[0]!.id}`);
+    await page.goto(`/listings/${buyer.listings[0]!.id}`);
     await page.getByRole("heading", { level: 1, name: buyer.listings[0]!.title }).waitFor();
     await page.getByRole("link", { name: buyer.buyer!.contactEmail }).waitFor();
     // The fixture leaves duration, volume and terms unset: the page shows what that means.
@@ -62,7 +62,7 @@ describe("buyer detail", () => {
     const id = buyer.listings[0]!.id;
     const page = await harness.newPage();
     await fixtures.signIn(page, publisher);
-    await openPage(page, `/buyer/${id}`, { signedIn: true });
+    await openPage(page, `/listings/${id}`, { signedIn: true });
     const save = page.getByRole("button", { name: `Save: ${buyer.listings[0]!.title}` });
     await save.click();
     const saved = page.getByRole("button", { name: `Saved: ${buyer.listings[0]!.title}` });
@@ -84,7 +84,7 @@ describe("buyer detail", () => {
     const publisher = await fixtures.createUser({ role: "publisher" });
     const page = await harness.newPage();
     await fixtures.signIn(page, publisher);
-    await openPage(page, `/buyer/${buyer.listings[0]!.id}`, { signedIn: true });
+    await openPage(page, `/listings/${buyer.listings[0]!.id}`, { signedIn: true });
     await page.getByText("Contact details are masked").waitFor();
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(buyer.listings[0]!.title);
     // Masked: "Buyer" and the first 8 characters of the buyer id, never the company.
@@ -100,15 +100,28 @@ describe("buyer detail", () => {
   it("sends a signed-out visitor who presses Save to sign in", async () => {
     const buyer = await fixtures.createBuyerWithListings({ n: 1 });
     const page = await harness.newPage();
-    await openPage(page, `/buyer/${buyer.listings[0]!.id}`);
+    await openPage(page, `/listings/${buyer.listings[0]!.id}`);
     await page.getByRole("button", { name: `Save: ${buyer.listings[0]!.title}` }).click();
     await expect.poll(() => new URL(page.url()).pathname, POLL).toBe("/login");
+  });
+
+  it("opens a listing from its old address, /buyer/<id>, at /listings/<id> with the query kept", async () => {
+    const buyer = await fixtures.createBuyerWithListings({ n: 1 });
+    const listing = buyer.listings[0]!;
+    const page = await harness.newPage();
+    const answer = await page.goto(`/buyer/${listing.id}?utm_source=alert`);
+    expect(answer?.request().redirectedFrom()?.url()).toMatch(
+      new RegExp(`/buyer/${listing.id}\\?utm_source=alert$`),
+    );
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}`).toBe(`/listings/${listing.id}?utm_source=alert`);
+    await page.getByRole("heading", { level: 1, name: listing.title }).waitFor();
   });
 
   it("says 'Listing Not Found' for an unknown listing, with a way back", async () => {
     const page = await harness.newPage();
     harness.allowConsoleErrors(/status of 404/);
-    await page.goto("/buyer/00000000-0000-4000-8000-000000000000");
+    await page.goto("/listings/00000000-0000-4000-8000-000000000000");
     await page.getByRole("heading", { name: "Listing Not Found" }).waitFor();
     await expectAccessible(page);
     await page.getByRole("main").getByRole("link", { name: "Browse Buyers" }).click();

@@ -14,7 +14,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { QueryState } from "../components/ui/query-state";
 import { useAuth } from "../features/auth";
 import { OwnerBoostCard } from "../features/boosts/owner-boost-card";
-import { usePageHead } from "../features/config/use-page-head";
 import { RequestDeal } from "../features/deal-intents/request-deal";
 import { browseReturnUrl } from "../features/listings/browse-place";
 import { ContactActions } from "../features/listings/contact-actions";
@@ -34,6 +33,7 @@ import { RequirementTags } from "../features/listings/requirement-tags";
 import { SaveListingButton } from "../features/listings/save-listing-button";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import { useContactReveal, useListing } from "../features/listings/use-listings";
+import { usePageHead } from "../features/shell/use-page-head";
 import { ListingReviews } from "../features/trust/listing-reviews";
 import { ReliabilityCard } from "../features/trust/reliability";
 import { isNotFoundError } from "../lib/api";
@@ -184,7 +184,7 @@ function ListingView({ listing }: { listing: ListingDetail }) {
   );
 }
 
-export default function BuyerDetailPage() {
+export default function ListingPage() {
   const { id = "" } = useParams<{ id: string }>();
   const listing = useListing(id);
   const { data } = listing;

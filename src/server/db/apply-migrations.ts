@@ -22,7 +22,7 @@ export interface MigrateOptions {
 /**
  * Applies the committed SQL migrations, then runs `afterMigrations`; both engines use drizzle's
  * migrator (never drizzle-kit at runtime). The server, the scripts and the tests call it through
- * jobs/migrate.ts, which installs the job queue's schema and queues as the first step after the
+ * jobs/migrate-database.ts, which installs the job queue's schema and queues as the first step after the
  * migrations (db/ imports no layer above it). On PostgreSQL several instances may start at once on one
  * database (the scale-out path): each takes the same advisory lock first, so one migrates and seeds
  * while the others wait, then find nothing left to do and go on. Without it two of them raced on

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** A record's label and value pairs, side by side from the small breakpoint up (the details dialogs). */
-export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+export function DetailList({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[11rem_1fr]">
       {rows.map(([label, value]) => (

@@ -1,9 +1,9 @@
+import { applyMigrations, type MigrateOptions } from "../db/apply-migrations";
 import type { Database } from "../db/client";
-import { applyMigrations, type MigrateOptions } from "../db/migrate";
 import { installJobQueue } from "./job-queue";
 
 /**
- * Brings a database up to date: applies the committed migrations (db/migrate.ts), installs or upgrades
+ * Brings a database up to date: applies the committed migrations (db/apply-migrations.ts), installs or upgrades
  * the job queue's schema and queues (pg-boss keeps its own versioned schema: job-queue.ts), then runs
  * `afterMigrations` (the development seed). On PostgreSQL all three run under the startup lock. What the
  * server, the scripts and the tests' global setup run; it lives here because db/ imports no layer above
