@@ -84,7 +84,7 @@ export function SubscriptionSettings() {
           loading={
             <CardContent className="space-y-2">
               <Skeleton className="h-5 w-40" />
-              <Skeleton className="h-5 w-72" />
+              <Skeleton className="h-5 w-72 max-w-full" />
             </CardContent>
           }
           errorMessage={() => "Your subscription could not be loaded."}
