@@ -56,7 +56,11 @@ export function useBrowser(): BrowserHarness {
     contexts.push(context);
     const page = await context.newPage();
     page.on("console", (msg) => {
-      if (msg.type() === "error") consoleErrors.push(msg.text());
+      // With its address: "Failed to load resource" alone does not say which.
+      if (msg.type() === "error") {
+        const where = msg.location().url;
+        consoleErrors.push(where ? `${msg.text()} (${where})` : msg.text());
+      }
     });
     page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
     return page;
