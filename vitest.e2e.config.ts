@@ -18,6 +18,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // After-hooks in the order they were registered: useBrowser's (close the pages, then judge their
+    // console) before useFixtures' (delete the rows). The other way round, a page still open asked for a
+    // listing its test's cleanup had just deleted, and the 404 failed the test (a listing page counts
+    // its view with a request of its own once it is drawn).
+    sequence: { hooks: "list" },
     // expect.poll's own default is 1 s: too short for a page that loads, asks the API and then navigates
     // on a busy 2-core machine (a redirect after a half-second notice missed it once in CI). A passing
     // poll returns as soon as it passes; only a failing one waits this long.

@@ -1,6 +1,6 @@
 // First: before any module builds a zod schema (lib/zod-jitless.ts says why).
 import "./lib/zod-jitless";
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App, preloadVisitorPage } from "./app/app";
 import { Providers } from "./app/providers";
@@ -21,10 +21,9 @@ const url = `${window.location.pathname}${window.location.search}`;
 
 if (receiveServerPage(queryClient, url)) {
   // The page's chunk first, so that hydration finds every component of the server's markup in place.
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page (a directory's 24 cards were one 250 ms task on a slow phone); the page is
-  // already drawn, and a click meanwhile hydrates its part first.
-  const hydrate = () => startTransition(() => void hydrateRoot(root, app));
+  // Not as a transition: hydration in slices let the answers of the page's first requests land in the
+  // middle of it, and React then met markup the client no longer drew (error 418) and drew it again.
+  const hydrate = () => hydrateRoot(root, app);
   preloadVisitorPage(url).then(hydrate, hydrate);
 } else {
   createRoot(root).render(app);

@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense } from "react";
+import { type ComponentType, Suspense, useEffect } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { notFoundPageHead, routePageHead } from "../../shared/page-head";
 import { CLIENT_ROUTES, type ClientRoute, type ClientRoutePath, matchClientRoute } from "../../shared/routes";
@@ -7,6 +7,7 @@ import { useAuth } from "../features/auth/use-auth";
 import { usePageHead } from "../features/shell/use-page-head";
 import { Layout } from "./layout";
 import { lazyPage } from "./lazy-page";
+import { serverPageHydrated } from "./server-handover";
 
 // Pages of the route table, each its own chunk (lazy-page.tsx).
 const LoginPage = lazyPage(() => import("../pages/login-page"));
@@ -185,6 +186,12 @@ export function preloadVisitorPage(url: string): Promise<void> {
   return page.preload ? page.preload() : Promise.resolve();
 }
 
+/** Inside the page's Suspense boundary: its effect runs once the page itself has hydrated (or drawn). */
+function AfterPageHydrated() {
+  useEffect(() => serverPageHydrated(), []);
+  return null;
+}
+
 export function App() {
   const { isLoading } = useAuth();
   return (
@@ -195,6 +202,7 @@ export function App() {
       ) : (
         <Suspense fallback={<PageFallback />}>
           <Routes />
+          <AfterPageHydrated />
         </Suspense>
       )}
     </Layout>

@@ -10,6 +10,16 @@ import { LISTINGS_KEY, recordListingView } from "../features/listings/listing-ap
 // browser starts as one too, and then asks the API who is here. (This runs in the entry script: the
 // pages' query hooks and their schemas stay in the pages' chunks.)
 
+/** The cache of a server-drawn page until the page has hydrated; null once it has (or on other pages). */
+let takenOver: QueryClient | null = null;
+
+/** Called once the page the server drew has hydrated: now the app asks who is here. */
+export function serverPageHydrated(): void {
+  const queryClient = takenOver;
+  takenOver = null;
+  if (queryClient) void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY });
+}
+
 /**
  * Takes over the state of a server-drawn page at `url`; false when the page was not drawn by the server
  * (the browser draws it alone).
@@ -18,10 +28,12 @@ export function receiveServerPage(queryClient: QueryClient, url: string): boolea
   const element = document.getElementById(PAGE_STATE_ELEMENT_ID);
   if (!element?.textContent) return false;
   hydrate(queryClient, JSON.parse(element.textContent) as DehydratedState);
-  // The visitor's answer, marked out of date: the first render draws the visitor's page as the server
-  // did, and useAuth asks the API as soon as it mounts.
+  // The visitor's answer: the first render draws the visitor's page as the server did. Who is here is
+  // asked once the page itself has hydrated (serverPageHydrated): React hydrates the page's Suspense
+  // boundary after the shell, and an answer that landed in between made the page a signed-in one that
+  // no longer matched the markup it was taking over (React error 418, then drawn again from scratch).
   queryClient.setQueryData(AUTH_USER_KEY, null);
-  void queryClient.invalidateQueries({ queryKey: AUTH_USER_KEY, refetchType: "none" });
+  takenOver = queryClient;
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== "updated" || event.query.queryKey[0] !== AUTH_USER_KEY[0]) return;
     if (event.action.type === "error") return unsubscribe();

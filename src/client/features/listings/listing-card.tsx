@@ -36,11 +36,7 @@ export function ListingCard({
   return (
     // min-w-0: a grid cell is otherwise as wide as its longest unbreakable line (an email in the
     // contact), one pixel past a 320 px screen.
-    <Card
-      className="flex min-w-0 flex-col [contain-intrinsic-size:auto_26rem] [content-visibility:auto]"
-      aria-labelledby={titleId}
-      role="article"
-    >
+    <Card className="flex min-w-0 flex-col" aria-labelledby={titleId} role="article">
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="space-y-2">
           <div className="flex items-start justify-between gap-2">
