@@ -170,7 +170,13 @@ describe("server-drawn public pages", () => {
     const buyer = await fixtures.createBuyerWithListings({ n: 1 });
     const listing = buyer.listings[0]!;
     // The server writes dates in UTC; this browser's day differs from UTC's now, so "Listed" does too.
-    const timezoneId = new Date().getUTCHours() < 12 ? "Pacific/Pago_Pago" : "Pacific/Kiritimati";
+    // Pago Pago (UTC-11) is a day behind until 11:00 UTC and Kiritimati (UTC+14) a day ahead from
+    // 10:00 UTC: switching at 10:30 leaves half an hour either way for the test to run.
+    const now = new Date();
+    const timezoneId =
+      now.getUTCHours() * 60 + now.getUTCMinutes() < 10 * 60 + 30
+        ? "Pacific/Pago_Pago"
+        : "Pacific/Kiritimati";
     const page = await harness.newPage({ timezoneId });
     const warnings: string[] = [];
     page.on("console", (message) => {
