@@ -5,7 +5,7 @@
 // index.html names the old file names). A server resolves the link once, at start-up (src/server/paths.ts
 // servedClientDir), and keeps serving the build it started with; the build that was replaced is kept
 // for it, the ones before are removed.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,
@@ -123,6 +123,27 @@ export function buildClient({
     }
   }
   return name;
+}
+
+/**
+ * buildClient in a child process (this file run as a script), so the caller goes on meanwhile: npm
+ * start migrates and seeds its database while Vite builds. Settles when the build is in place; rejects
+ * when it failed (Vite's own output says why). The child does not outlive the caller.
+ */
+export function buildClientInBackground(): Promise<void> {
+  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url)], {
+    stdio: "inherit",
+  });
+  const stop = () => child.kill();
+  process.on("exit", stop);
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      process.off("exit", stop);
+      if (code === 0) resolve();
+      else reject(new Error(`the client build failed (${signal ?? `exit ${code}`})`));
+    });
+  });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

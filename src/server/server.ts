@@ -25,6 +25,11 @@ export interface ServerOptions {
    * server): the demo accounts' plans and boosts, bought as a user would.
    */
   demoPurchases?: (app: FastifyInstance, simulation: PaymentSimulation) => Promise<unknown>;
+  /**
+   * The client build npm start runs beside the migrations and the seed: the app reads dist/client, so
+   * it is awaited before the app is built. A failed build stops the start.
+   */
+  clientBuild?: Promise<void>;
   /** Sends the spans still buffered, when tracing is on (boot.ts); awaited before the process exits. */
   flushTelemetry?: () => Promise<void>;
 }
@@ -42,7 +47,13 @@ export function runServer(options: ServerOptions = {}): void {
   });
 }
 
-async function start({ demoSeed, simulatePayments, demoPurchases, flushTelemetry }: ServerOptions) {
+async function start({
+  demoSeed,
+  simulatePayments,
+  demoPurchases,
+  flushTelemetry,
+  clientBuild,
+}: ServerOptions) {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -108,6 +119,15 @@ async function start({ demoSeed, simulatePayments, demoPurchases, flushTelemetry
     config = simulation.config;
   }
 
+  if (clientBuild) {
+    try {
+      await clientBuild;
+    } catch (err) {
+      await simulation?.close();
+      await database.close();
+      throw new StartupError(`Not started: ${(err as Error).message}.`);
+    }
+  }
   const app = await buildApp({ config, database, paymentSimulator: simulation?.simulator });
   warnOfSimulation = (message, err) => app.log.warn({ err }, message);
   // Brief, and once per 10 s: a database restart drops every idle connection of the pool at once.
