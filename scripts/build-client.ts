@@ -147,5 +147,11 @@ export function buildClientInBackground(): Promise<void> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  buildClient();
+  try {
+    buildClient();
+  } catch (err) {
+    // Vite has printed what went wrong; a stack of this script would only bury it.
+    console.error((err as Error).message);
+    process.exit(1);
+  }
 }
