@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterEach } from "vitest";
 import type { PublisherStatus, Role } from "../../src/shared/constants";
+import { SIGNED_IN_HINT_COOKIE } from "../../src/shared/page-render";
 import type { Fixture, FixtureListingInput, FixtureRequest } from "../../src/shared/schemas/dev";
 import { workerBaseURL } from "./base-url";
 
@@ -43,8 +44,13 @@ export interface Fixtures {
         dailyCap?: number;
       },
   ): Promise<FixtureUser>;
-  /** Signs the page's browser context in as `user` (call before the first navigation). */
-  signIn(page: Page, user: FixtureUser): Promise<void>;
+  /**
+   * Signs the page's browser context in as `user` (call before the first navigation). `hinted` also
+   * sets the signed-in hint a browser that signed in through the app carries
+   * (src/client/features/auth/signed-in-hint.ts): its public pages are then drawn by the app for the
+   * member, never first as a visitor's.
+   */
+  signIn(page: Page, user: FixtureUser, options?: { hinted?: boolean }): Promise<void>;
   /** Grants or ends the user's Premium while the test runs. */
   setPremium(user: FixtureUser, enabled: boolean): Promise<void>;
   /**
@@ -104,10 +110,17 @@ export function useFixtures(baseURL: () => string = workerBaseURL): Fixtures {
     createUser: ({ role = "guest", ...rest } = {}) => create({ role, ...rest }),
     createBuyerWithListings: ({ n = 1, listings, ...rest } = {}) =>
       create({ role: "buyer", ...rest, listings: listings ?? Array.from({ length: n }, () => ({})) }),
-    async signIn(page, user) {
-      await page
-        .context()
-        .addCookies([{ ...user.session, url: baseURL(), httpOnly: true, sameSite: "Lax" as const }]);
+    async signIn(page, user, { hinted = false } = {}) {
+      const cookies = [{ ...user.session, url: baseURL(), httpOnly: true, sameSite: "Lax" as const }];
+      if (hinted)
+        cookies.push({
+          name: SIGNED_IN_HINT_COOKIE,
+          value: "1",
+          url: baseURL(),
+          httpOnly: false,
+          sameSite: "Lax",
+        });
+      await page.context().addCookies(cookies);
     },
     async setPremium(user, enabled) {
       await call("PUT", `/api/dev/fixtures/${user.fixtureId}/premium`, { enabled });

@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { SIGNED_IN_HINT_COOKIE } from "../../src/shared/page-render";
 import { CLIENT_ROUTES } from "../../src/shared/routes";
 import { useBrowser } from "./browser";
 import { type FixtureUser, useFixtures } from "./fixtures";
@@ -433,12 +432,9 @@ export function walkPages(roles: readonly WalkRole[]) {
         const page = await harness.newPage({ viewport: { width: WIDTHS[0], height: HEIGHT } });
         await page.addInitScript(trackRequests);
         if (user) {
-          await fixtures.signIn(page, user);
-          // As a browser that signed in through the app carries it: its pages are drawn by the app for
-          // the member, never first as a visitor's (server-drawn-pages.e2e.ts walks that way in).
-          await page
-            .context()
-            .addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: "1", url: harness.baseURL, sameSite: "Lax" }]);
+          // Hinted, as a browser that signed in through the app is (server-drawn-pages.e2e.ts walks in
+          // unhinted).
+          await fixtures.signIn(page, user, { hinted: true });
         }
         return walk(page, role, values, judgedMarkup);
       });
