@@ -1,5 +1,5 @@
 import { useParams } from "wouter";
-import { SimulatedBillingPortal } from "../features/subscription";
+import { SimulatedBillingPortal } from "../features/subscriptions";
 
 /**
  * /billing/portal/{session}: where "Manage billing" leads while payments are simulated, in place of

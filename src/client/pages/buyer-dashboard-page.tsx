@@ -8,16 +8,16 @@ import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { useAuth } from "../features/auth";
-import { AnalyticsTab } from "../features/buyer/analytics-tab";
-import { CreateProfileCard, ProfileTab } from "../features/buyer/buyer-profile-panels";
-import { BuyerStats } from "../features/buyer/buyer-stats";
-import { CreateListingDialog } from "../features/buyer/listing-dialogs";
-import { MyListings } from "../features/buyer/my-listings";
-import { useBuyerProfile } from "../features/buyer/use-buyer";
 import { BuyerVerificationPanel } from "../features/buyer-verification/verification-panel";
+import { AnalyticsTab } from "../features/buyers/analytics-tab";
+import { CreateProfileCard, ProfileTab } from "../features/buyers/buyer-profile-panels";
+import { BuyerStats } from "../features/buyers/buyer-stats";
+import { CreateListingDialog } from "../features/buyers/listing-dialogs";
+import { MyListings } from "../features/buyers/my-listings";
+import { useBuyerProfile } from "../features/buyers/use-buyer";
 import { BuyerDealIntentsTab } from "../features/deal-intents";
-import { BuyerReviewsTab } from "../features/trust/buyer-reviews-tab";
-import { DisputesTab } from "../features/trust/disputes-tab";
+import { DisputesTab } from "../features/disputes/disputes-tab";
+import { BuyerReviewsTab } from "../features/reviews/buyer-reviews-tab";
 
 // Buyer dashboard: 'Create Profile' or 'Create Listing' in the header; without a profile the
 // 'Create Your Buyer Profile' card; with one, four live figures and the tabs My Listings, Profile,

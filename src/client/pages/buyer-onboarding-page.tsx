@@ -8,9 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { QueryState } from "../components/ui/query-state";
 import { Skeleton } from "../components/ui/skeleton";
 import { useAuth } from "../features/auth";
-import { BuyerOnboardingWizard } from "../features/buyer/buyer-onboarding-wizard";
-import { FirstListing } from "../features/buyer/first-listing";
-import { useBuyerProfile } from "../features/buyer/use-buyer";
+import { BuyerOnboardingWizard } from "../features/buyers/buyer-onboarding-wizard";
+import { FirstListing } from "../features/buyers/first-listing";
+import { useBuyerProfile } from "../features/buyers/use-buyer";
 import { useOnboardingDraft } from "../features/onboarding";
 
 // Buyer onboarding: four steps to a buyer profile, then the first listing. Signed-in only (the route

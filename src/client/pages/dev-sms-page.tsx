@@ -1,9 +1,9 @@
 import { MessageSquare } from "lucide-react";
 import { QueryState } from "../components/ui/query-state";
-import { DevToolsLayout, DevToolsUnavailable } from "../features/dev-tools/dev-tools-layout";
-import { SmsOutboxList } from "../features/dev-tools/sms-outbox-list";
-import { SmsReplyForm } from "../features/dev-tools/sms-reply-form";
-import { useSmsOutbox } from "../features/dev-tools/use-dev-tools";
+import { DevToolsLayout, DevToolsUnavailable } from "../features/dev/dev-tools-layout";
+import { SmsOutboxList } from "../features/dev/sms-outbox-list";
+import { SmsReplyForm } from "../features/dev/sms-reply-form";
+import { useSmsOutbox } from "../features/dev/use-dev-tools";
 
 /** The development SMS outbox, and a form to reply to our number as a phone would. */
 export default function DevSmsPage() {

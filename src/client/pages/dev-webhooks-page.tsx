@@ -2,9 +2,9 @@ import { Inbox } from "lucide-react";
 import { WEBHOOK_INBOX_PATH } from "../../shared/schemas/dev";
 import { CopyField } from "../components/ui/copy-field";
 import { QueryState } from "../components/ui/query-state";
-import { DevToolsLayout, DevToolsUnavailable } from "../features/dev-tools/dev-tools-layout";
-import { useWebhookInbox } from "../features/dev-tools/use-dev-tools";
-import { WebhookInboxList } from "../features/dev-tools/webhook-inbox-list";
+import { DevToolsLayout, DevToolsUnavailable } from "../features/dev/dev-tools-layout";
+import { useWebhookInbox } from "../features/dev/use-dev-tools";
+import { WebhookInboxList } from "../features/dev/webhook-inbox-list";
 
 /** The development webhook inbox: signed deliveries to this server's own receiver, newest first. */
 export default function DevWebhooksPage() {

@@ -27,7 +27,7 @@ import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
 import type { MarketFigureKey } from "../features/listings/market-figures";
 import { MarketFiguresSection } from "../features/listings/market-figures-section";
-import { usePublisherProfile } from "../features/publisher/use-publisher";
+import { usePublisherProfile } from "../features/publishers/use-publisher";
 import { WelcomeDialog } from "../features/shell/welcome-dialog";
 import { cn } from "../lib/cn";
 

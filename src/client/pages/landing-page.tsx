@@ -7,7 +7,7 @@ import { BUYER_SIGNUP_PATH, SIGNUP_PATH } from "../features/auth/redirect-to-log
 import { usePremiumPrice } from "../features/config/use-premium-price";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { MarketFiguresSection } from "../features/listings/market-figures-section";
-import { PlanCards } from "../features/subscription/plan-cards";
+import { PlanCards } from "../features/subscriptions/plan-cards";
 import { cn } from "../lib/cn";
 
 const FIGURES_GRID = "mx-auto grid max-w-5xl grid-cols-2 gap-8 text-center";

@@ -33,9 +33,9 @@ import { RequirementTags } from "../features/listings/requirement-tags";
 import { SaveListingButton } from "../features/listings/save-listing-button";
 import { UpgradeDialog } from "../features/listings/upgrade-dialog";
 import { useContactReveal, useListing } from "../features/listings/use-listings";
+import { ReliabilityCard } from "../features/reliability/reliability";
+import { ListingReviews } from "../features/reviews/listing-reviews";
 import { usePageHead } from "../features/shell/use-page-head";
-import { ListingReviews } from "../features/trust/listing-reviews";
-import { ReliabilityCard } from "../features/trust/reliability";
 import { isNotFoundError } from "../lib/api";
 import { useFormatDate } from "../lib/use-hydrated";
 

@@ -11,12 +11,14 @@ import { useAuth } from "../features/auth/use-auth";
 import { useBoostPrice } from "../features/config/use-boost-price";
 import { useSmsPrice } from "../features/config/use-sms-price";
 import { SMS_SECTION_ID } from "../features/sms/sms-section-id";
-import { PlanCards } from "../features/subscription/plan-cards";
+import { PlanCards } from "../features/subscriptions/plan-cards";
 
 // A signed-in member's subscription and billing: its own chunk (Stripe's and the forms' code), loaded
 // for a member only, so a visitor's pricing page is in the browser's hands sooner.
 const SubscriptionSettings = lazy(() =>
-  import("../features/subscription/subscription-settings").then((m) => ({ default: m.SubscriptionSettings })),
+  import("../features/subscriptions/subscription-settings").then((m) => ({
+    default: m.SubscriptionSettings,
+  })),
 );
 
 const FAQ = [

@@ -14,22 +14,22 @@ import { AlertsTab } from "../features/alerts";
 import { useAuth } from "../features/auth/use-auth";
 import { usePublicConfig } from "../features/config/use-public-config";
 import { PublisherDealIntentsTab } from "../features/deal-intents";
-import { ActivityList } from "../features/publisher/activity-list";
-import { DomainVerificationAction } from "../features/publisher/domain-verification-panel";
-import { PageSpinner } from "../features/publisher/page-spinner";
+import { DisputesTab } from "../features/disputes/disputes-tab";
+import { ActivityList } from "../features/publishers/activity-list";
+import { DomainVerificationAction } from "../features/publishers/domain-verification-panel";
+import { PageSpinner } from "../features/publishers/page-spinner";
 import {
   QualityScoreBar,
   QualityScoreBasis,
   QualityScoreExplanation,
-} from "../features/publisher/quality-score";
-import { ProfileStatusBadge, TierBadge } from "../features/publisher/status-badges";
+} from "../features/publishers/quality-score";
+import { ProfileStatusBadge, TierBadge } from "../features/publishers/status-badges";
 import {
   usePublisherActivity,
   usePublisherDashboard,
   usePublisherProfile,
-} from "../features/publisher/use-publisher";
-import { DisputesTab } from "../features/trust/disputes-tab";
-import { PublisherReviewsTab } from "../features/trust/publisher-reviews-tab";
+} from "../features/publishers/use-publisher";
+import { PublisherReviewsTab } from "../features/reviews/publisher-reviews-tab";
 
 const RECENT_ACTIVITY = 5;
 

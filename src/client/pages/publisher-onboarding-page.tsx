@@ -9,9 +9,9 @@ import { QueryState } from "../components/ui/query-state";
 import { LOGIN_PATH } from "../features/auth/redirect-to-login";
 import { useAuth } from "../features/auth/use-auth";
 import { useOnboardingDraft } from "../features/onboarding";
-import { OnboardingWizard } from "../features/publisher/onboarding-wizard";
-import { PageSpinner } from "../features/publisher/page-spinner";
-import { usePublisherProfile } from "../features/publisher/use-publisher";
+import { OnboardingWizard } from "../features/publishers/onboarding-wizard";
+import { PageSpinner } from "../features/publishers/page-spinner";
+import { usePublisherProfile } from "../features/publishers/use-publisher";
 
 const ONBOARDING_PATH = "/publisher/onboarding";
 

@@ -12,22 +12,22 @@ import { Skeleton } from "../components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { useAuth } from "../features/auth/use-auth";
 import { getDisplayName } from "../features/auth/user-display";
-import { ActivityList } from "../features/publisher/activity-list";
-import { DomainVerificationAction } from "../features/publisher/domain-verification-panel";
-import { EmptyState } from "../features/publisher/empty-state";
-import { PageSpinner } from "../features/publisher/page-spinner";
-import { ProfileEditForm } from "../features/publisher/profile-edit-form";
+import { ActivityList } from "../features/publishers/activity-list";
+import { DomainVerificationAction } from "../features/publishers/domain-verification-panel";
+import { EmptyState } from "../features/publishers/empty-state";
+import { PageSpinner } from "../features/publishers/page-spinner";
+import { ProfileEditForm } from "../features/publishers/profile-edit-form";
 import {
   QualityScoreBar,
   QualityScoreBasis,
   QualityScoreExplanation,
-} from "../features/publisher/quality-score";
-import { ProfileStatusBadge, TierBadge } from "../features/publisher/status-badges";
+} from "../features/publishers/quality-score";
+import { ProfileStatusBadge, TierBadge } from "../features/publishers/status-badges";
 import {
   useLatestCompliance,
   usePublisherActivity,
   usePublisherProfile,
-} from "../features/publisher/use-publisher";
+} from "../features/publishers/use-publisher";
 
 const TABS = ["information", "compliance", "activity"] as const;
 type Tab = (typeof TABS)[number];

@@ -19,8 +19,8 @@ import {
   SetupRequired,
   useStripeJs,
 } from "../features/payments";
-import { PremiumPrice } from "../features/subscription/plan-cards";
-import { useRefreshSubscription, useSubscriptionIntent } from "../features/subscription/use-subscription";
+import { PremiumPrice } from "../features/subscriptions/plan-cards";
+import { useRefreshSubscription, useSubscriptionIntent } from "../features/subscriptions/use-subscription";
 import { isUnauthorizedError } from "../lib/api";
 import { AUTH_REDIRECT_DELAY_MS } from "../lib/ui-constants";
 

@@ -21,7 +21,13 @@ import { Label } from "../../components/ui/label";
 import { Select } from "../../components/ui/select";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast } from "../../components/ui/use-toast";
-import { ADMIN_DISPUTES_PATH, DECISION_MEANING, DisputeItem, disputeName, useResolveDispute } from "../trust";
+import {
+  ADMIN_DISPUTES_PATH,
+  DECISION_MEANING,
+  DisputeItem,
+  disputeName,
+  useResolveDispute,
+} from "../disputes";
 import { AdminListSection } from "./admin-list-section";
 import { useAdminList } from "./use-admin-list";
 

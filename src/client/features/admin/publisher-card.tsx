@@ -5,7 +5,7 @@ import type { ReviewPublisher } from "../../../shared/schemas/admin-publishers";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { formatQualityScore, QualityScoreBasis } from "../publisher";
+import { formatQualityScore, QualityScoreBasis } from "../publishers";
 import { applicantName } from "./admin-format";
 import { ApprovalWarningList } from "./approval-warning-list";
 import { PublisherDecisionButtons } from "./publisher-decision-buttons";

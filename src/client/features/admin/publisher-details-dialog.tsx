@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../components/ui/dialog";
-import { formatQualityScore, QualityScoreBasis } from "../publisher";
+import { formatQualityScore, QualityScoreBasis } from "../publishers";
 import { applicantName, capitalize, publisherStatusBadge } from "./admin-format";
 import { ApprovalWarningList } from "./approval-warning-list";
 import { DetailList } from "./detail-list";

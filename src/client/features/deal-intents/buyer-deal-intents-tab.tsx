@@ -19,7 +19,7 @@ import {
 import { DialogFormActions } from "../../components/ui/dialog-form-actions";
 import { TextareaField } from "../../components/ui/textarea-field";
 import { toast, toastError } from "../../components/ui/use-toast";
-import { formatQualityScore, QualityScoreBasis } from "../publisher";
+import { formatQualityScore, QualityScoreBasis } from "../publishers";
 import { DealIntentList, dealRequestName } from "./deal-intent-parts";
 import { useDecideDealIntent } from "./use-deal-intents";
 

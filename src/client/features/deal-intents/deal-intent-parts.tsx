@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
-import { OpenDisputeButton } from "../trust";
+import { OpenDisputeButton } from "../disputes";
 import { DealIntentStatusBadge } from "./deal-intent-status-badge";
 import { useDealIntents } from "./use-deal-intents";
 

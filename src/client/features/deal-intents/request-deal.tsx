@@ -7,7 +7,7 @@ import type { ListingDetail } from "../../../shared/schemas/listings";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { goToLogin, useAuth } from "../auth";
-import { usePublisherProfile } from "../publisher";
+import { usePublisherProfile } from "../publishers";
 import { DealIntentStatusBadge } from "./deal-intent-status-badge";
 
 // "Request Deal" on a listing's detail page (docs/buyers.md): approved publishers ask the buyer for a deal

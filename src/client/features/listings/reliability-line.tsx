@@ -2,11 +2,11 @@ import { ShieldCheck } from "lucide-react";
 import { formatBasedOn, NOT_ENOUGH_DATA } from "../../../shared/format";
 import type { Reliability } from "../../../shared/schemas/reliability";
 import { cn } from "../../lib/cn";
-import { BAND_STYLES, scoreBand } from "../publisher";
+import { BAND_STYLES, scoreBand } from "../publishers";
 
 // The buyer's reliability score on a directory card: the score coloured by the quality-score bands,
 // or "Not enough data", and the sample it stands on. The explanation is on the listing's page
-// (features/trust/reliability.tsx); this line stays small, since every card of the browse page draws it.
+// (features/reliability/reliability.tsx); this line stays small, since every card of the browse page draws it.
 
 /** One line on a directory card: "Reliability 87/100 · based on 5 reviewed deals". */
 export function ReliabilityLine({ reliability }: { reliability: Reliability }) {

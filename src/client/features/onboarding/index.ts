@@ -1,3 +1,3 @@
-// The onboarding drafts' public surface: both wizards (features/publisher, features/buyer) keep their
+// The onboarding drafts' public surface: both wizards (features/publisher, features/buyers) keep their
 // draft on the server through these.
 export { useDraftSaver, useOnboardingDraft } from "./use-onboarding-draft";

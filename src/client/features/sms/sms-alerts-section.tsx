@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
 import { toast } from "../../components/ui/use-toast";
-import { ManageBillingButton, useRefreshSubscription } from "../subscription";
+import { ManageBillingButton, useRefreshSubscription } from "../subscriptions";
 import { formatSmsPrice, SmsActivationWait, SmsCheckout } from "./sms-checkout";
 import { SmsNumberPanel } from "./sms-number";
 import { SMS_SECTION_ID } from "./sms-section-id";

@@ -1,16 +1,10 @@
 import { type ReactNode, useState } from "react";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../components/ui/dialog";
-import { DialogFormActions } from "../../components/ui/dialog-form-actions";
-import { TextareaField } from "../../components/ui/textarea-field";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "./dialog";
+import { DialogFormActions } from "./dialog-form-actions";
+import { TextareaField } from "./textarea-field";
 
 /**
- * The trust screens' one-text dialogs (reply to a review, hide it, open or answer a dispute): a counted
+ * The one-text dialogs of reviews and disputes (reply to a review, hide it, open or answer a dispute): a counted
  * text checked by the shared schema's message, the server's refusal shown in place, and the text kept
  * until it is sent or the dialog is cancelled.
  */

@@ -6,9 +6,9 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
+import { TextEntryDialog } from "../../components/ui/text-entry-dialog";
 import { toast } from "../../components/ui/use-toast";
 import { DisputeItem, disputeName } from "./dispute-parts";
-import { TextEntryDialog } from "./text-entry-dialog";
 import { useMyDisputes, useRespondToDispute } from "./use-disputes";
 
 function RespondDialog({ dispute, onClose }: { dispute: Dispute | null; onClose: () => void }) {

@@ -4,7 +4,7 @@ import type { ReliabilityDetail, ReliabilityFactors } from "../../../shared/sche
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { Disclosure } from "../../components/ui/disclosure";
 import { cn } from "../../lib/cn";
-import { BAND_STYLES, scoreBand } from "../publisher";
+import { BAND_STYLES, scoreBand } from "../publishers";
 
 // The buyer reliability score on screen (docs/decisions/012-buyer-reliability-score.md): a
 // card on the listing detail and in the buyer's workspace, and the formula in words under "How is this

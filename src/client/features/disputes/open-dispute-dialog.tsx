@@ -1,7 +1,7 @@
 import { DISPUTE_LIMITS } from "../../../shared/constants";
 import { openDisputeSchema } from "../../../shared/schemas/disputes";
+import { TextEntryDialog } from "../../components/ui/text-entry-dialog";
 import { toast } from "../../components/ui/use-toast";
-import { TextEntryDialog } from "./text-entry-dialog";
 import { useOpenDispute } from "./use-disputes";
 
 /**

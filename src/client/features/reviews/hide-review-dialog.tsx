@@ -1,7 +1,7 @@
 import { REVIEW_LIMITS } from "../../../shared/constants";
 import { hideReviewSchema, type Review } from "../../../shared/schemas/reviews";
+import { TextEntryDialog } from "../../components/ui/text-entry-dialog";
 import { toast } from "../../components/ui/use-toast";
-import { TextEntryDialog } from "./text-entry-dialog";
 import { useHideReview } from "./use-reviews";
 
 /** An admin hides a review with a reason (audit-logged); it stops counting anywhere at once. */

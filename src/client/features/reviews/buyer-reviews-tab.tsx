@@ -6,11 +6,11 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { QueryState } from "../../components/ui/query-state";
 import { Skeleton } from "../../components/ui/skeleton";
+import { TextEntryDialog } from "../../components/ui/text-entry-dialog";
 import { toast } from "../../components/ui/use-toast";
+import { ReliabilityCard } from "../reliability";
 import { DealLabel } from "./publisher-reviews-tab";
-import { ReliabilityCard } from "./reliability";
 import { ReviewItem } from "./review-item";
-import { TextEntryDialog } from "./text-entry-dialog";
 import { useMyReviews, useReplyToReview } from "./use-reviews";
 
 function ReplyDialog({ review, onClose }: { review: OwnReview | null; onClose: () => void }) {
