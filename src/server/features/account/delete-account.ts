@@ -34,7 +34,7 @@ import { writeAuditEntry } from "../../lib/audit-entry";
 import { accountMailKeyPatterns, deletedAccountEmail } from "../../lib/deleted-account";
 import { type StripeClient, withStripeErrors } from "../../lib/stripe";
 import type { Viewer } from "../../lib/viewer";
-import { magicLinkEmailLimitKey } from "../auth/magic-link.service";
+import { magicLinkEmailLimitKey } from "../auth/magic-link";
 import { endAllUserSessions } from "../auth/user-sessions";
 import { forgetBuyerVerification } from "../buyer-verification/verification-review";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";

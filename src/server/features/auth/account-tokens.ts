@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { AccountTokenPurpose } from "../../../shared/constants";
 import type { Db } from "../../db/client";
 import { accountTokens } from "../../db/schema";
-import { hashToken } from "./magic-link.service";
+import { hashToken } from "./magic-link";
 
 // The one-time links of the Account page's mails (account_tokens): 256 random bits, only their SHA-256
 // stored (a database leak opens no link), each for one purpose, until its expiry, once. Email changes

@@ -18,7 +18,7 @@ import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
 import { ENABLED_USER, USER_COLUMNS, type Viewer } from "../../lib/viewer";
 import type { ApiKeyReader, AuthenticatedApiKey } from "../../plugins/access-guard";
-import { hashToken } from "./magic-link.service";
+import { hashToken } from "./magic-link";
 import { ipPrefix } from "./session-device";
 
 // Personal API keys (docs/api.md): a user makes keys on the Account page and a program calls the public

@@ -18,8 +18,8 @@ import { errorResponses, NOT_FOUND_MESSAGE } from "../../plugins/errors";
 import { endUserSession, startUserSession } from "../../plugins/session";
 import { hasSignedInBefore } from "./accounts";
 import { isSameOriginNavigation, logoutConfirmPage } from "./logout";
-import { requestMagicLink, verifyMagicLink } from "./magic-link.service";
-import { finishOidcLogin, OIDC_CALLBACK_PATH, startOidcLogin } from "./oidc.service";
+import { requestMagicLink, verifyMagicLink } from "./magic-link";
+import { finishOidcLogin, OIDC_CALLBACK_PATH, startOidcLogin } from "./oidc";
 import { noteSignInDevice } from "./sign-in-alert";
 
 /** The request's Origin when it is another spelling of our own (siteOrigins[0] is APP_URL's). */

@@ -3,7 +3,7 @@ import { mailOutbox, sessions, users } from "../../db/schema";
 import { sessionCookie, TEST_APP_URL, type TestContext, useTestApp } from "../../test/context";
 import { sendQueuedMail } from "../../test/factories";
 import { followToCallback, startOidcProvider, type TestOidcProvider } from "../../test/oidc-provider";
-import { OIDC_CALLBACK_PATH } from "./oidc.service";
+import { OIDC_CALLBACK_PATH } from "./oidc";
 
 const CALLBACK = `${TEST_APP_URL}${OIDC_CALLBACK_PATH}`;
 let provider: TestOidcProvider;

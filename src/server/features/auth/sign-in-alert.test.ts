@@ -5,7 +5,7 @@ import { accountTokens, auditLogs, knownDevices, mailOutbox, mails, sessions } f
 import { CHROME_MAC, FIREFOX_WINDOWS, signInFrom } from "../../test/browsers";
 import { sessionCookie, TEST_APP_URL, useTestApp } from "../../test/context";
 import { createUser, sendQueuedMail } from "../../test/factories";
-import { hashToken } from "./magic-link.service";
+import { hashToken } from "./magic-link";
 
 // Sign-in alerts on the database of the run (both engines): a browser new to an account mails its owner,
 // whose link signs the account out everywhere, once.

@@ -11,7 +11,7 @@ import { writeAuditEntry } from "../../lib/audit-entry";
 import { accountMailKey } from "../../lib/deleted-account";
 import { mailMoment } from "../../lib/mail-dates";
 import { consumeAccountToken, createAccountToken } from "./account-tokens";
-import { hashToken } from "./magic-link.service";
+import { hashToken } from "./magic-link";
 import { describeUserAgent, ipPrefix } from "./session-device";
 import { endAllUserSessions } from "./user-sessions";
 

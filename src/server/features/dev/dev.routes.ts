@@ -27,7 +27,7 @@ import {
   listSmsOutbox,
   recordDevLogin,
   setFixturePremium,
-} from "./dev.service";
+} from "./dev-queries";
 import { sendDevSmsReply } from "./sms-reply";
 import { receiveInboxDelivery, WebhookInbox } from "./webhook-inbox";
 
