@@ -1,6 +1,10 @@
 import { SMS_LIMITS } from "../../../shared/constants";
+import type { SmsStatus } from "../../../shared/schemas/sms";
 
 // How the SMS section writes numbers, times and quiet hours.
+
+/** The user's number as the server's status describes it, once there is one. */
+export type SmsNumber = NonNullable<SmsStatus["number"]>;
 
 // The server writes numbers in its messages the same way.
 export { formatUsPhone } from "../../../shared/format";
