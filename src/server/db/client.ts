@@ -159,6 +159,19 @@ const types = {
  * `{ rows }`). For hot reads where building a Drizzle query costs more than the query (see
  * lib/listing-read.ts); the parse also absorbs the drivers' differences (node-postgres
  * answers timestamps as text, PGlite as Date).
+ */
+export async function selectRows<Row extends z.ZodType>(
+  db: Db,
+  row: Row,
+  query: SQL,
+): Promise<z.infer<Row>[]> {
+  return (await selectTypedRows<unknown>(db, query)).map((r) => row.parse(r));
+}
+
+/**
+ * selectRows without the parse, for a statement whose select list is typed by the tables themselves
+ * (lib/listing-read.ts `selectList`: Drizzle columns, and `sql<T>` expressions that write timestamps as
+ * text), so every column comes back as the same JavaScript type from either driver.
  *
  * On PostgreSQL the statement is a named prepared statement, named by a hash of its text:
  * each connection parses and plans a statement shape once, then only binds and executes it, about half
@@ -166,31 +179,22 @@ const types = {
  * filter combination) and the per-connection cache stays small. Inside a transaction, and on PGlite,
  * it runs through Drizzle as any statement.
  */
-export async function selectRows<Row extends z.ZodType>(
-  db: Db,
-  row: Row,
-  query: SQL,
-): Promise<z.infer<Row>[]> {
+export async function selectTypedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const pool = poolOf.get(db);
-  let rows: unknown[];
-  if (pool) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    let name = statementNames.get(text);
-    if (!name) {
-      name = `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
-      // The shapes are few (see above), so the names kept are too.
-      statementNames.set(text, name);
-    }
-    try {
-      rows = (await pool.query({ name, text, values: params, types })).rows;
-    } catch (err) {
-      // As Drizzle reports a failed query: the error handler logs the SQL text (never the parameters).
-      throw new DrizzleQueryError(text, params, err as Error);
-    }
-  } else {
-    rows = ((await db.execute(query)) as unknown as { rows: unknown[] }).rows;
+  if (!pool) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+    // The shapes are few (see above), so the names kept are too.
+    statementNames.set(text, name);
   }
-  return rows.map((r) => row.parse(r));
+  try {
+    return (await pool.query({ name, text, values: params, types })).rows;
+  } catch (err) {
+    // As Drizzle reports a failed query: the error handler logs the SQL text (never the parameters).
+    throw new DrizzleQueryError(text, params, err as Error);
+  }
 }
 
 /** Raw SQL for tests and scripts, rows typed by the caller's word. Feature code uses selectRows. */

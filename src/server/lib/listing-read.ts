@@ -1,10 +1,11 @@
-import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
-import { LISTING_STATUSES, MESSAGES, PAYOUT_RAISED_WINDOW_DAYS } from "../../shared/constants";
+import { type AnyColumn, type GetColumnData, type SQL, sql } from "drizzle-orm";
+import { alias, PgDialect } from "drizzle-orm/pg-core";
+import { MESSAGES, PAYOUT_RAISED_WINDOW_DAYS } from "../../shared/constants";
 import { seesEveryContact } from "../../shared/contacts";
 import { shortId } from "../../shared/format";
 import type { Listing, ListingContact } from "../../shared/schemas/listings";
-import { type Db, selectRows } from "../db/client";
+import { type Db, selectTypedRows } from "../db/client";
+import { buyerListings, buyerProfiles } from "../db/schema";
 import { AppError } from "./app-error";
 import { isUuid } from "./ids";
 import type { Viewer } from "./viewer";
@@ -14,43 +15,107 @@ import type { Viewer } from "./viewer";
 // happens here and only here).
 //
 // These reads are the hot path of the budgets (docs/performance.md), so they are SQL templates over
-// `buyer_listings l join buyer_profiles bp`, and each row is parsed by listingRowSchema: building the
-// same query with Drizzle's select builder cost several hundred microseconds of CPU per request (about
-// double the detail read's), parsing a page of rows about 35.
+// `buyer_listings l join buyer_profiles bp`: building the same query with Drizzle's select builder cost
+// several hundred microseconds of CPU per request (about double the detail read's). Their select list is
+// still made of the Drizzle tables' columns (selectList): the row's type comes from the tables, a
+// renamed column is renamed in the statement too, and one dropped from the schema fails the type check.
+// The list is written out once, at start-up, so a request pays nothing for building it, nor for
+// parsing its rows: every column arrives as the type the tables declare, from either driver.
+
+/** The aliases every listing query names; visibleTo and the filters write them as text too. */
+const l = alias(buyerListings, "l");
+const bp = alias(buyerProfiles, "bp");
+
+/** A select list: Drizzle columns, and `sql<T>` expressions typed by their author. */
+type Fields = Record<string, AnyColumn | SQL<unknown>>;
+
+/** The row a select list reads: each column's type as its table declares it, each expression's T. */
+type RowOf<F extends Fields> = {
+  [K in keyof F]: F[K] extends SQL<infer T> ? T : F[K] extends AnyColumn ? GetColumnData<F[K]> : never;
+};
+
+const dialect = new PgDialect();
+
+/**
+ * `fields` as `expression as "name"`, written out once: the returned SQL is plain text, so a statement
+ * that includes it costs nothing to build. Values must be written into the expressions (sql.raw), not
+ * passed as parameters: a list with parameters is refused here, at start-up.
+ */
+export function selectList(fields: Fields): SQL {
+  const list = sql.join(
+    Object.entries(fields).map(([name, field]) => sql`${field} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const { sql: text, params } = dialect.sqlToQuery(list);
+  if (params.length > 0) throw new Error(`a select list takes no parameters: ${text}`);
+  return sql.raw(text);
+}
 
 /**
  * A timestamp as the API writes it (Date.toISOString: UTC, milliseconds), made by the statement: no Date
- * is built from the driver's text and formatted again for every row of every page. Its own SQL, not a
- * parameter, so the statement's text (its prepared name) stays the same.
+ * is built from the driver's text and formatted again for every row of every page.
  */
-const ISO_MS = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
+const isoText = (column: AnyColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The columns every listing query reads, under the names of listingRowSchema. isPayoutRaised compares
- * the payout with what it was PAYOUT_RAISED_WINDOW_DAYS ago: the from_payout of the first change inside
- * the window (one probe of listing_payout_changes_listing_idx per row; no change, no badge).
+ * The columns every listing query reads. isPayoutRaised compares the payout with what it was
+ * PAYOUT_RAISED_WINDOW_DAYS ago: the from_payout of the first change inside the window (one probe of
+ * listing_payout_changes_listing_idx per row; no change, no badge).
  */
-export const LISTING_COLUMNS = sql`
-  l.id, l.buyer_id as "buyerId", l.title, l.description, l.vertical, l.payout::text as payout,
-  l.payment_terms as "paymentTerms", l.duration_requirement as "durationRequirement", l.geos,
-  l.min_volume as "minVolume", l.status,
-  to_char(l.boosted_until at time zone 'UTC', ${ISO_MS}) as "boostedUntil",
-  to_char(l.created_at at time zone 'UTC', ${ISO_MS}) as "createdAt",
-  to_char(l.updated_at at time zone 'UTC', ${ISO_MS}) as "updatedAt", l.tags, l.dispute_window_days as "disputeWindowDays",
-  coalesce(l.payout > (
+const LISTING_FIELDS = {
+  id: l.id,
+  buyerId: l.buyerId,
+  title: l.title,
+  description: l.description,
+  vertical: l.vertical,
+  payout: sql<string>`${l.payout}::text`,
+  paymentTerms: l.paymentTerms,
+  durationRequirement: l.durationRequirement,
+  geos: l.geos,
+  minVolume: l.minVolume,
+  status: l.status,
+  boostedUntil: isoText(l.boostedUntil) as SQL<string | null>,
+  createdAt: isoText(l.createdAt),
+  updatedAt: isoText(l.updatedAt),
+  tags: l.tags,
+  disputeWindowDays: l.disputeWindowDays,
+  isPayoutRaised: sql<boolean>`coalesce(${l.payout} > (
     select c.from_payout from listing_payout_changes c
-    where c.listing_id = l.id
-      and c.changed_at > now() - make_interval(days => ${PAYOUT_RAISED_WINDOW_DAYS}::int)
+    where c.listing_id = ${l.id}
+      and c.changed_at > now() - make_interval(days => ${sql.raw(String(PAYOUT_RAISED_WINDOW_DAYS))})
     order by c.changed_at asc limit 1
-  ), false) as "isPayoutRaised",
-  to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdKey",
-  bp.user_id as "ownerUserId", bp.company, bp.contact_email as "contactEmail",
-  bp.contact_phone as "contactPhone", bp.application_url as "applicationUrl",
-  coalesce(bp.verified_until > now(), false) as "isVerified",
-  case when bp.verified_until > now()
-    then to_char(bp.verified_since at time zone 'UTC', ${ISO_MS}) end as "verifiedSince",
-  coalesce(l.daily_cap, bp.daily_cap) as "dailyCap", l.daily_cap as "listingDailyCap",
-  bp.reliability_score as "reliabilityScore", bp.reliability_based_on as "reliabilityBasedOn"`;
+  ), false)`,
+  /** created_at to the microsecond, as text: a JS Date would drop the microseconds the keyset needs. */
+  createdKey: sql<string>`to_char(${l.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  ownerUserId: bp.userId,
+  company: bp.company,
+  contactEmail: bp.contactEmail,
+  contactPhone: bp.contactPhone,
+  applicationUrl: bp.applicationUrl,
+  isVerified: sql<boolean>`coalesce(${bp.verifiedUntil} > now(), false)`,
+  /** When the buyer's badge began (the first approval of its unbroken run); null without a badge in force. */
+  verifiedSince: sql<
+    string | null
+  >`case when ${bp.verifiedUntil} > now() then ${isoText(bp.verifiedSince)} end`,
+  dailyCap: sql<number | null>`coalesce(${l.dailyCap}, ${bp.dailyCap})`,
+  listingDailyCap: l.dailyCap,
+  // The buyer's stored reliability score: two columns of the profile row already joined, so
+  // the directory pays nothing for it (features/reliability/refresh-reliability.ts keeps them current).
+  reliabilityScore: bp.reliabilityScore,
+  reliabilityBasedOn: bp.reliabilityBasedOn,
+};
+
+/** The select list of every listing query, under the names of ListingRow. */
+export const LISTING_COLUMNS = selectList(LISTING_FIELDS);
+
+/** One row of LISTING_COLUMNS, before masking. */
+export type ListingRow = RowOf<typeof LISTING_FIELDS> & {
+  /** See acceptedDealColumn; a query that does not read it masks (the safe side). */
+  hasAcceptedDeal?: boolean;
+  /** See externalIdColumn: absent when the query did not read it, null for anyone but the owner. */
+  externalId?: string | null;
+};
 
 /**
  * A buyer who accepted a publisher's deal intent on a listing consented to share its
@@ -83,50 +148,6 @@ export function listingColumnsFor(viewer: Viewer | null): SQL {
 /** The join every listing query reads from; visibleTo and the filters name its aliases l and bp. */
 export const LISTING_FROM = sql`buyer_listings l join buyer_profiles bp on bp.id = l.buyer_id`;
 
-/** One row of LISTING_COLUMNS, before masking. */
-export const listingRowSchema = z.object({
-  id: z.string(),
-  buyerId: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  vertical: z.string(),
-  payout: z.string(),
-  paymentTerms: z.string().nullable(),
-  durationRequirement: z.number().int().nullable(),
-  geos: z.array(z.string()),
-  minVolume: z.number().int().nullable(),
-  status: z.enum(LISTING_STATUSES),
-  /** ISO times, written by the statement (ISO_MS). */
-  boostedUntil: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** created_at to the microsecond, as text: a JS Date would drop the microseconds the keyset needs. */
-  createdKey: z.string(),
-  ownerUserId: z.string(),
-  company: z.string(),
-  contactEmail: z.string().nullable(),
-  contactPhone: z.string().nullable(),
-  applicationUrl: z.string().nullable(),
-  isVerified: z.boolean(),
-  /** When the buyer's badge began (the first approval of its unbroken run); null without a badge in force. */
-  // Written as the API's ISO text by the statement: no Date made and formatted again for each row.
-  verifiedSince: z.string().nullable(),
-  dailyCap: z.number().int().nullable(),
-  listingDailyCap: z.number().int().nullable(),
-  tags: z.array(z.string()),
-  disputeWindowDays: z.number().int().nullable(),
-  isPayoutRaised: z.boolean(),
-  // The buyer's stored reliability score: two columns of the profile row already joined, so
-  // the directory pays nothing for it (features/reliability/refresh-reliability.ts keeps them current).
-  reliabilityScore: z.number().int().nullable(),
-  reliabilityBasedOn: z.number().int(),
-  /** See acceptedDealColumn; a query that does not read it masks (the safe side). */
-  hasAcceptedDeal: z.boolean().default(false),
-  /** See externalIdColumn: absent when the query did not read it, null for anyone but the owner. */
-  externalId: z.string().nullable().optional(),
-});
-export type ListingRow = z.infer<typeof listingRowSchema>;
-
 // A disabled owner's listings leave the directory. An anti-join on users by primary key, so the
 // directory's pages stay index walks (checked with EXPLAIN).
 const OWNER_NOT_DISABLED = sql`not exists (select 1 from users du where du.id = bp.user_id and du.disabled_at is not null)`;
@@ -152,9 +173,8 @@ export async function findVisibleListing(
   listingId: string,
 ): Promise<ListingRow | undefined> {
   if (!isUuid(listingId)) return undefined;
-  const [row] = await selectRows(
+  const [row] = await selectTypedRows<ListingRow>(
     db,
-    listingRowSchema,
     sql`select ${listingColumnsFor(viewer)} from ${LISTING_FROM} where l.id = ${listingId} and ${visibleTo(viewer)}`,
   );
   return row;
@@ -180,7 +200,7 @@ export function canSeeContact(
   row: Pick<ListingRow, "ownerUserId" | "hasAcceptedDeal">,
 ): boolean {
   if (!viewer) return false;
-  return seesEveryContact(viewer) || viewer.id === row.ownerUserId || row.hasAcceptedDeal;
+  return seesEveryContact(viewer) || viewer.id === row.ownerUserId || row.hasAcceptedDeal === true;
 }
 
 export const toContact = (row: ListingRow): ListingContact => ({

@@ -15,7 +15,7 @@ import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { diffFields } from "../../lib/diff-fields";
 import { isUuid } from "../../lib/ids";
-import { LISTING_COLUMNS, LISTING_FROM, listingRowSchema, toListing } from "../../lib/listing-read";
+import { LISTING_COLUMNS, LISTING_FROM, type ListingRow, toListing } from "../../lib/listing-read";
 import { containsPattern, MIN_TRIGRAM_LENGTH, sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { announceListingsActivated } from "../alerts/alert-jobs";
@@ -27,11 +27,10 @@ import { announceListingsActivated } from "../alerts/alert-jobs";
 
 const UNKNOWN_BUYER = "Choose the buyer this listing belongs to: that buyer profile does not exist";
 
-const adminRowSchema = listingRowSchema.extend({
-  ownerEmail: z.string(),
-  ownerDisabled: z.boolean(),
-});
-type AdminRow = z.infer<typeof adminRowSchema>;
+type AdminRow = ListingRow & { ownerEmail: string; ownerDisabled: boolean };
+// The listing's columns come typed by the tables (lib/listing-read.ts), the owner's two by the
+// statement's own columns: nothing to parse.
+const adminRowSchema = z.custom<AdminRow>();
 
 const LISTINGS: AdminSource<AdminRow> = {
   alias: "l",

@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { US_NATIONAL } from "../../../shared/constants";
-import { type Db, selectRows } from "../../db/client";
+import { type Db, selectRows, selectTypedRows } from "../../db/client";
 import { subscriptions } from "../../db/schema";
 import type { DigestFrequency } from "../../jobs/queues";
-import { LISTING_COLUMNS, LISTING_FROM, type ListingRow, listingRowSchema } from "../../lib/listing-read";
+import { LISTING_COLUMNS, LISTING_FROM, type ListingRow } from "../../lib/listing-read";
 import { MIN_TRIGRAM_LENGTH } from "../../lib/paging";
 import { activeSubscriptionNow } from "../../lib/premium";
 
@@ -143,9 +143,8 @@ export async function findUndeliveredMatches(
   listingIds: string[],
 ): Promise<ListingRow[]> {
   if (listingIds.length === 0) return [];
-  return selectRows(
+  return selectTypedRows<ListingRow>(
     db,
-    listingRowSchema,
     sql`select ${LISTING_COLUMNS} from ${LISTING_FROM} cross join ${FROM_PREFERENCES}
         where p.user_id = ${userId} and l.id = any(${sql.param(listingIds)}::uuid[]) and ${LISTING_IS_LIVE}
           and ${MATCHES_AN_ALERT} and ${NOT_YET_DELIVERED}
@@ -161,10 +160,9 @@ export async function findDigestMatches(
   db: Db,
   { userId, since, limit }: { userId: string; since: Date; limit: number },
 ): Promise<{ listings: ListingRow[]; total: number }> {
-  const rows = await selectRows(
+  const rows = await selectTypedRows<ListingRow & { total: number }>(
     db,
-    listingRowSchema.extend({ total: z.coerce.number().int() }),
-    sql`select ${LISTING_COLUMNS}, count(*) over () as total
+    sql`select ${LISTING_COLUMNS}, (count(*) over ())::int as total
         from ${LISTING_FROM} cross join ${FROM_PREFERENCES}
         where p.user_id = ${userId} and l.activated_at > ${since.toISOString()}::timestamptz
           and ${LISTING_IS_LIVE} and ${MATCHES_AN_ALERT} and ${NOT_YET_DELIVERED}

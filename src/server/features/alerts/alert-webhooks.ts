@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { type Db, selectRows } from "../../db/client";
+import { type Db, selectTypedRows } from "../../db/client";
 import { alertDeliveries } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import {
   LISTING_FROM,
+  type ListingRow,
   listingColumnsFor,
-  listingRowSchema,
   toListing,
   visibleTo,
 } from "../../lib/listing-read";
@@ -54,9 +54,8 @@ export async function sendListingMatchedEvents({
         })
         .returning({ listingId: alertDeliveries.listingId });
       if (claimed.length === 0) return;
-      const rows = await selectRows(
+      const rows = await selectTypedRows<ListingRow>(
         tx,
-        listingRowSchema,
         sql`select ${listingColumnsFor(viewer)} from ${LISTING_FROM}
             where l.id = any(${sql.param(claimed.map((c) => c.listingId))}::uuid[]) and ${visibleTo(viewer)}
             order by l.activated_at, l.id`,

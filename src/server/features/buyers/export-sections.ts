@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { type Db, selectRows } from "../../db/client";
+import { type Db, selectTypedRows } from "../../db/client";
 import { type AccountExportSection, EXPORT_PAGE_ROWS, exportPages } from "../../lib/account-export";
-import { LISTING_FROM, listingColumnsFor, listingRowSchema, toListing } from "../../lib/listing-read";
+import { LISTING_FROM, type ListingRow, listingColumnsFor, toListing } from "../../lib/listing-read";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { getBuyerProfile } from "./buyer-profile";
@@ -22,9 +22,8 @@ export const ownListingsSection: AccountExportSection = {
 async function* ownListings(db: Db, viewer: Viewer, now: Date) {
   const rows = exportPages(
     (after) =>
-      selectRows(
+      selectTypedRows<ListingRow>(
         db,
-        listingRowSchema,
         sql`select ${listingColumnsFor(viewer)} from ${LISTING_FROM}
             where bp.user_id = ${viewer.id} ${after ? sql`and ${after}` : sql``}
             order by l.created_at desc, l.id desc limit ${sqlLimit(EXPORT_PAGE_ROWS)}`,

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { CompareResponse } from "../../../shared/schemas/compare";
-import { type Db, selectRows } from "../../db/client";
+import { type Db, selectTypedRows } from "../../db/client";
 import {
   LISTING_FROM,
+  type ListingRow,
   listingColumnsFor,
-  listingRowSchema,
   toListing,
   visibleTo,
 } from "../../lib/listing-read";
@@ -16,10 +15,7 @@ import type { Viewer } from "../../lib/viewer";
 // shows a contact the listing's own page would hide. Unlike the listing page it records no view: putting
 // a listing in a table of four is not opening it.
 
-const compareRowSchema = listingRowSchema.extend({
-  reviewCount: z.number().int(),
-  reviewAverage: z.string().nullable(),
-});
+type CompareRow = ListingRow & { reviewCount: number; reviewAverage: string | null };
 
 export async function compareListings({
   db,
@@ -33,9 +29,8 @@ export async function compareListings({
   ids: string[];
   now?: Date;
 }): Promise<CompareResponse & { hasContacts: boolean }> {
-  const rows = await selectRows(
+  const rows = await selectTypedRows<CompareRow>(
     db,
-    compareRowSchema,
     sql`select ${listingColumnsFor(viewer)}, bp.review_count as "reviewCount",
           bp.review_average::text as "reviewAverage"
         from ${LISTING_FROM}

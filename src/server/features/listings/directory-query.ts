@@ -8,13 +8,13 @@ import {
   type ListingSort,
   MAX_LISTING_LIMIT,
 } from "../../../shared/schemas/listings";
-import { type Db, selectRows } from "../../db/client";
+import { type Db, selectTypedRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import {
   LISTING_FROM,
   type ListingPage,
+  type ListingRow,
   listingColumnsFor,
-  listingRowSchema,
   toListingPage,
   visibleTo,
 } from "../../lib/listing-read";
@@ -31,9 +31,8 @@ import type { Viewer } from "../../lib/viewer";
 // GET /api/buyer-listings (the Browse page): the directory, filtered, in one of five
 // keyset orders, one page at a time.
 
-/** A directory row: the listing, plus the sort key for an order that selects one (Keyset.keyColumn). */
-const directoryRowSchema = listingRowSchema.extend({ sortKey: z.string().nullable().optional() });
-type DirectoryRow = z.infer<typeof directoryRowSchema>;
+/** A directory row: the listing, plus the sort key (text) for an order that selects one (Keyset.keyColumn). */
+type DirectoryRow = ListingRow & { sortKey?: string | null };
 
 // ---- keyset orders -----------------------------------------------------------------------------------
 
@@ -278,7 +277,7 @@ export async function listListings({
   const rows: (DirectoryRow & { group: number })[] = [];
   for (const { group, statement } of statements) {
     if (rows.length > query.limit) break;
-    for (const row of await selectRows(db, directoryRowSchema, statement)) rows.push({ ...row, group });
+    for (const row of await selectTypedRows<DirectoryRow>(db, statement)) rows.push({ ...row, group });
   }
 
   const page = rows.slice(0, query.limit);

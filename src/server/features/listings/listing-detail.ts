@@ -10,14 +10,14 @@ import {
 } from "../../../shared/constants";
 import type { ListingDetail } from "../../../shared/schemas/listings";
 import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
-import { type Db, selectRows } from "../../db/client";
+import { type Db, selectRows, selectTypedRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import {
   eventDay,
   LISTING_FROM,
+  type ListingRow,
   listingColumnsFor,
-  listingRowSchema,
   toListing,
   visibleTo,
 } from "../../lib/listing-read";
@@ -50,7 +50,11 @@ const eventCount = (kinds: readonly ("view" | "reveal")[], since: Date) =>
       sql`, `,
     )}) and e.created_at > ${since.toISOString()}::timestamptz)`;
 
-const detailRowSchema = listingRowSchema.extend({
+/**
+ * What the detail reads beyond the listing's columns: counts, the buyer's trust figures and badge, and
+ * json the statement builds, parsed here (the listing's own columns come typed: lib/listing-read.ts).
+ */
+const detailExtrasSchema = z.object({
   views: z.number().int(),
   reveals: z.number().int(),
   isSaved: z.boolean(),
@@ -201,8 +205,9 @@ export async function recordListingView(
 export async function getListing(request: DetailRequest & { db: Db }): Promise<ListingDetail> {
   const { db, viewer, listingId, now = new Date() } = request;
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
-  const [row] = await selectRows(db, detailRowSchema, listingDetailStatement({ ...request, now }));
-  if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
+  const [listing] = await selectTypedRows<ListingRow>(db, listingDetailStatement({ ...request, now }));
+  if (!listing) throw new AppError("not_found", MESSAGES.listingNotFound);
+  const row = { ...listing, ...detailExtrasSchema.parse(listing) };
   const history = row.payoutHistory.map((change) => ({
     from: change.from,
     to: change.to,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { MESSAGES } from "../../../shared/constants";
-import { type Db, selectRows } from "../../db/client";
+import { type Db, selectTypedRows } from "../../db/client";
 import { listingEvents, savedListings } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
@@ -8,8 +8,8 @@ import {
   eventDay,
   LISTING_FROM,
   type ListingPage,
+  type ListingRow,
   listingColumnsFor,
-  listingRowSchema,
   requireVisibleListing,
   toListingPage,
   visibleTo,
@@ -88,9 +88,8 @@ export async function listSavedListings({
   now?: Date;
   limit?: number;
 }): Promise<ListingPage> {
-  const rows = await selectRows(
+  const rows = await selectTypedRows<ListingRow>(
     db,
-    listingRowSchema,
     sql`select ${listingColumnsFor(viewer)} from saved_listings s join ${LISTING_FROM} on l.id = s.listing_id
         where s.user_id = ${viewer.id} and ${visibleTo(viewer)}
         order by s.created_at desc, l.id desc limit ${sqlLimit(limit)}`,
