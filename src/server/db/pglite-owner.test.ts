@@ -75,7 +75,8 @@ describe.runIf(ENGINE === "pglite")("the embedded database directory has one own
 
       // The start log names the address to open (APP_URL's default); the other loopback spellings of
       // it reach the same server and pass its same-site check in development: a demo sign-in from each.
-      expect(server.output()).toContain(`open ${server.url}`);
+      // Logged as it listens; the log is written asynchronously, so it may land after the first answer.
+      await expect.poll(() => server.output(), { timeout: 30_000 }).toContain(`open ${server.url}`);
       const { port } = new URL(server.url);
       for (const origin of [`http://127.0.0.1:${port}`, `http://[::1]:${port}`]) {
         const login = await fetch(`${origin}/api/dev/login`, {

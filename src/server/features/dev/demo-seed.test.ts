@@ -19,6 +19,8 @@ import { DEMO_ACCOUNTS } from "./demo-accounts";
 import { seedDemoData } from "./demo-seed";
 
 describe("demo data", () => {
+  // The seed runs twice here, a few hundred rows each time: on a machine as busy as CI can be, that
+  // passed the 30 s default.
   it("seeds the demo data once: a second run changes nothing", async () => {
     const database = await openTestDatabase();
     try {
@@ -110,7 +112,7 @@ describe("demo data", () => {
     } finally {
       await database.close();
     }
-  });
+  }, 120_000);
 
   it("seeds reviewed deals: two buyers with a reliability score, one with too few reviews, and disputes", async () => {
     const database = await openTestDatabase();
