@@ -1,11 +1,14 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+// ".js" (TypeScript resolves it to engines.ts): Vite warns about a config import without an extension.
+import { planEngines, postgresBinDir, type TestEngine } from "./src/server/test/engines.js";
 
-// Server tests run once per database engine: always PGlite, and PostgreSQL too when TEST_DATABASE_URL
-// is set (.ci/run sets it).
-const engines = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])] as const;
+// Server tests run once per database engine: always PGlite, and PostgreSQL too: on TEST_DATABASE_URL's
+// server when it is set (.ci/run sets it), else on a throwaway one when the server binaries are
+// installed. Without either, the run's first lines say what is skipped (test/global-setup.ts).
+const { engines } = planEngines(process.env, postgresBinDir);
 
-function serverProject(engine: (typeof engines)[number]) {
+function serverProject(engine: TestEngine) {
   return {
     test: {
       name: engine,

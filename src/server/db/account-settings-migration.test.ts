@@ -5,7 +5,7 @@ import { useDatabaseMigratedBefore } from "../test/migrated-before";
 import { queryRows } from "./client";
 
 // The migration that gave sessions their own columns, on the engine of the run (PGlite, and PostgreSQL
-// with TEST_DATABASE_URL): sessions stored before it (only `sess` json then) must come out with their
+// where the run has it): sessions stored before it (only `sess` json then) must come out with their
 // user and sign-in time, so "sign this user out everywhere", which deletes by the column, finds them.
 
 const TAG = "0012_account_settings";

@@ -6,7 +6,7 @@ import { queryRows } from "./client";
 
 // The migration that took the old "verified" flag away: a badge now needs a verification record and an
 // administrator's approval behind it, and no buyer had one, so every flagged buyer becomes unverified.
-// On the engine of the run (PGlite, and PostgreSQL with TEST_DATABASE_URL).
+// On the engine of the run (PGlite, and PostgreSQL where the run has it).
 
 describe("migration 0016: the badge comes from a verification", () => {
   const database = useDatabaseMigratedBefore("0016_buyer_badge_from_verification");

@@ -15,7 +15,7 @@ import {
 } from "./schema";
 
 // The migration that made "Auto" "Automotive" everywhere, on the engine of the run (PGlite, and
-// PostgreSQL with TEST_DATABASE_URL): a database migrated up to the one before it is given the old
+// PostgreSQL where the run has it): a database migrated up to the one before it is given the old
 // values, then migrated to the end; the stored values must read the new name, and running the
 // migration's statements again must change nothing.
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PrivatePostgres, postgresBinDir, startPrivatePostgres } from "../test/private-postgres";
+import { postgresBinDir } from "../test/engines";
+import { type PrivatePostgres, startPrivatePostgres } from "../test/private-postgres";
 import { type ServerProcess, spawnServer, waitUntilReady } from "../test/server-process";
 import { openDatabase } from "./client";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { migrateDatabase } from "../jobs/migrate-database";
-import { openTestDatabase } from "../test/context";
+import { openTestDatabase, testDatabaseUrl } from "../test/context";
 import { openDatabase, queryRows } from "./client";
 import { users } from "./schema";
 
@@ -69,7 +69,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("the readiness ping", 
   it("answers while requests hold every connection of the pool", async () => {
     // A small pool, all of it checked out, as under a load that saturates it. `select 1` needs no tables.
     const database = await openDatabase({
-      databaseUrl: process.env.TEST_DATABASE_URL,
+      databaseUrl: testDatabaseUrl(),
       poolMax: 2,
       connectionTimeoutMs: 3000,
     });

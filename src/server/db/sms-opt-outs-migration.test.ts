@@ -6,7 +6,7 @@ import { queryRows } from "./client";
 
 // The migration that made a STOP the number's: a number whose last reply to us was STOP stays opted out,
 // whichever account holds it now (even one that entered it again on the web since), and one that replied
-// START after its STOP does not. On the engine of the run (PGlite, and PostgreSQL with TEST_DATABASE_URL).
+// START after its STOP does not. On the engine of the run (PGlite, and PostgreSQL where the run has it).
 
 describe("migration 0017: a STOP reply is kept for the number", () => {
   const database = useDatabaseMigratedBefore("0017_sms_opt_outs_and_boost_payments");

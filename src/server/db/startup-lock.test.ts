@@ -5,7 +5,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "../features/dev/demo-accounts";
 import { seedDemoData } from "../features/dev/demo-seed";
-import { openTestDatabase } from "../test/context";
+import { openTestDatabase, testDatabaseUrl } from "../test/context";
 import { withDatabase } from "../test/global-setup";
 import { type ServerProcess, spawnServer, waitUntilReady } from "../test/server-process";
 import { openDatabase, queryRows } from "./client";
@@ -23,7 +23,7 @@ const JOURNAL = JSON.parse(
 
 describe.runIf(ENGINE === "postgres")("several instances starting at once on one empty database", () => {
   it(`all ${INSTANCES} become ready; migrations run once and the demo seed is written once`, async () => {
-    const baseUrl = process.env.TEST_DATABASE_URL!;
+    const baseUrl = testDatabaseUrl();
     const name = `ppc_startup_${process.pid}_${randomBytes(3).toString("hex")}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();

@@ -17,12 +17,23 @@ import { PGLITE_SNAPSHOT } from "./paths";
 export const TEST_APP_URL = "http://localhost:5000";
 
 /**
+ * The PostgreSQL server the postgres project runs on: TEST_DATABASE_URL's, or the run's throwaway one
+ * (test/global-setup.ts provides it). Read it here, not from process.env: a throwaway server has no
+ * variable of its own.
+ */
+export function testDatabaseUrl(): string {
+  const url = inject("testDatabaseUrl");
+  if (!url) throw new Error("no PostgreSQL server in this run: only the postgres project has one");
+  return url;
+}
+
+/**
  * A fresh database for one test file, on the engine of the vitest project (pglite or postgres): migrated,
  * or with `empty` not even that (a migration's own test applies them itself).
  */
 export async function openTestDatabase({ empty = false }: { empty?: boolean } = {}): Promise<Database> {
   if (process.env.TEST_DB_ENGINE === "postgres") {
-    const url = process.env.TEST_DATABASE_URL!;
+    const url = testDatabaseUrl();
     const name = `${inject("pgTemplate")}_${randomBytes(4).toString("hex")}`;
     await adminQuery(url, `create database ${name}${empty ? "" : ` template ${inject("pgTemplate")}`}`);
     const database = await openDatabase({ databaseUrl: withDatabase(url, name), poolMax: 5 });

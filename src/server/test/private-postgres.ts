@@ -1,12 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postgresBinDir } from "./engines";
 import { freePort } from "./server-process";
 
-// A PostgreSQL server of the test's own, for the tests that stop and restart the database under a
-// running app (a fast shutdown terminates every session with SQLSTATE 57P01, as an operator's restart
-// does). The machine's shared server cannot be restarted: other test files use it at the same time.
+// A throwaway PostgreSQL server: the run's own when TEST_DATABASE_URL names none (test/global-setup.ts),
+// and a test's own for the tests that stop and restart the database under a running app (a fast shutdown
+// terminates every session with SQLSTATE 57P01, as an operator's restart does), since the run's server
+// cannot be restarted: other test files use it at the same time.
 // Built from the installed server's binaries (initdb about 1.5 s, start 0.3 s); trust authentication on
 // 127.0.0.1 only, no fsync (nothing here needs to survive a crash of the machine).
 
@@ -17,16 +19,6 @@ export interface PrivatePostgres {
   isRunning(): boolean;
   /** Stops it and deletes its files. */
   remove(): void;
-}
-
-/** The installed server's bin directory, or undefined when there is none (PGlite-only machines). */
-export function postgresBinDir(): string | undefined {
-  const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(join(root, v, "bin", "initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? join(root, versions[0], "bin") : undefined;
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
