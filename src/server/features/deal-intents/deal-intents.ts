@@ -1,10 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES, MESSAGES } from "../../../shared/constants";
+import { DEAL_INTENT_LIMITS, MESSAGES } from "../../../shared/constants";
 import type { DealIntent } from "../../../shared/schemas/deal-intents";
 import { type Db, selectRows } from "../../db/client";
 import { auditLogs, dealIntents } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { lockDealIntentForParty } from "../../lib/deal-party";
 import { isUuid } from "../../lib/ids";
 import { findVisibleListing } from "../../lib/listing-read";
 import { sqlLimit } from "../../lib/paging";
@@ -254,13 +255,7 @@ export async function decideDealIntent({
 }): Promise<DealIntent> {
   if (!isUuid(intentId)) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
   const row = await db.transaction(async (tx) => {
-    const [current] = await selectRows(
-      tx,
-      z.object({ status: z.enum(DEAL_INTENT_STATUSES), buyerId: z.string() }),
-      sql`select di.status, di.buyer_id as "buyerId" from deal_intents di
-          join buyer_profiles bp on bp.id = di.buyer_id
-          where di.id = ${intentId} and bp.user_id = ${viewer.id} for update of di`,
-    );
+    const current = await lockDealIntentForParty(tx, intentId, viewer, "buyer");
     if (!current) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
     assertBuyerRole(viewer);
     if (current.status !== "pending") {

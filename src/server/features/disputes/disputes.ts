@@ -12,6 +12,7 @@ import { auditLogs } from "../../db/schema";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
+import { lockDealIntentForParty } from "../../lib/deal-party";
 import { partyName } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
@@ -196,21 +197,7 @@ export async function openDispute({
   reason: string;
 }): Promise<Dispute> {
   const row = await db.transaction(async (tx) => {
-    const [intent] = await selectRows(
-      tx,
-      z.object({
-        status: z.string(),
-        buyerId: z.string(),
-        publisherId: z.string(),
-        buyerUserId: z.string(),
-      }),
-      sql`select di.status, di.buyer_id as "buyerId", di.publisher_id as "publisherId",
-            bp.user_id as "buyerUserId"
-          from deal_intents di
-          join buyer_profiles bp on bp.id = di.buyer_id
-          join publisher_profiles pp on pp.id = di.publisher_id
-          where di.id = ${dealIntentId} and ${partyCondition(viewer)} for update of di`,
-    );
+    const intent = await lockDealIntentForParty(tx, dealIntentId, viewer, "either");
     if (!intent) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
     if (intent.status !== "accepted") throw new AppError("forbidden", DISPUTE_NOT_ACCEPTED_MESSAGE);
     const openedBy: DealSide = intent.buyerUserId === viewer.id ? "buyer" : "publisher";

@@ -11,6 +11,7 @@ import type { JobQueue } from "../../jobs/job-queue";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
+import { lockDealIntentForParty } from "../../lib/deal-party";
 import { partyName } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
@@ -285,22 +286,7 @@ export async function createReview({
   comment: string | null;
 }): Promise<OwnReview> {
   const id = await db.transaction(async (tx) => {
-    const [intent] = await selectRows(
-      tx,
-      z.object({
-        status: z.string(),
-        buyerId: z.string(),
-        publisherId: z.string(),
-        buyerUserId: z.string(),
-        reviewed: z.boolean(),
-      }),
-      sql`select di.status, di.buyer_id as "buyerId", di.publisher_id as "publisherId",
-            bp.user_id as "buyerUserId",
-            exists (select 1 from reviews r where r.deal_intent_id = di.id) as reviewed
-          from deal_intents di join publisher_profiles pp on pp.id = di.publisher_id
-          join buyer_profiles bp on bp.id = di.buyer_id
-          where di.id = ${dealIntentId} and pp.user_id = ${viewer.id} for update of di`,
-    );
+    const intent = await lockDealIntentForParty(tx, dealIntentId, viewer, "publisher");
     if (!intent) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
     if (intent.status !== "accepted") throw new AppError("forbidden", REVIEW_NOT_ACCEPTED_MESSAGE);
     if (intent.reviewed) throw new AppError("conflict", ALREADY_REVIEWED_MESSAGE);
