@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEAL_INTENT_LIMITS, MESSAGES } from "../../../shared/constants";
 import type { DealIntent } from "../../../shared/schemas/deal-intents";
@@ -8,13 +8,12 @@ import { AppError } from "../../lib/app-error";
 import { lockDealIntentForParty } from "../../lib/deal-party";
 import { isUuid } from "../../lib/ids";
 import { findVisibleListing } from "../../lib/listing-read";
-import { sqlLimit } from "../../lib/paging";
 import { assertBuyerRole, type Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
 import { type DealMailContext, decisionMails, outgoing, requestMails } from "./deal-intent-mail";
-import { type IntentRow, intentRowSchema } from "./intent-row";
+import { type IntentRow, readIntents } from "./intent-read";
 import { summarizePublisher } from "./publisher-summary";
 
 // Deal intents (people read "deal requests"): an approved publisher asks for a deal on a listing; the
@@ -28,54 +27,6 @@ const DAY_MS = 24 * 3600 * 1000;
 const MAX_LISTED_INTENTS = 200;
 
 // ---- reading -----------------------------------------------------------------------------------------
-
-/**
- * Intents the viewer is a party to (as the publisher who asked or the buyer asked), newest first, each
- * with the publisher's summary (publisher-summary.ts): one statement for the whole list, whose counts
- * are index probes (deal_intents_publisher_idx, reviews_publisher_idx).
- */
-async function readIntents(
-  db: Db,
-  viewer: Viewer,
-  extra?: SQL,
-  limit = MAX_LISTED_INTENTS,
-): Promise<IntentRow[]> {
-  return selectRows(
-    db,
-    intentRowSchema,
-    sql`select di.id, di.status, di.buyer_id as "buyerId", di.publisher_id as "publisherId",
-        di.listing_id as "listingId", l.title as "listingTitle", di.message,
-        di.decision_note as "decisionNote", di.decided_at as "decidedAt", di.created_at as "createdAt",
-        di.updated_at as "updatedAt", pp.user_id as "publisherUserId", bp.user_id as "buyerUserId",
-        coalesce(bp.contact_email, bu.email) as "buyerEmail", bp.company as "buyerCompany",
-        pu.email as "publisherEmail", pu.deleted_at is not null as "publisherDeleted",
-        pu.first_name as "publisherFirstName",
-        pu.last_name as "publisherLastName", pu.company as "publisherCompany", pp.website, pp.verticals, pp.traffic_sources as "trafficSources",
-        pp.geos, pp.avg_daily_calls as "avgDailyCalls", pp.years_in_business as "yearsInBusiness", pp.tier,
-        pp."references", pp.status as "profileStatus", pp.domain_verified_at as "domainVerifiedAt",
-        coalesce(c.accepted_at, pp.compliance_ack_at) as "tcpaAcknowledgedAt",
-        c.accepted_at is not null as "hasCompliance",
-        c.dnc_process_desc as "dncProcessDesc",
-        (select count(*)::int from deal_intents d where d.publisher_id = pp.id and d.status = 'accepted')
-          as "publisherDealCount",
-        (select count(*)::int from reviews r where r.publisher_id = pp.id and r.hidden_at is null)
-          as "publisherReviewCount"
-      from deal_intents di
-      join publisher_profiles pp on pp.id = di.publisher_id
-      join users pu on pu.id = pp.user_id
-      join buyer_profiles bp on bp.id = di.buyer_id
-      join users bu on bu.id = bp.user_id
-      left join buyer_listings l on l.id = di.listing_id
-      left join lateral (
-        select cr.accepted_at, cr.dnc_process_desc from compliance cr
-        where cr.publisher_id = pp.id and cr.tcpa_compliance_ack
-        order by cr.created_at desc limit 1
-      ) c on true
-      where (pp.user_id = ${viewer.id} or bp.user_id = ${viewer.id}) ${extra ? sql`and ${extra}` : sql``}
-      order by di.created_at desc, di.id desc
-      limit ${sqlLimit(limit)}`,
-  );
-}
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -116,7 +67,7 @@ export async function listDealIntents({
   viewer: Viewer;
   limit?: number;
 }): Promise<DealIntent[]> {
-  const rows = await readIntents(db, viewer, undefined, limit);
+  const rows = await readIntents(db, viewer, limit ?? MAX_LISTED_INTENTS);
   return rows.map((row) => toDealIntent(row, viewer));
 }
 
@@ -216,7 +167,7 @@ export async function requestDealIntent({
       if (isUniqueViolation(error)) throw new AppError("conflict", PENDING_EXISTS_MESSAGE, { cause: error });
       throw error;
     }
-    const [intent] = await readIntents(tx, viewer, sql`di.id = ${id}`);
+    const [intent] = await readIntents(tx, viewer, 1, id);
     // Queued with the intent: mailed if and only if it is saved.
     await mail.mailQueue.enqueue(
       tx,
@@ -273,7 +224,7 @@ export async function decideDealIntent({
     });
     // How fast the buyer answers is a factor of their reliability score.
     await refreshBuyerReliability({ db: tx, buyerId: current.buyerId });
-    const [intent] = await readIntents(tx, viewer, sql`di.id = ${intentId}`);
+    const [intent] = await readIntents(tx, viewer, 1, intentId);
     // The buyer owns the listing, so it is found whatever its status.
     const contactRow = intent!.listingId
       ? await findVisibleListing(tx, viewer, intent!.listingId)
