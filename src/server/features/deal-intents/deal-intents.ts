@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { DEAL_INTENT_LIMITS, MESSAGES } from "../../../shared/constants";
 import type { DealIntent } from "../../../shared/schemas/deal-intents";
-import { type Db, selectRows } from "../../db/client";
-import { auditLogs, dealIntents } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { auditLogs, dealIntents, publisherProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { lockDealIntentForParty } from "../../lib/deal-party";
 import { isUuid } from "../../lib/ids";
@@ -73,8 +72,6 @@ export async function listDealIntents({
 
 // ---- requesting --------------------------------------------------------------------------------------
 
-const publisherRowSchema = z.object({ id: z.string(), status: z.string() });
-
 const PENDING_EXISTS_MESSAGE = "You already have a pending deal request for this listing.";
 
 /**
@@ -97,11 +94,10 @@ export async function requestDealIntent({
   message: string | null;
   now?: Date;
 }): Promise<DealIntent> {
-  const [publisher] = await selectRows(
-    db,
-    publisherRowSchema,
-    sql`select id, status from publisher_profiles where user_id = ${viewer.id}`,
-  );
+  const [publisher] = await db
+    .select({ id: publisherProfiles.id, status: publisherProfiles.status })
+    .from(publisherProfiles)
+    .where(eq(publisherProfiles.userId, viewer.id));
   if (!publisher) {
     throw new AppError(
       "forbidden",
@@ -126,16 +122,26 @@ export async function requestDealIntent({
 
   const row = await db.transaction(async (tx) => {
     // Serialise this publisher's requests: the daily count and the open-intent check hold under races.
-    await tx.execute(sql`select id from publisher_profiles where id = ${publisher.id} for update`);
-    const [state] = await selectRows(
-      tx,
-      z.object({ today: z.number().int(), open: z.string().nullable(), oldest: z.coerce.date().nullable() }),
-      sql`select
-          count(*) filter (where created_at > ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz)::int as today,
-          min(created_at) filter (where created_at > ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz) as oldest,
-          max(status) filter (where listing_id = ${listing.id} and status in ('pending', 'accepted')) as open
-        from deal_intents where publisher_id = ${publisher.id}`,
-    );
+    await tx
+      .select({ id: publisherProfiles.id })
+      .from(publisherProfiles)
+      .where(eq(publisherProfiles.id, publisher.id))
+      .for("update");
+    const today = gt(dealIntents.createdAt, new Date(now.getTime() - DAY_MS));
+    // Aggregates with a FILTER clause, which the builder has no words for.
+    const [state] = await tx
+      .select({
+        today: sql<number>`count(*) filter (where ${today})`.mapWith(Number),
+        oldest: sql`min(${dealIntents.createdAt}) filter (where ${today})`.mapWith(
+          (value: string | Date): Date | null => new Date(value),
+        ),
+        open: sql<string | null>`max(${dealIntents.status}) filter (where ${and(
+          eq(dealIntents.listingId, listing.id),
+          inArray(dealIntents.status, ["pending", "accepted"]),
+        )})`,
+      })
+      .from(dealIntents)
+      .where(eq(dealIntents.publisherId, publisher.id));
     if (state?.open === "pending") throw new AppError("conflict", PENDING_EXISTS_MESSAGE);
     if (state?.open === "accepted") {
       throw new AppError("conflict", "The buyer has already accepted your deal request for this listing.");
