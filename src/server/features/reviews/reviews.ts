@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, notExists, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES, REVIEW_LIMITS } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
@@ -6,7 +6,15 @@ import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
 import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import type { AwaitingReview, MyReviews, OwnReview, Review } from "../../../shared/schemas/reviews";
 import { type Db, selectRows } from "../../db/client";
-import { auditLogs } from "../../db/schema";
+import {
+  auditLogs,
+  buyerListings,
+  buyerProfiles,
+  dealIntents,
+  publisherProfiles,
+  reviews,
+  users,
+} from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
@@ -131,13 +139,17 @@ export async function listBuyerReviews({
 }): Promise<Page<Review>> {
   const isAdmin = viewer?.role === "admin";
   const [buyer] = isUuid(buyerId)
-    ? await selectRows(
-        db,
-        z.object({ id: z.string() }),
-        sql`select bp.id from buyer_profiles bp join users u on u.id = bp.user_id
-            where bp.id = ${buyerId} and u.deleted_at is null
-              ${isAdmin ? sql`` : sql`and u.disabled_at is null`}`,
-      )
+    ? await db
+        .select({ id: buyerProfiles.id })
+        .from(buyerProfiles)
+        .innerJoin(users, eq(users.id, buyerProfiles.userId))
+        .where(
+          and(
+            eq(buyerProfiles.id, buyerId),
+            isNull(users.deletedAt),
+            isAdmin ? undefined : isNull(users.disabledAt),
+          ),
+        )
     : [];
   if (!buyer) throw new AppError("not_found", MESSAGES.buyerNotFound);
   const filters: SQL[] = [sql`r.buyer_id = ${buyerId}`];
@@ -185,22 +197,6 @@ const toOwnReview = (row: z.infer<typeof ownRowSchema>): OwnReview => ({
   counterpart: row.counterpart,
 });
 
-const awaitingRowSchema = z.object({
-  dealIntentId: z.string(),
-  buyerId: z.string(),
-  buyerName: z.string(),
-  listingId: z.string().nullable(),
-  listingTitle: z.string().nullable(),
-  acceptedAt: when.nullable(),
-});
-
-const ownReliabilitySchema = z.object({
-  score: z.number().int().nullable(),
-  basedOn: z.number().int(),
-  factors: reliabilityFactorsSchema.nullable(),
-  computedAt: when.nullable(),
-});
-
 /**
  * GET /api/reviews/mine: the reviews the caller wrote as a publisher (hidden ones flagged, so the author
  * knows), those written about the caller's buyer profile (hidden ones flagged too), and the accepted
@@ -220,26 +216,40 @@ export async function listMyReviews({
   const [written, received, awaiting, ownProfile] = await Promise.all([
     readOwnReviews(db, sql`pp.user_id = ${viewer.id}`, sql`bp.company`, limit),
     readOwnReviews(db, sql`bp.user_id = ${viewer.id}`, publisherName, limit),
-    selectRows(
-      db,
-      awaitingRowSchema,
-      sql`select di.id as "dealIntentId", di.buyer_id as "buyerId", bp.company as "buyerName",
-            di.listing_id as "listingId", l.title as "listingTitle", di.decided_at as "acceptedAt"
-          from deal_intents di
-          join publisher_profiles pp on pp.id = di.publisher_id
-          join buyer_profiles bp on bp.id = di.buyer_id
-          left join buyer_listings l on l.id = di.listing_id
-          where pp.user_id = ${viewer.id} and di.status = 'accepted'
-            and not exists (select 1 from reviews r where r.deal_intent_id = di.id)
-          order by di.decided_at desc nulls last, di.id desc limit ${sqlLimit(limit)}`,
-    ),
-    selectRows(
-      db,
-      ownReliabilitySchema,
-      sql`select reliability_score as score, reliability_based_on as "basedOn",
-            reliability_factors as factors, reliability_computed_at as "computedAt"
-          from buyer_profiles where user_id = ${viewer.id}`,
-    ),
+    db
+      .select({
+        dealIntentId: dealIntents.id,
+        buyerId: dealIntents.buyerId,
+        buyerName: buyerProfiles.company,
+        listingId: dealIntents.listingId,
+        listingTitle: buyerListings.title,
+        acceptedAt: dealIntents.decidedAt,
+      })
+      .from(dealIntents)
+      .innerJoin(publisherProfiles, eq(publisherProfiles.id, dealIntents.publisherId))
+      .innerJoin(buyerProfiles, eq(buyerProfiles.id, dealIntents.buyerId))
+      .leftJoin(buyerListings, eq(buyerListings.id, dealIntents.listingId))
+      .where(
+        and(
+          eq(publisherProfiles.userId, viewer.id),
+          eq(dealIntents.status, "accepted"),
+          notExists(
+            db.select({ id: reviews.id }).from(reviews).where(eq(reviews.dealIntentId, dealIntents.id)),
+          ),
+        ),
+      )
+      // The builder's desc() has no NULLS LAST.
+      .orderBy(sql`${dealIntents.decidedAt} desc nulls last`, desc(dealIntents.id))
+      .limit(limit),
+    db
+      .select({
+        score: buyerProfiles.reliabilityScore,
+        basedOn: buyerProfiles.reliabilityBasedOn,
+        factors: buyerProfiles.reliabilityFactors,
+        computedAt: buyerProfiles.reliabilityComputedAt,
+      })
+      .from(buyerProfiles)
+      .where(eq(buyerProfiles.userId, viewer.id)),
   ]);
   const own = ownProfile[0];
   return {
@@ -248,7 +258,14 @@ export async function listMyReviews({
     awaitingReview: awaiting.map(
       (row): AwaitingReview => ({ ...row, acceptedAt: row.acceptedAt?.toISOString() ?? null }),
     ),
-    reliability: own ? { ...own, computedAt: own.computedAt?.toISOString() ?? null } : null,
+    reliability: own
+      ? {
+          ...own,
+          // The column holds JSON of any shape to the database: the factors are read as the API states them.
+          factors: reliabilityFactorsSchema.nullable().parse(own.factors),
+          computedAt: own.computedAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 
@@ -292,13 +309,17 @@ export async function createReview({
     if (intent.reviewed) throw new AppError("conflict", ALREADY_REVIEWED_MESSAGE);
     let reviewId: string;
     try {
-      const [row] = await selectRows(
-        tx,
-        z.object({ id: z.string() }),
-        sql`insert into reviews (buyer_id, publisher_id, deal_intent_id, rating, comment, verified_deal)
-            values (${intent.buyerId}, ${intent.publisherId}, ${dealIntentId}, ${rating}, ${comment}, true)
-            returning id`,
-      );
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          buyerId: intent.buyerId,
+          publisherId: intent.publisherId,
+          dealIntentId,
+          rating,
+          comment,
+          verifiedDeal: true,
+        })
+        .returning({ id: reviews.id });
       reviewId = row!.id;
     } catch (error) {
       if (isUniqueViolation(error))
@@ -340,16 +361,16 @@ export async function replyToReview({
 }): Promise<OwnReview> {
   if (!isUuid(reviewId)) throw new AppError("not_found", MESSAGES.reviewNotFound);
   await db.transaction(async (tx) => {
-    const [review] = await selectRows(
-      tx,
-      z.object({ replied: z.boolean(), hidden: z.boolean() }),
-      sql`select r.reply_body is not null as replied, r.hidden_at is not null as hidden
-          from reviews r join buyer_profiles bp on bp.id = r.buyer_id
-          where r.id = ${reviewId} and bp.user_id = ${viewer.id} for update of r`,
-    );
+    const [review] = await tx
+      .select({ replyBody: reviews.replyBody, hiddenAt: reviews.hiddenAt })
+      .from(reviews)
+      .innerJoin(buyerProfiles, eq(buyerProfiles.id, reviews.buyerId))
+      .where(and(eq(reviews.id, reviewId), eq(buyerProfiles.userId, viewer.id)))
+      .for("update", { of: reviews });
     if (!review) throw new AppError("not_found", MESSAGES.reviewNotFound);
-    if (review.hidden) throw new AppError("conflict", "This review was hidden by an administrator.");
-    if (review.replied) throw new AppError("conflict", "You have already replied to this review.");
+    if (review.hiddenAt !== null)
+      throw new AppError("conflict", "This review was hidden by an administrator.");
+    if (review.replyBody !== null) throw new AppError("conflict", "You have already replied to this review.");
     await tx.execute(sql`update reviews set reply_body = ${body}, replied_at = now() where id = ${reviewId}`);
     await tx.insert(auditLogs).values({
       userId: viewer.id,
@@ -378,11 +399,11 @@ export async function hideReview({
 }): Promise<Review> {
   if (!isUuid(reviewId)) throw new AppError("not_found", MESSAGES.reviewNotFound);
   return db.transaction(async (tx) => {
-    const [current] = await selectRows(
-      tx,
-      reviewRowSchema,
-      sql`select ${REVIEW_COLUMNS} from reviews r where r.id = ${reviewId} for update`,
-    );
+    const [current] = await tx
+      .select({ buyerId: reviews.buyerId, rating: reviews.rating, hiddenAt: reviews.hiddenAt })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId))
+      .for("update");
     if (!current) throw new AppError("not_found", MESSAGES.reviewNotFound);
     if (current.hiddenAt) throw new AppError("conflict", "This review is already hidden.");
     const [row] = await selectRows(
