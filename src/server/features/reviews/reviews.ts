@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull, notExists, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { MESSAGES, REVIEW_LIMITS } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
 import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
 import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import type { AwaitingReview, MyReviews, OwnReview, Review } from "../../../shared/schemas/reviews";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import {
   auditLogs,
   buyerListings,
@@ -159,37 +160,66 @@ export async function listBuyerReviews({
 
 // ---- the workspaces ----------------------------------------------------------------------------------
 
-const ownRowSchema = reviewRowSchema.extend({
-  listingId: z.string().nullable(),
-  listingTitle: z.string().nullable(),
-  counterpart: z.string(),
-});
+/** The columns of one review row for the query builder, as reviewRowSchema reads them (REVIEW_COLUMNS). */
+const reviewFields = {
+  id: reviews.id,
+  buyerId: reviews.buyerId,
+  publisherId: reviews.publisherId,
+  dealIntentId: reviews.dealIntentId,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  verifiedDeal: reviews.verifiedDeal,
+  createdAt: reviews.createdAt,
+  replyBody: reviews.replyBody,
+  repliedAt: reviews.repliedAt,
+  hiddenAt: reviews.hiddenAt,
+  hiddenReason: reviews.hiddenReason,
+  reviewerDeleted: reviewerDeleted(sql`${reviews.publisherId}`).mapWith(Boolean),
+};
+
+const reviewAuthor = alias(users, "pu");
 
 // The reviewer as the reviewed buyer reads them: their name, website or id; "Former member" once deleted.
 const publisherName = partyName(
   "pu",
-  sql`coalesce(nullif(trim(concat_ws(' ', pu.first_name, pu.last_name)), ''), pp.website,
-    'Publisher ' || left(pp.id::text, 8))`,
+  sql`coalesce(nullif(trim(concat_ws(' ', ${reviewAuthor.firstName}, ${reviewAuthor.lastName})), ''),
+    ${publisherProfiles.website}, 'Publisher ' || left(${publisherProfiles.id}::text, 8))`,
 );
 
-function readOwnReviews(db: Db, condition: SQL, counterpart: SQL, limit = MAX_OWN_REVIEWS) {
-  return selectRows(
-    db,
-    ownRowSchema,
-    sql`select ${REVIEW_COLUMNS}, di.listing_id as "listingId", l.title as "listingTitle",
-          ${counterpart} as counterpart
-        from reviews r
-        join deal_intents di on di.id = r.deal_intent_id
-        join buyer_profiles bp on bp.id = r.buyer_id
-        join publisher_profiles pp on pp.id = r.publisher_id
-        join users pu on pu.id = pp.user_id
-        left join buyer_listings l on l.id = di.listing_id
-        where ${condition}
-        order by r.created_at desc, r.id desc limit ${sqlLimit(limit)}`,
-  );
+/**
+ * The reviews the viewer wrote (`as` "author", each naming the buyer's company) or received (`as`
+ * "buyer", each naming its author), newest first, or the one `reviewId` of them.
+ */
+function readOwnReviews(
+  db: Db,
+  viewer: Pick<Viewer, "id">,
+  as: "author" | "buyer",
+  { reviewId, limit = MAX_OWN_REVIEWS }: { reviewId?: string; limit?: number } = {},
+) {
+  return db
+    .select({
+      ...reviewFields,
+      listingId: dealIntents.listingId,
+      listingTitle: buyerListings.title,
+      counterpart: sql<string>`${as === "author" ? buyerProfiles.company : publisherName}`,
+    })
+    .from(reviews)
+    .innerJoin(dealIntents, eq(dealIntents.id, reviews.dealIntentId))
+    .innerJoin(buyerProfiles, eq(buyerProfiles.id, reviews.buyerId))
+    .innerJoin(publisherProfiles, eq(publisherProfiles.id, reviews.publisherId))
+    .innerJoin(reviewAuthor, eq(reviewAuthor.id, publisherProfiles.userId))
+    .leftJoin(buyerListings, eq(buyerListings.id, dealIntents.listingId))
+    .where(
+      and(
+        eq(as === "author" ? publisherProfiles.userId : buyerProfiles.userId, viewer.id),
+        reviewId === undefined ? undefined : eq(reviews.id, reviewId),
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
 }
 
-const toOwnReview = (row: z.infer<typeof ownRowSchema>): OwnReview => ({
+const toOwnReview = (row: Awaited<ReturnType<typeof readOwnReviews>>[number]): OwnReview => ({
   ...toReview(row),
   dealIntentId: row.dealIntentId,
   listingId: row.listingId,
@@ -214,8 +244,8 @@ export async function listMyReviews({
   limit?: number;
 }): Promise<MyReviews> {
   const [written, received, awaiting, ownProfile] = await Promise.all([
-    readOwnReviews(db, sql`pp.user_id = ${viewer.id}`, sql`bp.company`, limit),
-    readOwnReviews(db, sql`bp.user_id = ${viewer.id}`, publisherName, limit),
+    readOwnReviews(db, viewer, "author", { limit }),
+    readOwnReviews(db, viewer, "buyer", { limit }),
     db
       .select({
         dealIntentId: dealIntents.id,
@@ -270,10 +300,7 @@ export async function listMyReviews({
 }
 
 async function readOwnReview(db: Db, reviewId: string, viewer: Pick<Viewer, "id">, as: "author" | "buyer") {
-  const [row] =
-    as === "author"
-      ? await readOwnReviews(db, sql`r.id = ${reviewId} and pp.user_id = ${viewer.id}`, sql`bp.company`)
-      : await readOwnReviews(db, sql`r.id = ${reviewId} and bp.user_id = ${viewer.id}`, publisherName);
+  const [row] = await readOwnReviews(db, viewer, as, { reviewId, limit: 1 });
   return toOwnReview(row!);
 }
 
@@ -406,12 +433,11 @@ export async function hideReview({
       .for("update");
     if (!current) throw new AppError("not_found", MESSAGES.reviewNotFound);
     if (current.hiddenAt) throw new AppError("conflict", "This review is already hidden.");
-    const [row] = await selectRows(
-      tx,
-      reviewRowSchema,
-      sql`update reviews r set hidden_at = now(), hidden_by = ${viewer.id}, hidden_reason = ${reason}
-          where r.id = ${reviewId} returning ${REVIEW_COLUMNS}`,
-    );
+    const [row] = await tx
+      .update(reviews)
+      .set({ hiddenAt: sql`now()`, hiddenBy: viewer.id, hiddenReason: reason })
+      .where(eq(reviews.id, reviewId))
+      .returning(reviewFields);
     await writeAuditEntry(tx, {
       actorId: viewer.id,
       action: "review.hidden",
