@@ -177,6 +177,7 @@ const reviewFields = {
   reviewerDeleted: reviewerDeleted(sql`${reviews.publisherId}`).mapWith(Boolean),
 };
 
+// Named "pu": partyName reads the author's account by that alias.
 const reviewAuthor = alias(users, "pu");
 
 // The reviewer as the reviewed buyer reads them: their name, website or id; "Former member" once deleted.
