@@ -5,7 +5,7 @@ import { type DealPublisher, dealPublisherName } from "../../../shared/schemas/d
 import type { JobQueue } from "../../jobs/job-queue";
 import type { MailQueue, OutgoingMail } from "../../jobs/mail";
 import type { ListingRow } from "../../lib/listing-read";
-import type { IntentRow } from "./intent-row";
+import type { IntentRow } from "./intent-read";
 import { summarizePublisher } from "./publisher-summary";
 
 // The mails of the deal request flow: each side hears when a request arrives and when it is decided.

@@ -1,19 +1,18 @@
-import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
-import { DEAL_INTENT_LIMITS, DEAL_INTENT_STATUSES, MESSAGES } from "../../../shared/constants";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { DEAL_INTENT_LIMITS, MESSAGES } from "../../../shared/constants";
 import type { DealIntent } from "../../../shared/schemas/deal-intents";
-import { type Db, selectRows } from "../../db/client";
-import { auditLogs, dealIntents } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { auditLogs, dealIntents, publisherProfiles } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { lockDealIntentForParty } from "../../lib/deal-party";
 import { isUuid } from "../../lib/ids";
 import { findVisibleListing } from "../../lib/listing-read";
-import { sqlLimit } from "../../lib/paging";
 import { assertBuyerRole, type Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
 import { type DealMailContext, decisionMails, outgoing, requestMails } from "./deal-intent-mail";
-import { type IntentRow, intentRowSchema } from "./intent-row";
+import { type IntentRow, readIntents } from "./intent-read";
 import { summarizePublisher } from "./publisher-summary";
 
 // Deal intents (people read "deal requests"): an approved publisher asks for a deal on a listing; the
@@ -27,54 +26,6 @@ const DAY_MS = 24 * 3600 * 1000;
 const MAX_LISTED_INTENTS = 200;
 
 // ---- reading -----------------------------------------------------------------------------------------
-
-/**
- * Intents the viewer is a party to (as the publisher who asked or the buyer asked), newest first, each
- * with the publisher's summary (publisher-summary.ts): one statement for the whole list, whose counts
- * are index probes (deal_intents_publisher_idx, reviews_publisher_idx).
- */
-async function readIntents(
-  db: Db,
-  viewer: Viewer,
-  extra?: SQL,
-  limit = MAX_LISTED_INTENTS,
-): Promise<IntentRow[]> {
-  return selectRows(
-    db,
-    intentRowSchema,
-    sql`select di.id, di.status, di.buyer_id as "buyerId", di.publisher_id as "publisherId",
-        di.listing_id as "listingId", l.title as "listingTitle", di.message,
-        di.decision_note as "decisionNote", di.decided_at as "decidedAt", di.created_at as "createdAt",
-        di.updated_at as "updatedAt", pp.user_id as "publisherUserId", bp.user_id as "buyerUserId",
-        coalesce(bp.contact_email, bu.email) as "buyerEmail", bp.company as "buyerCompany",
-        pu.email as "publisherEmail", pu.deleted_at is not null as "publisherDeleted",
-        pu.first_name as "publisherFirstName",
-        pu.last_name as "publisherLastName", pu.company as "publisherCompany", pp.website, pp.verticals, pp.traffic_sources as "trafficSources",
-        pp.geos, pp.avg_daily_calls as "avgDailyCalls", pp.years_in_business as "yearsInBusiness", pp.tier,
-        pp."references", pp.status as "profileStatus", pp.domain_verified_at as "domainVerifiedAt",
-        coalesce(c.accepted_at, pp.compliance_ack_at) as "tcpaAcknowledgedAt",
-        c.accepted_at is not null as "hasCompliance",
-        c.dnc_process_desc as "dncProcessDesc",
-        (select count(*)::int from deal_intents d where d.publisher_id = pp.id and d.status = 'accepted')
-          as "publisherDealCount",
-        (select count(*)::int from reviews r where r.publisher_id = pp.id and r.hidden_at is null)
-          as "publisherReviewCount"
-      from deal_intents di
-      join publisher_profiles pp on pp.id = di.publisher_id
-      join users pu on pu.id = pp.user_id
-      join buyer_profiles bp on bp.id = di.buyer_id
-      join users bu on bu.id = bp.user_id
-      left join buyer_listings l on l.id = di.listing_id
-      left join lateral (
-        select cr.accepted_at, cr.dnc_process_desc from compliance cr
-        where cr.publisher_id = pp.id and cr.tcpa_compliance_ack
-        order by cr.created_at desc limit 1
-      ) c on true
-      where (pp.user_id = ${viewer.id} or bp.user_id = ${viewer.id}) ${extra ? sql`and ${extra}` : sql``}
-      order by di.created_at desc, di.id desc
-      limit ${sqlLimit(limit)}`,
-  );
-}
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -115,13 +66,11 @@ export async function listDealIntents({
   viewer: Viewer;
   limit?: number;
 }): Promise<DealIntent[]> {
-  const rows = await readIntents(db, viewer, undefined, limit);
+  const rows = await readIntents(db, viewer, limit ?? MAX_LISTED_INTENTS);
   return rows.map((row) => toDealIntent(row, viewer));
 }
 
 // ---- requesting --------------------------------------------------------------------------------------
-
-const publisherRowSchema = z.object({ id: z.string(), status: z.string() });
 
 const PENDING_EXISTS_MESSAGE = "You already have a pending deal request for this listing.";
 
@@ -145,11 +94,10 @@ export async function requestDealIntent({
   message: string | null;
   now?: Date;
 }): Promise<DealIntent> {
-  const [publisher] = await selectRows(
-    db,
-    publisherRowSchema,
-    sql`select id, status from publisher_profiles where user_id = ${viewer.id}`,
-  );
+  const [publisher] = await db
+    .select({ id: publisherProfiles.id, status: publisherProfiles.status })
+    .from(publisherProfiles)
+    .where(eq(publisherProfiles.userId, viewer.id));
   if (!publisher) {
     throw new AppError(
       "forbidden",
@@ -174,16 +122,26 @@ export async function requestDealIntent({
 
   const row = await db.transaction(async (tx) => {
     // Serialise this publisher's requests: the daily count and the open-intent check hold under races.
-    await tx.execute(sql`select id from publisher_profiles where id = ${publisher.id} for update`);
-    const [state] = await selectRows(
-      tx,
-      z.object({ today: z.number().int(), open: z.string().nullable(), oldest: z.coerce.date().nullable() }),
-      sql`select
-          count(*) filter (where created_at > ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz)::int as today,
-          min(created_at) filter (where created_at > ${new Date(now.getTime() - DAY_MS).toISOString()}::timestamptz) as oldest,
-          max(status) filter (where listing_id = ${listing.id} and status in ('pending', 'accepted')) as open
-        from deal_intents where publisher_id = ${publisher.id}`,
-    );
+    await tx
+      .select({ id: publisherProfiles.id })
+      .from(publisherProfiles)
+      .where(eq(publisherProfiles.id, publisher.id))
+      .for("update");
+    const today = gt(dealIntents.createdAt, new Date(now.getTime() - DAY_MS));
+    // Aggregates with a FILTER clause, which the builder has no words for.
+    const [state] = await tx
+      .select({
+        today: sql<number>`count(*) filter (where ${today})`.mapWith(Number),
+        oldest: sql`min(${dealIntents.createdAt}) filter (where ${today})`.mapWith(
+          (value: string | Date): Date | null => new Date(value),
+        ),
+        open: sql<string | null>`max(${dealIntents.status}) filter (where ${and(
+          eq(dealIntents.listingId, listing.id),
+          inArray(dealIntents.status, ["pending", "accepted"]),
+        )})`,
+      })
+      .from(dealIntents)
+      .where(eq(dealIntents.publisherId, publisher.id));
     if (state?.open === "pending") throw new AppError("conflict", PENDING_EXISTS_MESSAGE);
     if (state?.open === "accepted") {
       throw new AppError("conflict", "The buyer has already accepted your deal request for this listing.");
@@ -215,7 +173,7 @@ export async function requestDealIntent({
       if (isUniqueViolation(error)) throw new AppError("conflict", PENDING_EXISTS_MESSAGE, { cause: error });
       throw error;
     }
-    const [intent] = await readIntents(tx, viewer, sql`di.id = ${id}`);
+    const [intent] = await readIntents(tx, viewer, 1, id);
     // Queued with the intent: mailed if and only if it is saved.
     await mail.mailQueue.enqueue(
       tx,
@@ -254,13 +212,7 @@ export async function decideDealIntent({
 }): Promise<DealIntent> {
   if (!isUuid(intentId)) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
   const row = await db.transaction(async (tx) => {
-    const [current] = await selectRows(
-      tx,
-      z.object({ status: z.enum(DEAL_INTENT_STATUSES), buyerId: z.string() }),
-      sql`select di.status, di.buyer_id as "buyerId" from deal_intents di
-          join buyer_profiles bp on bp.id = di.buyer_id
-          where di.id = ${intentId} and bp.user_id = ${viewer.id} for update of di`,
-    );
+    const current = await lockDealIntentForParty(tx, intentId, viewer, "buyer");
     if (!current) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
     assertBuyerRole(viewer);
     if (current.status !== "pending") {
@@ -278,7 +230,7 @@ export async function decideDealIntent({
     });
     // How fast the buyer answers is a factor of their reliability score.
     await refreshBuyerReliability({ db: tx, buyerId: current.buyerId });
-    const [intent] = await readIntents(tx, viewer, sql`di.id = ${intentId}`);
+    const [intent] = await readIntents(tx, viewer, 1, intentId);
     // The buyer owns the listing, so it is found whatever its status.
     const contactRow = intent!.listingId
       ? await findVisibleListing(tx, viewer, intent!.listingId)

@@ -1,7 +1,7 @@
 import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
 import type { DealPublisher } from "../../../shared/schemas/deal-intents";
 import { computeQualityScore, qualityFactsOf } from "../publishers/quality-score";
-import type { IntentRow } from "./intent-row";
+import type { IntentRow } from "./intent-read";
 
 // The publisher who asks for a deal, as the buyer asked sees them: the buyer's list of requests
 // (deal-intents.ts) and the mail announcing a request (deal-intent-mail.ts) both read it from here, so

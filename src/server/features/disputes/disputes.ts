@@ -1,6 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
-import { DEAL_SIDES, type DealSide, DISPUTE_STATUSES, MESSAGES } from "../../../shared/constants";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { type DealSide, MESSAGES } from "../../../shared/constants";
 import type {
   AdminDispute,
   AdminDisputeQuery,
@@ -8,10 +7,11 @@ import type {
   DisputeDecision,
 } from "../../../shared/schemas/disputes";
 import { type Db, selectRows } from "../../db/client";
-import { auditLogs } from "../../db/schema";
+import { auditLogs, buyerProfiles, disputes, publisherProfiles } from "../../db/schema";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
+import { lockDealIntentForParty } from "../../lib/deal-party";
 import { partyName } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
@@ -196,33 +196,22 @@ export async function openDispute({
   reason: string;
 }): Promise<Dispute> {
   const row = await db.transaction(async (tx) => {
-    const [intent] = await selectRows(
-      tx,
-      z.object({
-        status: z.string(),
-        buyerId: z.string(),
-        publisherId: z.string(),
-        buyerUserId: z.string(),
-      }),
-      sql`select di.status, di.buyer_id as "buyerId", di.publisher_id as "publisherId",
-            bp.user_id as "buyerUserId"
-          from deal_intents di
-          join buyer_profiles bp on bp.id = di.buyer_id
-          join publisher_profiles pp on pp.id = di.publisher_id
-          where di.id = ${dealIntentId} and ${partyCondition(viewer)} for update of di`,
-    );
+    const intent = await lockDealIntentForParty(tx, dealIntentId, viewer, "either");
     if (!intent) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
     if (intent.status !== "accepted") throw new AppError("forbidden", DISPUTE_NOT_ACCEPTED_MESSAGE);
     const openedBy: DealSide = intent.buyerUserId === viewer.id ? "buyer" : "publisher";
     let disputeId: string;
     try {
-      const [row] = await selectRows(
-        tx,
-        z.object({ id: z.string() }),
-        sql`insert into disputes (buyer_id, publisher_id, deal_intent_id, opened_by, reason)
-            values (${intent.buyerId}, ${intent.publisherId}, ${dealIntentId}, ${openedBy}, ${reason})
-            returning id`,
-      );
+      const [row] = await tx
+        .insert(disputes)
+        .values({
+          buyerId: intent.buyerId,
+          publisherId: intent.publisherId,
+          dealIntentId,
+          openedBy,
+          reason,
+        })
+        .returning({ id: disputes.id });
       disputeId = row!.id;
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -266,21 +255,23 @@ export async function respondToDispute({
 }): Promise<Dispute> {
   if (!isUuid(disputeId)) throw new AppError("not_found", MESSAGES.disputeNotFound);
   const row = await db.transaction(async (tx) => {
-    const [current] = await selectRows(
-      tx,
-      z.object({
-        openedBy: z.enum(DEAL_SIDES),
-        status: z.enum(DISPUTE_STATUSES),
-        responded: z.boolean(),
-        buyerUserId: z.string(),
-      }),
-      sql`select d.opened_by as "openedBy", d.status, d.response is not null as responded,
-            bp.user_id as "buyerUserId"
-          from disputes d
-          join buyer_profiles bp on bp.id = d.buyer_id
-          join publisher_profiles pp on pp.id = d.publisher_id
-          where d.id = ${disputeId} and ${partyCondition(viewer)} for update of d`,
-    );
+    const [current] = await tx
+      .select({
+        openedBy: disputes.openedBy,
+        status: disputes.status,
+        response: disputes.response,
+        buyerUserId: buyerProfiles.userId,
+      })
+      .from(disputes)
+      .innerJoin(buyerProfiles, eq(buyerProfiles.id, disputes.buyerId))
+      .innerJoin(publisherProfiles, eq(publisherProfiles.id, disputes.publisherId))
+      .where(
+        and(
+          eq(disputes.id, disputeId),
+          or(eq(buyerProfiles.userId, viewer.id), eq(publisherProfiles.userId, viewer.id)),
+        ),
+      )
+      .for("update", { of: disputes });
     if (!current) throw new AppError("not_found", MESSAGES.disputeNotFound);
     const side: DealSide = current.buyerUserId === viewer.id ? "buyer" : "publisher";
     if (side === current.openedBy) {
@@ -291,7 +282,8 @@ export async function respondToDispute({
     }
     if (current.status !== "pending")
       throw new AppError("conflict", `This dispute was already ${current.status}.`);
-    if (current.responded) throw new AppError("conflict", "You have already responded to this dispute.");
+    if (current.response !== null)
+      throw new AppError("conflict", "You have already responded to this dispute.");
     await tx.execute(
       sql`update disputes set response = ${response}, responded_at = now(), updated_at = now()
           where id = ${disputeId}`,
@@ -332,12 +324,11 @@ export async function resolveDispute({
 }): Promise<AdminDispute> {
   if (!isUuid(disputeId)) throw new AppError("not_found", MESSAGES.disputeNotFound);
   const row = await db.transaction(async (tx) => {
-    const [current] = await selectRows(
-      tx,
-      z.object({ status: z.enum(DISPUTE_STATUSES), openedBy: z.enum(DEAL_SIDES), buyerId: z.string() }),
-      sql`select status, opened_by as "openedBy", buyer_id as "buyerId" from disputes
-          where id = ${disputeId} for update`,
-    );
+    const [current] = await tx
+      .select({ status: disputes.status, openedBy: disputes.openedBy, buyerId: disputes.buyerId })
+      .from(disputes)
+      .where(eq(disputes.id, disputeId))
+      .for("update");
     if (!current) throw new AppError("not_found", MESSAGES.disputeNotFound);
     if (current.status !== "pending")
       throw new AppError("conflict", `This dispute was already ${current.status}.`);

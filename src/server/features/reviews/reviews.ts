@@ -1,16 +1,26 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, notExists, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { MESSAGES, REVIEW_LIMITS } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
 import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
 import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import type { AwaitingReview, MyReviews, OwnReview, Review } from "../../../shared/schemas/reviews";
-import { type Db, selectRows } from "../../db/client";
-import { auditLogs } from "../../db/schema";
+import type { Db } from "../../db/client";
+import {
+  auditLogs,
+  buyerListings,
+  buyerProfiles,
+  dealIntents,
+  publisherProfiles,
+  reviews,
+  users,
+} from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
+import { lockDealIntentForParty } from "../../lib/deal-party";
 import { partyName } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
 import { sqlLimit } from "../../lib/paging";
@@ -130,13 +140,17 @@ export async function listBuyerReviews({
 }): Promise<Page<Review>> {
   const isAdmin = viewer?.role === "admin";
   const [buyer] = isUuid(buyerId)
-    ? await selectRows(
-        db,
-        z.object({ id: z.string() }),
-        sql`select bp.id from buyer_profiles bp join users u on u.id = bp.user_id
-            where bp.id = ${buyerId} and u.deleted_at is null
-              ${isAdmin ? sql`` : sql`and u.disabled_at is null`}`,
-      )
+    ? await db
+        .select({ id: buyerProfiles.id })
+        .from(buyerProfiles)
+        .innerJoin(users, eq(users.id, buyerProfiles.userId))
+        .where(
+          and(
+            eq(buyerProfiles.id, buyerId),
+            isNull(users.deletedAt),
+            isAdmin ? undefined : isNull(users.disabledAt),
+          ),
+        )
     : [];
   if (!buyer) throw new AppError("not_found", MESSAGES.buyerNotFound);
   const filters: SQL[] = [sql`r.buyer_id = ${buyerId}`];
@@ -146,58 +160,72 @@ export async function listBuyerReviews({
 
 // ---- the workspaces ----------------------------------------------------------------------------------
 
-const ownRowSchema = reviewRowSchema.extend({
-  listingId: z.string().nullable(),
-  listingTitle: z.string().nullable(),
-  counterpart: z.string(),
-});
+/** The columns of one review row for the query builder, as reviewRowSchema reads them (REVIEW_COLUMNS). */
+const reviewFields = {
+  id: reviews.id,
+  buyerId: reviews.buyerId,
+  publisherId: reviews.publisherId,
+  dealIntentId: reviews.dealIntentId,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  verifiedDeal: reviews.verifiedDeal,
+  createdAt: reviews.createdAt,
+  replyBody: reviews.replyBody,
+  repliedAt: reviews.repliedAt,
+  hiddenAt: reviews.hiddenAt,
+  hiddenReason: reviews.hiddenReason,
+  reviewerDeleted: reviewerDeleted(sql`${reviews.publisherId}`).mapWith(Boolean),
+};
+
+// Named "pu": partyName reads the author's account by that alias.
+const reviewAuthor = alias(users, "pu");
 
 // The reviewer as the reviewed buyer reads them: their name, website or id; "Former member" once deleted.
 const publisherName = partyName(
   "pu",
-  sql`coalesce(nullif(trim(concat_ws(' ', pu.first_name, pu.last_name)), ''), pp.website,
-    'Publisher ' || left(pp.id::text, 8))`,
+  sql`coalesce(nullif(trim(concat_ws(' ', ${reviewAuthor.firstName}, ${reviewAuthor.lastName})), ''),
+    ${publisherProfiles.website}, 'Publisher ' || left(${publisherProfiles.id}::text, 8))`,
 );
 
-function readOwnReviews(db: Db, condition: SQL, counterpart: SQL, limit = MAX_OWN_REVIEWS) {
-  return selectRows(
-    db,
-    ownRowSchema,
-    sql`select ${REVIEW_COLUMNS}, di.listing_id as "listingId", l.title as "listingTitle",
-          ${counterpart} as counterpart
-        from reviews r
-        join deal_intents di on di.id = r.deal_intent_id
-        join buyer_profiles bp on bp.id = r.buyer_id
-        join publisher_profiles pp on pp.id = r.publisher_id
-        join users pu on pu.id = pp.user_id
-        left join buyer_listings l on l.id = di.listing_id
-        where ${condition}
-        order by r.created_at desc, r.id desc limit ${sqlLimit(limit)}`,
-  );
+/**
+ * The reviews the viewer wrote (`as` "author", each naming the buyer's company) or received (`as`
+ * "buyer", each naming its author), newest first, or the one `reviewId` of them.
+ */
+function readOwnReviews(
+  db: Db,
+  viewer: Pick<Viewer, "id">,
+  as: "author" | "buyer",
+  { reviewId, limit = MAX_OWN_REVIEWS }: { reviewId?: string; limit?: number } = {},
+) {
+  return db
+    .select({
+      ...reviewFields,
+      listingId: dealIntents.listingId,
+      listingTitle: buyerListings.title,
+      counterpart: sql<string>`${as === "author" ? buyerProfiles.company : publisherName}`,
+    })
+    .from(reviews)
+    .innerJoin(dealIntents, eq(dealIntents.id, reviews.dealIntentId))
+    .innerJoin(buyerProfiles, eq(buyerProfiles.id, reviews.buyerId))
+    .innerJoin(publisherProfiles, eq(publisherProfiles.id, reviews.publisherId))
+    .innerJoin(reviewAuthor, eq(reviewAuthor.id, publisherProfiles.userId))
+    .leftJoin(buyerListings, eq(buyerListings.id, dealIntents.listingId))
+    .where(
+      and(
+        eq(as === "author" ? publisherProfiles.userId : buyerProfiles.userId, viewer.id),
+        reviewId === undefined ? undefined : eq(reviews.id, reviewId),
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
 }
 
-const toOwnReview = (row: z.infer<typeof ownRowSchema>): OwnReview => ({
+const toOwnReview = (row: Awaited<ReturnType<typeof readOwnReviews>>[number]): OwnReview => ({
   ...toReview(row),
   dealIntentId: row.dealIntentId,
   listingId: row.listingId,
   listingTitle: row.listingTitle,
   counterpart: row.counterpart,
-});
-
-const awaitingRowSchema = z.object({
-  dealIntentId: z.string(),
-  buyerId: z.string(),
-  buyerName: z.string(),
-  listingId: z.string().nullable(),
-  listingTitle: z.string().nullable(),
-  acceptedAt: when.nullable(),
-});
-
-const ownReliabilitySchema = z.object({
-  score: z.number().int().nullable(),
-  basedOn: z.number().int(),
-  factors: reliabilityFactorsSchema.nullable(),
-  computedAt: when.nullable(),
 });
 
 /**
@@ -217,28 +245,42 @@ export async function listMyReviews({
   limit?: number;
 }): Promise<MyReviews> {
   const [written, received, awaiting, ownProfile] = await Promise.all([
-    readOwnReviews(db, sql`pp.user_id = ${viewer.id}`, sql`bp.company`, limit),
-    readOwnReviews(db, sql`bp.user_id = ${viewer.id}`, publisherName, limit),
-    selectRows(
-      db,
-      awaitingRowSchema,
-      sql`select di.id as "dealIntentId", di.buyer_id as "buyerId", bp.company as "buyerName",
-            di.listing_id as "listingId", l.title as "listingTitle", di.decided_at as "acceptedAt"
-          from deal_intents di
-          join publisher_profiles pp on pp.id = di.publisher_id
-          join buyer_profiles bp on bp.id = di.buyer_id
-          left join buyer_listings l on l.id = di.listing_id
-          where pp.user_id = ${viewer.id} and di.status = 'accepted'
-            and not exists (select 1 from reviews r where r.deal_intent_id = di.id)
-          order by di.decided_at desc nulls last, di.id desc limit ${sqlLimit(limit)}`,
-    ),
-    selectRows(
-      db,
-      ownReliabilitySchema,
-      sql`select reliability_score as score, reliability_based_on as "basedOn",
-            reliability_factors as factors, reliability_computed_at as "computedAt"
-          from buyer_profiles where user_id = ${viewer.id}`,
-    ),
+    readOwnReviews(db, viewer, "author", { limit }),
+    readOwnReviews(db, viewer, "buyer", { limit }),
+    db
+      .select({
+        dealIntentId: dealIntents.id,
+        buyerId: dealIntents.buyerId,
+        buyerName: buyerProfiles.company,
+        listingId: dealIntents.listingId,
+        listingTitle: buyerListings.title,
+        acceptedAt: dealIntents.decidedAt,
+      })
+      .from(dealIntents)
+      .innerJoin(publisherProfiles, eq(publisherProfiles.id, dealIntents.publisherId))
+      .innerJoin(buyerProfiles, eq(buyerProfiles.id, dealIntents.buyerId))
+      .leftJoin(buyerListings, eq(buyerListings.id, dealIntents.listingId))
+      .where(
+        and(
+          eq(publisherProfiles.userId, viewer.id),
+          eq(dealIntents.status, "accepted"),
+          notExists(
+            db.select({ id: reviews.id }).from(reviews).where(eq(reviews.dealIntentId, dealIntents.id)),
+          ),
+        ),
+      )
+      // The builder's desc() has no NULLS LAST.
+      .orderBy(sql`${dealIntents.decidedAt} desc nulls last`, desc(dealIntents.id))
+      .limit(limit),
+    db
+      .select({
+        score: buyerProfiles.reliabilityScore,
+        basedOn: buyerProfiles.reliabilityBasedOn,
+        factors: buyerProfiles.reliabilityFactors,
+        computedAt: buyerProfiles.reliabilityComputedAt,
+      })
+      .from(buyerProfiles)
+      .where(eq(buyerProfiles.userId, viewer.id)),
   ]);
   const own = ownProfile[0];
   return {
@@ -247,15 +289,19 @@ export async function listMyReviews({
     awaitingReview: awaiting.map(
       (row): AwaitingReview => ({ ...row, acceptedAt: row.acceptedAt?.toISOString() ?? null }),
     ),
-    reliability: own ? { ...own, computedAt: own.computedAt?.toISOString() ?? null } : null,
+    reliability: own
+      ? {
+          ...own,
+          // The column holds JSON of any shape to the database: the factors are read as the API states them.
+          factors: reliabilityFactorsSchema.nullable().parse(own.factors),
+          computedAt: own.computedAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 
 async function readOwnReview(db: Db, reviewId: string, viewer: Pick<Viewer, "id">, as: "author" | "buyer") {
-  const [row] =
-    as === "author"
-      ? await readOwnReviews(db, sql`r.id = ${reviewId} and pp.user_id = ${viewer.id}`, sql`bp.company`)
-      : await readOwnReviews(db, sql`r.id = ${reviewId} and bp.user_id = ${viewer.id}`, publisherName);
+  const [row] = await readOwnReviews(db, viewer, as, { reviewId, limit: 1 });
   return toOwnReview(row!);
 }
 
@@ -285,34 +331,23 @@ export async function createReview({
   comment: string | null;
 }): Promise<OwnReview> {
   const id = await db.transaction(async (tx) => {
-    const [intent] = await selectRows(
-      tx,
-      z.object({
-        status: z.string(),
-        buyerId: z.string(),
-        publisherId: z.string(),
-        buyerUserId: z.string(),
-        reviewed: z.boolean(),
-      }),
-      sql`select di.status, di.buyer_id as "buyerId", di.publisher_id as "publisherId",
-            bp.user_id as "buyerUserId",
-            exists (select 1 from reviews r where r.deal_intent_id = di.id) as reviewed
-          from deal_intents di join publisher_profiles pp on pp.id = di.publisher_id
-          join buyer_profiles bp on bp.id = di.buyer_id
-          where di.id = ${dealIntentId} and pp.user_id = ${viewer.id} for update of di`,
-    );
+    const intent = await lockDealIntentForParty(tx, dealIntentId, viewer, "publisher");
     if (!intent) throw new AppError("not_found", MESSAGES.dealIntentNotFound);
     if (intent.status !== "accepted") throw new AppError("forbidden", REVIEW_NOT_ACCEPTED_MESSAGE);
     if (intent.reviewed) throw new AppError("conflict", ALREADY_REVIEWED_MESSAGE);
     let reviewId: string;
     try {
-      const [row] = await selectRows(
-        tx,
-        z.object({ id: z.string() }),
-        sql`insert into reviews (buyer_id, publisher_id, deal_intent_id, rating, comment, verified_deal)
-            values (${intent.buyerId}, ${intent.publisherId}, ${dealIntentId}, ${rating}, ${comment}, true)
-            returning id`,
-      );
+      const [row] = await tx
+        .insert(reviews)
+        .values({
+          buyerId: intent.buyerId,
+          publisherId: intent.publisherId,
+          dealIntentId,
+          rating,
+          comment,
+          verifiedDeal: true,
+        })
+        .returning({ id: reviews.id });
       reviewId = row!.id;
     } catch (error) {
       if (isUniqueViolation(error))
@@ -354,16 +389,16 @@ export async function replyToReview({
 }): Promise<OwnReview> {
   if (!isUuid(reviewId)) throw new AppError("not_found", MESSAGES.reviewNotFound);
   await db.transaction(async (tx) => {
-    const [review] = await selectRows(
-      tx,
-      z.object({ replied: z.boolean(), hidden: z.boolean() }),
-      sql`select r.reply_body is not null as replied, r.hidden_at is not null as hidden
-          from reviews r join buyer_profiles bp on bp.id = r.buyer_id
-          where r.id = ${reviewId} and bp.user_id = ${viewer.id} for update of r`,
-    );
+    const [review] = await tx
+      .select({ replyBody: reviews.replyBody, hiddenAt: reviews.hiddenAt })
+      .from(reviews)
+      .innerJoin(buyerProfiles, eq(buyerProfiles.id, reviews.buyerId))
+      .where(and(eq(reviews.id, reviewId), eq(buyerProfiles.userId, viewer.id)))
+      .for("update", { of: reviews });
     if (!review) throw new AppError("not_found", MESSAGES.reviewNotFound);
-    if (review.hidden) throw new AppError("conflict", "This review was hidden by an administrator.");
-    if (review.replied) throw new AppError("conflict", "You have already replied to this review.");
+    if (review.hiddenAt !== null)
+      throw new AppError("conflict", "This review was hidden by an administrator.");
+    if (review.replyBody !== null) throw new AppError("conflict", "You have already replied to this review.");
     await tx.execute(sql`update reviews set reply_body = ${body}, replied_at = now() where id = ${reviewId}`);
     await tx.insert(auditLogs).values({
       userId: viewer.id,
@@ -392,19 +427,18 @@ export async function hideReview({
 }): Promise<Review> {
   if (!isUuid(reviewId)) throw new AppError("not_found", MESSAGES.reviewNotFound);
   return db.transaction(async (tx) => {
-    const [current] = await selectRows(
-      tx,
-      reviewRowSchema,
-      sql`select ${REVIEW_COLUMNS} from reviews r where r.id = ${reviewId} for update`,
-    );
+    const [current] = await tx
+      .select({ buyerId: reviews.buyerId, rating: reviews.rating, hiddenAt: reviews.hiddenAt })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId))
+      .for("update");
     if (!current) throw new AppError("not_found", MESSAGES.reviewNotFound);
     if (current.hiddenAt) throw new AppError("conflict", "This review is already hidden.");
-    const [row] = await selectRows(
-      tx,
-      reviewRowSchema,
-      sql`update reviews r set hidden_at = now(), hidden_by = ${viewer.id}, hidden_reason = ${reason}
-          where r.id = ${reviewId} returning ${REVIEW_COLUMNS}`,
-    );
+    const [row] = await tx
+      .update(reviews)
+      .set({ hiddenAt: sql`now()`, hiddenBy: viewer.id, hiddenReason: reason })
+      .where(eq(reviews.id, reviewId))
+      .returning(reviewFields);
     await writeAuditEntry(tx, {
       actorId: viewer.id,
       action: "review.hidden",
