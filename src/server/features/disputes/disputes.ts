@@ -1,4 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
+import { count, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { DEAL_SIDES, type DealSide, DISPUTE_STATUSES, MESSAGES } from "../../../shared/constants";
 import type {
@@ -8,12 +9,26 @@ import type {
   DisputeDecision,
 } from "../../../shared/schemas/disputes";
 import { type Db, selectRows } from "../../db/client";
-import { auditLogs } from "../../db/schema";
-import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
+import {
+  auditLogs,
+  buyerListings,
+  buyerProfiles,
+  dealIntents,
+  disputes,
+  publisherProfiles,
+  users,
+} from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
-import { partyName } from "../../lib/deleted-account";
+import { partyName, partyNameOf } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
+import {
+  createdKeyColumn,
+  createdKeyOf,
+  type KeysetSource,
+  type Page,
+  readPage,
+} from "../../lib/keyset-pages";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
@@ -139,13 +154,50 @@ export async function listMyDisputes({
   return rows.map((row) => toDispute(row, viewer));
 }
 
-const ADMIN_DISPUTES: AdminSource<DisputeRow> = {
-  alias: "d",
-  columns: DISPUTE_COLUMNS,
-  from: DISPUTE_FROM,
-  rowSchema: disputeRowSchema,
-  countFrom: sql`disputes d`,
-};
+const buyerUser = alias(users, "buyer_user");
+const publisherUser = alias(users, "publisher_user");
+const ADMIN_DISPUTES = {
+  keyed: disputes,
+  rows: (db: Db) =>
+    db
+      .select({
+        id: disputes.id,
+        dealIntentId: disputes.dealIntentId,
+        listingId: dealIntents.listingId,
+        listingTitle: buyerListings.title,
+        openedBy: disputes.openedBy,
+        status: disputes.status,
+        reason: disputes.reason,
+        response: disputes.response,
+        respondedAt: disputes.respondedAt,
+        resolutionNotes: disputes.resolutionNotes,
+        resolvedAt: disputes.resolvedAt,
+        createdAt: disputes.createdAt,
+        updatedAt: disputes.updatedAt,
+        createdKey: createdKeyOf(disputes.createdAt),
+        buyerId: disputes.buyerId,
+        buyerCompany: partyNameOf(buyerUser.deletedAt, sql`${buyerProfiles.company}`),
+        buyerUserId: buyerProfiles.userId,
+        buyerEmail: sql<string>`coalesce(${buyerProfiles.contactEmail}, ${buyerUser.email})`,
+        publisherId: disputes.publisherId,
+        publisherUserId: publisherProfiles.userId,
+        publisherEmail: publisherUser.email,
+        publisherName: partyNameOf(
+          publisherUser.deletedAt,
+          sql`coalesce(nullif(trim(concat_ws(' ', ${publisherUser.firstName}, ${publisherUser.lastName})), ''),
+            ${publisherProfiles.website}, 'Publisher ' || left(${publisherProfiles.id}::text, 8))`,
+        ),
+      })
+      .from(disputes)
+      .innerJoin(dealIntents, eq(dealIntents.id, disputes.dealIntentId))
+      .innerJoin(buyerProfiles, eq(buyerProfiles.id, disputes.buyerId))
+      .innerJoin(buyerUser, eq(buyerUser.id, buyerProfiles.userId))
+      .innerJoin(publisherProfiles, eq(publisherProfiles.id, disputes.publisherId))
+      .innerJoin(publisherUser, eq(publisherUser.id, publisherProfiles.userId))
+      .leftJoin(buyerListings, eq(buyerListings.id, dealIntents.listingId))
+      .$dynamic(),
+  count: (db: Db) => db.select({ n: count() }).from(disputes).$dynamic(),
+} satisfies KeysetSource;
 
 /**
  * GET /api/admin/disputes?status=: every dispute or those of one status, keyset pages; pending ones
@@ -158,7 +210,7 @@ export async function listAdminDisputes({
   db: Db;
   query: AdminDisputeQuery;
 }): Promise<Page<AdminDispute>> {
-  const filters = query.status ? [sql`d.status = ${query.status}`] : [];
+  const filters = query.status ? [eq(disputes.status, query.status)] : [];
   return readPage(
     db,
     ADMIN_DISPUTES,

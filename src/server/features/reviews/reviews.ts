@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, isNull, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES, REVIEW_LIMITS } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
@@ -6,13 +6,13 @@ import { FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
 import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
 import type { AwaitingReview, MyReviews, OwnReview, Review } from "../../../shared/schemas/reviews";
 import { type Db, selectRows } from "../../db/client";
-import { auditLogs } from "../../db/schema";
+import { auditLogs, reviews } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
-import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { partyName } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
+import { createdKeyOf, type KeysetSource, type Page, readPage } from "../../lib/keyset-pages";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
@@ -103,13 +103,29 @@ export const latestReviewsSchema = z.array(reviewRowSchema);
 
 // ---- a buyer's reviews, page by page -----------------------------------------------------------------
 
-const pageRowSchema = reviewRowSchema.extend({ createdKey: z.string() });
-const BUYER_REVIEWS: AdminSource<z.infer<typeof pageRowSchema>> = {
-  alias: "r",
-  columns: sql`${REVIEW_COLUMNS}, ${createdKeyColumn("r")}`,
-  from: sql`reviews r`,
-  rowSchema: pageRowSchema,
-};
+const BUYER_REVIEWS = {
+  keyed: reviews,
+  rows: (db: Db) =>
+    db
+      .select({
+        id: reviews.id,
+        buyerId: reviews.buyerId,
+        publisherId: reviews.publisherId,
+        dealIntentId: reviews.dealIntentId,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        verifiedDeal: reviews.verifiedDeal,
+        createdAt: reviews.createdAt,
+        replyBody: reviews.replyBody,
+        repliedAt: reviews.repliedAt,
+        hiddenAt: reviews.hiddenAt,
+        hiddenReason: reviews.hiddenReason,
+        reviewerDeleted: sql<boolean>`${reviewerDeleted(sql`${reviews.publisherId}`)}`,
+        createdKey: createdKeyOf(reviews.createdAt),
+      })
+      .from(reviews)
+      .$dynamic(),
+} satisfies KeysetSource;
 
 /**
  * GET /api/buyers/{buyerProfileId}/reviews: newest first, keyset pages. Hidden reviews only for admins
@@ -139,8 +155,8 @@ export async function listBuyerReviews({
       )
     : [];
   if (!buyer) throw new AppError("not_found", MESSAGES.buyerNotFound);
-  const filters: SQL[] = [sql`r.buyer_id = ${buyerId}`];
-  if (!isAdmin) filters.push(sql`r.hidden_at is null`);
+  const filters: SQL[] = [eq(reviews.buyerId, buyerId)];
+  if (!isAdmin) filters.push(isNull(reviews.hiddenAt));
   return readPage(db, BUYER_REVIEWS, { filters, cursor, limit, direction: "desc" }, toReview);
 }
 
