@@ -13,8 +13,9 @@ import { decodeCursor, encodeCursor, INVALID_CURSOR_MESSAGE, nextLink } from "./
 // (lib/paging.ts). OFFSET is never used: its cost grows with the page number (~196 ms at OFFSET 90,000
 // measured on a 2-core machine, against ~0.5 ms for a keyset page).
 //
-// A source is a select of Drizzle's query builder, so its row type is the tables' own; a few sources
-// built on the directory's raw listing read (lib/listing-read.ts) are raw SQL instead (RawKeysetSource).
+// A source is a select of Drizzle's query builder, so its row type is the tables' own and a renamed column
+// fails the type-check; a list built on the directory's raw listing read (lib/listing-read.ts) has a raw
+// SQL source instead (RawKeysetSource).
 
 type Direction = "asc" | "desc";
 
