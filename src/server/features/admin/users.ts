@@ -45,24 +45,6 @@ const USER_NOT_FOUND = "User not found";
 const SELF_ROLE_MESSAGE = "You cannot change your own role: ask another administrator.";
 const SELF_DISABLE_MESSAGE = "You cannot disable your own account.";
 
-function toAdminUser(row: KeysetRow<ReturnType<typeof USERS.rows>>): AdminUser {
-  return {
-    id: row.id,
-    email: row.email,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    role: row.role,
-    createdAt: row.createdAt.toISOString(),
-    disabledAt: row.disabledAt?.toISOString() ?? null,
-    hasActiveSubscription: row.hasActiveSubscription,
-    complimentaryPremium: row.complimentaryPremium,
-    paidSubscriptions: row.paidSubscriptions,
-    publisherStatus: row.publisherStatus,
-    buyerCompany: row.buyerCompany,
-    sessionCount: row.sessionCount,
-  };
-}
-
 const USERS = {
   keyed: users,
   rows: (db: Db) =>
@@ -96,6 +78,25 @@ const USERS = {
       .$dynamic(),
   count: (db: Db) => db.select({ n: count() }).from(users).$dynamic(),
 } satisfies KeysetSource;
+type UserRow = KeysetRow<ReturnType<typeof USERS.rows>>;
+
+function toAdminUser(row: UserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    disabledAt: row.disabledAt?.toISOString() ?? null,
+    hasActiveSubscription: row.hasActiveSubscription,
+    complimentaryPremium: row.complimentaryPremium,
+    paidSubscriptions: row.paidSubscriptions,
+    publisherStatus: row.publisherStatus,
+    buyerCompany: row.buyerCompany,
+    sessionCount: row.sessionCount,
+  };
+}
 
 /**
  * GET /api/admin/users: newest first; search over email and names. A deleted account is no longer a

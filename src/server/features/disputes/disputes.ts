@@ -154,6 +154,7 @@ export async function listMyDisputes({
   return rows.map((row) => toDispute(row, viewer));
 }
 
+// DISPUTE_COLUMNS's row (DisputeRow, which toAdminDispute takes) through the query builder.
 const buyerUser = alias(users, "buyer_user");
 const publisherUser = alias(users, "publisher_user");
 const ADMIN_DISPUTES = {

@@ -103,6 +103,7 @@ export const latestReviewsSchema = z.array(reviewRowSchema);
 
 // ---- a buyer's reviews, page by page -----------------------------------------------------------------
 
+// REVIEW_COLUMNS's row (ReviewRow, which toReview takes) through the query builder.
 const BUYER_REVIEWS = {
   keyed: reviews,
   rows: (db: Db) =>
