@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { FORMER_MEMBER_NAME } from "../../shared/schemas/account";
 
 // A deleted account keeps its users row as a nameless placeholder (docs/decisions/026): its email becomes
@@ -26,6 +27,11 @@ export function isDeletedAccountEmail(email: string): boolean {
  */
 export function partyName(userAlias: "pu" | "bu", name: SQL): SQL {
   return sql`case when ${sql.raw(userAlias)}.deleted_at is not null then ${FORMER_MEMBER_NAME}::text else ${name} end`;
+}
+
+/** partyName for the query builder: `deletedAt` is the party's users row's column (an alias of users). */
+export function partyNameOf(deletedAt: AnyPgColumn, name: SQL): SQL<string> {
+  return sql<string>`case when ${deletedAt} is not null then ${FORMER_MEMBER_NAME}::text else ${name} end`;
 }
 
 /**

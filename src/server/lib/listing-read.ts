@@ -1,5 +1,6 @@
-import { type AnyColumn, type GetColumnData, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { alias, PgDialect } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { MESSAGES, PAYOUT_RAISED_WINDOW_DAYS } from "../../shared/constants";
 import { seesEveryContact } from "../../shared/contacts";
 import { shortId } from "../../shared/format";
@@ -28,11 +29,6 @@ const bp = alias(buyerProfiles, "bp");
 
 /** A select list: Drizzle columns, and `sql<T>` expressions typed by their author. */
 type Fields = Record<string, AnyColumn | SQL<unknown>>;
-
-/** The row a select list reads: each column's type as its table declares it, each expression's T. */
-type RowOf<F extends Fields> = {
-  [K in keyof F]: F[K] extends SQL<infer T> ? T : F[K] extends AnyColumn ? GetColumnData<F[K]> : never;
-};
 
 const dialect = new PgDialect();
 
@@ -110,7 +106,7 @@ const LISTING_FIELDS = {
 export const LISTING_COLUMNS = selectList(LISTING_FIELDS);
 
 /** One row of LISTING_COLUMNS, before masking. */
-export type ListingRow = RowOf<typeof LISTING_FIELDS> & {
+export type ListingRow = SelectResultFields<typeof LISTING_FIELDS> & {
   /** See acceptedDealColumn; a query that does not read it masks (the safe side). */
   hasAcceptedDeal?: boolean;
   /** See externalIdColumn: absent when the query did not read it, null for anyone but the owner. */

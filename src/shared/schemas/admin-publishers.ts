@@ -37,7 +37,7 @@ export const approvePublisherSchema = z
   .nullish();
 
 /** The compliance record the publisher submitted (the latest one), with the text version they saw. */
-export const reviewComplianceSchema = z.object({
+const reviewComplianceSchema = z.object({
   tcpaComplianceAck: z.boolean(),
   dncProcessDesc: z.string().nullable(),
   acceptedAt: z.string().nullable(),

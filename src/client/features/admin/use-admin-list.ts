@@ -3,7 +3,7 @@ import { TOTAL_COUNT_HEADER } from "../../../shared/schemas/admin";
 import { apiFetch, parseNextLink } from "../../lib/api";
 
 // Every admin list reads the same way: an array per page, the next page's URL in the Link header, and
-// the number of matching rows in X-Total-Count on the first page (server: lib/admin-page.ts).
+// the number of matching rows in X-Total-Count on the first page (server: lib/keyset-pages.ts).
 
 /** `path?a=1&b=2` with the empty values left out. */
 export function withQuery(path: string, params: Record<string, string | undefined>): string {

@@ -29,8 +29,8 @@ import {
   updateAdminUserSchema,
 } from "../../../shared/schemas/admin-users";
 import { createAdminListingSchema, updateAdminListingSchema } from "../../../shared/schemas/listing-input";
-import { sendPage } from "../../lib/admin-page";
 import { idParams } from "../../lib/ids";
+import { sendPage } from "../../lib/keyset-pages";
 import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";

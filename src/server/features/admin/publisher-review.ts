@@ -1,20 +1,25 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import {
   approvalWarnings,
   type PublisherDecision,
   type PublisherReviewQuery,
   type ReviewPublisher,
-  reviewComplianceSchema,
-  reviewPublisherSchema,
 } from "../../../shared/schemas/admin-publishers";
 import type { Db } from "../../db/client";
-import { publisherProfiles, users } from "../../db/schema";
+import { compliance, publisherProfiles, users } from "../../db/schema";
 import type { MailQueue } from "../../jobs/mail";
-import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
+import {
+  createdKeyOf,
+  type KeysetRow,
+  type KeysetSource,
+  type Page,
+  readOne,
+  readPage,
+} from "../../lib/keyset-pages";
 import { containsPattern } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
@@ -26,46 +31,78 @@ import { findSameWebsite } from "./same-website";
 
 const PUBLISHER_NOT_FOUND = "Publisher not found";
 
-const REVIEW_COLUMNS = sql`
-  p.id, p.user_id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName", u.company,
-  p.website, p.traffic_sources as "trafficSources", p.verticals, p.geos,
-  p.avg_daily_calls as "avgDailyCalls", p.years_in_business as "yearsInBusiness",
-  p."references", p.tier, p.quality_score as "qualityScore", p.status,
-  p.compliance_ack_at as "complianceAckAt", p.domain_verified_at as "domainVerifiedAt",
-  p.reviewed_at as "reviewedAt", case when reviewer.deleted_at is null then reviewer.email end as "reviewedByEmail",
-  p.review_reason as "reviewReason",
-  p.created_at as "createdAt", p.updated_at as "updatedAt", ${createdKeyColumn("p")},
-  c.tcpa_compliance_ack as "tcpaComplianceAck", c.dnc_process_desc as "dncProcessDesc",
-  c.accepted_at as "acceptedAt", c.ack_text_version as "ackTextVersion", c.ip, c.user_agent as "userAgent",
-  c.id is not null as "hasCompliance"`;
-
-// The latest compliance record of each profile (a publisher may submit it again).
-const REVIEW_FROM = sql`publisher_profiles p
-  join users u on u.id = p.user_id
-  left join users reviewer on reviewer.id = p.reviewed_by
-  left join lateral (
-    select id, tcpa_compliance_ack, dnc_process_desc, accepted_at, ack_text_version, ip, user_agent
-    from compliance where compliance.publisher_id = p.id order by created_at desc limit 1
-  ) c on true`;
-
-// The answer's fields as the row reads them, dates still dates, and the latest compliance record's
-// columns flat (hasCompliance: whether there is one).
-const date = z.coerce.date();
-const reviewRowSchema = reviewPublisherSchema
-  .omit({ compliance: true, qualityBreakdown: true, sameWebsite: true })
-  .extend({
-    complianceAckAt: date.nullable(),
-    domainVerifiedAt: date.nullable(),
-    reviewedAt: date.nullable(),
-    createdAt: date,
-    updatedAt: date,
-    createdKey: z.string(),
-    hasCompliance: z.boolean(),
-    ...reviewComplianceSchema.shape,
-    tcpaComplianceAck: z.boolean().nullable(),
-    acceptedAt: date.nullable(),
-  });
-type ReviewRow = z.infer<typeof reviewRowSchema>;
+// The applications with their applicant, who decided them, and the latest compliance record of each
+// (a publisher may submit it again).
+const reviewer = alias(users, "reviewer");
+const PUBLISHERS = {
+  keyed: publisherProfiles,
+  rows: (db: Db) => {
+    const latest = db
+      .select({
+        id: compliance.id,
+        tcpaComplianceAck: compliance.tcpaComplianceAck,
+        dncProcessDesc: compliance.dncProcessDesc,
+        acceptedAt: compliance.acceptedAt,
+        ackTextVersion: compliance.ackTextVersion,
+        ip: compliance.ip,
+        userAgent: compliance.userAgent,
+      })
+      .from(compliance)
+      .where(eq(compliance.publisherId, publisherProfiles.id))
+      .orderBy(desc(compliance.createdAt))
+      .limit(1)
+      .as("latest_compliance");
+    return db
+      .select({
+        id: publisherProfiles.id,
+        userId: publisherProfiles.userId,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        company: users.company,
+        website: publisherProfiles.website,
+        trafficSources: publisherProfiles.trafficSources,
+        verticals: publisherProfiles.verticals,
+        geos: publisherProfiles.geos,
+        avgDailyCalls: publisherProfiles.avgDailyCalls,
+        yearsInBusiness: publisherProfiles.yearsInBusiness,
+        references: publisherProfiles.references,
+        tier: publisherProfiles.tier,
+        qualityScore: publisherProfiles.qualityScore,
+        status: publisherProfiles.status,
+        complianceAckAt: publisherProfiles.complianceAckAt,
+        domainVerifiedAt: publisherProfiles.domainVerifiedAt,
+        reviewedAt: publisherProfiles.reviewedAt,
+        reviewedByEmail: sql<
+          string | null
+        >`case when ${reviewer.deletedAt} is null then ${reviewer.email} end`,
+        reviewReason: publisherProfiles.reviewReason,
+        createdAt: publisherProfiles.createdAt,
+        updatedAt: publisherProfiles.updatedAt,
+        createdKey: createdKeyOf(publisherProfiles.createdAt),
+        tcpaComplianceAck: latest.tcpaComplianceAck,
+        dncProcessDesc: latest.dncProcessDesc,
+        acceptedAt: latest.acceptedAt,
+        ackTextVersion: latest.ackTextVersion,
+        ip: latest.ip,
+        userAgent: latest.userAgent,
+        hasCompliance: sql<boolean>`${latest.id} is not null`,
+      })
+      .from(publisherProfiles)
+      .innerJoin(users, eq(users.id, publisherProfiles.userId))
+      .leftJoin(reviewer, eq(reviewer.id, publisherProfiles.reviewedBy))
+      .leftJoinLateral(latest, sql`true`)
+      .$dynamic();
+  },
+  // The left joins add no row and no filter names them.
+  count: (db: Db) =>
+    db
+      .select({ n: count() })
+      .from(publisherProfiles)
+      .innerJoin(users, eq(users.id, publisherProfiles.userId))
+      .$dynamic(),
+} satisfies KeysetSource;
+type ReviewRow = KeysetRow<ReturnType<typeof PUBLISHERS.rows>>;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -114,14 +151,6 @@ async function toReviewPublishers(db: Db, rows: ReviewRow[]): Promise<ReviewPubl
   return rows.map((row) => toReviewPublisher(row, sameWebsite.get(row.id) ?? []));
 }
 
-const PUBLISHERS: AdminSource<ReviewRow> = {
-  alias: "p",
-  columns: REVIEW_COLUMNS,
-  from: REVIEW_FROM,
-  rowSchema: reviewRowSchema,
-  countFrom: REVIEW_FROM,
-};
-
 /**
  * GET /api/admin/pending-publishers: every status unless one is asked for; search over website,
  * verticals and email. The pending queue reads oldest first (who has waited longest is reviewed
@@ -135,12 +164,16 @@ export async function listPublishersForReview({
   query: PublisherReviewQuery;
 }): Promise<Page<ReviewPublisher>> {
   // A deleted account's application is not a person waiting for a decision (docs/decisions/026).
-  const filters: SQL[] = [sql`u.deleted_at is null`];
-  if (query.status) filters.push(sql`p.status = ${query.status}`);
+  const filters: SQL[] = [isNull(users.deletedAt)];
+  if (query.status) filters.push(eq(publisherProfiles.status, query.status));
   if (query.search) {
     const pattern = containsPattern(query.search);
     filters.push(
-      sql`(p.website ilike ${pattern} or array_to_string(p.verticals, ' ') ilike ${pattern} or u.email ilike ${pattern})`,
+      or(
+        ilike(publisherProfiles.website, pattern),
+        ilike(sql`array_to_string(${publisherProfiles.verticals}, ' ')`, pattern),
+        ilike(users.email, pattern),
+      )!,
     );
   }
   const direction = query.status === "pending" ? "asc" : "desc";

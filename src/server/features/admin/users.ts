@@ -1,6 +1,5 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { z } from "zod";
-import { MESSAGES, PUBLISHER_STATUSES, ROLES, SUBSCRIPTION_PRODUCTS } from "../../../shared/constants";
+import { and, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { MESSAGES, type SubscriptionProduct } from "../../../shared/constants";
 import type {
   AdminUser,
   AdminUserQuery,
@@ -8,12 +7,26 @@ import type {
   UpdateAdminUser,
 } from "../../../shared/schemas/admin-users";
 import type { Db } from "../../db/client";
-import { buyerListings, buyerProfiles, publisherProfiles, users } from "../../db/schema";
+import {
+  buyerListings,
+  buyerProfiles,
+  publisherProfiles,
+  sessions,
+  subscriptions,
+  users,
+} from "../../db/schema";
 import { type JobQueue, transactionClient } from "../../jobs/job-queue";
-import { type AdminSource, createdKeyColumn, type Page, readOne, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { isUuid } from "../../lib/ids";
+import {
+  createdKeyOf,
+  type KeysetRow,
+  type KeysetSource,
+  type Page,
+  readOne,
+  readPage,
+} from "../../lib/keyset-pages";
 import { containsPattern } from "../../lib/paging";
 import { activeSubscriptionNow, runningNow } from "../../lib/premium";
 import type { StripeClient } from "../../lib/stripe";
@@ -32,40 +45,40 @@ const USER_NOT_FOUND = "User not found";
 const SELF_ROLE_MESSAGE = "You cannot change your own role: ask another administrator.";
 const SELF_DISABLE_MESSAGE = "You cannot disable your own account.";
 
-const USER_COLUMNS = sql`u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.role,
-  u.created_at as "createdAt", u.disabled_at as "disabledAt", ${createdKeyColumn("u")},
-  exists (select 1 from subscriptions where subscriptions.user_id = u.id and ${activeSubscriptionNow()})
-    as "hasActiveSubscription",
-  exists (select 1 from subscriptions where subscriptions.user_id = u.id
-          and subscriptions.stripe_subscription_id is null and ${activeSubscriptionNow()})
-    as "complimentaryPremium",
-  array(select distinct subscriptions.product from subscriptions where subscriptions.user_id = u.id
-        and subscriptions.stripe_subscription_id is not null and ${runningNow()}
-        order by subscriptions.product) as "paidSubscriptions",
-  pp.status as "publisherStatus", bp.company as "buyerCompany",
-  (select count(*) from sessions s where s.user_id = u.id and s.expire > now())::int as "sessionCount"`;
-const USER_FROM = sql`users u
-  left join publisher_profiles pp on pp.user_id = u.id
-  left join buyer_profiles bp on bp.user_id = u.id`;
-
-const date = z.coerce.date();
-const userRowSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  role: z.enum(ROLES),
-  createdAt: date,
-  disabledAt: date.nullable(),
-  createdKey: z.string(),
-  hasActiveSubscription: z.boolean(),
-  complimentaryPremium: z.boolean(),
-  paidSubscriptions: z.array(z.enum(SUBSCRIPTION_PRODUCTS)),
-  publisherStatus: z.enum(PUBLISHER_STATUSES).nullable(),
-  buyerCompany: z.string().nullable(),
-  sessionCount: z.number().int(),
-});
-type UserRow = z.infer<typeof userRowSchema>;
+const USERS = {
+  keyed: users,
+  rows: (db: Db) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        createdAt: users.createdAt,
+        disabledAt: users.disabledAt,
+        createdKey: createdKeyOf(users.createdAt),
+        hasActiveSubscription: sql<boolean>`exists (select 1 from ${subscriptions}
+          where ${subscriptions.userId} = ${users.id} and ${activeSubscriptionNow()})`,
+        complimentaryPremium: sql<boolean>`exists (select 1 from ${subscriptions}
+          where ${subscriptions.userId} = ${users.id} and ${subscriptions.stripeSubscriptionId} is null
+            and ${activeSubscriptionNow()})`,
+        paidSubscriptions: sql<SubscriptionProduct[]>`array(select distinct ${subscriptions.product}
+          from ${subscriptions} where ${subscriptions.userId} = ${users.id}
+            and ${subscriptions.stripeSubscriptionId} is not null and ${runningNow()}
+          order by ${subscriptions.product})`,
+        publisherStatus: publisherProfiles.status,
+        buyerCompany: buyerProfiles.company,
+        sessionCount: sql<number>`(select count(*) from ${sessions}
+          where ${sessions.userId} = ${users.id} and ${sessions.expire} > now())::int`,
+      })
+      .from(users)
+      .leftJoin(publisherProfiles, eq(publisherProfiles.userId, users.id))
+      .leftJoin(buyerProfiles, eq(buyerProfiles.userId, users.id))
+      .$dynamic(),
+  count: (db: Db) => db.select({ n: count() }).from(users).$dynamic(),
+} satisfies KeysetSource;
+type UserRow = KeysetRow<ReturnType<typeof USERS.rows>>;
 
 function toAdminUser(row: UserRow): AdminUser {
   return {
@@ -85,28 +98,24 @@ function toAdminUser(row: UserRow): AdminUser {
   };
 }
 
-const USERS: AdminSource<UserRow> = {
-  alias: "u",
-  columns: USER_COLUMNS,
-  from: USER_FROM,
-  rowSchema: userRowSchema,
-  countFrom: sql`users u`,
-};
-
 /**
  * GET /api/admin/users: newest first; search over email and names. A deleted account is no longer a
  * person here: its nameless row stays only for the records that hang off it (docs/decisions/026).
  */
 export async function listUsers({ db, query }: { db: Db; query: AdminUserQuery }): Promise<Page<AdminUser>> {
-  const filters: SQL[] = [sql`u.deleted_at is null`];
-  if (query.id) filters.push(sql`u.id = ${query.id}`);
-  if (query.role) filters.push(sql`u.role = ${query.role}`);
-  if (query.state === "disabled") filters.push(sql`u.disabled_at is not null`);
-  if (query.state === "active") filters.push(sql`u.disabled_at is null`);
+  const filters: SQL[] = [isNull(users.deletedAt)];
+  if (query.id) filters.push(eq(users.id, query.id));
+  if (query.role) filters.push(eq(users.role, query.role));
+  if (query.state === "disabled") filters.push(isNotNull(users.disabledAt));
+  if (query.state === "active") filters.push(isNull(users.disabledAt));
   if (query.search) {
     const pattern = containsPattern(query.search);
-    filters.push(sql`(u.email ilike ${pattern}
-      or concat_ws(' ', u.first_name, u.last_name) ilike ${pattern})`);
+    filters.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(sql`concat_ws(' ', ${users.firstName}, ${users.lastName})`, pattern),
+      )!,
+    );
   }
   return readPage(db, USERS, { filters, cursor: query.cursor, limit: query.limit }, toAdminUser);
 }

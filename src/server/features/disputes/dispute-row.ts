@@ -1,36 +1,64 @@
-import { z } from "zod";
-import { disputeSchema } from "../../../shared/schemas/disputes";
+import { count, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import {
+  buyerListings,
+  buyerProfiles,
+  dealIntents,
+  disputes,
+  publisherProfiles,
+  users,
+} from "../../db/schema";
+import { partyNameOf } from "../../lib/deleted-account";
+import { createdKeyOf, type KeysetRow, type KeysetSource } from "../../lib/keyset-pages";
 
-// A dispute as disputes.ts reads it (DISPUTE_COLUMNS there), and as its mails (dispute-mail.ts) word it.
+// A dispute as disputes.ts reads it (one dispute, a party's list, the admin's pages) and as its mails
+// (dispute-mail.ts) word it: the dispute, its deal's listing, and both parties with their accounts.
 
-const when = z.coerce.date();
+const buyerUser = alias(users, "buyer_user");
+const publisherUser = alias(users, "publisher_user");
+export const DISPUTES = {
+  keyed: disputes,
+  rows: (db: Db) =>
+    db
+      .select({
+        id: disputes.id,
+        dealIntentId: disputes.dealIntentId,
+        listingId: dealIntents.listingId,
+        listingTitle: buyerListings.title,
+        openedBy: disputes.openedBy,
+        status: disputes.status,
+        reason: disputes.reason,
+        response: disputes.response,
+        respondedAt: disputes.respondedAt,
+        resolutionNotes: disputes.resolutionNotes,
+        resolvedAt: disputes.resolvedAt,
+        createdAt: disputes.createdAt,
+        updatedAt: disputes.updatedAt,
+        createdKey: createdKeyOf(disputes.createdAt),
+        buyerId: disputes.buyerId,
+        buyerCompany: partyNameOf(buyerUser.deletedAt, sql`${buyerProfiles.company}`),
+        buyerUserId: buyerProfiles.userId,
+        buyerEmail: sql<string>`coalesce(${buyerProfiles.contactEmail}, ${buyerUser.email})`,
+        publisherId: disputes.publisherId,
+        publisherUserId: publisherProfiles.userId,
+        publisherEmail: publisherUser.email,
+        publisherName: partyNameOf(
+          publisherUser.deletedAt,
+          sql`coalesce(nullif(trim(concat_ws(' ', ${publisherUser.firstName}, ${publisherUser.lastName})), ''),
+            ${publisherProfiles.website}, 'Publisher ' || left(${publisherProfiles.id}::text, 8))`,
+        ),
+      })
+      .from(disputes)
+      .innerJoin(dealIntents, eq(dealIntents.id, disputes.dealIntentId))
+      .innerJoin(buyerProfiles, eq(buyerProfiles.id, disputes.buyerId))
+      .innerJoin(buyerUser, eq(buyerUser.id, buyerProfiles.userId))
+      .innerJoin(publisherProfiles, eq(publisherProfiles.id, disputes.publisherId))
+      .innerJoin(publisherUser, eq(publisherUser.id, publisherProfiles.userId))
+      .leftJoin(buyerListings, eq(buyerListings.id, dealIntents.listingId))
+      .$dynamic(),
+  count: (db: Db) => db.select({ n: count() }).from(disputes).$dynamic(),
+} satisfies KeysetSource;
 
-// The answer's own fields as stored, the times as the drivers give them, and the parties flat.
-export const disputeRowSchema = disputeSchema
-  .pick({
-    id: true,
-    dealIntentId: true,
-    listingId: true,
-    listingTitle: true,
-    openedBy: true,
-    status: true,
-    reason: true,
-    response: true,
-    resolutionNotes: true,
-  })
-  .extend({
-    respondedAt: when.nullable(),
-    resolvedAt: when.nullable(),
-    createdAt: when,
-    updatedAt: when,
-    createdKey: z.string(),
-    buyerId: z.string(),
-    buyerCompany: z.string(),
-    buyerUserId: z.string(),
-    buyerEmail: z.string(),
-    publisherId: z.string(),
-    publisherUserId: z.string(),
-    publisherEmail: z.string(),
-    publisherName: z.string(),
-  });
-export type DisputeRow = z.infer<typeof disputeRowSchema>;
+/** One row of DISPUTES, typed by the tables. */
+export type DisputeRow = KeysetRow<ReturnType<typeof DISPUTES.rows>>;

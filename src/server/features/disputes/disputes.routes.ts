@@ -9,8 +9,8 @@ import {
   resolveDisputeSchema,
   respondDisputeSchema,
 } from "../../../shared/schemas/disputes";
-import { sendPage } from "../../lib/admin-page";
 import { idParams } from "../../lib/ids";
+import { sendPage } from "../../lib/keyset-pages";
 import { withViewer } from "../../plugins/access-guard";
 import { errorResponses } from "../../plugins/errors";
 import { answersArePrivate } from "../../plugins/security";

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { type DealSide, MESSAGES } from "../../../shared/constants";
 import type {
   AdminDispute,
@@ -6,22 +6,20 @@ import type {
   Dispute,
   DisputeDecision,
 } from "../../../shared/schemas/disputes";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import { auditLogs, buyerProfiles, disputes, publisherProfiles } from "../../db/schema";
-import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { lockDealIntentForParty } from "../../lib/deal-party";
-import { partyName } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
-import { sqlLimit } from "../../lib/paging";
+import { type Page, readPage } from "../../lib/keyset-pages";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
 import { type DealMailContext, outgoing } from "../deal-intents/deal-intent-mail";
 import { refreshBuyerReliability } from "../reliability/refresh-reliability";
 import { emitWebhookEvent } from "../webhooks/webhook-events";
 import { openedMails, resolvedMails, respondedMails } from "./dispute-mail";
-import { type DisputeRow, disputeRowSchema } from "./dispute-row";
+import { DISPUTES, type DisputeRow } from "./dispute-row";
 
 // Disputes (docs/product.md, "Only a real deal can be reviewed or disputed"): either party of an accepted deal intent opens
 // one with a reason; the other party answers once; an admin decides it, resolved (the complaint was
@@ -32,27 +30,6 @@ import { type DisputeRow, disputeRowSchema } from "./dispute-row";
 
 /** The caller's list has no pages: bounded as the deal intents list is. */
 const MAX_OWN_DISPUTES = 200;
-
-const DISPUTE_COLUMNS = sql`d.id, d.deal_intent_id as "dealIntentId", di.listing_id as "listingId",
-  l.title as "listingTitle", d.opened_by as "openedBy", d.status, d.reason, d.response,
-  d.responded_at as "respondedAt", d.resolution_notes as "resolutionNotes", d.resolved_at as "resolvedAt",
-  d.created_at as "createdAt", d.updated_at as "updatedAt", ${createdKeyColumn("d")},
-  d.buyer_id as "buyerId", ${partyName("bu", sql`bp.company`)} as "buyerCompany", bp.user_id as "buyerUserId",
-  coalesce(bp.contact_email, bu.email) as "buyerEmail",
-  d.publisher_id as "publisherId", pp.user_id as "publisherUserId", pu.email as "publisherEmail",
-  ${partyName(
-    "pu",
-    sql`coalesce(nullif(trim(concat_ws(' ', pu.first_name, pu.last_name)), ''), pp.website,
-      'Publisher ' || left(pp.id::text, 8))`,
-  )} as "publisherName"`;
-
-const DISPUTE_FROM = sql`disputes d
-  join deal_intents di on di.id = d.deal_intent_id
-  join buyer_profiles bp on bp.id = d.buyer_id
-  join users bu on bu.id = bp.user_id
-  join publisher_profiles pp on pp.id = d.publisher_id
-  join users pu on pu.id = pp.user_id
-  left join buyer_listings l on l.id = di.listing_id`;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -103,17 +80,10 @@ async function emitDisputeUpdated(tx: Db, mail: DealMailContext, row: DisputeRow
 }
 
 async function readDispute(db: Db, disputeId: string): Promise<DisputeRow> {
-  const [row] = await selectRows(
-    db,
-    disputeRowSchema,
-    sql`select ${DISPUTE_COLUMNS} from ${DISPUTE_FROM} where d.id = ${disputeId}`,
-  );
+  const [row] = await DISPUTES.rows(db).where(eq(disputes.id, disputeId));
   if (!row) throw new AppError("not_found", MESSAGES.disputeNotFound);
   return row;
 }
-
-/** Where the party of this viewer (or, for an admin, no one) follows the dispute. */
-const partyCondition = (viewer: Viewer): SQL => sql`(bp.user_id = ${viewer.id} or pp.user_id = ${viewer.id})`;
 
 // ---- reading -----------------------------------------------------------------------------------------
 
@@ -130,22 +100,12 @@ export async function listMyDisputes({
   viewer: Viewer;
   limit?: number;
 }): Promise<Dispute[]> {
-  const rows = await selectRows(
-    db,
-    disputeRowSchema,
-    sql`select ${DISPUTE_COLUMNS} from ${DISPUTE_FROM} where ${partyCondition(viewer)}
-        order by d.created_at desc, d.id desc limit ${sqlLimit(limit)}`,
-  );
+  const rows = await DISPUTES.rows(db)
+    .where(or(eq(buyerProfiles.userId, viewer.id), eq(publisherProfiles.userId, viewer.id)))
+    .orderBy(desc(disputes.createdAt), desc(disputes.id))
+    .limit(limit);
   return rows.map((row) => toDispute(row, viewer));
 }
-
-const ADMIN_DISPUTES: AdminSource<DisputeRow> = {
-  alias: "d",
-  columns: DISPUTE_COLUMNS,
-  from: DISPUTE_FROM,
-  rowSchema: disputeRowSchema,
-  countFrom: sql`disputes d`,
-};
 
 /**
  * GET /api/admin/disputes?status=: every dispute or those of one status, keyset pages; pending ones
@@ -158,10 +118,10 @@ export async function listAdminDisputes({
   db: Db;
   query: AdminDisputeQuery;
 }): Promise<Page<AdminDispute>> {
-  const filters = query.status ? [sql`d.status = ${query.status}`] : [];
+  const filters = query.status ? [eq(disputes.status, query.status)] : [];
   return readPage(
     db,
-    ADMIN_DISPUTES,
+    DISPUTES,
     {
       filters,
       cursor: query.cursor,

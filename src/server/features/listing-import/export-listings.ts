@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { CSV_LIST_SEPARATOR, LISTING_CSV_COLUMNS } from "../../../shared/schemas/listing-import";
 import { type Db, selectRows } from "../../db/client";
-import { createdKeyColumn } from "../../lib/admin-page";
+import { createdKeyColumn } from "../../lib/keyset-pages";
 import { sqlLimit } from "../../lib/paging";
 import { escapeFormula } from "./listing-csv";
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, notExists, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { z } from "zod";
 import { MESSAGES, REVIEW_LIMITS } from "../../../shared/constants";
 import { shortId } from "../../../shared/format";
@@ -17,12 +18,12 @@ import {
   users,
 } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
-import { type AdminSource, createdKeyColumn, type Page, readPage } from "../../lib/admin-page";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { lockDealIntentForParty } from "../../lib/deal-party";
 import { partyName } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
+import { createdKeyOf, type KeysetSource, type Page, readPage } from "../../lib/keyset-pages";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
 import { isUniqueViolation } from "../../plugins/database-errors";
@@ -49,13 +50,27 @@ function reviewerDeleted(publisherId: SQL): SQL {
     where rp.id = ${publisherId} and ru.deleted_at is not null)`;
 }
 
-/** The columns of one review row under alias r, by the names reviewRowSchema reads. */
-const REVIEW_COLUMNS = sql`r.id, r.buyer_id as "buyerId", r.publisher_id as "publisherId",
-  r.deal_intent_id as "dealIntentId", r.rating, r.comment, r.verified_deal as "verifiedDeal",
-  r.created_at as "createdAt", r.reply_body as "replyBody", r.replied_at as "repliedAt",
-  r.hidden_at as "hiddenAt", r.hidden_reason as "hiddenReason",
-  ${reviewerDeleted(sql`r.publisher_id`)} as "reviewerDeleted"`;
+/** One review row as the query builder reads it; the row toReview takes. */
+const reviewFields = {
+  id: reviews.id,
+  buyerId: reviews.buyerId,
+  publisherId: reviews.publisherId,
+  dealIntentId: reviews.dealIntentId,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  verifiedDeal: reviews.verifiedDeal,
+  createdAt: reviews.createdAt,
+  replyBody: reviews.replyBody,
+  repliedAt: reviews.repliedAt,
+  hiddenAt: reviews.hiddenAt,
+  hiddenReason: reviews.hiddenReason,
+  reviewerDeleted: reviewerDeleted(sql`${reviews.publisherId}`).mapWith(Boolean),
+};
 
+/**
+ * The same row as the listing detail's statement builds it in json (LATEST_REVIEWS_COLUMN): json carries
+ * no types, so this parse gives its times back as Dates. Kept to reviewFields' row by the check below.
+ */
 const reviewRowSchema = z.object({
   id: z.string(),
   buyerId: z.string(),
@@ -72,6 +87,9 @@ const reviewRowSchema = z.object({
   reviewerDeleted: z.boolean(),
 });
 type ReviewRow = z.infer<typeof reviewRowSchema>;
+type BuilderReviewRow = SelectResultFields<typeof reviewFields>;
+// Fails the type check when the json's parse and the builder's row disagree on a field.
+const _sameRow: [ReviewRow, BuilderReviewRow] extends [BuilderReviewRow, ReviewRow] ? true : never = true;
 
 export function toReview(row: ReviewRow): Review {
   return {
@@ -113,13 +131,17 @@ export const latestReviewsSchema = z.array(reviewRowSchema);
 
 // ---- a buyer's reviews, page by page -----------------------------------------------------------------
 
-const pageRowSchema = reviewRowSchema.extend({ createdKey: z.string() });
-const BUYER_REVIEWS: AdminSource<z.infer<typeof pageRowSchema>> = {
-  alias: "r",
-  columns: sql`${REVIEW_COLUMNS}, ${createdKeyColumn("r")}`,
-  from: sql`reviews r`,
-  rowSchema: pageRowSchema,
-};
+const BUYER_REVIEWS = {
+  keyed: reviews,
+  rows: (db: Db) =>
+    db
+      .select({
+        ...reviewFields,
+        createdKey: createdKeyOf(reviews.createdAt),
+      })
+      .from(reviews)
+      .$dynamic(),
+} satisfies KeysetSource;
 
 /**
  * GET /api/buyers/{buyerProfileId}/reviews: newest first, keyset pages. Hidden reviews only for admins
@@ -153,29 +175,12 @@ export async function listBuyerReviews({
         )
     : [];
   if (!buyer) throw new AppError("not_found", MESSAGES.buyerNotFound);
-  const filters: SQL[] = [sql`r.buyer_id = ${buyerId}`];
-  if (!isAdmin) filters.push(sql`r.hidden_at is null`);
+  const filters: SQL[] = [eq(reviews.buyerId, buyerId)];
+  if (!isAdmin) filters.push(isNull(reviews.hiddenAt));
   return readPage(db, BUYER_REVIEWS, { filters, cursor, limit, direction: "desc" }, toReview);
 }
 
 // ---- the workspaces ----------------------------------------------------------------------------------
-
-/** The columns of one review row for the query builder, as reviewRowSchema reads them (REVIEW_COLUMNS). */
-const reviewFields = {
-  id: reviews.id,
-  buyerId: reviews.buyerId,
-  publisherId: reviews.publisherId,
-  dealIntentId: reviews.dealIntentId,
-  rating: reviews.rating,
-  comment: reviews.comment,
-  verifiedDeal: reviews.verifiedDeal,
-  createdAt: reviews.createdAt,
-  replyBody: reviews.replyBody,
-  repliedAt: reviews.repliedAt,
-  hiddenAt: reviews.hiddenAt,
-  hiddenReason: reviews.hiddenReason,
-  reviewerDeleted: reviewerDeleted(sql`${reviews.publisherId}`).mapWith(Boolean),
-};
 
 // Named "pu": partyName reads the author's account by that alias.
 const reviewAuthor = alias(users, "pu");

@@ -7,7 +7,7 @@ import {
   EXPORT_SECTION_LIMIT,
   exportPages,
 } from "../../lib/account-export";
-import { createdKeyColumn } from "../../lib/admin-page";
+import { createdKeyColumn } from "../../lib/keyset-pages";
 import { sqlLimit } from "../../lib/paging";
 import { readSmsConsents, readSmsNumberView } from "./sms-history";
 
