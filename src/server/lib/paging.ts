@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { AppError } from "./app-error";
 
@@ -41,6 +42,13 @@ export function nextPageUrl(requestUrl: string, cursor: string): string {
   url.searchParams.set("cursor", cursor);
   return `${url.pathname}?${url.searchParams.toString()}`;
 }
+
+/**
+ * A timestamp column as keyset text: UTC to the microsecond, which a JS Date would cut to the
+ * millisecond, so the next page starts exactly after the last row read.
+ */
+export const microsecondKey = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** `%value%` for (I)LIKE with the value's own \, % and _ taken literally. */
 export function containsPattern(value: string): string {
