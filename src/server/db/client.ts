@@ -197,7 +197,10 @@ export async function selectTypedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   }
 }
 
-/** Raw SQL for tests and scripts, rows typed by the caller's word. Feature code uses selectRows. */
+/**
+ * Raw SQL for tests and scripts, rows typed by the caller's word. Feature code reads through the query
+ * builder, or selectRows on a hot path or for a statement the builder cannot say.
+ */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

@@ -441,6 +441,7 @@ export function countJobs(db: Db): Promise<JobCount[]> {
     JOB_STATES.map((state) => sql`${state}`),
     sql`, `,
   );
+  // Raw: pg-boss's own table, which has no Drizzle table.
   return selectRows(
     db,
     jobCountRow,

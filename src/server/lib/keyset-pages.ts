@@ -38,10 +38,6 @@ export function createdKeyOf(createdAt: AnyPgColumn | SQL): SQL<string> {
   return sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
-/** createdKeyOf in a raw select list, for the table aliased `alias`: the column "createdKey". */
-export const createdKeyColumn = (alias: string): SQL =>
-  sql`${createdKeyOf(sql.raw(`${alias}.created_at`))} as "createdKey"`;
-
 function readCursor(raw: string | undefined, direction: Direction): Cursor | null {
   if (!raw) return null;
   const cursor = decodeCursor(raw, cursorSchema);

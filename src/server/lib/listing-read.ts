@@ -9,6 +9,7 @@ import { type Db, selectTypedRows } from "../db/client";
 import { buyerListings, buyerProfiles } from "../db/schema";
 import { AppError } from "./app-error";
 import { isUuid } from "./ids";
+import { createdKeyOf } from "./keyset-pages";
 import type { Viewer } from "./viewer";
 
 // What every listing query of the buyer directory shares (Browse and the listing's page):
@@ -83,7 +84,7 @@ const LISTING_FIELDS = {
     order by c.changed_at asc limit 1
   ), false)`,
   /** created_at to the microsecond, as text: a JS Date would drop the microseconds the keyset needs. */
-  createdKey: sql<string>`to_char(${l.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  createdKey: createdKeyOf(l.createdAt),
   ownerUserId: bp.userId,
   company: bp.company,
   contactEmail: bp.contactEmail,

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, like, ne, notInArray, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import type Stripe from "stripe";
 import { ACCOUNT_MESSAGES, FORMER_MEMBER_NAME } from "../../../shared/schemas/account";
@@ -338,25 +339,36 @@ async function forgetPersonalData(tx: Db, user: { id: string; email: string; rol
  * (a failed send's error may quote a recipient). A plain scan: deletions are rare, these tables small.
  */
 async function removeAddressFromRecords(tx: Db, address: string): Promise<void> {
-  const scrub = async (table: string, columns: string[]) => {
-    const set = columns.map(
-      (column) => sql`${sql.raw(column)} = replace(${sql.raw(column)}, ${address}, ${ADDRESS_REMOVED})`,
-    );
-    const found = columns.map((column) => sql`strpos(${sql.raw(column)}, ${address}) > 0`);
+  const replaced = (column: AnyPgColumn) => sql`replace(${column}, ${address}, ${ADDRESS_REMOVED})`;
+  const holds = (column: AnyPgColumn) => sql`strpos(${column}, ${address}) > 0`;
+  await tx
+    .update(mails)
+    .set({
+      subject: replaced(mails.subject),
+      text: replaced(mails.text),
+      html: replaced(mails.html),
+      lastError: replaced(mails.lastError),
+    })
+    .where(or(holds(mails.subject), holds(mails.text), holds(mails.html), holds(mails.lastError)));
+  await tx
+    .update(mailOutbox)
+    .set({
+      subject: replaced(mailOutbox.subject),
+      text: replaced(mailOutbox.text),
+      html: replaced(mailOutbox.html),
+    })
+    .where(or(holds(mailOutbox.subject), holds(mailOutbox.text), holds(mailOutbox.html)));
+  await tx
+    .update(listingImports)
+    .set({ result: sql`replace(${listingImports.result}::text, ${address}, ${ADDRESS_REMOVED})::jsonb` })
+    .where(sql`strpos(${listingImports.result}::text, ${address}) > 0`);
+  // Raw: pg-boss's own tables, which have no Drizzle table.
+  const scrubJobs = async (table: string) => {
     await tx.execute(
-      sql`update ${sql.raw(table)} set ${sql.join(set, sql`, `)} where ${sql.join(found, sql` or `)}`,
+      sql`update ${sql.raw(table)} set output = replace(output::text, ${address}, ${ADDRESS_REMOVED})::jsonb
+          where strpos(output::text, ${address}) > 0`,
     );
   };
-  const scrubJson = async (table: string, column: string) => {
-    await tx.execute(
-      sql`update ${sql.raw(table)}
-          set ${sql.raw(column)} = replace(${sql.raw(column)}::text, ${address}, ${ADDRESS_REMOVED})::jsonb
-          where strpos(${sql.raw(column)}::text, ${address}) > 0`,
-    );
-  };
-  await scrub("mails", ["subject", "text", "html", "last_error"]);
-  await scrub("mail_outbox", ["subject", "text", "html"]);
-  await scrubJson("listing_imports", "result");
-  await scrubJson(`${JOB_SCHEMA}.job`, "output");
-  await scrubJson(`${JOB_SCHEMA}.archive`, "output");
+  await scrubJobs(`${JOB_SCHEMA}.job`);
+  await scrubJobs(`${JOB_SCHEMA}.archive`);
 }

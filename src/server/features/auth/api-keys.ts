@@ -190,6 +190,8 @@ async function authenticateApiKey({
   // Not one of ours (no "ppc_", or far too long): no need to ask the database.
   if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
   const windowEnd = sql`now() + make_interval(secs => ${API_RATE_WINDOW_SECONDS})`;
+  // Raw: it reads the user with the session read's raw columns (lib/viewer.ts USER_COLUMNS), and every
+  // keyed request runs it as a named prepared statement (selectRows), as the session read.
   const [row] = await selectRows(
     db,
     authenticatedKeySchema,

@@ -26,6 +26,7 @@ const ADMIN_SET_LOCK_KEY = 0x7070632d61646d6en;
  * the first lock such a transaction waits for.
  */
 export async function lockAdminSet(tx: Db): Promise<void> {
+  // Raw: an advisory lock is a function call, which the builder has no statement for.
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMIN_SET_LOCK_KEY.toString()}::bigint)`);
 }
 

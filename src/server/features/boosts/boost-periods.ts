@@ -16,6 +16,7 @@ type PurchaseRow = typeof boostPurchases.$inferSelect;
 
 /** The database's clock: every boundary of a chain is on it, so a recomputation replays a grant exactly. */
 export async function databaseNow(tx: Db): Promise<Date> {
+  // Raw: a select with no table, which the builder has no form for.
   const [row] = await selectRows(tx, nowRowSchema, sql`select now() as now`);
   return row!.now;
 }
@@ -124,7 +125,8 @@ export async function recomputeBoost(tx: Db, listingId: string): Promise<Date | 
     }
     cursor = endsAt;
   }
-  // Every moved period in one statement.
+  // Every moved period in one statement. Raw: an update from a VALUES list, which the builder has no
+  // form for.
   if (moved.length > 0) {
     await tx.execute(sql`update boost_purchases p set starts_at = v.starts_at, ends_at = v.ends_at
       from (values ${sql.join(moved, sql`, `)}) as v(id, starts_at, ends_at) where p.id = v.id`);

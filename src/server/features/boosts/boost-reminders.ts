@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { BOOST_REMINDER_DAYS_BEFORE } from "../../../shared/constants";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
+import { boostPurchases, buyerListings, buyerProfiles, users } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import type { MailQueue } from "../../jobs/mail";
 import { type BoostMailContext, boostReminderMail } from "./boost-mail";
@@ -12,14 +13,9 @@ import { type BoostMailContext, boostReminderMail } from "./boost-mail";
 // mails (whose keys are unique too): two rounds at once, or a round retried after a crash, mail each once.
 // A purchase that a later one extended does not end the boost, so it is never reminded about.
 
-const dueSchema = z.object({
-  id: z.string(),
-  listingId: z.string(),
-  title: z.string(),
-  startsAt: z.coerce.date(),
-  endsAt: z.coerce.date(),
-  to: z.string(),
-});
+/** The due purchase and its listing, inside the claim's subquery. */
+const due = alias(boostPurchases, "d");
+const dueListing = alias(buyerListings, "dl");
 
 /** One round: queues the reminders now due. Returns how many were queued. */
 export async function sendBoostReminders({
@@ -35,25 +31,43 @@ export async function sendBoostReminders({
   // transaction that queues the mails: a concurrent round waits for the rows, then finds them claimed.
   // Written to the buyer's sign-in address (the listing's owner now, whoever paid).
   return db.transaction(async (tx) => {
-    const claimed = await selectRows(
-      tx,
-      dueSchema,
-      sql`update boost_purchases p set reminder_sent_at = now()
-        from buyer_listings l
-          join buyer_profiles bp on bp.id = l.buyer_id
-          join users u on u.id = bp.user_id
-        where l.id = p.listing_id and p.id in (
-            select d.id from boost_purchases d join buyer_listings dl on dl.id = d.listing_id
-            where d.status = 'active' and d.reminder_sent_at is null
-              and d.ends_at > now()
-              and d.ends_at <= now() + make_interval(days => ${BOOST_REMINDER_DAYS_BEFORE}::int)
-              and dl.boosted_until = d.ends_at and dl.status = 'active'
-            order by d.ends_at
-            limit 500)
-          and p.reminder_sent_at is null
-        returning p.id, p.listing_id as "listingId", l.title, p.starts_at as "startsAt",
-          p.ends_at as "endsAt", u.email as "to"`,
-    );
+    const dueIds = tx
+      .select({ id: due.id })
+      .from(due)
+      .innerJoin(dueListing, eq(dueListing.id, due.listingId))
+      .where(
+        and(
+          eq(due.status, "active"),
+          isNull(due.reminderSentAt),
+          sql`${due.endsAt} > now()`,
+          sql`${due.endsAt} <= now() + make_interval(days => ${BOOST_REMINDER_DAYS_BEFORE}::int)`,
+          eq(dueListing.boostedUntil, due.endsAt),
+          eq(dueListing.status, "active"),
+        ),
+      )
+      .orderBy(asc(due.endsAt))
+      .limit(500);
+    const claimed = await tx
+      .update(boostPurchases)
+      .set({ reminderSentAt: sql`now()` })
+      .from(buyerListings)
+      .innerJoin(buyerProfiles, eq(buyerProfiles.id, buyerListings.buyerId))
+      .innerJoin(users, eq(users.id, buyerProfiles.userId))
+      .where(
+        and(
+          eq(buyerListings.id, boostPurchases.listingId),
+          inArray(boostPurchases.id, dueIds),
+          isNull(boostPurchases.reminderSentAt),
+        ),
+      )
+      .returning({
+        id: boostPurchases.id,
+        listingId: buyerListings.id,
+        title: buyerListings.title,
+        startsAt: boostPurchases.startsAt,
+        endsAt: boostPurchases.endsAt,
+        to: users.email,
+      });
     await mailQueue.enqueue(
       tx,
       claimed.map((purchase) => boostReminderMail(mail, { purchaseId: purchase.id, ...purchase })),

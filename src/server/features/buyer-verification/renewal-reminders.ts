@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, asc, eq, gt, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { BUYER_VERIFICATION } from "../../../shared/constants";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
+import { buyerProfiles, buyerVerifications, users } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import type { MailQueue } from "../../jobs/mail";
 import { renewalReminderMail, type VerificationMailContext } from "./verification-mail";
@@ -13,12 +14,10 @@ import { renewalReminderMail, type VerificationMailContext } from "./verificatio
 // once, or a round retried after a crash, mail each approval once. Only the approval in force is reminded
 // about (a renewal already approved ends later), and not while a renewal waits for review.
 
-const dueSchema = z.object({
-  id: z.string(),
-  domain: z.string(),
-  until: z.coerce.date(),
-  to: z.string(),
-});
+/** In the claim's subquery: the due approval, its buyer's profile, and a renewal waiting for review. */
+const due = alias(buyerVerifications, "d");
+const dueProfile = alias(buyerProfiles, "dp");
+const renewal = alias(buyerVerifications, "r");
 
 /** One round at `now`: queues the reminders now due. Returns how many were queued. */
 export async function sendRenewalReminders({
@@ -34,24 +33,47 @@ export async function sendRenewalReminders({
 }): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   return db.transaction(async (tx) => {
-    const claimed = await selectRows(
-      tx,
-      dueSchema,
-      sql`update buyer_verifications v set reminder_sent_at = ${at}
-        from buyer_profiles bp join users u on u.id = bp.user_id
-        where bp.id = v.buyer_id and v.id in (
-            select d.id from buyer_verifications d join buyer_profiles dp on dp.id = d.buyer_id
-            where d.status = 'approved' and d.reminder_sent_at is null
-              and d.expires_at > ${at}
-              and d.expires_at <= ${at} + make_interval(days => ${BUYER_VERIFICATION.reminderDays}::int)
-              and dp.verified_until = d.expires_at
-              and not exists (
-                select 1 from buyer_verifications r where r.buyer_id = d.buyer_id and r.status = 'submitted')
-            order by d.expires_at
-            limit 500)
-          and v.reminder_sent_at is null and u.deleted_at is null
-        returning v.id, v.domain, v.expires_at as "until", u.email as "to"`,
-    );
+    const dueIds = tx
+      .select({ id: due.id })
+      .from(due)
+      .innerJoin(dueProfile, eq(dueProfile.id, due.buyerId))
+      .where(
+        and(
+          eq(due.status, "approved"),
+          isNull(due.reminderSentAt),
+          gt(due.expiresAt, now),
+          sql`${due.expiresAt} <= ${at} + make_interval(days => ${BUYER_VERIFICATION.reminderDays}::int)`,
+          eq(dueProfile.verifiedUntil, due.expiresAt),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(renewal)
+              .where(and(eq(renewal.buyerId, due.buyerId), eq(renewal.status, "submitted"))),
+          ),
+        ),
+      )
+      .orderBy(asc(due.expiresAt))
+      .limit(500);
+    const claimed = await tx
+      .update(buyerVerifications)
+      .set({ reminderSentAt: now })
+      .from(buyerProfiles)
+      .innerJoin(users, eq(users.id, buyerProfiles.userId))
+      .where(
+        and(
+          eq(buyerProfiles.id, buyerVerifications.buyerId),
+          inArray(buyerVerifications.id, dueIds),
+          isNull(buyerVerifications.reminderSentAt),
+          isNull(users.deletedAt),
+        ),
+      )
+      .returning({
+        id: buyerVerifications.id,
+        domain: buyerVerifications.domain,
+        // Never null: the subquery took only approvals with a term end.
+        until: sql<Date>`${buyerVerifications.expiresAt}`.mapWith(buyerVerifications.expiresAt),
+        to: users.email,
+      });
     await mailQueue.enqueue(
       tx,
       claimed.map((due) => renewalReminderMail(mail, { attemptId: due.id, ...due })),

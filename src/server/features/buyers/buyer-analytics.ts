@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { LISTING_STATS_WINDOW_DAYS } from "../../../shared/constants";
 import type { Analytics } from "../../../shared/schemas/analytics";
 import type { BuyerStats } from "../../../shared/schemas/buyers";
 import { type Db, selectRows } from "../../db/client";
+import { buyerListings, buyerProfiles, dealIntents, listingEvents } from "../../db/schema";
 import { eventDay } from "../../lib/listing-read";
 import type { Viewer } from "../../lib/viewer";
 import { boostLiftCtes, boostRowSchema, boostsColumn, toBoostPeriod } from "./buyer-analytics-boosts";
@@ -16,13 +17,6 @@ import { countContactActions } from "./contact-action-counts";
 
 const DAY_MS = 24 * 3600 * 1000;
 
-const statsRowSchema = z.object({
-  activeListings: z.number().int(),
-  pendingDealIntents: z.number().int(),
-  avgPayout: z.number().int().nullable(),
-  listingViews: z.number().int(),
-});
-
 /** GET /api/buyer-stats: the four cards of the buyer dashboard. */
 export async function getBuyerStats({
   db,
@@ -34,26 +28,40 @@ export async function getBuyerStats({
   now?: Date;
 }): Promise<BuyerStats> {
   const profile = await requireBuyerProfile(db, viewer);
-  const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * DAY_MS).toISOString();
+  const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * DAY_MS);
+  const activeOfBuyer = and(eq(buyerListings.buyerId, buyerProfiles.id), eq(buyerListings.status, "active"));
   // Avg Payout is what the buyer pays today: the rounded mean payout of the listings publishers can see
   // now. The profile's payout range is only a statement of intent, so with no live listing there is no
   // figure (null), never one made up from the range.
-  const [row] = await selectRows(
-    db,
-    statsRowSchema,
-    sql`select
-      (select count(*)::int from buyer_listings l where l.buyer_id = bp.id and l.status = 'active')
-        as "activeListings",
-      (select count(*)::int from deal_intents d where d.buyer_id = bp.id and d.status = 'pending')
-        as "pendingDealIntents",
-      (select round(avg(l.payout))::int from buyer_listings l where l.buyer_id = bp.id and l.status = 'active')
-        as "avgPayout",
-      (select count(distinct (e.listing_id, e.viewer_key, e.day))::int
-        from listing_events e join buyer_listings l on l.id = e.listing_id
-        where l.buyer_id = bp.id and e.kind in ('view', 'reveal') and e.created_at > ${since}::timestamptz)
-        as "listingViews"
-    from buyer_profiles bp where bp.id = ${profile.id}`,
-  );
+  const avgPayout = db
+    .select({ avg: sql<number | null>`round(avg(${buyerListings.payout}))::int` })
+    .from(buyerListings)
+    .where(activeOfBuyer);
+  const listingViews = db
+    .select({
+      n: sql<number>`count(distinct (${listingEvents.listingId}, ${listingEvents.viewerKey}, ${listingEvents.day}))::int`,
+    })
+    .from(listingEvents)
+    .innerJoin(buyerListings, eq(buyerListings.id, listingEvents.listingId))
+    .where(
+      and(
+        eq(buyerListings.buyerId, buyerProfiles.id),
+        inArray(listingEvents.kind, ["view", "reveal"]),
+        gt(listingEvents.createdAt, since),
+      ),
+    );
+  const [row] = await db
+    .select({
+      activeListings: db.$count(buyerListings, activeOfBuyer),
+      pendingDealIntents: db.$count(
+        dealIntents,
+        and(eq(dealIntents.buyerId, buyerProfiles.id), eq(dealIntents.status, "pending")),
+      ),
+      avgPayout: sql<number | null>`(${avgPayout})`,
+      listingViews: sql<number>`(${listingViews})`,
+    })
+    .from(buyerProfiles)
+    .where(eq(buyerProfiles.id, profile.id));
   return row!;
 }
 
@@ -113,6 +121,8 @@ export async function getBuyerAnalytics({
   const to = eventDay(now);
   const from = eventDay(new Date(now.getTime() - (days - 1) * DAY_MS));
   const since = `${from}T00:00:00.000Z`;
+  // Raw: one statement of CTEs over a union of facts, a lateral VALUES list, generate_series and
+  // json_agg rows, which the builder cannot say.
   const [row] = await selectRows(
     db,
     analyticsRowSchema,

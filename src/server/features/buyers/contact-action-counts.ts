@@ -1,14 +1,12 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, sql } from "drizzle-orm";
+import type { CONTACT_ACTION_KINDS } from "../../../shared/constants";
 import type { ContactActions } from "../../../shared/schemas/analytics";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
+import { buyerListings, contactEvents } from "../../db/schema";
 
-const countsSchema = z.object({
-  email: z.number().int(),
-  call: z.number().int(),
-  copyEmail: z.number().int(),
-  copyPhone: z.number().int(),
-});
+/** How many contact events of this kind the group holds. */
+const countOf = (kind: (typeof CONTACT_ACTION_KINDS)[number]) =>
+  sql<number>`count(*) filter (where ${contactEvents.kind} = ${kind})::int`;
 
 /**
  * How often publishers wrote to, called, or copied the contact of the buyer's listings since `since`
@@ -24,16 +22,15 @@ export async function countContactActions({
   buyerId: string;
   since: string;
 }): Promise<ContactActions> {
-  const [row] = await selectRows(
-    db,
-    countsSchema,
-    sql`select
-      count(*) filter (where e.kind = 'email')::int as email,
-      count(*) filter (where e.kind = 'call')::int as call,
-      count(*) filter (where e.kind = 'copy_email')::int as "copyEmail",
-      count(*) filter (where e.kind = 'copy_phone')::int as "copyPhone"
-    from contact_events e join buyer_listings l on l.id = e.listing_id
-    where l.buyer_id = ${buyerId} and e.created_at >= ${since}::timestamptz`,
-  );
+  const [row] = await db
+    .select({
+      email: countOf("email"),
+      call: countOf("call"),
+      copyEmail: countOf("copy_email"),
+      copyPhone: countOf("copy_phone"),
+    })
+    .from(contactEvents)
+    .innerJoin(buyerListings, eq(buyerListings.id, contactEvents.listingId))
+    .where(and(eq(buyerListings.buyerId, buyerId), sql`${contactEvents.createdAt} >= ${since}::timestamptz`));
   return row!;
 }

@@ -200,6 +200,8 @@ async function pauseListingsMissingFrom(
   { viewer, buyerId, present }: { viewer: Viewer; buyerId: string; present: string[] },
 ): Promise<number> {
   const meta = { fields: ["status"], before: { status: "active" }, after: { status: "paused" } };
+  // Raw: the update writes its audit entries in the same statement (INSERT ... SELECT from a
+  // data-modifying CTE), and the builder's INSERT ... SELECT must list every column, defaults included.
   const [row] = await selectRows(
     tx,
     countRow,

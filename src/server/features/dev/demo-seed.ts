@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import {
   BOOST_DAYS,
   type RequirementTagId,
@@ -9,7 +10,7 @@ import {
 } from "../../../shared/constants";
 import { CURRENT_COMPLIANCE_ACK_VERSION } from "../../../shared/schemas/publisher-compliance";
 import type { PaymentsMode } from "../../config";
-import { type Db, queryRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import {
   auditLogs,
   boostPurchases,
@@ -257,18 +258,23 @@ export async function seedDemoData(
  * listing is dated a week before its earliest activity.
  */
 async function dateListingsBeforeTheirActivity(tx: Db): Promise<void> {
-  await queryRows(
-    tx,
-    sql`update buyer_listings l set created_at = a.first - interval '7 days'
-      from (
-        select x.listing_id, min(x.at) as first from (
-          select listing_id, created_at as at from deal_intents
-          union all select listing_id, created_at from listing_events
-          union all select listing_id, changed_at from listing_payout_changes
-        ) x group by x.listing_id
-      ) a
-      where a.listing_id = l.id and a.first < l.created_at`,
-  );
+  const activity = unionAll(
+    tx.select({ listingId: dealIntents.listingId, at: dealIntents.createdAt }).from(dealIntents),
+    tx.select({ listingId: listingEvents.listingId, at: listingEvents.createdAt }).from(listingEvents),
+    tx
+      .select({ listingId: listingPayoutChanges.listingId, at: listingPayoutChanges.changedAt })
+      .from(listingPayoutChanges),
+  ).as("x");
+  const earliest = tx
+    .select({ listingId: activity.listingId, first: sql<Date>`min(${activity.at})`.as("first") })
+    .from(activity)
+    .groupBy(activity.listingId)
+    .as("a");
+  await tx
+    .update(buyerListings)
+    .set({ createdAt: sql`${earliest.first} - interval '7 days'` })
+    .from(earliest)
+    .where(and(eq(earliest.listingId, buyerListings.id), lt(earliest.first, buyerListings.createdAt)));
 }
 
 /** Buyers and their listings, once; null when they exist already. */

@@ -1,8 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import { KNOWN_DEVICE_DAYS } from "../../../shared/schemas/account";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import {
   accountTokens,
   idempotencyKeys,
@@ -143,20 +142,21 @@ export interface SweepResult {
   more: boolean;
 }
 
-const countRow = z.object({ count: z.coerce.number().int() });
-
 /** One batch: at most `limit` due rows of one table, in one statement. */
 async function deleteBatch(db: Db, sweep: Sweep, now: string, limit: number): Promise<number> {
   const { table } = sweep;
-  const key = sql.join(sweep.key, sql`, `);
-  const [row] = await selectRows(
-    db,
-    countRow,
-    sql`with gone as (
-          delete from ${table} where (${key}) in (select ${key} from ${table} where ${sweep.due(now)} limit ${limit})
-          returning 1)
-        select count(*)::int as count from gone`,
+  const batch = db
+    .select(Object.fromEntries(sweep.key.map((column, i) => [`k${i}`, column])))
+    .from(table)
+    .where(sweep.due(now))
+    .limit(limit);
+  const gone = db.$with("gone").as(
+    db
+      .delete(table)
+      .where(sql`(${sql.join(sweep.key, sql`, `)}) in ${batch}`)
+      .returning({ one: sql`1`.as("one") }),
   );
+  const [row] = await db.with(gone).select({ count: sql<number>`count(*)::int` }).from(gone);
   return row?.count ?? 0;
 }
 

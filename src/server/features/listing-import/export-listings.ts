@@ -1,11 +1,10 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { CSV_LIST_SEPARATOR, LISTING_CSV_COLUMNS } from "../../../shared/schemas/listing-import";
-import { type Db, selectRows } from "../../db/client";
-import { createdKeyColumn } from "../../lib/keyset-pages";
-import { sqlLimit } from "../../lib/paging";
+import type { Db } from "../../db/client";
+import { buyerListings, buyerProfiles, users } from "../../db/schema";
+import { createdKeyOf } from "../../lib/keyset-pages";
 import { escapeFormula } from "./listing-csv";
 
 // GET /api/admin/buyer-listings/export.csv: every listing in the import's columns, with a
@@ -15,50 +14,46 @@ import { escapeFormula } from "./listing-csv";
 
 const PAGE_ROWS = 2_000;
 
-const exportRowSchema = z.object({
-  id: z.string(),
-  createdAt: z.coerce.date(),
-  title: z.string(),
-  vertical: z.string(),
-  payout: z.string(),
-  paymentTerms: z.string().nullable(),
-  durationRequirement: z.number().nullable(),
-  minVolume: z.number().nullable(),
-  status: z.string(),
-  description: z.string().nullable(),
-  geos: z.array(z.string()),
-  tags: z.array(z.string()),
-  disputeWindowDays: z.number().nullable(),
-  dailyCap: z.number().nullable(),
-  buyerEmail: z.string(),
-  /** created_at to the microsecond, the keyset's key (a JS Date would drop the microseconds). */
-  createdKey: z.string(),
-});
-type ExportRow = z.infer<typeof exportRowSchema>;
+/** One page of the export, after the row `after` (created_at to the microsecond, the keyset's key). */
+function readPage(db: Db, ownerUserId: string | undefined, after: { createdKey: string; id: string } | null) {
+  return db
+    .select({
+      id: buyerListings.id,
+      title: buyerListings.title,
+      vertical: buyerListings.vertical,
+      payout: buyerListings.payout,
+      paymentTerms: buyerListings.paymentTerms,
+      durationRequirement: buyerListings.durationRequirement,
+      minVolume: buyerListings.minVolume,
+      status: buyerListings.status,
+      description: buyerListings.description,
+      geos: buyerListings.geos,
+      tags: buyerListings.tags,
+      disputeWindowDays: buyerListings.disputeWindowDays,
+      dailyCap: buyerListings.dailyCap,
+      buyerEmail: users.email,
+      createdKey: createdKeyOf(buyerListings.createdAt),
+    })
+    .from(buyerListings)
+    .innerJoin(buyerProfiles, eq(buyerProfiles.id, buyerListings.buyerId))
+    .innerJoin(users, eq(users.id, buyerProfiles.userId))
+    .where(
+      and(
+        ownerUserId ? eq(buyerProfiles.userId, ownerUserId) : undefined,
+        after
+          ? sql`(${buyerListings.createdAt}, ${buyerListings.id}) < (${after.createdKey}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(buyerListings.createdAt), desc(buyerListings.id))
+    .limit(PAGE_ROWS);
+}
+type ExportRow = Awaited<ReturnType<typeof readPage>>[number];
 
 async function* exportRows(db: Db, ownerUserId: string | undefined): AsyncGenerator<ExportRow> {
   let after: { createdKey: string; id: string } | null = null;
   for (;;) {
-    const conditions = [
-      ...(ownerUserId ? [sql`bp.user_id = ${ownerUserId}`] : []),
-      ...(after ? [sql`(l.created_at, l.id) < (${after.createdKey}::timestamptz, ${after.id}::uuid)`] : []),
-    ];
-    const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-    const rows: ExportRow[] = await selectRows(
-      db,
-      exportRowSchema,
-      sql`select l.id, l.created_at as "createdAt", l.title, l.vertical, l.payout::text as payout,
-                 l.payment_terms as "paymentTerms", l.duration_requirement as "durationRequirement",
-                 l.min_volume as "minVolume", l.status, l.description, l.geos, l.tags,
-                 l.dispute_window_days as "disputeWindowDays", l.daily_cap as "dailyCap", u.email as "buyerEmail",
-                 ${createdKeyColumn("l")}
-            from buyer_listings l
-            join buyer_profiles bp on bp.id = l.buyer_id
-            join users u on u.id = bp.user_id
-            ${where}
-           order by l.created_at desc, l.id desc
-           limit ${sqlLimit(PAGE_ROWS)}`,
-    );
+    const rows: ExportRow[] = await readPage(db, ownerUserId, after);
     yield* rows;
     const last = rows.at(-1);
     if (!last || rows.length < PAGE_ROWS) return;

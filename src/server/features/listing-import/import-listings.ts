@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
   type ImportError,
@@ -13,8 +13,8 @@ import {
   listingImportRowSchema,
   NO_BUYER_FOR_FILE,
 } from "../../../shared/schemas/listing-import";
-import { type Database, type Db, queryRows } from "../../db/client";
-import { buyerProfiles } from "../../db/schema";
+import type { Database, Db } from "../../db/client";
+import { buyerProfiles, users } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import type { AppMetrics, ImportMetricOutcome } from "../../lib/metrics";
@@ -66,16 +66,30 @@ class BuyerDirectory {
   async load(emails: Iterable<string>): Promise<void> {
     const missing = [...new Set(emails)].filter((email) => !this.known.has(email));
     if (missing.length === 0) return;
-    const rows = await queryRows<{ email: string; id: string; company: string; byUser: boolean }>(
-      this.db,
-      sql`select lower(u.email) as email, bp.id, bp.company, true as "byUser"
-            from buyer_profiles bp join users u on u.id = bp.user_id
-           where lower(u.email) in ${missing} and u.deleted_at is null
-          union all
-          select lower(bp.contact_email), bp.id, bp.company, false
-            from buyer_profiles bp join users u on u.id = bp.user_id
-           where lower(bp.contact_email) in ${missing} and u.deleted_at is null`,
-    );
+    const userEmail = sql<string>`lower(${users.email})`;
+    const contactEmail = sql<string>`lower(${buyerProfiles.contactEmail})`;
+    const rows = await this.db
+      .select({
+        email: userEmail,
+        id: buyerProfiles.id,
+        company: buyerProfiles.company,
+        byUser: sql<boolean>`true`,
+      })
+      .from(buyerProfiles)
+      .innerJoin(users, eq(users.id, buyerProfiles.userId))
+      .where(and(inArray(userEmail, missing), isNull(users.deletedAt)))
+      .unionAll(
+        this.db
+          .select({
+            email: contactEmail,
+            id: buyerProfiles.id,
+            company: buyerProfiles.company,
+            byUser: sql<boolean>`false`,
+          })
+          .from(buyerProfiles)
+          .innerJoin(users, eq(users.id, buyerProfiles.userId))
+          .where(and(inArray(contactEmail, missing), isNull(users.deletedAt))),
+      );
     for (const email of missing) {
       const matches = rows.filter((r) => r.email === email);
       const byUser = matches.find((r) => r.byUser);

@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DISPUTE_STATUSES, RELIABILITY } from "../../../shared/constants";
 import { type Db, selectRows } from "../../db/client";
+import { buyerProfiles } from "../../db/schema";
 import type { JobQueue } from "../../jobs/job-queue";
 import { computeReliability, type ReliabilityResult } from "./reliability-score";
 
@@ -40,13 +41,15 @@ export async function refreshBuyerReliability({
   buyerId: string;
   now?: Date;
 }): Promise<ReliabilityResult | null> {
-  const locked = await selectRows(
-    db,
-    z.object({ id: z.string() }),
-    sql`select id from buyer_profiles where id = ${buyerId} for no key update`,
-  );
+  const locked = await db
+    .select({ id: buyerProfiles.id })
+    .from(buyerProfiles)
+    .where(eq(buyerProfiles.id, buyerId))
+    .for("no key update");
   if (locked.length === 0) return null;
   const since = new Date(now.getTime() - RELIABILITY.windowDays * 24 * 3600 * 1000).toISOString();
+  // Raw: six aggregates in one round trip, four of them rows gathered by json_agg, which the builder
+  // cannot say (nor a select without a table).
   const [inputs] = await selectRows(
     db,
     inputsSchema,
@@ -68,15 +71,17 @@ export async function refreshBuyerReliability({
         where r.buyer_id = ${buyerId} and r.hidden_at is null) as "reviewAverage"`,
   );
   const result = computeReliability(inputs!, now);
-  await db.execute(
-    sql`update buyer_profiles set reliability_score = ${result.score},
-        reliability_based_on = ${result.basedOn},
-        reliability_factors = ${JSON.stringify(result.factors)}::jsonb,
-        reliability_computed_at = ${now.toISOString()}::timestamptz,
-        review_count = ${inputs!.reviewCount},
-        review_average = ${inputs!.reviewAverage}::numeric
-      where id = ${buyerId}`,
-  );
+  await db
+    .update(buyerProfiles)
+    .set({
+      reliabilityScore: result.score,
+      reliabilityBasedOn: result.basedOn,
+      reliabilityFactors: result.factors,
+      reliabilityComputedAt: now,
+      reviewCount: inputs!.reviewCount,
+      reviewAverage: inputs!.reviewAverage,
+    })
+    .where(eq(buyerProfiles.id, buyerId));
   return result;
 }
 
@@ -94,14 +99,12 @@ export async function refreshReliabilityScores({
   now?: Date;
   olderThanHours?: number;
 }): Promise<number> {
-  const before = new Date(now.getTime() - olderThanHours * 3600 * 1000).toISOString();
-  const due = await selectRows(
-    db,
-    z.object({ id: z.string() }),
-    sql`select id from buyer_profiles
-        where reliability_computed_at is null or reliability_computed_at <= ${before}::timestamptz
-        order by id`,
-  );
+  const before = new Date(now.getTime() - olderThanHours * 3600 * 1000);
+  const due = await db
+    .select({ id: buyerProfiles.id })
+    .from(buyerProfiles)
+    .where(or(isNull(buyerProfiles.reliabilityComputedAt), lte(buyerProfiles.reliabilityComputedAt, before)))
+    .orderBy(asc(buyerProfiles.id));
   for (const { id } of due) {
     await db.transaction((tx) => refreshBuyerReliability({ db: tx, buyerId: id, now }));
   }

@@ -137,7 +137,7 @@ describe("sitemaps", () => {
       );
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
       // One statement reads the listings (fewer than a statement's rows).
-      const reads = () => statements.texts.filter((t) => t.includes("from buyer_listings l")).length;
+      const reads = () => statements.texts.filter((t) => t.includes('from "buyer_listings" "l"')).length;
       expect(reads()).toBe(1);
       await ctx.app.inject({ url: "/sitemaps/listings-1.xml" });
       expect(reads()).toBe(1);

@@ -1,10 +1,10 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { GEOGRAPHIES, US_NATIONAL, VERTICALS } from "../../../shared/constants";
 import { browsePagePath, listingPagePath } from "../../../shared/routes";
-import { type Db, selectRows } from "../../db/client";
-import { LISTING_FROM, visibleTo } from "../../lib/listing-read";
-import { sqlLimit } from "../../lib/paging";
+import type { Db } from "../../db/client";
+import { buyerListings, buyerProfiles } from "../../db/schema";
+import { visibleTo } from "../../lib/listing-read";
 
 // What search engines are told (Lighthouse's SEO audit once read the HTML shell at /robots.txt).
 // The pages anyone may open signed out are listed in the sitemaps; the API, sign-in and every signed-in
@@ -96,12 +96,9 @@ const urlsetXml = (lines: string[]) =>
 const newer = (a: number | undefined, b: number | undefined) =>
   a === undefined ? b : b === undefined ? a : Math.max(a, b);
 
-const visibleListingRow = z.object({
-  id: z.string(),
-  updated: z.coerce.number(),
-  vertical: z.string(),
-  geos: z.array(z.string()),
-});
+/** A listing and its buyer profile, under the names visibleTo's condition uses. */
+const listing = alias(buyerListings, "l");
+const buyer = alias(buyerProfiles, "bp");
 
 /**
  * Builds the index and every file from one walk over the listings a signed-out visitor can open.
@@ -141,16 +138,18 @@ export async function buildSitemaps({
 
   let lastId: string | undefined;
   for (;;) {
-    const rows = await selectRows(
-      db,
-      visibleListingRow,
-      sql`select l.id,
-            floor(extract(epoch from l.updated_at))::int8 as updated,
-            l.vertical, l.geos
-          from ${LISTING_FROM}
-          where ${visibleTo(null)}${lastId === undefined ? sql`` : sql` and l.id > ${lastId}`}
-          order by l.id limit ${sqlLimit(readRows)}`,
-    );
+    const rows = await db
+      .select({
+        id: listing.id,
+        updated: sql<number>`floor(extract(epoch from ${listing.updatedAt}))::int8`.mapWith(Number),
+        vertical: listing.vertical,
+        geos: listing.geos,
+      })
+      .from(listing)
+      .innerJoin(buyer, eq(buyer.id, listing.buyerId))
+      .where(and(visibleTo(null), lastId === undefined ? undefined : gt(listing.id, lastId)))
+      .orderBy(asc(listing.id))
+      .limit(readRows);
     for (const row of rows) {
       lines.push(
         `  <url><loc>${listingUrlPrefix}${row.id}</loc><lastmod>${lastmodOf(row.updated)}</lastmod></url>`,

@@ -1,7 +1,6 @@
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, gte, inArray, isNotNull, lt, notInArray } from "drizzle-orm";
 import { SMS_LIMITS } from "../../../shared/constants";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
 import { alertDeliveries, smsMessages } from "../../db/schema";
 import { type JobContext, type JobQueue, type SqlClient, transactionClient } from "../../jobs/job-queue";
 import type { MailQueue } from "../../jobs/mail";
@@ -63,14 +62,16 @@ async function planSmsAlerts(
 /** Alert and summary texts the provider took for this user in their local day of `now`. */
 async function textsToday(db: Db, userId: string, now: Date, timeZone: string): Promise<number> {
   const { start, end } = localDay(now, timeZone);
-  const [row] = await selectRows(
-    db,
-    z.object({ count: z.coerce.number().int() }),
-    sql`select count(*)::int as count from sms_messages
-        where user_id = ${userId} and kind in ('alert', 'summary') and provider_sid is not null
-          and created_at >= ${start.toISOString()}::timestamptz and created_at < ${end.toISOString()}::timestamptz`,
+  return db.$count(
+    smsMessages,
+    and(
+      eq(smsMessages.userId, userId),
+      inArray(smsMessages.kind, ["alert", "summary"]),
+      isNotNull(smsMessages.providerSid),
+      gte(smsMessages.createdAt, start),
+      lt(smsMessages.createdAt, end),
+    ),
   );
-  return row?.count ?? 0;
 }
 
 /** Why a text cannot go now: quiet hours, or the day's cap reached; null when it can. */

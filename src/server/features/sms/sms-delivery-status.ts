@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { SMS_LIMITS } from "../../../shared/constants";
-import { type Db, selectRows } from "../../db/client";
+import type { Db } from "../../db/client";
+import { smsMessages, smsNumbers, users } from "../../db/schema";
 import type { MailQueue, OutgoingMail } from "../../jobs/mail";
 import { accountMailKey } from "../../lib/deleted-account";
 
@@ -37,7 +37,7 @@ const FINAL_STATUSES = ["delivered", "undelivered", "failed"];
  * The order of a text's statuses: a callback may arrive after a later one (they travel separately), and
  * a status never moves back. Unknown statuses rank with the first ones.
  */
-const STATUS_RANK = sql`(case status when 'delivered' then 4 when 'undelivered' then 4 when 'failed' then 4
+const STATUS_RANK = sql`(case ${smsMessages.status} when 'delivered' then 4 when 'undelivered' then 4 when 'failed' then 4
   when 'sent' then 3 when 'sending' then 2 else 1 end)`;
 const rankOf = (status: string) =>
   FINAL_STATUSES.includes(status) ? 4 : status === "sent" ? 3 : status === "sending" ? 2 : 1;
@@ -48,8 +48,6 @@ export interface DeliveryStatusDeps {
   mail: { appName: string; appUrl: string };
 }
 
-const updatedSchema = z.object({ userId: z.string().nullable(), phone: z.string() });
-
 /** POST /api/sms/status: Twilio's word on one text we sent. An unknown message id is ignored. */
 export async function recordDeliveryStatus(
   deps: DeliveryStatusDeps,
@@ -58,20 +56,27 @@ export async function recordDeliveryStatus(
   const status = update.status.trim().toLowerCase();
   if (!update.messageSid || !status) return;
   await deps.db.transaction(async (tx) => {
-    const [message] = await selectRows(
-      tx,
-      updatedSchema,
-      sql`update sms_messages
-          set status = ${status}, status_at = now(), error_code = coalesce(${update.errorCode}, error_code)
-          where provider_sid = ${update.messageSid} and ${STATUS_RANK} < ${rankOf(status)}
-          returning user_id as "userId", phone`,
-    );
+    const [message] = await tx
+      .update(smsMessages)
+      .set({
+        status,
+        statusAt: sql`now()`,
+        errorCode: sql`coalesce(${update.errorCode}, ${smsMessages.errorCode})`,
+      })
+      .where(and(eq(smsMessages.providerSid, update.messageSid), sql`${STATUS_RANK} < ${rankOf(status)}`))
+      .returning({ userId: smsMessages.userId, phone: smsMessages.phone });
     if (!message?.userId) return;
     if (status === "delivered") {
-      await tx.execute(
-        sql`update sms_numbers set consecutive_failures = 0, updated_at = now()
-            where user_id = ${message.userId} and phone = ${message.phone} and consecutive_failures > 0`,
-      );
+      await tx
+        .update(smsNumbers)
+        .set({ consecutiveFailures: 0, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(smsNumbers.userId, message.userId),
+            eq(smsNumbers.phone, message.phone),
+            gt(smsNumbers.consecutiveFailures, 0),
+          ),
+        );
     } else if (
       (status === "failed" || status === "undelivered") &&
       update.errorCode !== null &&
@@ -81,13 +86,6 @@ export async function recordDeliveryStatus(
     }
   });
 }
-
-const failureSchema = z.object({
-  email: z.string(),
-  consecutiveFailures: z.number().int(),
-  suspendedAt: z.coerce.date().nullable(),
-  suspendedNow: z.boolean(),
-});
 
 /**
  * One more permanent failure for the user's number (if it is still this phone): at
@@ -99,19 +97,30 @@ export async function recordPermanentFailure(
   deps: Pick<DeliveryStatusDeps, "mailQueue" | "mail">,
   { userId, phone }: { userId: string; phone: string },
 ): Promise<void> {
-  const [row] = await selectRows(
-    tx,
-    failureSchema,
-    sql`update sms_numbers n
-        set consecutive_failures = n.consecutive_failures + 1,
-          suspended_at = case when n.suspended_at is null
-            and n.consecutive_failures + 1 >= ${SMS_LIMITS.failuresToSuspend} then now() else n.suspended_at end,
-          updated_at = now()
-        from users u, (select suspended_at as before from sms_numbers where user_id = ${userId} for update) old
-        where n.user_id = ${userId} and n.phone = ${phone} and u.id = n.user_id
-        returning u.email, n.consecutive_failures as "consecutiveFailures", n.suspended_at as "suspendedAt",
-          (old.before is null and n.suspended_at is not null) as "suspendedNow"`,
-  );
+  // The suspension as it stood before this failure, read under the row's lock.
+  const old = tx
+    .select({ before: sql<Date | null>`${smsNumbers.suspendedAt}`.as("before") })
+    .from(smsNumbers)
+    .where(eq(smsNumbers.userId, userId))
+    .for("update")
+    .as("old");
+  const [row] = await tx
+    .update(smsNumbers)
+    .set({
+      consecutiveFailures: sql`${smsNumbers.consecutiveFailures} + 1`,
+      suspendedAt: sql`case when ${smsNumbers.suspendedAt} is null
+        and ${smsNumbers.consecutiveFailures} + 1 >= ${SMS_LIMITS.failuresToSuspend} then now()
+        else ${smsNumbers.suspendedAt} end`,
+      updatedAt: sql`now()`,
+    })
+    .from(old)
+    .innerJoin(users, eq(users.id, userId))
+    .where(and(eq(smsNumbers.userId, userId), eq(smsNumbers.phone, phone)))
+    .returning({
+      email: users.email,
+      suspendedAt: smsNumbers.suspendedAt,
+      suspendedNow: sql<boolean>`(${old.before} is null and ${smsNumbers.suspendedAt} is not null)`,
+    });
   if (row?.suspendedNow && row.suspendedAt) {
     await deps.mailQueue.enqueue(tx, [
       suspendedMail(deps.mail, { userId, to: row.email, phone, suspendedAt: row.suspendedAt }),

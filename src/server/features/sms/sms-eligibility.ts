@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
-import { z } from "zod";
-import { SMS_BLOCKED_REASONS } from "../../../shared/schemas/sms";
-import { type Db, selectRows } from "../../db/client";
-import { smsOptOuts, subscriptions } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { SMS_BLOCKED_REASONS } from "../../../shared/schemas/sms";
+import type { Db } from "../../db/client";
+import { notificationPreferences, smsNumbers, smsOptOuts, subscriptions, users } from "../../db/schema";
 import { activeSmsAddonNow, activeSubscriptionNow } from "../../lib/premium";
 import { quietHoursTimeZone } from "../alerts/alert-preferences";
 
@@ -10,41 +10,47 @@ import { quietHoursTimeZone } from "../alerts/alert-preferences";
 // and the SMS Alerts add-on running now, whose number is verified and neither opted out (by the account,
 // or by the number itself replying STOP, whoever holds it) nor suspended.
 // The status screen (why texts are not going out) and the jobs (whom to text) read these same
-// conditions. Aliases: u the user, n their sms_numbers row (left-joined: null when they have none).
+// conditions. They name the user u, their sms_numbers row n (left-joined: null when they have none) and
+// their preferences p: the alerts' match rule (alerts/alert-matching.ts) names p too.
 
-const HAS_PREMIUM = sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = u.id and ${activeSubscriptionNow()})`;
-const HAS_ADDON = sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = u.id and ${activeSmsAddonNow()})`;
+type SmsBlockedReason = (typeof SMS_BLOCKED_REASONS)[number];
+
+export const smsUser = alias(users, "u");
+export const smsNumber = alias(smsNumbers, "n");
+export const smsPreferences = alias(notificationPreferences, "p");
+/** The join conditions of n and p to u (both left joins). */
+export const numberOfSmsUser = eq(smsNumber.userId, smsUser.id);
+export const preferencesOfSmsUser = eq(smsPreferences.userId, smsUser.id);
+
+const HAS_PREMIUM = sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${smsUser.id} and ${activeSubscriptionNow()})`;
+const HAS_ADDON = sql`exists (select 1 from ${subscriptions} where ${subscriptions.userId} = ${smsUser.id} and ${activeSmsAddonNow()})`;
 /** The number itself replied STOP (sms_opt_outs): whichever account holds it, it gets nothing. */
-const NUMBER_STOPPED = sql`exists (select 1 from ${smsOptOuts} where ${smsOptOuts.phone} = n.phone)`;
+const NUMBER_STOPPED = sql`exists (select 1 from ${smsOptOuts} where ${smsOptOuts.phone} = ${smsNumber.phone})`;
 
 /** The first reason, in this order, that keeps texts from this user; null when they go out. */
-const BLOCKED_REASON = sql`case
+const BLOCKED_REASON = sql<SmsBlockedReason | null>`case
   when not ${HAS_PREMIUM} then 'no_premium'
   when not ${HAS_ADDON} then 'no_addon'
-  when n.user_id is null then 'no_number'
-  when n.verified_at is null then 'unverified'
-  when n.opted_out_at is not null or ${NUMBER_STOPPED} then 'opted_out'
-  when n.suspended_at is not null then 'suspended'
+  when ${smsNumber.userId} is null then 'no_number'
+  when ${smsNumber.verifiedAt} is null then 'unverified'
+  when ${smsNumber.optedOutAt} is not null or ${NUMBER_STOPPED} then 'opted_out'
+  when ${smsNumber.suspendedAt} is not null then 'suspended'
   else null end`;
 
 /** SQL condition over u and n: this user receives SMS alerts now. */
-export const RECEIVES_SMS = sql`(u.role = 'publisher' and u.disabled_at is null and ${HAS_PREMIUM} and ${HAS_ADDON}
-  and n.verified_at is not null and n.opted_out_at is null and n.suspended_at is null and not ${NUMBER_STOPPED})`;
+export const RECEIVES_SMS = sql`(${smsUser.role} = 'publisher' and ${smsUser.disabledAt} is null
+  and ${HAS_PREMIUM} and ${HAS_ADDON} and ${smsNumber.verifiedAt} is not null
+  and ${smsNumber.optedOutAt} is null and ${smsNumber.suspendedAt} is null and not ${NUMBER_STOPPED})`;
 
-/** users u left joined with their number n and their preferences p (for the time zone). */
-export const SMS_USER_FROM = sql`users u
-  left join sms_numbers n on n.user_id = u.id
-  left join notification_preferences p on p.user_id = u.id`;
-
-const smsStateSchema = z.object({
-  userId: z.string(),
-  phone: z.string().nullable(),
-  timeZone: z.string().nullable().transform(quietHoursTimeZone),
-  hasPremium: z.boolean(),
-  hasAddon: z.boolean(),
-  blockedReason: z.enum(SMS_BLOCKED_REASONS).nullable(),
-});
-export type SmsState = z.infer<typeof smsStateSchema>;
+export interface SmsState {
+  userId: string;
+  phone: string | null;
+  /** The time zone quiet hours follow. */
+  timeZone: string;
+  hasPremium: boolean;
+  hasAddon: boolean;
+  blockedReason: SmsBlockedReason | null;
+}
 
 /**
  * One user's SMS state: their number, the time zone quiet hours follow, and why texts do not go out
@@ -53,15 +59,20 @@ export type SmsState = z.infer<typeof smsStateSchema>;
  * RECEIVES_SMS (the jobs).
  */
 export async function readSmsState(db: Db, userId: string): Promise<SmsState | null> {
-  const [row] = await selectRows(
-    db,
-    smsStateSchema,
-    sql`select u.id as "userId", n.phone, p.time_zone as "timeZone",
-          ${HAS_PREMIUM} as "hasPremium", ${HAS_ADDON} as "hasAddon", ${BLOCKED_REASON} as "blockedReason"
-        from ${SMS_USER_FROM}
-        where u.id = ${userId}`,
-  );
-  return row ?? null;
+  const [row] = await db
+    .select({
+      userId: smsUser.id,
+      phone: smsNumber.phone,
+      timeZone: smsPreferences.timeZone,
+      hasPremium: sql<boolean>`${HAS_PREMIUM}`,
+      hasAddon: sql<boolean>`${HAS_ADDON}`,
+      blockedReason: BLOCKED_REASON,
+    })
+    .from(smsUser)
+    .leftJoin(smsNumber, numberOfSmsUser)
+    .leftJoin(smsPreferences, preferencesOfSmsUser)
+    .where(eq(smsUser.id, userId));
+  return row ? { ...row, timeZone: quietHoursTimeZone(row.timeZone) } : null;
 }
 
 /** Whether a state lets texts go out (the provider aside). */
