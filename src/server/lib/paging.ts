@@ -1,5 +1,4 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import { AppError } from "./app-error";
 
