@@ -22,6 +22,7 @@ import {
 } from "../../lib/keyset-pages";
 import { containsPattern } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
+import { COMPLIANCE_RECORD_FIELDS } from "../publishers/compliance";
 import { computeQualityScore, qualityFactsOf, recomputeQualityScore } from "../publishers/quality-score";
 import { findSameWebsite } from "./same-website";
 
@@ -38,15 +39,7 @@ const PUBLISHERS = {
   keyed: publisherProfiles,
   rows: (db: Db) => {
     const latest = db
-      .select({
-        id: compliance.id,
-        tcpaComplianceAck: compliance.tcpaComplianceAck,
-        dncProcessDesc: compliance.dncProcessDesc,
-        acceptedAt: compliance.acceptedAt,
-        ackTextVersion: compliance.ackTextVersion,
-        ip: compliance.ip,
-        userAgent: compliance.userAgent,
-      })
+      .select(COMPLIANCE_RECORD_FIELDS)
       .from(compliance)
       .where(eq(compliance.publisherId, publisherProfiles.id))
       .orderBy(desc(compliance.createdAt))

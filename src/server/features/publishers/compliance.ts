@@ -14,6 +14,17 @@ import { assertPublisherRole, type Viewer } from "../../lib/viewer";
 import { PUBLISHER_ACTIONS } from "./publisher-profile";
 import { recomputeQualityScore } from "./quality-score";
 
+/** A compliance record as an administrator reviews it and the publisher's data export holds it. */
+export const COMPLIANCE_RECORD_FIELDS = {
+  id: compliance.id,
+  tcpaComplianceAck: compliance.tcpaComplianceAck,
+  dncProcessDesc: compliance.dncProcessDesc,
+  acceptedAt: compliance.acceptedAt,
+  ackTextVersion: compliance.ackTextVersion,
+  ip: compliance.ip,
+  userAgent: compliance.userAgent,
+};
+
 // TCPA compliance records (onboarding step 5, /api/compliance). Each submission is a new row: the history is kept and
 // never overwritten or deleted by the app (TCPA records are kept five years). A record holds when, from
 // which address and browser, and which version of the acknowledgment text was agreed to.

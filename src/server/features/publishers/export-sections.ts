@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { compliance, publisherProfiles } from "../../db/schema";
 import { type AccountExportSection, EXPORT_SECTION_LIMIT } from "../../lib/account-export";
+import { COMPLIANCE_RECORD_FIELDS } from "./compliance";
 import { getPublisherProfile } from "./publisher-profile";
 
 // The publisher's part of the data export (features/account/account-export.ts).
@@ -19,16 +20,7 @@ export const complianceRecordsSection: AccountExportSection = {
 /** Every TCPA acknowledgment the publisher submitted, oldest first, with where it came from. */
 function readComplianceRecords(db: Db, userId: string) {
   return db
-    .select({
-      id: compliance.id,
-      tcpaComplianceAck: compliance.tcpaComplianceAck,
-      dncProcessDesc: compliance.dncProcessDesc,
-      acceptedAt: compliance.acceptedAt,
-      ackTextVersion: compliance.ackTextVersion,
-      ip: compliance.ip,
-      userAgent: compliance.userAgent,
-      createdAt: compliance.createdAt,
-    })
+    .select({ ...COMPLIANCE_RECORD_FIELDS, createdAt: compliance.createdAt })
     .from(compliance)
     .innerJoin(publisherProfiles, eq(publisherProfiles.id, compliance.publisherId))
     .where(eq(publisherProfiles.userId, userId))

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { alertDeliveries, buyerListings, buyerProfiles } from "../../db/schema";
@@ -26,11 +26,19 @@ const NOT_YET_TEXTED = sql`not exists (select 1 from ${alertDeliveries}
   where ${alertDeliveries.userId} = ${smsUser.id} and ${alertDeliveries.listingId} = ${listing.id}
     and ${alertDeliveries.channel} = 'sms')`;
 
-/** Every (user, listing) pair these newly active listings call a text for. */
-export async function findSmsMatches(db: Db, listingIds: string[]) {
-  if (listingIds.length === 0) return [];
+/**
+ * The pairs of a listing among `listingIds` and a user it may be texted to: the listing is live and
+ * matches one of the user's alerts, and the user receives texts; `more` narrows them further.
+ */
+function textablePairs(db: Db, listingIds: string[], ...more: SQL[]) {
   return db
-    .select({ userId: smsUser.id, listingId: listing.id })
+    .select({
+      userId: smsUser.id,
+      id: listing.id,
+      title: listing.title,
+      vertical: listing.vertical,
+      payout: listing.payout,
+    })
     .from(listing)
     .innerJoin(buyer, eq(buyer.id, listing.buyerId))
     .crossJoin(smsUser)
@@ -43,10 +51,20 @@ export async function findSmsMatches(db: Db, listingIds: string[]) {
         isNotNull(smsPreferences.userId),
         RECEIVES_SMS,
         MATCHES_AN_ALERT,
-        NOT_YET_TEXTED,
+        ...more,
       ),
-    )
-    .orderBy(asc(smsUser.id), asc(listing.activatedAt), asc(listing.id));
+    );
+}
+
+/** Every (user, listing) pair these newly active listings call a text for. */
+export async function findSmsMatches(db: Db, listingIds: string[]) {
+  if (listingIds.length === 0) return [];
+  const pairs = await textablePairs(db, listingIds, NOT_YET_TEXTED).orderBy(
+    asc(smsUser.id),
+    asc(listing.activatedAt),
+    asc(listing.id),
+  );
+  return pairs.map(({ userId, id }) => ({ userId, listingId: id }));
 }
 
 export interface SmsListing {
@@ -67,22 +85,9 @@ export async function findTextableListings(
   listingIds: string[],
 ): Promise<SmsListing[]> {
   if (listingIds.length === 0) return [];
-  return db
-    .select({ id: listing.id, title: listing.title, vertical: listing.vertical, payout: listing.payout })
-    .from(listing)
-    .innerJoin(buyer, eq(buyer.id, listing.buyerId))
-    .crossJoin(smsUser)
-    .leftJoin(smsNumber, numberOfSmsUser)
-    .leftJoin(smsPreferences, preferencesOfSmsUser)
-    .where(
-      and(
-        eq(smsUser.id, userId),
-        inArray(listing.id, listingIds),
-        LISTING_IS_LIVE,
-        isNotNull(smsPreferences.userId),
-        RECEIVES_SMS,
-        MATCHES_AN_ALERT,
-      ),
-    )
-    .orderBy(desc(listing.activatedAt), desc(listing.id));
+  const listings = await textablePairs(db, listingIds, eq(smsUser.id, userId)).orderBy(
+    desc(listing.activatedAt),
+    desc(listing.id),
+  );
+  return listings.map(({ id, title, vertical, payout }) => ({ id, title, vertical, payout }));
 }
