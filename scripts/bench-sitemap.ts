@@ -67,7 +67,7 @@ export async function benchSitemap({
     }
     const lastmods = body.match(/<lastmod>/g)?.length ?? 0;
     for (const url of urls) {
-      const id = new URL(url).pathname.match(/^\/buyer\/([0-9a-f-]{36})$/)?.[1];
+      const id = new URL(url).pathname.match(/^\/listings\/([0-9a-f-]{36})$/)?.[1];
       if (id) seen.set(id, (seen.get(id) ?? 0) + 1);
     }
     if (path.startsWith("/sitemaps/listings-") && lastmods !== urls.length) {
