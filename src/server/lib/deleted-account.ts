@@ -21,17 +21,28 @@ export function isDeletedAccountEmail(email: string): boolean {
 
 /**
  * How a party is named where the other party reads about them (reviews, disputes, deal intents and
- * their mails): `name`, or FORMER_MEMBER_NAME once the account aliased `userAlias` is deleted. The
- * deleted row's personal fields are cleared anyway; this keeps a fallback (a website, "Publisher 1a2b...")
- * from standing in for the person.
+ * their mails): `name`, or FORMER_MEMBER_NAME once the account whose users row has `deletedAt` is
+ * deleted. The deleted row's personal fields are cleared anyway; this keeps a fallback (a website,
+ * "Publisher 1a2b...") from standing in for the person.
  */
-export function partyName(userAlias: "pu" | "bu", name: SQL): SQL {
-  return sql`case when ${sql.raw(userAlias)}.deleted_at is not null then ${FORMER_MEMBER_NAME}::text else ${name} end`;
-}
-
-/** partyName for the query builder: `deletedAt` is the party's users row's column (an alias of users). */
 export function partyNameOf(deletedAt: AnyPgColumn, name: SQL): SQL<string> {
   return sql<string>`case when ${deletedAt} is not null then ${FORMER_MEMBER_NAME}::text else ${name} end`;
+}
+
+/**
+ * A publisher as a buyer reads them (a review's author, a dispute's party): their name, else their
+ * website, else "Publisher 1a2b3c4d"; FORMER_MEMBER_NAME once deleted. `user` is the publisher's users
+ * row (an alias of users), `profile` their publisher profile.
+ */
+export function publisherNameOf(
+  user: { deletedAt: AnyPgColumn; firstName: AnyPgColumn; lastName: AnyPgColumn },
+  profile: { id: AnyPgColumn; website: AnyPgColumn },
+): SQL<string> {
+  return partyNameOf(
+    user.deletedAt,
+    sql`coalesce(nullif(trim(concat_ws(' ', ${user.firstName}, ${user.lastName})), ''), ${profile.website},
+      'Publisher ' || left(${profile.id}::text, 8))`,
+  );
 }
 
 /**

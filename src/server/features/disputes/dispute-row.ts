@@ -9,7 +9,7 @@ import {
   publisherProfiles,
   users,
 } from "../../db/schema";
-import { partyNameOf } from "../../lib/deleted-account";
+import { partyNameOf, publisherNameOf } from "../../lib/deleted-account";
 import { createdKeyOf, type KeysetRow, type KeysetSource } from "../../lib/keyset-pages";
 
 // A dispute as disputes.ts reads it (one dispute, a party's list, the admin's pages) and as its mails
@@ -43,11 +43,7 @@ export const DISPUTES = {
         publisherId: disputes.publisherId,
         publisherUserId: publisherProfiles.userId,
         publisherEmail: publisherUser.email,
-        publisherName: partyNameOf(
-          publisherUser.deletedAt,
-          sql`coalesce(nullif(trim(concat_ws(' ', ${publisherUser.firstName}, ${publisherUser.lastName})), ''),
-            ${publisherProfiles.website}, 'Publisher ' || left(${publisherProfiles.id}::text, 8))`,
-        ),
+        publisherName: publisherNameOf(publisherUser, publisherProfiles),
       })
       .from(disputes)
       .innerJoin(dealIntents, eq(dealIntents.id, disputes.dealIntentId))

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyBaseLogger } from "fastify";
 import {
   type ImportError,
@@ -66,30 +67,21 @@ class BuyerDirectory {
   async load(emails: Iterable<string>): Promise<void> {
     const missing = [...new Set(emails)].filter((email) => !this.known.has(email));
     if (missing.length === 0) return;
-    const userEmail = sql<string>`lower(${users.email})`;
-    const contactEmail = sql<string>`lower(${buyerProfiles.contactEmail})`;
-    const rows = await this.db
-      .select({
-        email: userEmail,
-        id: buyerProfiles.id,
-        company: buyerProfiles.company,
-        byUser: sql<boolean>`true`,
-      })
-      .from(buyerProfiles)
-      .innerJoin(users, eq(users.id, buyerProfiles.userId))
-      .where(and(inArray(userEmail, missing), isNull(users.deletedAt)))
-      .unionAll(
-        this.db
-          .select({
-            email: contactEmail,
-            id: buyerProfiles.id,
-            company: buyerProfiles.company,
-            byUser: sql<boolean>`false`,
-          })
-          .from(buyerProfiles)
-          .innerJoin(users, eq(users.id, buyerProfiles.userId))
-          .where(and(inArray(contactEmail, missing), isNull(users.deletedAt))),
-      );
+    // A buyer found by their sign-in address or by their profile's contact address.
+    const byAddress = (address: AnyPgColumn, byUser: boolean) => {
+      const email = sql<string>`lower(${address})`;
+      return this.db
+        .select({
+          email,
+          id: buyerProfiles.id,
+          company: buyerProfiles.company,
+          byUser: sql<boolean>`${sql.raw(String(byUser))}`,
+        })
+        .from(buyerProfiles)
+        .innerJoin(users, eq(users.id, buyerProfiles.userId))
+        .where(and(inArray(email, missing), isNull(users.deletedAt)));
+    };
+    const rows = await byAddress(users.email, true).unionAll(byAddress(buyerProfiles.contactEmail, false));
     for (const email of missing) {
       const matches = rows.filter((r) => r.email === email);
       const byUser = matches.find((r) => r.byUser);

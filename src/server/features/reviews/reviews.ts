@@ -21,7 +21,7 @@ import type { JobQueue } from "../../jobs/job-queue";
 import { AppError } from "../../lib/app-error";
 import { writeAuditEntry } from "../../lib/audit-entry";
 import { lockDealIntentForParty } from "../../lib/deal-party";
-import { partyName } from "../../lib/deleted-account";
+import { publisherNameOf } from "../../lib/deleted-account";
 import { isUuid } from "../../lib/ids";
 import { createdKeyOf, type KeysetSource, type Page, readPage } from "../../lib/keyset-pages";
 import { sqlLimit } from "../../lib/paging";
@@ -182,15 +182,9 @@ export async function listBuyerReviews({
 
 // ---- the workspaces ----------------------------------------------------------------------------------
 
-// Named "pu": partyName reads the author's account by that alias.
-const reviewAuthor = alias(users, "pu");
-
-// The reviewer as the reviewed buyer reads them: their name, website or id; "Former member" once deleted.
-const publisherName = partyName(
-  "pu",
-  sql`coalesce(nullif(trim(concat_ws(' ', ${reviewAuthor.firstName}, ${reviewAuthor.lastName})), ''),
-    ${publisherProfiles.website}, 'Publisher ' || left(${publisherProfiles.id}::text, 8))`,
-);
+// The review's author's account (users is joined for the buyer too).
+const reviewAuthor = alias(users, "review_author");
+const publisherName = publisherNameOf(reviewAuthor, publisherProfiles);
 
 /**
  * The reviews the viewer wrote (`as` "author", each naming the buyer's company) or received (`as`
