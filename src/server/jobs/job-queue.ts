@@ -388,6 +388,9 @@ export class JobQueue {
   } = {}): Promise<WorkResult> {
     const result: WorkResult = { completed: 0, failed: 0 };
     for (let round = 0; round < maxRounds; round++) {
+      // pg-boss takes a job only once its start is before now(): one sent just before this round, in the
+      // same tick of the database's clock (PGlite's counts milliseconds), would not be ready yet.
+      await new Promise((resolve) => setTimeout(resolve, 2));
       let ran = 0;
       for (const [name, handler] of this.#handlers) {
         if (queues && !queues.includes(name)) continue;
