@@ -29,9 +29,11 @@ function serverProject(engine: TestEngine) {
 
 export default defineConfig({
   test: {
-    // Vitest's default, one fewer than the cores, is a single worker on a 2-core machine; the tests spend
-    // much of their time waiting on the database, so two workers share two cores well.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Vitest's default, one fewer than the cores, is a single worker on a 2-core machine. The tests spend
+    // much of their time waiting (on the database, on a child process, on a job queue's real delays), so
+    // one worker more than the cores keeps them busy: on 2 cores, three workers took the unit run from
+    // 363 to 314 s (docs/performance.md, "Test suite").
+    maxWorkers: availableParallelism() + 1,
     projects: [
       ...engines.map(serverProject),
       {

@@ -30,19 +30,32 @@ function shapeOf(node: unknown): unknown {
  * handlers' return types are checked against the same schemas at compile time; `validate` (development)
  * also checks each answer at run time, as before.
  */
+type Writer = ReturnType<typeof fastJson>;
+
+// Many routes answer the same shapes (every error answer is {message, code}, each status documented with
+// its own description and examples): one compiled writer per shape, not per route and status, which took
+// an app's start from about 280 to 110 ms. Kept for the process, not per app: a schema's writer never
+// changes, and the test suite builds an app for every file a worker runs (200 ms each without these).
+const writersByShape = new Map<string, Writer>();
+const writersBySchema = new WeakMap<ZodType, Writer>();
+
+function writerFor(schema: ZodType): Writer {
+  let stringify = writersBySchema.get(schema);
+  if (stringify) return stringify;
+  const jsonSchema = z.toJSONSchema(schema, { target: "draft-07", io: "output" });
+  const shape = JSON.stringify(shapeOf(jsonSchema));
+  stringify = writersByShape.get(shape);
+  if (!stringify) {
+    stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+    writersByShape.set(shape, stringify);
+  }
+  writersBySchema.set(schema, stringify);
+  return stringify;
+}
+
 export function compiledSerializer({ validate }: { validate: boolean }): FastifySerializerCompiler<ZodType> {
-  // Many routes answer the same shapes (every error answer is {message, code}, each status documented
-  // with its own description and examples): one compiled writer per shape, not per route and status,
-  // which took an app's start from about 280 to 110 ms (every test file builds at least one app).
-  const writers = new Map<string, ReturnType<typeof fastJson>>();
   return ({ schema, method, url }) => {
-    const jsonSchema = z.toJSONSchema(schema, { target: "draft-07", io: "output" });
-    const shape = JSON.stringify(shapeOf(jsonSchema));
-    let stringify = writers.get(shape);
-    if (!stringify) {
-      stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
-      writers.set(shape, stringify);
-    }
+    const stringify = writerFor(schema);
     if (!validate) return stringify;
     return (data) => {
       const result = z.safeEncode(schema, data);

@@ -64,17 +64,25 @@ function workerTestDatabase(): Promise<Database> {
 
 /**
  * Empties every table (keeps the migrations journal), so each test starts from nothing; and the job
- * queue's jobs and schedules (its queues stay: migrations made them).
+ * queue's jobs and schedules (its queues stay: migrations made them). One statement, deleting rather than
+ * truncating: TRUNCATE gives every table new files, which cost 280 ms per test on PostgreSQL and 80 ms
+ * on PGlite against 4-5 ms for these deletes (docs/performance.md, "Test suite"). Foreign keys are not
+ * checked meanwhile (replica role, for this transaction only), so the order of the tables is free.
  */
+const EMPTY_EVERY_TABLE = `do $$
+declare t text;
+begin
+  perform set_config('session_replication_role', 'replica', true);
+  for t in select quote_ident(tablename) from pg_tables where schemaname = 'public' loop
+    execute 'delete from ' || t;
+  end loop;
+  delete from ${JOB_SCHEMA}.job;
+  delete from ${JOB_SCHEMA}.archive;
+  delete from ${JOB_SCHEMA}.schedule;
+end $$`;
+
 export async function resetDatabase(database: Database): Promise<void> {
-  const result = (await database.db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  )) as unknown as { rows: { tablename: string }[] };
-  const tables = result.rows.map((r) => `"${r.tablename}"`).join(", ");
-  if (tables) await database.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
-  await database.db.execute(
-    sql.raw(`truncate ${JOB_SCHEMA}.job, ${JOB_SCHEMA}.archive, ${JOB_SCHEMA}.schedule`),
-  );
+  await database.db.execute(sql.raw(EMPTY_EVERY_TABLE));
 }
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
