@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowser } from "./support/browser";
+import { axeViolations, useBrowser } from "./support/browser";
 import { useFixtures } from "./support/fixtures";
 
 // The API reference at /api/docs (Swagger UI with our styles and mending script, src/server/api-docs/),
@@ -12,15 +11,7 @@ import { useFixtures } from "./support/fixtures";
 const WIDTHS = [1280, 375, 320];
 
 /** Every axe violation, minor ones included: the reference is held to more than the app's budget. */
-async function violationsOf(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
-    .options({ resultTypes: ["violations"] })
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-}
+const violationsOf = async (page: Page) => (await axeViolations(page)).map((v) => v.text);
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 

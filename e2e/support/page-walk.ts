@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { CLIENT_ROUTES } from "../../src/shared/routes";
-import { useBrowser } from "./browser";
+import { axeViolations, useBrowser } from "./browser";
 import { type FixtureUser, useFixtures } from "./fixtures";
 
 // Every page of the router, as every kind of user, on the two narrowest phones we support: nothing may
@@ -165,41 +163,6 @@ function overflowingElements(page: Page): Promise<string[]> {
   });
 }
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/**
- * axe's violations of any impact. axe-core is put into each document once and run there directly:
- * @axe-core/playwright's builder injects it anew (twice) on every run, which cost as much as the run.
- * With a dialog open, contrast is checked inside the dialog only: the page behind it lies under the
- * dialog's overlay (axe can only call its text "overlapped", never a violation) and was judged without
- * the dialog just before; the other rules see the whole document (what the dialog hides from screen
- * readers, and what not).
- */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import("axe-core") };
-    const modal = document.querySelector("[role='dialog'], [role='alertdialog']");
-    const results = modal
-      ? [
-          await axe.run(document, {
-            resultTypes: ["violations"],
-            rules: { "color-contrast": { enabled: false } },
-          }),
-          await axe.run(modal, {
-            resultTypes: ["violations"],
-            runOnly: { type: "rule", values: ["color-contrast"] },
-          }),
-        ]
-      : [await axe.run(document, { resultTypes: ["violations"] })];
-    return results.flatMap((r) =>
-      r.violations.map(
-        (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      ),
-    );
-  });
-}
-
 /**
  * Counts the app's requests until their answers are read: the one fetch helper reads every body it
  * asks for, and a query that draws nothing until it has its data (the sign-in page's demo accounts)
@@ -328,7 +291,7 @@ async function walk(page: Page, role: WalkRole, values: RouteValues, judgedMarku
     if (judgedMarkup.has(markup)) return;
     judgedMarkup.add(markup);
     const overflow = await overflowingElements(page);
-    const axe = await axeViolations(page);
+    const axe = (await axeViolations(page)).map((v) => v.text);
     const found = [
       ...overflow.map((o) => `${where}: overflow: ${o}`),
       ...axe.map((v) => `${where}: axe: ${v}`),
