@@ -1,9 +1,10 @@
 // npm run bench: the directory under load (budgets and results in docs/performance.md).
 //
 // For each engine (PostgreSQL, then embedded PGlite) a child process creates an empty database, migrates
-// it, loads BENCH_ROWS realistic listings with COPY, and serves the real app (buildApp) on a loopback
-// port. This process drives it with autocannon, so the load generator never shares the server's event
-// loop. Every database the bench creates is dropped at the end. On PostgreSQL a second child, the floor
+// it and loads BENCH_ROWS realistic listings with COPY. On PostgreSQL the compiled production server
+// (scripts/bench-server.ts) then serves that database; on PGlite, which lives in one process, the child
+// serves the app itself (buildApp) on a loopback port. This process drives the server with autocannon,
+// so the load generator never shares the server's event loop. Every database the bench creates is dropped at the end. On PostgreSQL a second child, the floor
 // (scripts/bench-floor.ts), runs the app's own browse and detail SQL without a framework; the report gives
 // each scenario's rate over the floor's and over the plain page's, and the speed goals as ratios.
 //
@@ -15,6 +16,8 @@
 //   BENCH_CONNECTIONS   comma list of connection counts (default 10,50)
 //   BENCH_SCENARIOS     comma list of words; only scenarios whose name contains one of them run
 //                       ("sitemaps" names the sitemaps' check, scripts/bench-sitemap.ts)
+//   BENCH_IN_PROCESS    1: on PostgreSQL too, load the app in the child (from source) instead of the
+//                       compiled server (BENCH_PROFILE implies it)
 //   BENCH_KEEP_DATABASE a database name (PostgreSQL): load into it and keep it afterwards, for EXPLAIN;
 //                       when it already holds the listings, the load is skipped
 import { type ChildProcess, fork } from "node:child_process";
@@ -44,6 +47,7 @@ import {
   type Vertical,
 } from "../src/shared/constants";
 import { benchImport, IMPORT_ROWS, type ImportBenchResult, importTable, rssMb } from "./bench-import";
+import { type CompiledServer, startCompiledServer } from "./bench-server";
 import { benchSitemap, sitemapReport } from "./bench-sitemap";
 
 type Engine = "postgres" | "pglite";
@@ -55,6 +59,8 @@ const ENGINES = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",").map(
 const KEEP_DB = process.env.BENCH_KEEP_DATABASE;
 const BENCH_DB = KEEP_DB ?? `ppc_bench_${process.pid}`;
 const BUYERS = 500;
+/** The key scenario sends far more than a client may: the limit would answer 429s, fast ones. */
+const BENCH_API_RATE_LIMIT = "1000000000";
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? "10,50").split(",").map(Number);
 const SCENARIO_WORDS = process.env.BENCH_SCENARIOS?.split(",").map((w) => w.trim().toLowerCase());
 // The app's session secret; the floor needs it too, to hash a visitor into the same viewer key.
@@ -174,6 +180,11 @@ async function createPremiumUser(
 
 /** An API key of the signed-in user, made as the Account page makes one. */
 async function createApiKey(app: Awaited<ReturnType<typeof buildApp>>, cookie: string): Promise<string> {
+  // A kept database holds the key of the run before (a name is unique per user): revoke it first.
+  const listed = await app.inject({ method: "GET", url: "/api/api-keys", headers: { cookie } });
+  for (const key of (listed.json() as { id: string; name: string }[]).filter((k) => k.name === "bench")) {
+    await app.inject({ method: "DELETE", url: `/api/api-keys/${key.id}`, headers: { cookie } });
+  }
   const res = await app.inject({
     method: "POST",
     url: "/api/api-keys",
@@ -365,8 +376,7 @@ async function serve(engine: Engine) {
     APP_URL: "http://127.0.0.1",
     SESSION_SECRET,
     LOG_LEVEL: "silent",
-    // The key scenario sends far more than a client may: the limit would answer 429s, fast ones.
-    API_RATE_LIMIT: "1000000000",
+    API_RATE_LIMIT: BENCH_API_RATE_LIMIT,
   });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: "127.0.0.1", port: 0 });
@@ -708,11 +718,25 @@ async function runEngine(
     ["serve", engine],
     engine,
   );
-  const rssReadyMb = Math.round(rssMb(child.pid!));
+  // On PostgreSQL the load goes to the compiled production server (bench-server.ts), except for a CPU
+  // profile, which is taken of the app in the bench's own process.
+  let compiled: CompiledServer | undefined;
+  if (ready.databaseUrl && !process.env.BENCH_PROFILE && process.env.BENCH_IN_PROCESS !== "1") {
+    compiled = await startCompiledServer({
+      DATABASE_URL: ready.databaseUrl,
+      SESSION_SECRET,
+      API_RATE_LIMIT: BENCH_API_RATE_LIMIT,
+    }).catch(async (err) => {
+      await stopServer(child);
+      throw err;
+    });
+  }
+  const serverPid = compiled?.pid ?? child.pid!;
+  const rssReadyMb = Math.round(rssMb(serverPid));
   console.log(
-    `${engine}: ${ready.rows} listings (${ready.activeRows} active) loaded in ${ready.loadSeconds.toFixed(1)} s; server RSS ${rssReadyMb} MB`,
+    `${engine}: ${ready.rows} listings (${ready.activeRows} active) loaded in ${ready.loadSeconds.toFixed(1)} s; server RSS ${rssReadyMb} MB (${compiled ? "compiled server" : "app in the bench's process"})`,
   );
-  const base = `http://127.0.0.1:${ready.port}`;
+  const base = compiled?.url ?? `http://127.0.0.1:${ready.port}`;
   const rows: Row[] = [];
   let imported: ImportBenchResult | null = null;
   let floor: ChildProcess | undefined;
@@ -720,9 +744,7 @@ async function runEngine(
     await checkContacts(base, ready.premiumCookie, ready.premiumApiKey);
     // First, while nothing has read the sitemaps yet: its first fetch is the cold build.
     if (!SCENARIO_WORDS || SCENARIO_WORDS.some((word) => "sitemaps".includes(word))) {
-      console.log(
-        sitemapReport(await benchSitemap({ base, databaseUrl: ready.databaseUrl, serverPid: child.pid! })),
-      );
+      console.log(sitemapReport(await benchSitemap({ base, databaseUrl: ready.databaseUrl, serverPid })));
     }
     const scenarios = (
       await scenariosFor(base, ready.listingIds, ready.premiumCookie, ready.premiumApiKey)
@@ -753,7 +775,7 @@ async function runEngine(
           scenario.server === "floor"
             ? undefined
             : setInterval(() => {
-                rssPeakMb = Math.max(rssPeakMb ?? 0, rssMb(child.pid!));
+                rssPeakMb = Math.max(rssPeakMb ?? 0, rssMb(serverPid));
               }, 200);
         const result = await measure(target, scenario, connections, SECONDS).finally(() =>
           clearInterval(sampler),
@@ -781,7 +803,7 @@ async function runEngine(
     if (IMPORT_ROWS > 0) {
       imported = await benchImport({
         base,
-        serverPid: child.pid!,
+        serverPid,
         adminCookie: ready.adminCookie,
         buyerId: ready.importBuyerId,
         databaseUrl: ready.databaseUrl,
@@ -793,6 +815,7 @@ async function runEngine(
     }
   } finally {
     if (floor) await stopServer(floor);
+    await compiled?.stop();
     await stopServer(child);
   }
   return { rows, ready, rssReadyMb, imported };
