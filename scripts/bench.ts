@@ -4,9 +4,10 @@
 // it and loads BENCH_ROWS realistic listings with COPY. On PostgreSQL the compiled production server
 // (scripts/bench-server.ts) then serves that database; on PGlite, which lives in one process, the child
 // serves the app itself (buildApp) on a loopback port. This process drives the server with autocannon,
-// so the load generator never shares the server's event loop. Every database the bench creates is dropped at the end. On PostgreSQL a second child, the floor
-// (scripts/bench-floor.ts), runs the app's own browse and detail SQL without a framework; the report gives
-// each scenario's rate over the floor's and over the plain page's, and the speed goals as ratios.
+// so the load generator never shares the server's event loop. Every database the bench creates is
+// dropped at the end. On PostgreSQL a second child, the floor (scripts/bench-floor.ts), runs the app's own
+// browse and detail SQL without a framework; the report gives each scenario's rate over the floor's and
+// over the plain page's, and the speed goals as ratios.
 //
 //   BENCH_DATABASE_URL  server to create the bench database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_ROWS          listings to load (default 100000)

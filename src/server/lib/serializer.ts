@@ -21,15 +21,6 @@ function shapeOf(node: unknown): unknown {
   return shape;
 }
 
-/**
- * Responses are written by a serializer compiled once per route from its zod response schema:
- * fast-json-stringify over the schema's JSON Schema. Like the zod serializer it replaces, it writes only
- * the properties the schema names, so a field a handler did not mean to send (a contact, an email)
- * never leaves the server; unlike it, it does not re-validate every answer, which cost more than the
- * rest of a directory page's serialisation (about 130 µs for 20 listings, docs/performance.md). The
- * handlers' return types are checked against the same schemas at compile time; `validate` (development)
- * also checks each answer at run time, as before.
- */
 type Writer = ReturnType<typeof fastJson>;
 
 // Many routes answer the same shapes (every error answer is {message, code}, each status documented with
@@ -53,6 +44,15 @@ function writerFor(schema: ZodType): Writer {
   return stringify;
 }
 
+/**
+ * Responses are written by a serializer compiled once per route from its zod response schema:
+ * fast-json-stringify over the schema's JSON Schema. Like the zod serializer it replaces, it writes only
+ * the properties the schema names, so a field a handler did not mean to send (a contact, an email)
+ * never leaves the server; unlike it, it does not re-validate every answer, which cost more than the
+ * rest of a directory page's serialisation (about 130 µs for 20 listings, docs/performance.md). The
+ * handlers' return types are checked against the same schemas at compile time; `validate` (development)
+ * also checks each answer at run time, as before.
+ */
 export function compiledSerializer({ validate }: { validate: boolean }): FastifySerializerCompiler<ZodType> {
   return ({ schema, method, url }) => {
     const stringify = writerFor(schema);
