@@ -47,8 +47,15 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
     (await db().select().from(buyerListings).where(eq(buyerListings.id, listingId)))[0]!.boostedUntil;
   const purchasesOf = (listingId: string) =>
     db().select().from(boostPurchases).where(eq(boostPurchases.listingId, listingId));
+  /** The listing's audit actions, oldest first. */
   const auditActions = async (listingId: string) =>
-    (await db().select().from(auditLogs).where(eq(auditLogs.targetId, listingId))).map((a) => a.action);
+    (
+      await db()
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.targetId, listingId))
+        .orderBy(auditLogs.createdAt)
+    ).map((a) => a.action);
 
   describe("POST /api/buyer-listings/{id}/boost", () => {
     it("creates a PaymentIntent at the configured price with the boost metadata and an idempotency key", async () => {
@@ -415,7 +422,8 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       const audit = await db()
         .select()
         .from(auditLogs)
-        .where(and(eq(auditLogs.targetId, listing.id), eq(auditLogs.userId, admin.user.id)));
+        .where(and(eq(auditLogs.targetId, listing.id), eq(auditLogs.userId, admin.user.id)))
+        .orderBy(auditLogs.createdAt);
       expect(audit.map((a) => [a.action, (a.metaJson as { reason: string }).reason])).toEqual([
         ["boost.granted", "Launch week goodwill"],
         ["boost.ended", "Buyer asked to stop"],
@@ -488,7 +496,8 @@ describe("Boost: a one-off Stripe payment for 14 days of featured placement", ()
       const audit = await db()
         .select()
         .from(auditLogs)
-        .where(and(eq(auditLogs.targetId, listing.id), eq(auditLogs.userId, admin.user.id)));
+        .where(and(eq(auditLogs.targetId, listing.id), eq(auditLogs.userId, admin.user.id)))
+        .orderBy(auditLogs.createdAt);
       expect(audit.map((a) => [a.action, (a.metaJson as { reason: string }).reason])).toEqual([
         ["boost.granted", "Launch week goodwill"],
         ["boost.refund_issued", "Bought by mistake"],

@@ -187,7 +187,11 @@ describe("development tools", () => {
       });
       expect(await number(user.id)).toMatchObject({ optedOutAt: null, optOutSource: null });
       expect(await db().select().from(smsOptOuts).where(eq(smsOptOuts.phone, phone))).toEqual([]);
-      const events = await db().select().from(smsConsents).where(eq(smsConsents.userId, user.id));
+      const events = await db()
+        .select()
+        .from(smsConsents)
+        .where(eq(smsConsents.userId, user.id))
+        .orderBy(smsConsents.createdAt);
       expect(events.filter((e) => e.source === "sms").map((e) => [e.event, e.keyword])).toEqual([
         ["opted_out", "STOP"],
         ["opted_in", "START"],
