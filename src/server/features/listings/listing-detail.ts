@@ -20,6 +20,7 @@ import {
   listingColumnsFor,
   toListing,
   visibleTo,
+  writtenOnce,
 } from "../../lib/listing-read";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
@@ -43,12 +44,14 @@ function viewerKeyOf(viewer: Viewer | null, ip: string, secret: string): string 
  * reveal through the API never loads the page, and one visitor may reveal several times a day), reveals
  * those who revealed. Counted alike, the page never shows more reveals than views.
  */
-const eventCount = (kinds: readonly ("view" | "reveal")[], since: Date) =>
-  sql`(select count(distinct (e.viewer_key, e.day))::int from listing_events e
-    where e.listing_id = l.id and e.kind in (${sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    )}) and e.created_at > ${since.toISOString()}::timestamptz)`;
+function eventCount(kinds: readonly ("view" | "reveal")[]): (since: Date) => SQL {
+  const head = writtenOnce(sql`(select count(distinct (e.viewer_key, e.day))::int from listing_events e
+    where e.listing_id = l.id and e.kind in (${sql.raw(kinds.map((k) => `'${k}'`).join(", "))})
+      and e.created_at >`);
+  return (since) => sql`${head} ${since.toISOString()}::timestamptz)`;
+}
+const viewCount = eventCount(["view", "reveal"]);
+const revealCount = eventCount(["reveal"]);
 
 /**
  * What the detail reads beyond the listing's columns: counts, the buyer's trust figures and badge, and
@@ -82,37 +85,38 @@ const detailExtrasSchema = z.object({
 });
 
 /** The buyer's trust figures: columns of the profile row already joined, and one index probe. */
-const TRUST_COLUMNS = sql`bp.reliability_factors as "reliabilityFactors",
+const TRUST_COLUMNS = writtenOnce(sql`bp.reliability_factors as "reliabilityFactors",
   bp.reliability_computed_at as "reliabilityComputedAt", bp.review_count as "reviewCount",
-  bp.review_average::text as "reviewAverage", ${LATEST_REVIEWS_COLUMN} as "latestReviews"`;
+  bp.review_average::text as "reviewAverage", ${LATEST_REVIEWS_COLUMN} as "latestReviews"`);
 
 /**
  * The buyer's badge in force, with when each check of the approval behind it passed: the newest approval
  * (a renewal's sets the profile's term), read only while the profile's badge runs. One probe of the
  * buyer's few attempts.
  */
-const VERIFICATION_COLUMN = sql`(
+const VERIFICATION_COLUMN = writtenOnce(sql`(
   select json_build_object('since', bp.verified_since, 'until', bp.verified_until,
     'domainMethod', v.domain_method, 'domainVerifiedAt', v.domain_verified_at,
     'emailVerifiedAt', v.email_verified_at, 'reviewedAt', v.decided_at)
   from buyer_verifications v
   where v.buyer_id = bp.id and v.status = 'approved' and bp.verified_until > now()
   order by v.decided_at desc limit 1
-) as "verification"`;
+) as "verification"`);
 
 /** Payout changes, newest first, as a JSON array (amounts as text: JSON numbers would drop ".00"). */
-const payoutHistory = sql`coalesce((
+const payoutHistory = writtenOnce(sql`coalesce((
   select json_agg(json_build_object('from', h.from_payout::text, 'to', h.to_payout::text, 'changedAt', h.changed_at)
     order by h.changed_at desc)
   from (
     select c.from_payout, c.to_payout, c.changed_at from listing_payout_changes c
     where c.listing_id = l.id order by c.changed_at desc limit ${sqlLimit(PAYOUT_HISTORY_LIMIT)}
   ) h
-), '[]'::json)`;
+), '[]'::json)`);
 
 /** What the viewer may do about a deal on this listing: are they an approved publisher, did they ask. */
+const VISITOR_DEAL_COLUMNS = sql.raw(`false as "canRequestDeal", null::json as "dealIntent"`);
 function dealColumns(viewer: Viewer | null) {
-  if (!viewer) return sql`false as "canRequestDeal", null::json as "dealIntent"`;
+  if (!viewer) return VISITOR_DEAL_COLUMNS;
   const publisher = sql`(select pp.id from publisher_profiles pp where pp.user_id = ${viewer.id})`;
   return sql`exists (
       select 1 from publisher_profiles pp where pp.user_id = ${viewer.id} and pp.status = 'approved'
@@ -154,8 +158,8 @@ export function listingDetailStatement({
     : sql``;
   return sql`${recordedView}
         select ${listingColumnsFor(viewer)},
-          ${eventCount(["view", "reveal"], since)} as "views",
-          ${eventCount(["reveal"], since)} as "reveals",
+          ${viewCount(since)} as "views",
+          ${revealCount(since)} as "reveals",
           ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved",
           ${payoutHistory} as "payoutHistory",
           ${dealColumns(viewer)},
