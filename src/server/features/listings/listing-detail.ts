@@ -10,7 +10,7 @@ import {
 } from "../../../shared/constants";
 import type { ListingDetail } from "../../../shared/schemas/listings";
 import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
-import { type Db, selectRows, selectTypedRows } from "../../db/client";
+import { type Db, ShapedStatement, selectRows } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import {
@@ -44,14 +44,13 @@ function viewerKeyOf(viewer: Viewer | null, ip: string, secret: string): string 
  * reveal through the API never loads the page, and one visitor may reveal several times a day), reveals
  * those who revealed. Counted alike, the page never shows more reveals than views.
  */
-function eventCount(kinds: readonly ("view" | "reveal")[]): (since: Date) => SQL {
-  const head = writtenOnce(sql`(select count(distinct (e.viewer_key, e.day))::int from listing_events e
+const eventCountSince = (kinds: readonly ("view" | "reveal")[]) =>
+  writtenOnce(sql`(select count(distinct (e.viewer_key, e.day))::int from listing_events e
     where e.listing_id = l.id and e.kind in (${sql.raw(kinds.map((k) => `'${k}'`).join(", "))})
       and e.created_at >`);
-  return (since) => sql`${head} ${since.toISOString()}::timestamptz)`;
-}
-const viewCount = eventCount(["view", "reveal"]);
-const revealCount = eventCount(["reveal"]);
+/** Each is followed by the window's start and a closing parenthesis (see detailStatement). */
+const VIEW_COUNT = eventCountSince(["view", "reveal"]);
+const REVEAL_COUNT = eventCountSince(["reveal"]);
 
 /**
  * What the detail reads beyond the listing's columns: counts, the buyer's trust figures and badge, and
@@ -138,52 +137,93 @@ interface DetailRequest {
   now?: Date;
 }
 
+/** What the detail statement takes per request; everything else in its text is fixed by its shape. */
+interface DetailValues extends Record<string, unknown> {
+  listingId: string;
+  viewerId: string | null;
+  /** See viewerKeyOf. */
+  viewerKey: string;
+  /** The view's day (eventDay). */
+  day: string;
+  /** The start of the figures' window, as ISO text. */
+  since: string;
+}
+
+function detailValues({ viewer, listingId, ip, keySecret, now = new Date() }: DetailRequest): DetailValues {
+  return {
+    listingId,
+    viewerId: viewer?.id ?? null,
+    viewerKey: viewerKeyOf(viewer, ip, keySecret),
+    day: eventDay(now),
+    since: new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * 24 * 3600 * 1000).toISOString(),
+  };
+}
+
+/**
+ * The statement's shape: what its text depends on beyond DetailValues. The text branches on who reads
+ * (visitor, an admin, someone who sees every contact) and on whether a view is recorded; it reads the
+ * viewer only through viewerStandIn, which this key fixes, so the same key always means the same text
+ * (listing-detail.test.ts builds every kind of viewer both ways and compares).
+ */
+const detailShape = (viewer: Viewer | null, recordView: boolean) =>
+  `${viewer ? `${viewer.role}:${viewer.hasActiveSubscription}` : "visitor"}:${recordView ? "view" : "read"}`;
+
+/** The viewer as the statement sees them: role and subscription as they are, the id as a value. */
+const viewerStandIn = (viewer: Viewer | null, values: DetailValues): Viewer | null =>
+  viewer && {
+    id: values.viewerId as string,
+    email: "",
+    role: viewer.role,
+    hasActiveSubscription: viewer.hasActiveSubscription,
+  };
+
 /**
  * The one statement of GET /api/buyer-listings/{id}: the view is recorded by a data-modifying CTE, under
  * the same visibility rule as the read (the owner looking at their own listing is not a view), and the
- * figures are read beside the row. Exported for the bench's floor server (scripts/bench-floor.ts).
+ * figures are read beside the row.
  */
-export function listingDetailStatement({
-  viewer,
-  listingId,
-  ip,
-  keySecret,
-  recordView = true,
-  now = new Date(),
-}: DetailRequest): SQL {
-  const since = new Date(now.getTime() - LISTING_STATS_WINDOW_DAYS * 24 * 3600 * 1000);
-  const visible = visibleTo(viewer);
-  const recordedView = recordView
-    ? sql`with recorded_view as (${viewInsert({ viewer, listingId, ip, keySecret, now })})`
-    : sql``;
+function detailStatement(reader: Viewer | null, recordView: boolean, values: DetailValues): SQL {
+  const viewer = viewerStandIn(reader, values);
+  const recordedView = recordView ? sql`with recorded_view as (${viewInsert(viewer, values)})` : sql``;
   return sql`${recordedView}
         select ${listingColumnsFor(viewer)},
-          ${viewCount(since)} as "views",
-          ${revealCount(since)} as "reveals",
+          ${VIEW_COUNT} ${values.since}::timestamptz) as "views",
+          ${REVEAL_COUNT} ${values.since}::timestamptz) as "reveals",
           ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved",
           ${payoutHistory} as "payoutHistory",
           ${dealColumns(viewer)},
           ${TRUST_COLUMNS},
           ${VERIFICATION_COLUMN}
-        from ${LISTING_FROM} where l.id = ${listingId} and ${visible}`;
+        from ${LISTING_FROM} where l.id = ${values.listingId} and ${visibleTo(viewer)}`;
 }
+
+/** The detail's statement, its shape and values: what getListing runs (exported for its test). */
+export function detailQuery(request: DetailRequest) {
+  const recordView = request.recordView ?? true;
+  return {
+    shape: detailShape(request.viewer, recordView),
+    values: detailValues(request),
+    build: (values: DetailValues) => detailStatement(request.viewer, recordView, values),
+  };
+}
+
+/** The detail's statement with this request's values, for the bench's floor server (scripts/bench-floor.ts). */
+export function listingDetailStatement(request: DetailRequest): SQL {
+  const { values, build } = detailQuery(request);
+  return build(values);
+}
+
+const DETAIL = new ShapedStatement<DetailValues>();
 
 /**
  * One view of a listing by this viewer today, under the rule every view follows: only a listing the
  * viewer may see, never its owner's own look, at most one per viewer and day.
  */
-function viewInsert({
-  viewer,
-  listingId,
-  ip,
-  keySecret,
-  now,
-}: Required<Omit<DetailRequest, "recordView">>): SQL {
-  const viewerId = viewer?.id ?? null;
+function viewInsert(viewer: Viewer | null, values: DetailValues): SQL {
   return sql`insert into listing_events (listing_id, user_id, kind, viewer_key, day)
-    select l.id, ${viewerId}::uuid, 'view', ${viewerKeyOf(viewer, ip, keySecret)}, ${eventDay(now)}
+    select l.id, ${values.viewerId}::uuid, 'view', ${values.viewerKey}, ${values.day}
     from ${LISTING_FROM}
-    where l.id = ${listingId} and ${visibleTo(viewer)} and bp.user_id is distinct from ${viewerId}::uuid
+    where l.id = ${values.listingId} and ${visibleTo(viewer)} and bp.user_id is distinct from ${values.viewerId}::uuid
     on conflict (listing_id, viewer_key, day) where kind = 'view' do nothing`;
 }
 
@@ -197,10 +237,11 @@ export async function recordListingView(
 ): Promise<void> {
   const { db, listingId, now = new Date() } = request;
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
+  const values = detailValues({ ...request, now });
   const [row] = await selectRows(
     db,
     z.object({ id: z.string() }),
-    sql`with recorded_view as (${viewInsert({ ...request, now })})
+    sql`with recorded_view as (${viewInsert(request.viewer, values)})
       select l.id from ${LISTING_FROM} where l.id = ${listingId} and ${visibleTo(request.viewer)}`,
   );
   if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
@@ -209,7 +250,8 @@ export async function recordListingView(
 export async function getListing(request: DetailRequest & { db: Db }): Promise<ListingDetail> {
   const { db, viewer, listingId, now = new Date() } = request;
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
-  const [listing] = await selectTypedRows<ListingRow>(db, listingDetailStatement({ ...request, now }));
+  const { shape, values, build } = detailQuery({ ...request, now });
+  const [listing] = await DETAIL.select<ListingRow>(db, shape, values, build);
   if (!listing) throw new AppError("not_found", MESSAGES.listingNotFound);
   const row = { ...listing, ...detailExtrasSchema.parse(listing) };
   const history = row.payoutHistory.map((change) => ({
