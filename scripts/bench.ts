@@ -23,7 +23,7 @@
 //                       when it already holds the listings, the load is skipped
 import { type ChildProcess, fork } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import inspector from "node:inspector";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -58,6 +58,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ENGINES = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",").map((e) => e.trim()) as Engine[];
 const KEEP_DB = process.env.BENCH_KEEP_DATABASE;
+const FIRST_WARM_UP_SECONDS = 5;
 const BENCH_DB = KEEP_DB ?? `ppc_bench_${process.pid}`;
 const BUYERS = 500;
 /** The key scenario sends far more than a client may: the limit would answer 429s, fast ones. */
@@ -431,7 +432,8 @@ async function serve(engine: Engine) {
 // ---- parent: drive the load and report -------------------------------------------------------------
 
 interface AutocannonResult {
-  requests: { average: number };
+  /** total: requests answered in the measurement. */
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -474,6 +476,12 @@ interface Row {
   budget: string;
   /** The app server's highest resident memory while this measurement ran (not for floor rows). */
   rssPeakMb: number | null;
+  /**
+   * CPU the serving process (the app, or the floor) spent per answered request while this measurement
+   * ran, in microseconds: steadier than req/s on a shared machine, where the load generator and the
+   * database take turns with the server for the same cores.
+   */
+  cpuUsPerRequest: number | null;
   floor?: string | undefined;
   vsPlain?: boolean | undefined;
 }
@@ -766,9 +774,15 @@ async function runEngine(
       floorBase = `http://127.0.0.1:${started.ready.port}`;
       await checkFloor(base, floorBase, ready.listingIds[0]!);
     }
+    let warmed = false;
     for (const scenario of scenarios) {
       const target = scenario.server === "floor" ? floorBase : base;
-      await measure(target, scenario, 10, 1); // warm-up: JIT, plans, buffers
+      // Warm-up: JIT, plans, buffers. The server's first scenario warms longer: a just-started process
+      // needs thousands of requests before its hot functions are optimized, and a one-second warm-up
+      // left the plain page (measured first, and the reference of every "vs plain") up to a quarter slow.
+      const serverWarm = scenario.server !== "floor" && !warmed;
+      await measure(target, scenario, 10, serverWarm ? FIRST_WARM_UP_SECONDS : 1);
+      if (scenario.server !== "floor") warmed = true;
       for (const connections of CONNECTIONS) {
         // The app server's memory, sampled while the load runs (the floor's is not the app's).
         let rssPeakMb: number | null = null;
@@ -778,9 +792,17 @@ async function runEngine(
             : setInterval(() => {
                 rssPeakMb = Math.max(rssPeakMb ?? 0, rssMb(serverPid));
               }, 200);
+        const servingPid = scenario.server === "floor" ? floor?.pid : serverPid;
+        const cpuBefore = servingPid === undefined ? null : cpuMs(servingPid);
         const result = await measure(target, scenario, connections, SECONDS).finally(() =>
           clearInterval(sampler),
         );
+        const answered = result.requests.total;
+        const cpuAfter = servingPid === undefined ? null : cpuMs(servingPid);
+        const cpuUsPerRequest =
+          cpuBefore === null || cpuAfter === null || answered === 0
+            ? null
+            : Math.round(((cpuAfter - cpuBefore) * 1000) / answered);
         const row: Row = {
           engine,
           scenario: scenario.name,
@@ -791,6 +813,7 @@ async function runEngine(
           failures: result.non2xx + result.errors + result.timeouts,
           budget: judge(scenario, connections, result),
           rssPeakMb: rssPeakMb === null ? null : Math.round(rssPeakMb),
+          cpuUsPerRequest,
           floor: scenario.floor,
           vsPlain: scenario.vsPlain,
         };
@@ -857,6 +880,28 @@ function vsFloor(rows: Row[], row: Row): string {
   return floor ? times(row.rps, floor.rps) : "";
 }
 
+/** "CPU vs floor": the floor's CPU per request over this row's (1.00x: no more work than the floor). */
+function cpuVsFloor(rows: Row[], row: Row): string {
+  const floor = row.floor ? findRow(rows, row.engine, row.floor, row.connections) : undefined;
+  return floor?.cpuUsPerRequest && row.cpuUsPerRequest
+    ? times(floor.cpuUsPerRequest, row.cpuUsPerRequest)
+    : "";
+}
+
+/** A process's CPU time so far (user + system), in milliseconds, from /proc (Linux). */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** The unit of /proc's CPU times (USER_HZ): 100 on every Linux this runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /** "vs plain": req/s and p99 over the plain page's (for the Premium row: signed in over signed out). */
 function vsPlain(rows: Row[], row: Row): string {
   const plain = row.vsPlain ? findRow(rows, row.engine, PLAIN, row.connections) : undefined;
@@ -884,7 +929,13 @@ function goalsTable(rows: Row[]): string {
     ] as const) {
       const a = at(app);
       const f = at(floor);
-      if (a && f) line(engine, `${app} >= 0.8x ${floor}`, rate(a, f), a.rps >= 0.8 * f.rps, [a, f]);
+      if (a && f) {
+        const cpu =
+          a.cpuUsPerRequest && f.cpuUsPerRequest
+            ? `; CPU per request ${a.cpuUsPerRequest} / ${f.cpuUsPerRequest} µs (${cpuVsFloor(rows, a)})`
+            : "";
+        line(engine, `${app} >= 0.8x ${floor}`, `${rate(a, f)}${cpu}`, a.rps >= 0.8 * f.rps, [a, f]);
+      }
     }
     const plain = at(PLAIN);
     if (!plain) continue;
@@ -981,14 +1032,14 @@ async function main() {
     loads.push(`| ${engine} | ${ready.rows} | ${ready.loadSeconds.toFixed(1)} s | ${rssReadyMb} MB |`);
   }
   const table = [
-    "| Engine | Scenario | Connections | req/s | p50 ms | p99 ms | Failures | vs floor | vs plain | Budget (at 50) | Server RSS peak MB |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|",
+    "| Engine | Scenario | Connections | req/s | p50 ms | p99 ms | Failures | vs floor | vs plain | Budget (at 50) | Server RSS peak MB | CPU µs/req | CPU vs floor |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|",
     ...results.map(
       (r) =>
-        `| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} | ${vsFloor(results, r)} | ${vsPlain(results, r)} | ${r.budget} | ${r.rssPeakMb ?? ""} |`,
+        `| ${r.engine} | ${r.scenario} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.failures} | ${vsFloor(results, r)} | ${vsPlain(results, r)} | ${r.budget} | ${r.rssPeakMb ?? ""} | ${r.cpuUsPerRequest ?? ""} | ${cpuVsFloor(results, r)} |`,
     ),
     "",
-    `vs floor: req/s over the floor's (scripts/bench-floor.ts: the app's SQL, no framework) at the same connections, directory pages against "${FLOOR_BROWSE}", the detail against "${FLOOR_DETAIL}"; PostgreSQL only. vs plain: req/s and p99 over "${PLAIN}" at the same connections (for "${PREMIUM}", signed in over signed out; for "browse, compressed", compressed over uncompressed).`,
+    `vs floor: req/s over the floor's (scripts/bench-floor.ts: the app's SQL, no framework) at the same connections, directory pages against "${FLOOR_BROWSE}", the detail against "${FLOOR_DETAIL}"; PostgreSQL only. CPU µs/req: CPU time of the serving process (the app, or the floor) per answered request; CPU vs floor: the floor's over the row's. vs plain: req/s and p99 over "${PLAIN}" at the same connections (for "${PREMIUM}", signed in over signed out; for "browse, compressed", compressed over uncompressed).`,
   ].join("\n");
   const loadTable = [
     "| Engine | Listings | Load (COPY + indexes + vacuum analyze) | Server RSS when ready |",
