@@ -2,11 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import { buyerListings } from "../db/schema";
 import { useTestApp } from "../test/context";
 import { createBuyer, createListing, createSignedInUser } from "../test/factories";
-import { COMPRESSION_THRESHOLD, registerCompression } from "./compression";
+import { COMPRESSION_THRESHOLD, registerCompression, sharedBodiesKept } from "./compression";
 
 // A built client of our own, as vite writes it: a hashed script with its .br and .gz copies, and the
 // page shell with its copies (vite.config.ts). The app serves it instead of dist/client.
@@ -66,6 +68,44 @@ describe("compression", () => {
       expect(res.rawPayload.length, accept).toBeLessThan(plain.rawPayload.length);
       expect(JSON.parse(decode(encoding, res.rawPayload)), accept).toEqual(plain.json());
     }
+  });
+
+  it("compresses a visitor's answer once per tag and encoding, never keeps a signed-in one, and follows a change", async () => {
+    await seedDirectory();
+    const url = "/api/buyer-listings";
+    const kept = sharedBodiesKept();
+    const first = await ctx.app.inject({ url, headers: { "accept-encoding": "br" } });
+    const again = await ctx.app.inject({ url, headers: { "accept-encoding": "br" } });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers["content-length"]).toBe(String(first.rawPayload.length));
+    expect(sharedBodiesKept()).toBe(kept + 1);
+    const gzip = await ctx.app.inject({ url, headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(sharedBodiesKept()).toBe(kept + 2);
+    const refused = await ctx.app.inject({
+      url,
+      headers: { "accept-encoding": "br", "x-no-compression": "1" },
+    });
+    expect(refused.headers["content-encoding"]).toBeUndefined();
+
+    // A signed-in answer (it may carry contacts) is compressed for that request only.
+    const { cookie } = await createSignedInUser(ctx);
+    const signedIn = await ctx.app.inject({ url, headers: { cookie, "accept-encoding": "br" } });
+    expect(signedIn.headers["content-encoding"]).toBe("br");
+    expect(signedIn.headers.etag).toBeUndefined();
+    expect(sharedBodiesKept()).toBe(kept + 2);
+
+    // A changed directory is a new body, a new tag, a new copy: never the old one.
+    const [listing] = (await ctx.app.inject({ url })).json();
+    await db()
+      .update(buyerListings)
+      .set({ title: "Renamed Inbound Calls" })
+      .where(eq(buyerListings.id, listing.id));
+    const changed = await ctx.app.inject({ url, headers: { "accept-encoding": "br" } });
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+    expect(decode("br", changed.rawPayload)).toContain("Renamed Inbound Calls");
+    expect(sharedBodiesKept()).toBe(kept + 3);
   });
 
   it("sends an answer below 1 KB, or to a client that accepts neither encoding, as it is", async () => {

@@ -1,7 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { negotiate } from "@fastify/accept-negotiator";
 import fastifyCompress from "@fastify/compress";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import { varyByEncoding } from "../lib/etag";
 
 // Answers made per request (JSON, the page shell, the sitemap) are compressed on the fly when the client
@@ -51,11 +52,58 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     const type = reply.getHeader("content-type");
     if (typeof type !== "string" || !COMPRESSIBLE.test(type)) return payload;
     if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD) return payload;
-    const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODINGS);
-    if (encoding !== "br" && encoding !== "gzip") return payload;
-    const body = encoding === "br" ? brotliCompressSync(payload, BROTLI_OPTIONS) : gzipSync(payload);
-    varyByEncoding(reply);
-    reply.header("Content-Encoding", encoding).header("Content-Length", body.length);
-    return body;
+    const encoding = acceptedEncoding(request);
+    if (!encoding) return payload;
+    return sendCompressed(reply, encoding, compressBody(payload, encoding));
   });
 }
+
+type Encoding = (typeof ENCODINGS)[number];
+
+/** The encoding this answer goes out in, as @fastify/compress would choose it; null: as it is. */
+function acceptedEncoding(request: FastifyRequest): Encoding | null {
+  if (request.headers["x-no-compression"] !== undefined) return null;
+  const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODINGS);
+  return encoding === "br" || encoding === "gzip" ? encoding : null;
+}
+
+const compressBody = (body: string, encoding: Encoding): Buffer =>
+  encoding === "br" ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body);
+
+function sendCompressed(reply: FastifyReply, encoding: Encoding, body: Buffer): Buffer {
+  varyByEncoding(reply);
+  reply.header("Content-Encoding", encoding).header("Content-Length", body.length);
+  return body;
+}
+
+/**
+ * Compressed bodies of answers that are the same for every visitor (the public ETag's), by encoding and
+ * tag: the directory's first page is asked for by every visitor, and compressing it again for each
+ * cost four tenths of the request's CPU (docs/performance.md). The least recently used go first.
+ */
+const sharedBodies = new LRUCache<string, Buffer>({
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (body) => body.length,
+});
+
+/**
+ * `body` compressed as the client accepts it, made once per tag and encoding; the body as it is when
+ * the client takes no encoding or it is too small to gain. Only for a body every visitor gets alike
+ * (tagged by lib/etag.ts): a body of one user's must never be kept.
+ */
+export function compressShared(request: FastifyRequest, reply: FastifyReply, body: string, etag: string) {
+  const encoding = acceptedEncoding(request);
+  if (!encoding || Buffer.byteLength(body) < COMPRESSION_THRESHOLD) return body;
+  const type = reply.getHeader("content-type");
+  if (typeof type !== "string" || !COMPRESSIBLE.test(type)) return body;
+  const key = `${encoding} ${etag}`;
+  let compressed = sharedBodies.get(key);
+  if (!compressed) {
+    compressed = compressBody(body, encoding);
+    sharedBodies.set(key, compressed);
+  }
+  return sendCompressed(reply, encoding, compressed);
+}
+
+/** How many compressed bodies are kept (for tests). */
+export const sharedBodiesKept = () => sharedBodies.size;

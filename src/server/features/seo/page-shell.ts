@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
 import {
   jsonForScript,
   PAGE_STATE_ELEMENT_ID,
@@ -181,29 +182,19 @@ const DRAWN_PAGES_KEPT_CHARS = 8_000_000;
  * between two visitors, so a page is drawn again only when they did. The least recently used go first.
  */
 export function drawnPageCache(maxChars: number) {
-  const pages = new Map<string, { answers: string; html: string; etag: string }>();
-  let chars = 0;
+  const pages = new LRUCache<string, { answers: string; html: string; etag: string }>({
+    maxSize: maxChars,
+    sizeCalculation: (page) => page.answers.length + page.html.length,
+  });
   return {
     /** The page drawn for `url` from these answers, with its ETag; undefined if there is none. */
     get(url: string, answers: string): { html: string; etag: string } | undefined {
       const kept = pages.get(url);
-      if (kept?.answers !== answers) return undefined;
-      pages.delete(url);
-      pages.set(url, kept);
-      return kept;
+      return kept?.answers === answers ? kept : undefined;
     },
     set(url: string, answers: string, html: string): { html: string; etag: string } {
-      const old = pages.get(url);
-      if (old) chars -= old.answers.length + old.html.length;
-      pages.delete(url);
       const page = { answers, html, etag: etagOf(html) };
       pages.set(url, page);
-      chars += answers.length + html.length;
-      for (const [oldest, dropped] of pages) {
-        if (chars <= maxChars) break;
-        pages.delete(oldest);
-        chars -= dropped.answers.length + dropped.html.length;
-      }
       return page;
     },
   };
