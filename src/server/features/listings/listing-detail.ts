@@ -253,43 +253,45 @@ export async function getListing(request: DetailRequest & { db: Db }): Promise<L
   const { shape, values, build } = detailQuery({ ...request, now });
   const [listing] = await DETAIL.select<ListingRow>(db, shape, values, build);
   if (!listing) throw new AppError("not_found", MESSAGES.listingNotFound);
-  const row = { ...listing, ...detailExtrasSchema.parse(listing) };
-  const history = row.payoutHistory.map((change) => ({
+  // The listing's own columns come typed; the extras (json, counts) are parsed. Kept apart: a copy of
+  // the whole row with the extras merged in cost more than the rest of this function.
+  const extras = detailExtrasSchema.parse(listing);
+  const history = extras.payoutHistory.map((change) => ({
     from: change.from,
     to: change.to,
     changedAt: change.changedAt.toISOString(),
   }));
-  const isOwn = viewer?.id === row.ownerUserId;
+  const isOwn = viewer?.id === listing.ownerUserId;
   return {
-    ...toListing(row, viewer, now),
-    isSaved: row.isSaved,
-    stats: { views: row.views, reveals: row.reveals },
+    ...toListing(listing, viewer, now),
+    isSaved: extras.isSaved,
+    stats: { views: extras.views, reveals: extras.reveals },
     payoutChangedAt: history[0]?.changedAt ?? null,
     payoutHistory: history,
     isOwn,
-    canRequestDeal: row.canRequestDeal && !isOwn,
-    dealIntent: row.dealIntent
-      ? { ...row.dealIntent, createdAt: row.dealIntent.createdAt.toISOString() }
+    canRequestDeal: extras.canRequestDeal && !isOwn,
+    dealIntent: extras.dealIntent
+      ? { ...extras.dealIntent, createdAt: extras.dealIntent.createdAt.toISOString() }
       : null,
     reliability: {
-      score: row.reliabilityScore,
-      basedOn: row.reliabilityBasedOn,
-      factors: row.reliabilityFactors,
-      computedAt: row.reliabilityComputedAt?.toISOString() ?? null,
+      score: listing.reliabilityScore,
+      basedOn: listing.reliabilityBasedOn,
+      factors: extras.reliabilityFactors,
+      computedAt: extras.reliabilityComputedAt?.toISOString() ?? null,
     },
     reviews: {
-      average: row.reviewAverage === null ? null : Number(row.reviewAverage),
-      count: row.reviewCount,
-      latest: row.latestReviews.map(toReview),
+      average: extras.reviewAverage === null ? null : Number(extras.reviewAverage),
+      count: extras.reviewCount,
+      latest: extras.latestReviews.map(toReview),
     },
-    verification: row.verification
+    verification: extras.verification
       ? {
-          since: row.verification.since.toISOString(),
-          until: row.verification.until.toISOString(),
-          domainMethod: row.verification.domainMethod,
-          domainVerifiedAt: row.verification.domainVerifiedAt.toISOString(),
-          emailVerifiedAt: row.verification.emailVerifiedAt.toISOString(),
-          reviewedAt: row.verification.reviewedAt.toISOString(),
+          since: extras.verification.since.toISOString(),
+          until: extras.verification.until.toISOString(),
+          domainMethod: extras.verification.domainMethod,
+          domainVerifiedAt: extras.verification.domainVerifiedAt.toISOString(),
+          emailVerifiedAt: extras.verification.emailVerifiedAt.toISOString(),
+          reviewedAt: extras.verification.reviewedAt.toISOString(),
         }
       : null,
   };
