@@ -202,11 +202,32 @@ async function runPrepared<Row>(
   params: unknown[],
 ): Promise<Row[]> {
   try {
-    return (await pool.query({ name, text, values: params, types })).rows;
+    const result = await pool.query({ name, text, values: params, types, rowMode: "array" });
+    return result.rows.map(rowMaker(result.fields)) as Row[];
   } catch (err) {
     // As Drizzle reports a failed query: the error handler logs the SQL text (never the parameters).
     throw new DrizzleQueryError(text, params, err as Error);
   }
+}
+
+const rowMakers = new Map<string, (values: unknown[]) => unknown>();
+
+/**
+ * Rows come from the driver as arrays and are made into objects here, one object literal per column
+ * list: node-postgres fills a copied object field by field with a keyed store every statement of the
+ * process shares, the job queue's included, which cost the directory page more than its own mapping.
+ */
+function rowMaker(fields: { name: string }[]): (values: unknown[]) => unknown {
+  const names = fields.map((field) => field.name);
+  const key = names.join("\u0000");
+  let make = rowMakers.get(key);
+  if (!make) {
+    // The names are the statement's own column aliases, written as JSON strings: never code.
+    const body = `return {${names.map((name, i) => `${JSON.stringify(name)}: v[${i}]`).join(", ")}};`;
+    make = new Function("v", body) as (values: unknown[]) => unknown;
+    rowMakers.set(key, make);
+  }
+  return make;
 }
 
 /** A statement's text once per shape, and where each of its parameters comes from. */
