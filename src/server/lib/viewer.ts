@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MESSAGES } from "../../shared/constants";
 import { type CurrentUser, currentUserSchema } from "../../shared/schemas/auth";
-import { type Db, selectRows } from "../db/client";
+import { type Db, ShapedStatement, selectRows } from "../db/client";
 import { subscriptions } from "../db/schema";
 import { AppError } from "./app-error";
 import { activeSubscriptionNow } from "./premium";
@@ -83,6 +83,12 @@ const sessionWithUserSchema = z.object({
   hasActiveSubscription: z.boolean().nullable(),
 });
 
+/** Built once (it has one shape), then only bound: every signed-in request runs it. */
+const SESSION_WITH_USER = new ShapedStatement<{ sid: string }>();
+const sessionWithUserStatement = ({ sid }: { sid: string }): SQL =>
+  sql`select s.sess, s.expire, s.last_seen_at as "lastSeenAt", ${USER_COLUMNS}
+      from sessions s left join users u on u.id = s.user_id and ${ENABLED_USER} where s.sid = ${sid}`;
+
 /**
  * A stored session and its signed-in user in one query (a signed-in request used to read the
  * session, then the user and the entitlement: three round trips on the hottest path). Null when there is no such session row.
@@ -97,14 +103,9 @@ export async function readSessionWithUser(
   lastSeenAt: Date | null;
   user: CurrentUser | null;
 } | null> {
-  const userJoin: SQL = sql`u.id = s.user_id and ${ENABLED_USER}`;
-  const [row] = await selectRows(
-    db,
-    sessionWithUserSchema,
-    sql`select s.sess, s.expire, s.last_seen_at as "lastSeenAt", ${USER_COLUMNS}
-        from sessions s left join users u on ${userJoin} where s.sid = ${sid}`,
-  );
-  if (!row) return null;
+  const [raw] = await SESSION_WITH_USER.select<unknown>(db, "by sid", { sid }, sessionWithUserStatement);
+  if (raw === undefined) return null;
+  const row = sessionWithUserSchema.parse(raw);
   const { sess, expire, lastSeenAt, ...user } = row;
   return { sess, expire, lastSeenAt, user: user.id === null ? null : currentUserSchema.parse(user) };
 }
