@@ -79,7 +79,8 @@ function sendCompressed(reply: FastifyReply, encoding: Encoding, body: Buffer): 
 /**
  * Compressed bodies of answers that are the same for every visitor (the public ETag's), by encoding and
  * tag: the directory's first page is asked for by every visitor, and compressing it again for each
- * cost four tenths of the request's CPU (docs/performance.md). The least recently used go first.
+ * cost about a fifth of the compressed request's CPU (docs/performance.md). The least recently used
+ * go first.
  */
 const sharedBodies = new LRUCache<string, Buffer>({
   maxSize: 4 * 1024 * 1024,
