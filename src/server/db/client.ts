@@ -214,8 +214,9 @@ const rowMakers = new Map<string, (values: unknown[]) => unknown>();
 
 /**
  * Rows come from the driver as arrays and are made into objects here, one object literal per column
- * list: node-postgres fills a copied object field by field with a keyed store every statement of the
- * process shares, the job queue's included, which cost the directory page more than its own mapping.
+ * list: node-postgres fills a copied object field by field with a keyed store that every statement of
+ * the process shares, the job queue's included, and that cost a directory page 28 µs against the
+ * floor's 7 (docs/performance.md, "CPU per request").
  */
 function rowMaker(fields: { name: string }[]): (values: unknown[]) => unknown {
   const names = fields.map((field) => field.name);
@@ -228,6 +229,18 @@ function rowMaker(fields: { name: string }[]): (values: unknown[]) => unknown {
     rowMakers.set(key, make);
   }
   return make;
+}
+
+/**
+ * A fixed fragment of a hot statement as plain text, written once at start-up: Drizzle walks every
+ * nested template of a statement on every request, and the listing's page spent a tenth of its CPU
+ * on that before its fixed parts were written out. A fragment with a parameter is refused: values
+ * change per request and stay parameters.
+ */
+export function writtenOnce(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length > 0) throw new Error(`a fragment written once takes no parameters: ${text}`);
+  return sql.raw(text);
 }
 
 /** A statement's text once per shape, and where each of its parameters comes from. */
@@ -254,18 +267,12 @@ export class ShapedStatement<Values extends Record<string, unknown>> {
   async select<Row>(db: Db, shape: string, values: Values, build: (values: Values) => SQL): Promise<Row[]> {
     const pool = poolOf.get(db);
     if (!pool) return selectTypedRows<Row>(db, build(values));
-    const compiled = this.compiled(shape, values, build);
-    return runPrepared<Row>(pool, compiled.name, compiled.text, shapeParams(compiled, values));
-  }
-
-  /** The shape's text and parameter slots, compiled on its first use. */
-  compiled(shape: string, values: Values, build: (values: Values) => SQL): CompiledShape {
     let compiled = this.#shapes.get(shape);
     if (!compiled) {
       compiled = compiledShape(values, build);
       this.#shapes.set(shape, compiled);
     }
-    return compiled;
+    return runPrepared<Row>(pool, compiled.name, compiled.text, shapeParams(compiled, values));
   }
 }
 

@@ -1,11 +1,11 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { alias, PgDialect } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { MESSAGES, PAYOUT_RAISED_WINDOW_DAYS } from "../../shared/constants";
 import { seesEveryContact } from "../../shared/contacts";
 import { shortId } from "../../shared/format";
 import type { Listing, ListingContact } from "../../shared/schemas/listings";
-import { type Db, selectTypedRows } from "../db/client";
+import { type Db, selectTypedRows, writtenOnce } from "../db/client";
 import { buyerListings, buyerProfiles } from "../db/schema";
 import { AppError } from "./app-error";
 import { isUuid } from "./ids";
@@ -31,8 +31,6 @@ const bp = alias(buyerProfiles, "bp");
 /** A select list: Drizzle columns, and `sql<T>` expressions typed by their author. */
 type Fields = Record<string, AnyColumn | SQL<unknown>>;
 
-const dialect = new PgDialect();
-
 /**
  * `fields` as `expression as "name"`, written out once: the returned SQL is plain text, so a statement
  * that includes it costs nothing to build. Values must be written into the expressions (sql.raw), not
@@ -45,18 +43,6 @@ export function selectList(fields: Fields): SQL {
       sql`, `,
     ),
   );
-}
-
-/**
- * A fixed fragment of a hot statement as plain text, written once at start-up: Drizzle walks every
- * nested template of a statement on every request, and the listing's page spent a tenth of its CPU
- * on that before its fixed parts were written out. A fragment with a parameter is refused: values
- * change per request and stay parameters.
- */
-export function writtenOnce(fragment: SQL): SQL {
-  const { sql: text, params } = dialect.sqlToQuery(fragment);
-  if (params.length > 0) throw new Error(`a fragment written once takes no parameters: ${text}`);
-  return sql.raw(text);
 }
 
 /**

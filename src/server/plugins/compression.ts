@@ -49,10 +49,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     if (!request.is404 || typeof payload !== "string" || reply.hasHeader("content-encoding")) {
       return payload;
     }
-    const type = reply.getHeader("content-type");
-    if (typeof type !== "string" || !COMPRESSIBLE.test(type)) return payload;
-    if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD) return payload;
-    const encoding = acceptedEncoding(request);
+    const encoding = encodingFor(request, reply, payload);
     if (!encoding) return payload;
     return sendCompressed(reply, encoding, compressBody(payload, encoding));
   });
@@ -60,8 +57,14 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 
 type Encoding = (typeof ENCODINGS)[number];
 
-/** The encoding this answer goes out in, as @fastify/compress would choose it; null: as it is. */
-function acceptedEncoding(request: FastifyRequest): Encoding | null {
+/**
+ * The encoding a string body goes out in, as @fastify/compress would choose it; null: as it is (a type
+ * not compressed, a body below the threshold, a client that takes neither encoding).
+ */
+function encodingFor(request: FastifyRequest, reply: FastifyReply, body: string): Encoding | null {
+  const type = reply.getHeader("content-type");
+  if (typeof type !== "string" || !COMPRESSIBLE.test(type)) return null;
+  if (Buffer.byteLength(body) < COMPRESSION_THRESHOLD) return null;
   if (request.headers["x-no-compression"] !== undefined) return null;
   const encoding = negotiate(request.headers["accept-encoding"] ?? "", ENCODINGS);
   return encoding === "br" || encoding === "gzip" ? encoding : null;
@@ -93,10 +96,8 @@ const sharedBodies = new LRUCache<string, Buffer>({
  * (tagged by lib/etag.ts): a body of one user's must never be kept.
  */
 export function compressShared(request: FastifyRequest, reply: FastifyReply, body: string, etag: string) {
-  const encoding = acceptedEncoding(request);
-  if (!encoding || Buffer.byteLength(body) < COMPRESSION_THRESHOLD) return body;
-  const type = reply.getHeader("content-type");
-  if (typeof type !== "string" || !COMPRESSIBLE.test(type)) return body;
+  const encoding = encodingFor(request, reply, body);
+  if (!encoding) return body;
   const key = `${encoding} ${etag}`;
   let compressed = sharedBodies.get(key);
   if (!compressed) {

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/constants";
 import type { ListingDetail } from "../../../shared/schemas/listings";
 import { reliabilityFactorsSchema } from "../../../shared/schemas/reliability";
-import { type Db, ShapedStatement, selectRows } from "../../db/client";
+import { type Db, ShapedStatement, selectRows, writtenOnce } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { isUuid } from "../../lib/ids";
 import {
@@ -20,7 +20,6 @@ import {
   listingColumnsFor,
   toListing,
   visibleTo,
-  writtenOnce,
 } from "../../lib/listing-read";
 import { sqlLimit } from "../../lib/paging";
 import type { Viewer } from "../../lib/viewer";
@@ -44,13 +43,14 @@ function viewerKeyOf(viewer: Viewer | null, ip: string, secret: string): string 
  * reveal through the API never loads the page, and one visitor may reveal several times a day), reveals
  * those who revealed. Counted alike, the page never shows more reveals than views.
  */
-const eventCountSince = (kinds: readonly ("view" | "reveal")[]) =>
-  writtenOnce(sql`(select count(distinct (e.viewer_key, e.day))::int from listing_events e
+function eventCount(kinds: readonly ("view" | "reveal")[]): (since: string) => SQL {
+  const head = writtenOnce(sql`(select count(distinct (e.viewer_key, e.day))::int from listing_events e
     where e.listing_id = l.id and e.kind in (${sql.raw(kinds.map((k) => `'${k}'`).join(", "))})
       and e.created_at >`);
-/** Each is followed by the window's start and a closing parenthesis (see detailStatement). */
-const VIEW_COUNT = eventCountSince(["view", "reveal"]);
-const REVEAL_COUNT = eventCountSince(["reveal"]);
+  return (since) => sql`${head} ${since}::timestamptz)`;
+}
+const viewCount = eventCount(["view", "reveal"]);
+const revealCount = eventCount(["reveal"]);
 
 /**
  * What the detail reads beyond the listing's columns: counts, the buyer's trust figures and badge, and
@@ -112,8 +112,9 @@ const payoutHistory = writtenOnce(sql`coalesce((
   ) h
 ), '[]'::json)`);
 
-/** What the viewer may do about a deal on this listing: are they an approved publisher, did they ask. */
 const VISITOR_DEAL_COLUMNS = sql.raw(`false as "canRequestDeal", null::json as "dealIntent"`);
+
+/** What the viewer may do about a deal on this listing: are they an approved publisher, did they ask. */
 function dealColumns(viewer: Viewer | null) {
   if (!viewer) return VISITOR_DEAL_COLUMNS;
   const publisher = sql`(select pp.id from publisher_profiles pp where pp.user_id = ${viewer.id})`;
@@ -187,8 +188,8 @@ function detailStatement(reader: Viewer | null, recordView: boolean, values: Det
   const recordedView = recordView ? sql`with recorded_view as (${viewInsert(viewer, values)})` : sql``;
   return sql`${recordedView}
         select ${listingColumnsFor(viewer)},
-          ${VIEW_COUNT} ${values.since}::timestamptz) as "views",
-          ${REVEAL_COUNT} ${values.since}::timestamptz) as "reveals",
+          ${viewCount(values.since)} as "views",
+          ${revealCount(values.since)} as "reveals",
           ${viewer ? sql`exists (select 1 from saved_listings s where s.listing_id = l.id and s.user_id = ${viewer.id})` : sql`false`} as "isSaved",
           ${payoutHistory} as "payoutHistory",
           ${dealColumns(viewer)},
@@ -212,8 +213,6 @@ export function listingDetailStatement(request: DetailRequest): SQL {
   const { values, build } = detailQuery(request);
   return build(values);
 }
-
-const DETAIL = new ShapedStatement<DetailValues>();
 
 /**
  * One view of a listing by this viewer today, under the rule every view follows: only a listing the
@@ -247,14 +246,16 @@ export async function recordListingView(
   if (!row) throw new AppError("not_found", MESSAGES.listingNotFound);
 }
 
+const DETAIL = new ShapedStatement<DetailValues>();
+
 export async function getListing(request: DetailRequest & { db: Db }): Promise<ListingDetail> {
   const { db, viewer, listingId, now = new Date() } = request;
   if (!isUuid(listingId)) throw new AppError("not_found", MESSAGES.listingNotFound);
   const { shape, values, build } = detailQuery({ ...request, now });
   const [listing] = await DETAIL.select<ListingRow>(db, shape, values, build);
   if (!listing) throw new AppError("not_found", MESSAGES.listingNotFound);
-  // The listing's own columns come typed; the extras (json, counts) are parsed. Kept apart: a copy of
-  // the whole row with the extras merged in cost more than the rest of this function.
+  // The listing's own columns come typed; the extras (json, counts) are parsed, and read beside them
+  // rather than merged into a copy of the whole row.
   const extras = detailExtrasSchema.parse(listing);
   const history = extras.payoutHistory.map((change) => ({
     from: change.from,
