@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { z } from "zod";
 import { claimPgliteDir, type PgliteHolder } from "./pglite-owner";
+import { type ArrayRows, pglitePrepared } from "./pglite-prepared";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -84,7 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pingPool.on("error", (err) => options.onPoolError?.(err));
     pingPool.on("connect", (client) => client.on("error", (err) => options.onPoolError?.(err)));
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    poolOf.set(db, pool);
+    preparedOf.set(db, (name, text, values) => pool.query({ name, text, values, types, rowMode: "array" }));
     return {
       db,
       engine: "postgres",
@@ -120,6 +121,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw err;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  preparedOf.set(db, pglitePrepared(client, TEXT_TYPE_IDS));
   return {
     db,
     engine: "pglite",
@@ -140,8 +142,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** Each statement text's prepared name, hashed once rather than on every request. */
 const statementNames = new Map<string, string>();
 
-/** The pool behind a PostgreSQL Db (not behind a transaction's): selectRows prepares statements on it. */
-const poolOf = new WeakMap<Db, pg.Pool>();
+/**
+ * How a database (not a transaction) runs a named prepared statement: on PostgreSQL through the pool
+ * (each connection prepares it once), on PGlite through its one session (db/pglite-prepared.ts).
+ */
+const preparedOf = new WeakMap<Db, (name: string, text: string, values: unknown[]) => Promise<ArrayRows>>();
 const dialect = new PgDialect();
 
 // Timestamps, dates and intervals stay text, as Drizzle's own node-postgres reads leave them, so a row
@@ -173,15 +178,16 @@ export async function selectRows<Row extends z.ZodType>(
  * (lib/listing-read.ts `selectList`: Drizzle columns, and `sql<T>` expressions that write timestamps as
  * text), so every column comes back as the same JavaScript type from either driver.
  *
- * On PostgreSQL the statement is a named prepared statement, named by a hash of its text:
- * each connection parses and plans a statement shape once, then only binds and executes it, about half
- * the round trip of an unnamed statement. Values are always parameters, so the shapes are few (one per
- * filter combination) and the per-connection cache stays small. Inside a transaction, and on PGlite,
- * it runs through Drizzle as any statement.
+ * The statement is a named prepared statement, named by a hash of its text: each PostgreSQL connection,
+ * and PGlite's one session, parses and plans a statement shape once, then only binds and executes it
+ * (about half the round trip of an unnamed statement on PostgreSQL; on PGlite, where planning the
+ * listing's page took four times as long as running it, a fifth). Values are always parameters, so the
+ * shapes are few (one per filter combination) and the cache of prepared statements stays small.
+ * Inside a transaction it runs through Drizzle as any statement.
  */
 export async function selectTypedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
-  const pool = poolOf.get(db);
-  if (!pool) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+  const prepared = preparedOf.get(db);
+  if (!prepared) return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = statementNames.get(text);
   if (!name) {
@@ -189,20 +195,20 @@ export async function selectTypedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
     // The shapes are few (see above), so the names kept are too.
     statementNames.set(text, name);
   }
-  return runPrepared<Row>(pool, name, text, params);
+  return runPrepared<Row>(prepared, name, text, params);
 }
 
 const statementName = (text: string) =>
   `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
 
 async function runPrepared<Row>(
-  pool: pg.Pool,
+  prepared: (name: string, text: string, values: unknown[]) => Promise<ArrayRows>,
   name: string,
   text: string,
   params: unknown[],
 ): Promise<Row[]> {
   try {
-    const result = await pool.query({ name, text, values: params, types, rowMode: "array" });
+    const result = await prepared(name, text, params);
     return result.rows.map(rowMaker(result.fields)) as Row[];
   } catch (err) {
     // As Drizzle reports a failed query: the error handler logs the SQL text (never the parameters).
@@ -258,21 +264,21 @@ export interface CompiledShape {
  * each value, and the text it writes is kept, named and prepared, so a later request of that shape
  * only binds its values. The shape must name everything the text depends on besides those values (the
  * caller's branches: who reads, which parts are included); a statement test builds each shape both
- * ways and compares (see compiledShape). On PGlite and inside a transaction the statement is built with
- * the values and run as selectTypedRows runs it.
+ * ways and compares (see compiledShape). Inside a transaction the statement is built with the values and
+ * run as selectTypedRows runs it.
  */
 export class ShapedStatement<Values extends Record<string, unknown>> {
   readonly #shapes = new Map<string, CompiledShape>();
 
   async select<Row>(db: Db, shape: string, values: Values, build: (values: Values) => SQL): Promise<Row[]> {
-    const pool = poolOf.get(db);
-    if (!pool) return selectTypedRows<Row>(db, build(values));
+    const prepared = preparedOf.get(db);
+    if (!prepared) return selectTypedRows<Row>(db, build(values));
     let compiled = this.#shapes.get(shape);
     if (!compiled) {
       compiled = compiledShape(values, build);
       this.#shapes.set(shape, compiled);
     }
-    return runPrepared<Row>(pool, compiled.name, compiled.text, shapeParams(compiled, values));
+    return runPrepared<Row>(prepared, compiled.name, compiled.text, shapeParams(compiled, values));
   }
 }
 

@@ -8,6 +8,7 @@ import type { PageRenderer } from "../../shared/page-render";
 import { buildApp } from "../app";
 import { type AppConfig, loadConfig } from "../config";
 import { type Database, openDatabase } from "../db/client";
+import { preparedStatementText } from "../db/pglite-prepared";
 import type { TxtResolver } from "../features/buyer-verification/domain-proof";
 import { type PaymentSimulation, startPaymentSimulation } from "../features/payment-simulation/simulation";
 import { JOB_SCHEMA } from "../jobs/job-queue";
@@ -175,7 +176,8 @@ export function sessionCookie(response: LightMyRequestResponse): string {
 
 /**
  * Records the SQL text of every statement the app sends to the database until `stop()` (both engines:
- * the pool's or PGlite's query function), for tests that count a request's round trips.
+ * the pool's or PGlite's query function, and on PGlite each run of a named prepared statement, seen as
+ * its Bind message: db/pglite-prepared.ts), for tests that count a request's round trips.
  */
 export function recordStatements(database: Database): { texts: string[]; stop(): void } {
   const texts: string[] = [];
@@ -188,10 +190,30 @@ export function recordStatements(database: Database): { texts: string[]; stop():
     texts.push(typeof first === "string" ? first : first.text);
     return original.apply(this, args);
   };
+  const pglite = database.pglite;
+  const protocolTarget = pglite as unknown as { execProtocolStream: (...args: unknown[]) => unknown };
+  const originalStream = protocolTarget?.execProtocolStream;
+  if (pglite && originalStream) {
+    protocolTarget.execProtocolStream = function (this: unknown, ...args: unknown[]) {
+      const name = boundStatementName(args[0] as Uint8Array);
+      // An unnamed statement is PGlite's own query, recorded above.
+      if (name) texts.push(preparedStatementText(pglite, name) ?? `(prepared statement ${name})`);
+      return originalStream.apply(this, args);
+    };
+  }
   return {
     texts,
     stop: () => {
       target.query = original;
+      if (pglite && originalStream) protocolTarget.execProtocolStream = originalStream;
     },
   };
+}
+
+/** The statement a Bind message names ('B', its length, the portal, then the statement, each ended by 0). */
+function boundStatementName(message: Uint8Array): string | null {
+  if (message[0] !== 0x42) return null;
+  const portalEnd = message.indexOf(0, 5);
+  const statementEnd = message.indexOf(0, portalEnd + 1);
+  return new TextDecoder().decode(message.subarray(portalEnd + 1, statementEnd)) || null;
 }
