@@ -42,8 +42,9 @@ export function pglitePrepared(
   pglite: PGlite,
   textTypeIds: ReadonlySet<number>,
 ): (name: string, text: string, params: unknown[]) => Promise<ArrayRows> {
-  /** Per statement name, its text and the types of its parameters, known once it is prepared. */
-  const prepared = new Map<string, PreparedStatement>();
+  // Per statement name, its text and the types of its parameters, known once it is prepared. Kept with
+  // the instance: its session holds the statements, whoever asks to run one.
+  const prepared = preparedOn.get(pglite) ?? new Map<string, PreparedStatement>();
   preparedOn.set(pglite, prepared);
   let parsers: Record<number, Parser> | undefined;
   const internals = pglite as unknown as {
