@@ -146,7 +146,8 @@ const statementNames = new Map<string, string>();
  * How a database (not a transaction) runs a named prepared statement: on PostgreSQL through the pool
  * (each connection prepares it once), on PGlite through its one session (db/pglite-prepared.ts).
  */
-const preparedOf = new WeakMap<Db, (name: string, text: string, values: unknown[]) => Promise<ArrayRows>>();
+const preparedOf = new WeakMap<Db, PreparedRunner>();
+type PreparedRunner = (name: string, text: string, values: unknown[]) => Promise<ArrayRows>;
 const dialect = new PgDialect();
 
 // Timestamps, dates and intervals stay text, as Drizzle's own node-postgres reads leave them, so a row
@@ -202,7 +203,7 @@ const statementName = (text: string) =>
   `s_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
 
 async function runPrepared<Row>(
-  prepared: (name: string, text: string, values: unknown[]) => Promise<ArrayRows>,
+  prepared: PreparedRunner,
   name: string,
   text: string,
   params: unknown[],
