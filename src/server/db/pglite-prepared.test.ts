@@ -29,6 +29,17 @@ describe("named prepared statements", () => {
     expect(await selectTypedRows(ctx.database.db, statement)).toEqual(drizzle);
   });
 
+  it("answer a result many times the size of one of PGlite's writes whole, characters split across writes", async () => {
+    // About 900 KB: PGlite hands its answer over in writes of a few kilobytes, so rows, and the bytes
+    // of one two-byte character, are cut between writes.
+    const statement = sql`select g as n, repeat('é' || md5(g::text), 50) as text
+      from generate_series(1, 500) g order by g`;
+    const prepared = await selectTypedRows<{ n: number; text: string }>(ctx.database.db, statement);
+    expect(prepared).toHaveLength(500);
+    expect(prepared[499]!.text).toHaveLength(33 * 50);
+    expect(prepared).toEqual(await queryRows(ctx.database.db, statement));
+  });
+
   describe.runIf(ENGINE === "pglite")("on PGlite", () => {
     const preparedNamed = async (text: string) =>
       (

@@ -1,4 +1,5 @@
 import { type PGlite, parse, protocol } from "@electric-sql/pglite";
+import { Parser } from "pg-protocol/dist/parser.js";
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
@@ -8,7 +9,7 @@ export interface ArrayRows {
   fields: { name: string }[];
 }
 
-type Parser = Parameters<typeof parse.parseResults>[1][number];
+type TypeParser = Parameters<typeof parse.parseResults>[1][number];
 
 interface PreparedStatement {
   text: string;
@@ -30,11 +31,12 @@ export function preparedStatementText(pglite: PGlite, name: string): string | un
  * parsed once per PGlite instance, under the name its text hashes to, and each later run only binds
  * and executes it (docs/performance.md, "The embedded database under load").
  *
- * It follows what PGlite's `query` does, message for message, with a name: both of PGlite's locks are
- * taken, so a statement never runs inside another caller's transaction, and a closed instance refuses
- * with PGlite's own words; values are written by PGlite's own serializers for the types the statement
- * was described with; rows are parsed by its parsers, with `textTypeIds` left as text (as Drizzle's
- * reads leave them); the data directory is synced afterwards. Not for use inside a transaction (the
+ * It keeps what PGlite's `query` guarantees, with a name: both of PGlite's locks are taken, so a
+ * statement never runs inside another caller's transaction, and a closed instance refuses with PGlite's
+ * own words; values are written by PGlite's own serializers for the types the statement was described
+ * with; rows are parsed by its parsers, with `textTypeIds` left as text (as Drizzle's reads leave
+ * them); a database error is thrown as node-postgres throws it on PostgreSQL; the data directory is
+ * synced afterwards. Not for use inside a transaction (the
  * caller's transaction holds the lock this waits for). The locks and serializers are PGlite's
  * internals, typed here by hand: db/pglite-prepared.test.ts fails if an upgrade changes them.
  */
@@ -46,18 +48,34 @@ export function pglitePrepared(
   // the instance: its session holds the statements, whoever asks to run one.
   const prepared = preparedOn.get(pglite) ?? new Map<string, PreparedStatement>();
   preparedOn.set(pglite, prepared);
-  let parsers: Record<number, Parser> | undefined;
+  let parsers: Record<number, TypeParser> | undefined;
   const internals = pglite as unknown as {
     /** Refuses with "PGlite is closed" (an outage: plugins/database-errors.ts) as PGlite's query does. */
     _checkReady(): Promise<void>;
     _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
     _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
-    parsers: Record<number, Parser>;
+    parsers: Record<number, TypeParser>;
     serializers: Record<number, (value: unknown) => string>;
   };
-  // What PGlite's own query sends each message through.
-  const send = async (message: Uint8Array, into: BackendMessage[]) => {
-    into.push(...(await pglite.execProtocolStream(message, { syncToFs: false })));
+  // One exchange: the messages go in as one batch ending in Sync, as a client's pipeline would, and the
+  // answer comes back as bytes, parsed by node-postgres's own parser. PGlite's `execProtocolStream`
+  // parses each answer with a browser-minded port of that parser, which copies every field into its
+  // own buffer before decoding it: on the directory's page that copying was a sixth of the process's
+  // CPU (docs/performance.md, "The embedded database under load"). The backend skips everything after
+  // an error up to the Sync, so the first error is the exchange's answer.
+  const exchange = async (batch: Uint8Array[]): Promise<BackendMessage[]> => {
+    const messages: BackendMessage[] = [];
+    const parser = new Parser();
+    // PGlite's other raw calls parse with its own parser as well; this one only hands over the bytes,
+    // a view into the database's memory that the next write reuses, hence the copy.
+    await pglite.execProtocolRawStream(Buffer.concat(batch), {
+      syncToFs: false,
+      onRawData: (bytes) =>
+        parser.parse(Buffer.from(bytes), (message) => messages.push(message as unknown as BackendMessage)),
+    });
+    const failure = messages.find((message) => message.name === "error");
+    if (failure) throw failure;
+    return messages;
   };
 
   return async (name, text, params) => {
@@ -71,29 +89,28 @@ export function pglitePrepared(
           ...internals.parsers,
           ...Object.fromEntries([...textTypeIds].map((id) => [id, (value: string) => value])),
         };
-        const messages: BackendMessage[] = [];
-        try {
-          let statement = prepared.get(name);
-          if (!statement) {
-            await send(protocol.serialize.parse({ name, text }), []);
-            const described: BackendMessage[] = [];
-            await send(protocol.serialize.describe({ type: "S", name }), described);
-            statement = { text, paramTypes: parse.parseDescribeStatementResults(described) };
-            prepared.set(name, statement);
-          }
-          const types = statement.paramTypes;
-          const values = params.map((param, i) => {
-            if (param === null || param === undefined) return null;
-            const serialize = internals.serializers[types[i]!];
-            return serialize ? serialize(param) : String(param);
-          });
-          await send(protocol.serialize.bind({ statement: name, values }), messages);
-          await send(protocol.serialize.describe({ type: "P" }), messages);
-          await send(protocol.serialize.execute({}), messages);
-        } finally {
-          // After an error too: the backend skips everything up to the Sync, then takes statements again.
-          await send(protocol.serialize.sync(), messages);
+        let statement = prepared.get(name);
+        if (!statement) {
+          const described = await exchange([
+            protocol.serialize.parse({ name, text }),
+            protocol.serialize.describe({ type: "S", name }),
+            protocol.serialize.sync(),
+          ]);
+          statement = { text, paramTypes: parse.parseDescribeStatementResults(described) };
+          prepared.set(name, statement);
         }
+        const types = statement.paramTypes;
+        const values = params.map((param, i) => {
+          if (param === null || param === undefined) return null;
+          const serialize = internals.serializers[types[i]!];
+          return serialize ? serialize(param) : String(param);
+        });
+        const messages = await exchange([
+          protocol.serialize.bind({ statement: name, values }),
+          protocol.serialize.describe({ type: "P" }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ]);
         await pglite.syncToFs();
         const [result] = parse.parseResults(messages, parsers, { rowMode: "array" });
         return result as unknown as ArrayRows;

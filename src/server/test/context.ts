@@ -191,12 +191,12 @@ export function recordStatements(database: Database): { texts: string[]; stop():
     return original.apply(this, args);
   };
   const pglite = database.pglite;
-  const protocolTarget = pglite as unknown as { execProtocolStream: (...args: unknown[]) => unknown };
-  const originalStream = protocolTarget?.execProtocolStream;
+  const protocolTarget = pglite as unknown as { execProtocolRawStream: (...args: unknown[]) => unknown };
+  const originalStream = protocolTarget?.execProtocolRawStream;
   if (pglite && originalStream) {
-    protocolTarget.execProtocolStream = function (this: unknown, ...args: unknown[]) {
+    protocolTarget.execProtocolRawStream = function (this: unknown, ...args: unknown[]) {
       const name = boundStatementName(args[0] as Uint8Array);
-      // An unnamed statement is PGlite's own query, recorded above.
+      // A batch that prepares a statement (Parse first) is not a run of it; the run that follows is.
       if (name) texts.push(preparedStatementText(pglite, name) ?? `(prepared statement ${name})`);
       return originalStream.apply(this, args);
     };
@@ -205,7 +205,7 @@ export function recordStatements(database: Database): { texts: string[]; stop():
     texts,
     stop: () => {
       target.query = original;
-      if (pglite && originalStream) protocolTarget.execProtocolStream = originalStream;
+      if (pglite && originalStream) protocolTarget.execProtocolRawStream = originalStream;
     },
   };
 }
