@@ -36,9 +36,9 @@ export function preparedStatementText(pglite: PGlite, name: string): string | un
  * own words; values are written by PGlite's own serializers for the types the statement was described
  * with; rows are parsed by its parsers, with `textTypeIds` left as text (as Drizzle's reads leave
  * them); a database error is thrown as node-postgres throws it on PostgreSQL; the data directory is
- * synced afterwards. Not for use inside a transaction (the
- * caller's transaction holds the lock this waits for). The locks and serializers are PGlite's
- * internals, typed here by hand: db/pglite-prepared.test.ts fails if an upgrade changes them.
+ * synced afterwards. Not for use inside a transaction (the caller's transaction holds the lock this
+ * waits for). The locks and serializers are PGlite's internals, typed here by hand:
+ * db/pglite-prepared.test.ts fails if an upgrade changes them.
  */
 export function pglitePrepared(
   pglite: PGlite,
@@ -66,8 +66,8 @@ export function pglitePrepared(
   const exchange = async (batch: Uint8Array[]): Promise<BackendMessage[]> => {
     const messages: BackendMessage[] = [];
     const parser = new Parser();
-    // PGlite's other raw calls parse with its own parser as well; this one only hands over the bytes,
-    // a view into the database's memory that the next write reuses, hence the copy.
+    // Not `execProtocolRaw`, which runs PGlite's parser over the answer as well. This call only hands
+    // over the bytes: a view into the database's memory that its next write reuses, hence the copy.
     await pglite.execProtocolRawStream(Buffer.concat(batch), {
       syncToFs: false,
       onRawData: (bytes) =>
