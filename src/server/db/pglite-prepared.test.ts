@@ -30,8 +30,8 @@ describe("named prepared statements", () => {
   });
 
   it("answer a result many times the size of one of PGlite's writes whole, characters split across writes", async () => {
-    // About 900 KB: PGlite hands its answer over in writes of a few kilobytes, so rows, and the bytes
-    // of one two-byte character, are cut between writes.
+    // About 860 KB: PGlite hands its answer over in writes of 8 KB (about a hundred here), so rows,
+    // and the bytes of one two-byte character, are cut between writes.
     const statement = sql`select g as n, repeat('é' || md5(g::text), 50) as text
       from generate_series(1, 500) g order by g`;
     const prepared = await selectTypedRows<{ n: number; text: string }>(ctx.database.db, statement);
