@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { z } from "zod";
 import { claimPgliteDir, type PgliteHolder } from "./pglite-owner";
-import { type ArrayRows, pglitePrepared } from "./pglite-prepared";
+import { type PreparedRunner, pglitePrepared } from "./pglite-prepared";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -147,7 +147,6 @@ const statementNames = new Map<string, string>();
  * (each connection prepares it once), on PGlite through its one session (db/pglite-prepared.ts).
  */
 const preparedOf = new WeakMap<Db, PreparedRunner>();
-type PreparedRunner = (name: string, text: string, values: unknown[]) => Promise<ArrayRows>;
 const dialect = new PgDialect();
 
 // Timestamps, dates and intervals stay text, as Drizzle's own node-postgres reads leave them, so a row

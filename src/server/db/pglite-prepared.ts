@@ -4,10 +4,13 @@ import { Parser } from "pg-protocol/dist/parser.js";
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
 /** A statement's rows as arrays, with its columns' names: what the hot reads make their rows from. */
-export interface ArrayRows {
+interface ArrayRows {
   rows: unknown[][];
   fields: { name: string }[];
 }
+
+/** Runs a named prepared statement with these values: how both engines run the hot reads (db/client.ts). */
+export type PreparedRunner = (name: string, text: string, params: unknown[]) => Promise<ArrayRows>;
 
 type TypeParser = Parameters<typeof parse.parseResults>[1][number];
 
@@ -43,7 +46,7 @@ export function preparedStatementText(pglite: PGlite, name: string): string | un
 export function pglitePrepared(
   pglite: PGlite,
   textTypeIds: ReadonlySet<number>,
-): (name: string, text: string, params: unknown[]) => Promise<ArrayRows> {
+): PreparedRunner {
   // Per statement name, its text and the types of its parameters, known once it is prepared. Kept with
   // the instance: its session holds the statements, whoever asks to run one.
   const prepared = preparedOn.get(pglite) ?? new Map<string, PreparedStatement>();
