@@ -43,10 +43,7 @@ export function preparedStatementText(pglite: PGlite, name: string): string | un
  * waits for). The locks and serializers are PGlite's internals, typed here by hand:
  * db/pglite-prepared.test.ts fails if an upgrade changes them.
  */
-export function pglitePrepared(
-  pglite: PGlite,
-  textTypeIds: ReadonlySet<number>,
-): PreparedRunner {
+export function pglitePrepared(pglite: PGlite, textTypeIds: ReadonlySet<number>): PreparedRunner {
   // Per statement name, its text and the types of its parameters, known once it is prepared. Kept with
   // the instance: its session holds the statements, whoever asks to run one.
   const prepared = preparedOn.get(pglite) ?? new Map<string, PreparedStatement>();
