@@ -399,6 +399,8 @@ async function serve(engine: Engine) {
     databaseUrl: databaseUrl ?? null,
   };
   // BENCH_PROFILE=DIR: a CPU profile of the serving phase only (not the load), for finding hot spots.
+  // V8's sampler charges system calls (writev above all) with far more than the kernel spends there;
+  // `perf record -e cpu-clock` on a server run with --perf-basic-prof gives the truer split.
   const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
   if (profiler) {
     profiler.connect();
