@@ -210,7 +210,10 @@ export function recordStatements(database: Database): { texts: string[]; stop():
   };
 }
 
-/** The statement a Bind message names ('B', its length, the portal, then the statement, each ended by 0). */
+/**
+ * The statement named by the Bind a batch starts with ('B', its length, the portal, then the statement,
+ * each ended by 0); null for a batch that starts otherwise (Parse, when a statement is prepared).
+ */
 function boundStatementName(message: Uint8Array): string | null {
   if (message[0] !== 0x42) return null;
   const portalEnd = message.indexOf(0, 5);
